@@ -1,0 +1,125 @@
+package crypto
+
+import (
+	"encoding/hex"
+	"testing"
+)
+
+func TestKeccakAndBlake3Vectors(t *testing.T) {
+	tests := []struct {
+		name, got, want string
+	}{
+		// keccak256("") from the Keccak team / Ethereum.
+		{"keccak empty", hexOf(Keccak256()), "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"},
+		{"keccak abc", hexOf(Keccak256([]byte("abc"))), "4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45"},
+		// BLAKE3 of the empty input, from the BLAKE3 reference test vectors.
+		{"blake3 empty", hexOf(Blake3(nil)), "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262"},
+		{"blake3 parts equal whole", hexOf(Blake3([]byte("ab"), []byte("c"))), hexOf(Blake3([]byte("abc")))},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: got %s want %s", tt.name, tt.got, tt.want)
+		}
+	}
+}
+
+func hexOf(b [32]byte) string { return hex.EncodeToString(b[:]) }
+
+// The devnet accounts use the public test mnemonic; its first addresses are
+// published by every Ethereum development tool, an independent check of the
+// BIP-39/BIP-32 derivation and of the address rule.
+func TestDevMnemonicAddresses(t *testing.T) {
+	seed := MnemonicSeed(DevMnemonic, "")
+	want := []string{
+		"f39fd6e51aad88f6f4ce6ab8827279cfffb92266",
+		"70997970c51812dc3a010c7d01b50e0d17dc79c8",
+		"3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
+	}
+	for i, w := range want {
+		k, err := DeriveBIP44(seed, uint32(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := k.Address()
+		if got := hex.EncodeToString(a[:]); got != w {
+			t.Errorf("account %d: got %s want %s", i, got, w)
+		}
+	}
+}
+
+func TestSignRecover(t *testing.T) {
+	k, err := GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	digest := Keccak256([]byte("cowboy"))
+	v, r, s := k.Sign(digest)
+	pub, err := Recover(digest, v, r, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if PubkeyToAddress(pub) != k.Address() {
+		t.Fatal("recovered a different address")
+	}
+	// Other digest recovers another key.
+	pub2, err := Recover(Keccak256([]byte("other")), v, r, s)
+	if err == nil && PubkeyToAddress(pub2) == k.Address() {
+		t.Fatal("signature verified for a different message")
+	}
+}
+
+func TestRecoverRejects(t *testing.T) {
+	k, _ := PrivateKeyFromBytes(bytes32(7))
+	digest := Keccak256([]byte("x"))
+	v, r, s := k.Sign(digest)
+	// n - s: the high-s twin of a valid signature.
+	n, _ := hex.DecodeString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+	var hi [32]byte
+	borrow := 0
+	for i := 31; i >= 0; i-- {
+		d := int(n[i]) - int(s[i]) - borrow
+		borrow = 0
+		if d < 0 {
+			d += 256
+			borrow = 1
+		}
+		hi[i] = byte(d)
+	}
+	var zero, over [32]byte
+	copy(over[:], n)
+	tests := []struct {
+		name string
+		v    byte
+		r, s [32]byte
+		want error
+	}{
+		{"y_parity 2", 2, r, s, ErrInvalidYParity},
+		{"r zero", v, zero, s, ErrInvalidR},
+		{"r = n", v, over, s, ErrInvalidR},
+		{"s zero", v, r, zero, ErrInvalidS},
+		{"high s", v, r, hi, ErrHighS},
+	}
+	for _, tt := range tests {
+		if _, err := Recover(digest, tt.v, tt.r, tt.s); err != tt.want {
+			t.Errorf("%s: got %v want %v", tt.name, err, tt.want)
+		}
+	}
+}
+
+func bytes32(b byte) []byte {
+	out := make([]byte, 32)
+	out[31] = b
+	return out
+}
+
+func BenchmarkRecover(b *testing.B) {
+	k, _ := GenerateKey()
+	digest := Keccak256([]byte("bench"))
+	v, r, s := k.Sign(digest)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Recover(digest, v, r, s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

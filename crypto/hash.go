@@ -1,0 +1,33 @@
+package crypto
+
+import (
+	"golang.org/x/crypto/sha3"
+	"lukechampine.com/blake3"
+)
+
+// Keccak256 is the legacy (pre-NIST) Keccak-256 that Ethereum uses; Cowboy
+// keeps it so that one key controls an account on both chains (§16.1).
+func Keccak256(data ...[]byte) [32]byte {
+	h := sha3.NewLegacyKeccak256()
+	for _, d := range data {
+		h.Write(d)
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// Blake3 is the hash of the state commitment and Merkle roots
+// (v2 "Storage and State Persistence").
+func Blake3(data ...[]byte) [32]byte {
+	if len(data) == 1 {
+		return blake3.Sum256(data[0])
+	}
+	h := blake3.New(32, nil)
+	for _, d := range data {
+		h.Write(d)
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
