@@ -1,0 +1,144 @@
+package types
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/fxamacker/cbor/v2"
+)
+
+// Header commits to a block. Encoded as a CBOR array in field order; the
+// block hash is keccak256 of that encoding.
+type Header struct {
+	_            struct{} `cbor:",toarray"`
+	ParentHash   Hash
+	Height       uint64
+	Time         uint64 // unix seconds, never below the parent's
+	Proposer     Address
+	StateRoot    Hash   // BLAKE3 commitment to the whole state after this block (store package)
+	TxRoot       Hash   // MerkleRoot of the transaction hashes, in block order
+	ReceiptsRoot Hash   // MerkleRoot of BLAKE3(receipt CBOR), in block order
+	BasefeeCycle uint64 // base units per cycle that this block's transactions paid (§4.2)
+	BasefeeCell  uint64 // base units per cell
+	CyclesUsed   uint64
+	CellsUsed    uint64
+}
+
+// Hash is keccak256 of the header's canonical CBOR.
+func (h *Header) Hash() Hash {
+	b, err := Marshal(h)
+	if err != nil {
+		panic(fmt.Sprintf("encode header: %v", err)) // fixed-size fields cannot fail
+	}
+	return Hash(crypto.Keccak256(b))
+}
+
+// Block is a header and its transactions, encoded as
+// [header, [tx, ...]] with each transaction in its own canonical CBOR.
+type Block struct {
+	Header *Header
+	Txs    []*Tx
+}
+
+type blockWire struct {
+	_      struct{} `cbor:",toarray"`
+	Header *Header
+	Txs    []cbor.RawMessage
+}
+
+// Encode serialises the block.
+func (b *Block) Encode() ([]byte, error) {
+	w := blockWire{Header: b.Header, Txs: make([]cbor.RawMessage, len(b.Txs))}
+	for i, tx := range b.Txs {
+		w.Txs[i] = tx.Encode()
+	}
+	return Marshal(&w)
+}
+
+// DecodeBlock parses a block produced by Encode.
+func DecodeBlock(data []byte) (*Block, error) {
+	var w blockWire
+	if err := Unmarshal(data, &w); err != nil {
+		return nil, fmt.Errorf("decode block: %w", err)
+	}
+	b := &Block{Header: w.Header, Txs: make([]*Tx, len(w.Txs))}
+	for i, raw := range w.Txs {
+		tx, err := DecodeTx(raw)
+		if err != nil {
+			return nil, fmt.Errorf("decode block: tx %d: %w", i, err)
+		}
+		b.Txs[i] = tx
+	}
+	if b.Header == nil {
+		return nil, fmt.Errorf("decode block: missing header")
+	}
+	return b, nil
+}
+
+// Receipt records what a transaction did. Fee = Burned + Tip.
+type Receipt struct {
+	_          struct{} `cbor:",toarray"`
+	TxHash     Hash
+	Status     uint64 // ReceiptSuccess or ReceiptFailed
+	CyclesUsed uint64
+	CellsUsed  uint64
+	Fee        *big.Int // base units paid by the sender
+	Burned     *big.Int // basefee part, destroyed (§4.2: 100% burned)
+	Tip        *big.Int // to the proposer
+	ReturnData []byte
+	Events     []Event
+	Error      string // why execution failed; empty on success
+}
+
+// Receipt status codes.
+const (
+	ReceiptFailed  uint64 = 0
+	ReceiptSuccess uint64 = 1
+)
+
+// Event is a log entry emitted by an actor.
+type Event struct {
+	_       struct{} `cbor:",toarray"`
+	Address Address
+	Name    string
+	Data    []byte
+}
+
+// Encode serialises the receipt.
+func (r *Receipt) Encode() ([]byte, error) { return Marshal(r) }
+
+// DecodeReceipt parses a receipt.
+func DecodeReceipt(b []byte) (*Receipt, error) {
+	r := new(Receipt)
+	if err := Unmarshal(b, r); err != nil {
+		return nil, fmt.Errorf("decode receipt: %w", err)
+	}
+	return r, nil
+}
+
+// MerkleRoot is a binary BLAKE3 Merkle root over leaves: leaves are hashed
+// with a 0x00 prefix and inner nodes with 0x01 (so a leaf can never pose as
+// a node); an odd node is promoted unchanged; the empty list's root is
+// BLAKE3 of nothing.
+func MerkleRoot(leaves []Hash) Hash {
+	if len(leaves) == 0 {
+		return Hash(crypto.Blake3(nil))
+	}
+	level := make([]Hash, len(leaves))
+	for i, l := range leaves {
+		level[i] = Hash(crypto.Blake3([]byte{0}, l[:]))
+	}
+	for len(level) > 1 {
+		next := level[:0:0]
+		for i := 0; i < len(level); i += 2 {
+			if i+1 == len(level) {
+				next = append(next, level[i])
+				continue
+			}
+			next = append(next, Hash(crypto.Blake3([]byte{1}, level[i][:], level[i+1][:])))
+		}
+		level = next
+	}
+	return level[0]
+}

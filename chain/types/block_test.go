@@ -1,0 +1,66 @@
+package types
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/cowboy-chain/cowboy/crypto"
+)
+
+func TestBlockRoundTrip(t *testing.T) {
+	key, _ := crypto.GenerateKey()
+	tx := appendixTx()
+	tx.Sign(key)
+	h := &Header{Height: 3, Time: 1700000000, BasefeeCycle: 1, BasefeeCell: 1, CyclesUsed: 10000}
+	b := &Block{Header: h, Txs: []*Tx{tx}}
+	enc, err := b.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeBlock(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Header.Hash() != h.Hash() || back.Txs[0].Hash() != tx.Hash() {
+		t.Fatal("round trip changed the block")
+	}
+	if _, err := DecodeBlock(append(enc, 0)); err == nil {
+		t.Fatal("trailing byte accepted")
+	}
+}
+
+func TestReceiptRoundTrip(t *testing.T) {
+	big1e24, _ := new(big.Int).SetString("1000000000000000000000000", 10)
+	r := &Receipt{Status: ReceiptSuccess, CyclesUsed: 10000, Fee: big1e24, Burned: big.NewInt(10000), Tip: big.NewInt(0),
+		Events: []Event{{Name: "x", Data: []byte{1}}}}
+	enc, err := r.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeReceipt(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Fee.Cmp(big1e24) != 0 || back.Events[0].Name != "x" {
+		t.Fatalf("round trip: %+v", back)
+	}
+}
+
+func TestMerkleRoot(t *testing.T) {
+	a, b, c := Hash{1}, Hash{2}, Hash{3}
+	tests := []struct {
+		name   string
+		x, y   []Hash
+		equals bool
+	}{
+		{"deterministic", []Hash{a, b, c}, []Hash{a, b, c}, true},
+		{"order matters", []Hash{a, b}, []Hash{b, a}, false},
+		{"length matters", []Hash{a}, []Hash{a, a}, false},
+		{"empty differs from zero leaf", nil, []Hash{{}}, false},
+	}
+	for _, tt := range tests {
+		if (MerkleRoot(tt.x) == MerkleRoot(tt.y)) != tt.equals {
+			t.Errorf("%s", tt.name)
+		}
+	}
+}
