@@ -1,0 +1,64 @@
+package fees
+
+import "math/big"
+
+// Prices is what a transaction offers per unit on one meter.
+type Prices struct {
+	MaxFee uint64 // max_fee_per_* (base units per unit)
+	Tip    uint64 // tip_per_*
+}
+
+// EffectiveTip is min(tip, max_fee − basefee) (§2.3); callers have checked
+// max_fee ≥ basefee.
+func EffectiveTip(p Prices, basefee uint64) uint64 {
+	if p.MaxFee < basefee {
+		return 0
+	}
+	return min(p.Tip, p.MaxFee-basefee)
+}
+
+// Charge is the outcome of §2.3 for one transaction on both meters.
+type Charge struct {
+	Fee    *big.Int // paid by the sender = Burned + Tip
+	Burned *big.Int // used × basefee, destroyed (§4.2, §8.4: 100% burned)
+	Tip    *big.Int // used × effective tip, to the proposer (§8.4)
+}
+
+// Compute applies §2.3:
+//
+//	fee = cycles_used × (bc + min(tip_c, max_c − bc)) + cells_used × (bb + min(tip_b, max_b − bb))
+func Compute(cyclesUsed, cellsUsed uint64, cycle, cell Prices, bc, bb uint64) Charge {
+	burned := new(big.Int).Add(mul(cyclesUsed, bc), mul(cellsUsed, bb))
+	tip := new(big.Int).Add(mul(cyclesUsed, EffectiveTip(cycle, bc)), mul(cellsUsed, EffectiveTip(cell, bb)))
+	return Charge{Fee: new(big.Int).Add(burned, tip), Burned: burned, Tip: tip}
+}
+
+// MaxCost is the most a transaction can pay in fees: its limits at its max
+// fees. The sender must hold this plus the value before execution (§2.2(b));
+// what is not used is refunded at the max fee rates (§2.3).
+func MaxCost(cyclesLimit, cellsLimit, maxFeeCycle, maxFeeCell uint64) *big.Int {
+	return new(big.Int).Add(mul(cyclesLimit, maxFeeCycle), mul(cellsLimit, maxFeeCell))
+}
+
+// OrderingFee is §6.4's effective fee for mempool ordering, from intrinsic
+// costs only:
+//
+//	intrinsic_cycles × min(max_fee_per_cycle, basefee_cycle + tip_per_cycle) +
+//	intrinsic_cells  × min(max_fee_per_cell,  basefee_cell  + tip_per_cell)
+func OrderingFee(intrinsicCycles, intrinsicCells uint64, cycle, cell Prices, bc, bb uint64) *big.Int {
+	pc := min(cycle.MaxFee, satAdd(bc, cycle.Tip))
+	pb := min(cell.MaxFee, satAdd(bb, cell.Tip))
+	return new(big.Int).Add(mul(intrinsicCycles, pc), mul(intrinsicCells, pb))
+}
+
+func mul(a, b uint64) *big.Int {
+	x := new(big.Int).SetUint64(a)
+	return x.Mul(x, new(big.Int).SetUint64(b))
+}
+
+func satAdd(a, b uint64) uint64 {
+	if s := a + b; s >= a {
+		return s
+	}
+	return ^uint64(0)
+}

@@ -1,0 +1,101 @@
+package fees
+
+import (
+	"math/big"
+	"testing"
+)
+
+func TestNextBasefee(t *testing.T) {
+	tests := []struct {
+		name                  string
+		basefee, used, target uint64
+		want                  uint64
+	}{
+		{"at target unchanged", 1000, 10_000_000, 10_000_000, 1000},
+		{"full block +12.5%", 1000, 20_000_000, 10_000_000, 1125},
+		{"empty block -12.5%", 1000, 0, 10_000_000, 875},
+		{"half over target", 1000, 15_000_000, 10_000_000, 1062}, // 1000×5e6/(1e7×8) = 62.5 → 62
+		{"floor holds at 1 when empty", 1, 0, 10_000_000, 1},
+		{"zero target leaves it", 5, 3, 0, 5},
+		{"floor: 1 rises by at least 1 when over target", 1, 10_000_001, 10_000_000, 2},
+		{"small decrease moves by at least 1", 7, 9_999_999, 10_000_000, 6},
+		{"reaches the floor from 2", 2, 0, 10_000_000, 1},
+		{"cells market", 800, 1_000_000, 500_000, 900},
+		{"clamp beyond cap", 800, 5_000_000, 500_000, 900},
+		{"huge basefee no overflow", 1 << 62, 20_000_000, 10_000_000, (1 << 62) + (1 << 59)},
+	}
+	for _, tt := range tests {
+		if got := NextBasefee(tt.basefee, tt.used, tt.target); got != tt.want {
+			t.Errorf("%s: NextBasefee(%d,%d,%d) = %d, want %d", tt.name, tt.basefee, tt.used, tt.target, got, tt.want)
+		}
+	}
+}
+
+// A run of full blocks compounds by 12.5% each; a run of empty blocks
+// decays to the floor and stays there.
+func TestBasefeeTrajectory(t *testing.T) {
+	bf := uint64(1)
+	for i := 0; i < 100; i++ {
+		bf = NextBasefee(bf, CapCycles, TargetCycles)
+	}
+	if bf < 1000 {
+		t.Fatalf("100 full blocks from 1 reached only %d", bf)
+	}
+	for i := 0; i < 1000; i++ {
+		bf = NextBasefee(bf, 0, TargetCycles)
+	}
+	if bf != 1 {
+		t.Fatalf("1000 empty blocks left basefee at %d, want floor 1", bf)
+	}
+}
+
+func TestCompute(t *testing.T) {
+	tests := []struct {
+		name                  string
+		cyclesUsed, cellsUsed uint64
+		cycle, cell           Prices
+		bc, bb                uint64
+		fee, burned, tip      int64
+	}{
+		{"transfer, tip fits", 10_000, 0, Prices{MaxFee: 10, Tip: 2}, Prices{MaxFee: 1}, 5, 1, 70_000, 50_000, 20_000},
+		{"tip capped by max fee", 10_000, 0, Prices{MaxFee: 6, Tip: 5}, Prices{MaxFee: 1}, 5, 1, 60_000, 50_000, 10_000},
+		{"both meters", 10_000, 100, Prices{MaxFee: 3, Tip: 1}, Prices{MaxFee: 4, Tip: 2}, 1, 1, 20_000 + 300, 10_000 + 100, 10_000 + 200},
+		{"zero tip", 10_000, 0, Prices{MaxFee: 100}, Prices{MaxFee: 100}, 7, 7, 70_000, 70_000, 0},
+	}
+	for _, tt := range tests {
+		c := Compute(tt.cyclesUsed, tt.cellsUsed, tt.cycle, tt.cell, tt.bc, tt.bb)
+		if c.Fee.Int64() != tt.fee || c.Burned.Int64() != tt.burned || c.Tip.Int64() != tt.tip {
+			t.Errorf("%s: got fee %s burned %s tip %s", tt.name, c.Fee, c.Burned, c.Tip)
+		}
+		if new(big.Int).Add(c.Burned, c.Tip).Cmp(c.Fee) != 0 {
+			t.Errorf("%s: fee is not burned + tip", tt.name)
+		}
+	}
+}
+
+func TestOrderingFee(t *testing.T) {
+	// §6.4: min(max_fee, basefee + tip) per unit, intrinsic costs only.
+	got := OrderingFee(10_000, 5, Prices{MaxFee: 10, Tip: 3}, Prices{MaxFee: 2, Tip: 5}, 4, 1)
+	if want := int64(10_000*7 + 5*2); got.Int64() != want {
+		t.Fatalf("got %s want %d", got, want)
+	}
+}
+
+func TestIntrinsic(t *testing.T) {
+	tests := []struct {
+		kind          Kind
+		n             int
+		cycles, cells uint64
+	}{
+		{KindTransfer, 0, 10_000, 0},
+		{KindTransfer, 33, 10_000, 33},
+		{KindActorMessage, 7, 10_000, 7},
+		{KindDeploy, 1000, 50_000, 1100},
+	}
+	for _, tt := range tests {
+		c, b := Intrinsic(tt.kind, tt.n)
+		if c != tt.cycles || b != tt.cells {
+			t.Errorf("kind %d n %d: got %d/%d want %d/%d", tt.kind, tt.n, c, b, tt.cycles, tt.cells)
+		}
+	}
+}
