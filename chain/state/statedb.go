@@ -1,0 +1,226 @@
+package state
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/big"
+	"sort"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
+)
+
+// Reader is the committed state underneath: the store's state_db at the
+// last committed block. Absent keys return (nil, nil).
+type Reader interface {
+	GetState(key Key) ([]byte, error)
+}
+
+// Write is one changed key; Value nil deletes it.
+type Write struct {
+	Key   Key
+	Value []byte
+}
+
+// ErrInsufficientBalance is returned by SubBalance; nothing changes.
+var ErrInsufficientBalance = errors.New("insufficient balance")
+
+// StateDB caches accounts read from the Reader and records every change in
+// a journal. It is used by one goroutine (the block executor).
+type StateDB struct {
+	r        Reader
+	accounts map[types.Address]*Account // nil value: known absent
+	dirty    map[types.Address]bool
+	supply   *big.Int // nil until loaded
+	supplyW  bool
+	journal  []undo
+	err      error // first read or decode failure; sticky
+}
+
+type undo struct {
+	addr       types.Address
+	prev       *Account // nil: the account was absent
+	prevDirty  bool
+	supply     bool // this entry restores the supply instead
+	prevSupply *big.Int
+}
+
+// New opens a view over r.
+func New(r Reader) *StateDB {
+	return &StateDB{r: r, accounts: map[types.Address]*Account{}, dirty: map[types.Address]bool{}}
+}
+
+// Err reports the first failure to read the committed state. A block must
+// not be committed if Err is set: the view may be incomplete.
+func (s *StateDB) Err() error { return s.err }
+
+func (s *StateDB) load(a types.Address) *Account {
+	if acc, ok := s.accounts[a]; ok {
+		return acc
+	}
+	raw, err := s.r.GetState(AccountKey(a))
+	if err != nil {
+		s.fail(fmt.Errorf("read account %s: %w", a, err))
+		return nil
+	}
+	var acc *Account
+	if raw != nil {
+		if acc, err = decodeAccount(raw); err != nil {
+			s.fail(fmt.Errorf("account %s: %w", a, err))
+			return nil
+		}
+	}
+	s.accounts[a] = acc
+	return acc
+}
+
+func (s *StateDB) fail(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+// Account returns a copy of the account, or a zero account if absent.
+func (s *StateDB) Account(a types.Address) *Account {
+	if acc := s.load(a); acc != nil {
+		return acc.copy()
+	}
+	return &Account{Balance: new(big.Int)}
+}
+
+// Balance is the account's balance in base units.
+func (s *StateDB) Balance(a types.Address) *big.Int { return s.Account(a).Balance }
+
+// Nonce is the number of transactions the account has sent.
+func (s *StateDB) Nonce(a types.Address) uint64 { return s.Account(a).Nonce }
+
+// modify journals the current account and returns a mutable one.
+func (s *StateDB) modify(a types.Address) *Account {
+	cur := s.load(a)
+	s.journal = append(s.journal, undo{addr: a, prev: cur, prevDirty: s.dirty[a]})
+	var next *Account
+	if cur == nil {
+		next = &Account{Balance: new(big.Int)}
+	} else {
+		next = cur.copy()
+	}
+	s.accounts[a] = next
+	s.dirty[a] = true
+	return next
+}
+
+// SetNonce sets the account's nonce.
+func (s *StateDB) SetNonce(a types.Address, n uint64) { s.modify(a).Nonce = n }
+
+// AddBalance credits v (≥ 0) base units.
+func (s *StateDB) AddBalance(a types.Address, v *big.Int) {
+	if v.Sign() == 0 {
+		return
+	}
+	acc := s.modify(a)
+	acc.Balance.Add(acc.Balance, v)
+}
+
+// SubBalance debits v base units, or fails with ErrInsufficientBalance
+// and changes nothing.
+func (s *StateDB) SubBalance(a types.Address, v *big.Int) error {
+	if v.Sign() == 0 {
+		return nil
+	}
+	if s.Balance(a).Cmp(v) < 0 {
+		return fmt.Errorf("%w: %s has %s, needs %s", ErrInsufficientBalance, a, s.Balance(a), v)
+	}
+	acc := s.modify(a)
+	acc.Balance.Sub(acc.Balance, v)
+	return nil
+}
+
+// Supply is the total CBY in existence, in base units.
+func (s *StateDB) Supply() *big.Int {
+	if s.supply == nil {
+		s.supply = new(big.Int)
+		raw, err := s.r.GetState(supplyKey)
+		if err != nil {
+			s.fail(fmt.Errorf("read total supply: %w", err))
+		} else if raw != nil {
+			s.supply.SetBytes(raw)
+		}
+	}
+	return new(big.Int).Set(s.supply)
+}
+
+func (s *StateDB) setSupply(v *big.Int) {
+	cur := s.Supply()
+	s.journal = append(s.journal, undo{supply: true, prevSupply: cur, prevDirty: s.supplyW})
+	s.supply = v
+	s.supplyW = true
+}
+
+// Mint creates v base units in account a (genesis allocations, rewards).
+func (s *StateDB) Mint(a types.Address, v *big.Int) {
+	s.AddBalance(a, v)
+	s.setSupply(new(big.Int).Add(s.Supply(), v))
+}
+
+// Burn destroys v base units already removed from an account (basefees,
+// §4.2: 100% burned), so the total supply falls.
+func (s *StateDB) Burn(v *big.Int) {
+	if v.Sign() == 0 {
+		return
+	}
+	s.setSupply(new(big.Int).Sub(s.Supply(), v))
+}
+
+// Snapshot marks the journal; RevertToSnapshot undoes everything after it.
+func (s *StateDB) Snapshot() int { return len(s.journal) }
+
+// RevertToSnapshot restores the state as it was at Snapshot id.
+func (s *StateDB) RevertToSnapshot(id int) {
+	for i := len(s.journal) - 1; i >= id; i-- {
+		u := s.journal[i]
+		if u.supply {
+			s.supply, s.supplyW = u.prevSupply, u.prevDirty
+			continue
+		}
+		s.accounts[u.addr] = u.prev
+		if u.prevDirty {
+			s.dirty[u.addr] = true
+		} else {
+			delete(s.dirty, u.addr)
+		}
+	}
+	s.journal = s.journal[:id]
+}
+
+// Writes returns every changed key, sorted by key so the commit does not
+// depend on map order, and clears the journal (the block is final).
+func (s *StateDB) Writes() ([]Write, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	out := make([]Write, 0, len(s.dirty)+1)
+	for a := range s.dirty {
+		acc := s.accounts[a]
+		w := Write{Key: AccountKey(a)}
+		if acc != nil && !acc.empty() {
+			b, err := encodeAccount(acc)
+			if err != nil {
+				return nil, fmt.Errorf("encode account %s: %w", a, err)
+			}
+			w.Value = b
+		}
+		out = append(out, w)
+	}
+	if s.supplyW {
+		v := s.supply.Bytes()
+		if v == nil {
+			v = []byte{}
+		}
+		out = append(out, Write{Key: supplyKey, Value: v})
+	}
+	sort.Slice(out, func(i, j int) bool { return bytes.Compare(out[i].Key[:], out[j].Key[:]) < 0 })
+	s.journal = s.journal[:0]
+	s.dirty = map[types.Address]bool{}
+	s.supplyW = false
+	return out, nil
+}
