@@ -64,3 +64,28 @@ func TestMerkleRoot(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckCanonical(t *testing.T) {
+	tests := []struct {
+		name string
+		hex  []byte
+		ok   bool
+	}{
+		{"uint", []byte{0x01}, true},
+		{"array of text", []byte{0x82, 0x61, 'a', 0x01}, true},
+		{"sorted map", []byte{0xa2, 0x61, 'a', 0x01, 0x61, 'b', 0x02}, true},
+		{"unsorted map", []byte{0xa2, 0x61, 'b', 0x01, 0x61, 'a', 0x02}, false},
+		{"non-shortest int", []byte{0x18, 0x01}, false},
+		{"float16", []byte{0xf9, 0x3c, 0x00}, false},
+		{"float64", []byte{0xfb, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0}, true},
+		{"indefinite array", []byte{0x9f, 0x01, 0xff}, false},
+		{"two items", []byte{0x01, 0x02}, false},
+		{"truncated", []byte{0x82, 0x01}, false},
+		{"empty", nil, false},
+	}
+	for _, tt := range tests {
+		if err := CheckCanonical(tt.hex); (err == nil) != tt.ok {
+			t.Errorf("%s: err = %v", tt.name, err)
+		}
+	}
+}

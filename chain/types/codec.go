@@ -19,6 +19,7 @@ var (
 func init() {
 	opts := cbor.CoreDetEncOptions()
 	opts.BigIntConvert = cbor.BigIntConvertShortest
+	opts.ShortestFloat = cbor.ShortestFloatNone // v2 "Determinism Guarantees": 64-bit floats only
 	var err error
 	if encMode, err = opts.EncMode(); err != nil {
 		panic(err)
@@ -49,4 +50,12 @@ func Unmarshal(b []byte, v any) error {
 		return fmt.Errorf("%w: bytes are not the canonical encoding", errCBOR)
 	}
 	return nil
+}
+
+// CheckCanonical reports whether b is exactly one well-formed CBOR data item
+// in canonical form: definite lengths, shortest integers, sorted map keys,
+// 64-bit floats. Transaction payloads must pass it (§2.2(e)).
+func CheckCanonical(b []byte) error {
+	var v any
+	return Unmarshal(b, &v)
 }

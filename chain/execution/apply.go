@@ -1,0 +1,75 @@
+package execution
+
+import (
+	"math/big"
+
+	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/types"
+)
+
+// BlockContext is what execution knows of the block being built.
+type BlockContext struct {
+	ChainID  uint64
+	Height   uint64
+	Time     uint64
+	Proposer types.Address // receives tips (§8.4)
+	Basefees Basefees
+}
+
+// ApplyTx validates tx against the state and executes it. A returned error
+// means the transaction is invalid here and the state is unchanged; a
+// receipt means it is included (its status says whether execution
+// succeeded) and fees were charged.
+//
+// The sender pays limits × max fees up front; after execution the unused
+// part is refunded at the max fee rates and the used part is split into the
+// burned basefee and the proposer's tip (§2.3, §4.2, §8.4), so the sender
+// pays exactly fee = used × (basefee + effective tip) on each meter.
+func ApplyTx(st *state.StateDB, bc *BlockContext, tx *types.Tx) (*types.Receipt, error) {
+	from, err := CheckStateless(tx, bc.ChainID)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckFees(tx, bc.Basefees); err != nil {
+		return nil, err
+	}
+	if err := CheckState(st, tx, from); err != nil {
+		return nil, err
+	}
+
+	prepay := fees.MaxCost(tx.CyclesLimit, tx.CellsLimit, tx.MaxFeePerCycle, tx.MaxFeePerCell)
+	st.SetNonce(from, tx.Nonce+1)
+	mustNotFail(st.SubBalance(from, prepay)) // CheckState proved the balance covers it
+
+	cyclesUsed, cellsUsed := fees.Intrinsic(KindOf(tx), len(tx.Payload))
+	rc := &types.Receipt{TxHash: tx.Hash(), Status: types.ReceiptSuccess}
+
+	// Execution proper. A failure here reverts the effects but keeps the
+	// fee: the transaction was valid and used block space.
+	snap := st.Snapshot()
+	if err := transfer(st, from, *tx.To, tx.ValueOrZero()); err != nil {
+		st.RevertToSnapshot(snap)
+		rc.Status, rc.Error = types.ReceiptFailed, err.Error()
+	}
+
+	charge := fees.Compute(cyclesUsed, cellsUsed,
+		fees.Prices{MaxFee: tx.MaxFeePerCycle, Tip: tx.TipPerCycle},
+		fees.Prices{MaxFee: tx.MaxFeePerCell, Tip: tx.TipPerCell},
+		bc.Basefees.Cycle, bc.Basefees.Cell)
+	st.AddBalance(from, new(big.Int).Sub(prepay, charge.Fee))
+	st.Burn(charge.Burned)
+	st.AddBalance(bc.Proposer, charge.Tip)
+
+	rc.CyclesUsed, rc.CellsUsed = cyclesUsed, cellsUsed
+	rc.Fee, rc.Burned, rc.Tip = charge.Fee, charge.Burned, charge.Tip
+	return rc, nil
+}
+
+func transfer(st *state.StateDB, from, to types.Address, v *big.Int) error {
+	if err := st.SubBalance(from, v); err != nil {
+		return err
+	}
+	st.AddBalance(to, v)
+	return nil
+}

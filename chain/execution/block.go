@@ -1,0 +1,77 @@
+package execution
+
+import (
+	"fmt"
+
+	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/types"
+)
+
+// Rejection is a candidate left out of a block because it is invalid.
+type Rejection struct {
+	Tx  *types.Tx
+	Err error
+}
+
+// Result is a block's executed transactions and their totals.
+type Result struct {
+	Txs        []*types.Tx
+	Receipts   []*types.Receipt
+	CyclesUsed uint64
+	CellsUsed  uint64
+	Rejected   []Rejection // invalid candidates: drop them from the mempool
+	Deferred   []*types.Tx // valid but did not fit: keep them for a later block
+}
+
+// Build executes candidates in order into one block, skipping invalid ones
+// and deferring those whose limits no longer fit under the block caps
+// (§17.8: 20,000,000 cycles, 1,000,000 cells). Only the user lane carries
+// transactions today; the reserved lanes are empty, so by §17.9 their unused
+// capacity spills to the user lane and it may fill the whole block.
+func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result, error) {
+	r := &Result{}
+	for _, tx := range candidates {
+		if tx.CyclesLimit > fees.CapCycles-r.CyclesUsed || tx.CellsLimit > fees.CapCells-r.CellsUsed {
+			r.Deferred = append(r.Deferred, tx)
+			continue
+		}
+		rc, err := ApplyTx(st, bc, tx)
+		if st.Err() != nil {
+			return nil, fmt.Errorf("build block %d: %w", bc.Height, st.Err())
+		}
+		if err != nil {
+			r.Rejected = append(r.Rejected, Rejection{Tx: tx, Err: err})
+			continue
+		}
+		r.add(tx, rc)
+	}
+	return r, nil
+}
+
+// Execute replays a block that someone else built: every transaction must
+// be valid and the caps respected, or the block is invalid.
+func Execute(st *state.StateDB, bc *BlockContext, txs []*types.Tx) (*Result, error) {
+	r := &Result{}
+	for i, tx := range txs {
+		if tx.CyclesLimit > fees.CapCycles-r.CyclesUsed || tx.CellsLimit > fees.CapCells-r.CellsUsed {
+			return nil, fmt.Errorf("block %d tx %d: limits exceed the block caps", bc.Height, i)
+		}
+		rc, err := ApplyTx(st, bc, tx)
+		if st.Err() != nil {
+			return nil, fmt.Errorf("block %d: %w", bc.Height, st.Err())
+		}
+		if err != nil {
+			return nil, fmt.Errorf("block %d tx %d %s: %w", bc.Height, i, tx.Hash(), err)
+		}
+		r.add(tx, rc)
+	}
+	return r, nil
+}
+
+func (r *Result) add(tx *types.Tx, rc *types.Receipt) {
+	r.Txs = append(r.Txs, tx)
+	r.Receipts = append(r.Receipts, rc)
+	r.CyclesUsed += rc.CyclesUsed
+	r.CellsUsed += rc.CellsUsed
+}
