@@ -1,0 +1,318 @@
+package mempool
+
+import (
+	"bytes"
+	"container/heap"
+	"errors"
+	"fmt"
+	"math/big"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/types"
+)
+
+// Config bounds the pool; every limit is explicit so a flood of
+// transactions cannot grow memory without end.
+type Config struct {
+	ChainID   uint64
+	MaxTxs    int    // all transactions in the pool; default 65,536
+	MaxGap    uint64 // how far beyond the account nonce a nonce may be; default 64
+	PriceBump int    // % a replacement must raise the effective fee; default 10
+}
+
+// Pool errors beyond execution's validity errors.
+var (
+	ErrKnown       = &execution.TxError{Code: "already_known"}
+	ErrUnderpriced = &execution.TxError{Code: "replacement_underpriced"}
+	ErrPoolFull    = &execution.TxError{Code: "mempool_full"}
+)
+
+// StateView is what the pool needs of the committed state.
+type StateView interface {
+	Nonce(types.Address) uint64
+	Balance(types.Address) *big.Int
+}
+
+// Pool is safe for concurrent use.
+type Pool struct {
+	cfg     Config
+	mu      sync.Mutex
+	senders map[types.Address]*senderTxs
+	byHash  map[types.Hash]*entry
+}
+
+type entry struct {
+	tx   *types.Tx
+	from types.Address
+	lane fees.Lane
+}
+
+type senderTxs struct {
+	base  uint64            // the account's committed nonce when last seen
+	byNon map[uint64]*entry // nonce -> tx
+}
+
+// New makes an empty pool.
+func New(cfg Config) *Pool {
+	if cfg.MaxTxs == 0 {
+		cfg.MaxTxs = 1 << 16
+	}
+	if cfg.MaxGap == 0 {
+		cfg.MaxGap = 64
+	}
+	if cfg.PriceBump == 0 {
+		cfg.PriceBump = 10
+	}
+	return &Pool{cfg: cfg, senders: map[types.Address]*senderTxs{}, byHash: map[types.Hash]*entry{}}
+}
+
+// Len is the number of transactions held.
+func (p *Pool) Len() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.byHash)
+}
+
+// Add validates tx against the rules and the committed state and keeps it.
+// The basefees are those the next block will charge: a transaction whose
+// max fee is below them is refused.
+func (p *Pool) Add(tx *types.Tx, st StateView, bf execution.Basefees) error {
+	from, err := execution.CheckStateless(tx, p.cfg.ChainID)
+	if err != nil {
+		return err
+	}
+	return p.insert(tx, from, st, bf)
+}
+
+// AddBatch validates many transactions, recovering their signatures on all
+// cores, and returns one error (or nil) per transaction.
+func (p *Pool) AddBatch(txs []*types.Tx, st StateView, bf execution.Basefees) []error {
+	errs := make([]error, len(txs))
+	froms := make([]types.Address, len(txs))
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	next := make(chan int, len(txs))
+	for i := range txs {
+		next <- i
+	}
+	close(next)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				froms[i], errs[i] = execution.CheckStateless(txs[i], p.cfg.ChainID)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, tx := range txs {
+		if errs[i] == nil {
+			errs[i] = p.insert(tx, froms[i], st, bf)
+		}
+	}
+	return errs
+}
+
+func (p *Pool) insert(tx *types.Tx, from types.Address, st StateView, bf execution.Basefees) error {
+	if err := execution.CheckFees(tx, bf); err != nil {
+		return err
+	}
+	base := st.Nonce(from)
+	if tx.Nonce < base {
+		return &execution.TxError{Code: execution.ErrNonceTooLow.Code,
+			Msg: fmt.Sprintf("nonce %d is too low: account %s is at nonce %d", tx.Nonce, from, base)}
+	}
+	if tx.Nonce > base+p.cfg.MaxGap {
+		return &execution.TxError{Code: execution.ErrNonceTooHigh.Code,
+			Msg: fmt.Sprintf("nonce %d is too high: account %s is at nonce %d and the pool holds at most %d ahead", tx.Nonce, from, base, p.cfg.MaxGap)}
+	}
+	if need := execution.UpfrontCost(tx); st.Balance(from).Cmp(need) < 0 {
+		return &execution.TxError{Code: execution.ErrInsufficientFunds.Code,
+			Msg: fmt.Sprintf("account %s holds %s base units, needs %s (value + limits × max fees)", from, st.Balance(from), need)}
+	}
+
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	h := tx.Hash()
+	if _, ok := p.byHash[h]; ok {
+		return &execution.TxError{Code: ErrKnown.Code, Msg: fmt.Sprintf("transaction %s is already in the pool", h)}
+	}
+	s := p.senders[from]
+	if s == nil {
+		s = &senderTxs{byNon: map[uint64]*entry{}}
+		p.senders[from] = s
+	}
+	s.base = base
+	e := &entry{tx: tx, from: from, lane: fees.LaneUser}
+	if old := s.byNon[tx.Nonce]; old != nil {
+		if !p.outbids(tx, old.tx, bf) {
+			return &execution.TxError{Code: ErrUnderpriced.Code, Msg: fmt.Sprintf(
+				"a transaction with nonce %d from %s is already pending; a replacement must raise every max fee and tip and the effective fee by at least %d%%",
+				tx.Nonce, from, p.cfg.PriceBump)}
+		}
+		delete(p.byHash, old.tx.Hash())
+	} else if len(p.byHash) >= p.cfg.MaxTxs {
+		return &execution.TxError{Code: ErrPoolFull.Code, Msg: fmt.Sprintf("the mempool is full (%d transactions); retry later", p.cfg.MaxTxs)}
+	}
+	s.byNon[tx.Nonce] = e
+	p.byHash[h] = e
+	return nil
+}
+
+// outbids: a replacement raises no price below the old one and raises the
+// §6.4 effective fee by PriceBump percent.
+func (p *Pool) outbids(n, o *types.Tx, bf execution.Basefees) bool {
+	if n.MaxFeePerCycle < o.MaxFeePerCycle || n.MaxFeePerCell < o.MaxFeePerCell ||
+		n.TipPerCycle < o.TipPerCycle || n.TipPerCell < o.TipPerCell {
+		return false
+	}
+	nf, of := orderingFee(n, bf), orderingFee(o, bf)
+	lhs := new(big.Int).Mul(nf, big.NewInt(100))
+	rhs := new(big.Int).Mul(of, big.NewInt(int64(100+p.cfg.PriceBump)))
+	return lhs.Cmp(rhs) >= 0 && nf.Cmp(of) > 0
+}
+
+func orderingFee(tx *types.Tx, bf execution.Basefees) *big.Int {
+	ic, ib := fees.Intrinsic(execution.KindOf(tx), len(tx.Payload))
+	return fees.OrderingFee(ic, ib,
+		fees.Prices{MaxFee: tx.MaxFeePerCycle, Tip: tx.TipPerCycle},
+		fees.Prices{MaxFee: tx.MaxFeePerCell, Tip: tx.TipPerCell}, bf.Cycle, bf.Cell)
+}
+
+// Get returns a pending transaction by hash.
+func (p *Pool) Get(h types.Hash) (*types.Tx, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	e, ok := p.byHash[h]
+	if !ok {
+		return nil, false
+	}
+	return e.tx, true
+}
+
+// PendingNonce is the next nonce for from counting the pool's consecutive
+// run above the committed nonce.
+func (p *Pool) PendingNonce(from types.Address, committed uint64) uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := committed
+	if s := p.senders[from]; s != nil {
+		for s.byNon[n] != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Select returns up to max executable transactions in block order (§6.4):
+// for each sender only the consecutive nonces starting at its committed
+// nonce; across senders the highest effective fee first, ties by hash.
+// A sender's transactions keep nonce order: only its lowest pending one
+// competes at a time. Transactions whose max fee is below the basefees wait.
+// (VRF ordering within the selected set comes with consensus.)
+func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	// Senders in a fixed order so the result never depends on map order.
+	senders := make([]types.Address, 0, len(p.senders))
+	for a := range p.senders {
+		senders = append(senders, a)
+	}
+	sort.Slice(senders, func(i, j int) bool { return bytes.Compare(senders[i][:], senders[j][:]) < 0 })
+
+	h := &feeHeap{}
+	next := map[types.Address]uint64{}
+	for _, a := range senders {
+		n := st.Nonce(a)
+		next[a] = n
+		if e := p.senders[a].byNon[n]; e != nil && execution.CheckFees(e.tx, bf) == nil {
+			h.items = append(h.items, heapItem{e: e, fee: orderingFee(e.tx, bf), hash: e.tx.Hash()})
+		}
+	}
+	heap.Init(h)
+	var out []*types.Tx
+	for h.Len() > 0 && len(out) < max {
+		it := heap.Pop(h).(heapItem)
+		out = append(out, it.e.tx)
+		a := it.e.from
+		next[a]++
+		if e := p.senders[a].byNon[next[a]]; e != nil && execution.CheckFees(e.tx, bf) == nil {
+			heap.Push(h, heapItem{e: e, fee: orderingFee(e.tx, bf), hash: e.tx.Hash()})
+		}
+	}
+	return out
+}
+
+// Remove drops transactions (included in a block, or found invalid).
+func (p *Pool) Remove(txs []*types.Tx) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, tx := range txs {
+		e, ok := p.byHash[tx.Hash()]
+		if !ok {
+			continue
+		}
+		delete(p.byHash, tx.Hash())
+		if s := p.senders[e.from]; s != nil && s.byNon[tx.Nonce] == e {
+			delete(s.byNon, tx.Nonce)
+			if len(s.byNon) == 0 {
+				delete(p.senders, e.from)
+			}
+		}
+	}
+}
+
+// Prune drops every transaction whose nonce the committed state has passed
+// (after a block), so replaced-by-inclusion transactions do not linger.
+func (p *Pool) Prune(st StateView) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for a, s := range p.senders {
+		n := st.Nonce(a)
+		s.base = n
+		for nonce, e := range s.byNon {
+			if nonce < n {
+				delete(s.byNon, nonce)
+				delete(p.byHash, e.tx.Hash())
+			}
+		}
+		if len(s.byNon) == 0 {
+			delete(p.senders, a)
+		}
+	}
+}
+
+// IsPoolError reports whether err is a refusal by the pool or the validity
+// rules (as opposed to an internal failure).
+func IsPoolError(err error) bool {
+	var te *execution.TxError
+	return errors.As(err, &te)
+}
+
+type heapItem struct {
+	e    *entry
+	fee  *big.Int
+	hash types.Hash
+}
+
+type feeHeap struct{ items []heapItem }
+
+func (h *feeHeap) Len() int { return len(h.items) }
+func (h *feeHeap) Less(i, j int) bool {
+	if c := h.items[i].fee.Cmp(h.items[j].fee); c != 0 {
+		return c > 0
+	}
+	return bytes.Compare(h.items[i].hash[:], h.items[j].hash[:]) < 0
+}
+func (h *feeHeap) Swap(i, j int) { h.items[i], h.items[j] = h.items[j], h.items[i] }
+func (h *feeHeap) Push(x any)    { h.items = append(h.items, x.(heapItem)) }
+func (h *feeHeap) Pop() any {
+	it := h.items[len(h.items)-1]
+	h.items = h.items[:len(h.items)-1]
+	return it
+}
