@@ -1,0 +1,243 @@
+package rpc
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"runtime/debug"
+)
+
+// Default limits, used when Options leaves a field zero.
+const (
+	DefaultMaxBodyBytes = 1 << 20 // 1 MiB: a 128 KiB transaction in hex is 256 KiB
+	DefaultMaxBatch     = 100     // requests in one batch
+)
+
+// Options tunes the server; the zero value is usable.
+type Options struct {
+	MaxBodyBytes int64        // request body cap in bytes; larger bodies get HTTP 413
+	MaxBatch     int          // requests per batch; a larger batch is one -32600 error
+	Logger       *slog.Logger // where recovered panics and internal errors go; nil: slog.Default()
+}
+
+// Server answers JSON-RPC 2.0 over HTTP POST from a Backend. It holds no
+// state of its own besides the limits, so one Server serves any number of
+// concurrent requests.
+type Server struct {
+	b    Backend
+	opts Options
+	log  *slog.Logger
+}
+
+// NewServer serves b with opts.
+func NewServer(b Backend, opts Options) *Server {
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.MaxBatch <= 0 {
+		opts.MaxBatch = DefaultMaxBatch
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Server{b: b, opts: opts, log: log}
+}
+
+// request is one JSON-RPC request as received. ID is absent (nil) for a
+// notification, "null" when the client sent id: null.
+type request struct {
+	JSONRPC string          `json:"jsonrpc"`
+	Method  json.RawMessage `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	ID      json.RawMessage `json:"id"`
+}
+
+// response is one JSON-RPC response. Result is kept as raw JSON so that a
+// null result is still written ("result": null), as the protocol wants.
+type response struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Result  json.RawMessage `json:"result,omitempty"`
+	Error   *Error          `json:"error,omitempty"`
+}
+
+var nullID = json.RawMessage("null")
+
+// ServeHTTP takes POST with a JSON body: one request object or a batch
+// (array). Transport problems are HTTP 4xx; everything else, malformed
+// JSON included, is a JSON-RPC response with status 200. A body holding
+// only notifications gets 204 and no body.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "JSON-RPC wants POST with Content-Type: application/json", http.StatusMethodNotAllowed)
+		return
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			http.Error(w, "JSON-RPC wants Content-Type: application/json", http.StatusUnsupportedMediaType)
+			return
+		}
+	} else {
+		http.Error(w, "JSON-RPC wants Content-Type: application/json", http.StatusUnsupportedMediaType)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			http.Error(w, fmt.Sprintf("request body exceeds %d bytes", s.opts.MaxBodyBytes), http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "read request body: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	out := s.handleBody(r.Context(), body)
+	if out == nil {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(out) // the client hung up; nothing to do
+}
+
+// handleBody answers a whole body; nil means "no response" (notifications
+// only).
+func (s *Server) handleBody(ctx context.Context, body []byte) []byte {
+	trimmed := bytes.TrimLeft(body, " \t\r\n")
+	if len(trimmed) > 0 && trimmed[0] == '[' {
+		var batch []json.RawMessage
+		if err := json.Unmarshal(body, &batch); err != nil {
+			return encodeResponse(errorResponse(nullID, newError(CodeParseError, "parse error: %v", err)))
+		}
+		if len(batch) == 0 {
+			return encodeResponse(errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: empty batch")))
+		}
+		if len(batch) > s.opts.MaxBatch {
+			return encodeResponse(errorResponse(nullID, newError(CodeInvalidRequest,
+				"invalid request: batch of %d requests exceeds the limit of %d", len(batch), s.opts.MaxBatch)))
+		}
+		var out [][]byte
+		for _, raw := range batch {
+			if resp := s.handleOne(ctx, raw); resp != nil {
+				out = append(out, encodeResponse(resp))
+			}
+		}
+		if len(out) == 0 {
+			return nil
+		}
+		return append(append([]byte{'['}, bytes.Join(out, []byte{','})...), ']')
+	}
+	if !json.Valid(body) {
+		var v any
+		err := json.Unmarshal(body, &v)
+		return encodeResponse(errorResponse(nullID, newError(CodeParseError, "parse error: %v", err)))
+	}
+	resp := s.handleOne(ctx, body)
+	if resp == nil {
+		return nil
+	}
+	return encodeResponse(resp)
+}
+
+// handleOne answers one request object (already known to be valid JSON);
+// nil for a notification.
+func (s *Server) handleOne(ctx context.Context, raw json.RawMessage) *response {
+	trimmed := bytes.TrimSpace(raw)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: want a JSON object"))
+	}
+	var req request
+	if err := json.Unmarshal(trimmed, &req); err != nil {
+		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: %v", err))
+	}
+	id := req.ID
+	if id != nil && !validID(id) {
+		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: id must be a string, a number or null"))
+	}
+	notification := id == nil
+	if notification {
+		id = nullID
+	}
+	if req.JSONRPC != "2.0" {
+		return errorResponse(id, newError(CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`))
+	}
+	var method string
+	if err := json.Unmarshal(req.Method, &method); err != nil || method == "" {
+		return errorResponse(id, newError(CodeInvalidRequest, `invalid request: "method" must be a non-empty string`))
+	}
+	result, rpcErr := s.call(ctx, method, req.Params)
+	if notification {
+		return nil
+	}
+	if rpcErr != nil {
+		return errorResponse(id, rpcErr)
+	}
+	return &response{JSONRPC: "2.0", ID: id, Result: result}
+}
+
+// call runs one method and turns a panic into -32603, so no input can take
+// the server down.
+func (s *Server) call(ctx context.Context, method string, rawParams json.RawMessage) (result json.RawMessage, rpcErr *Error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("rpc: panic in method", "method", method, "panic", p, "stack", string(debug.Stack()))
+			result, rpcErr = nil, newError(CodeInternal, "internal error in %s", method)
+		}
+	}()
+	m, ok := methods[method]
+	if !ok {
+		return nil, newError(CodeMethodNotFound, "method %s not found", abbrev(method))
+	}
+	p, err := parseParams(method, rawParams, m.minParams, m.maxParams)
+	if err != nil {
+		return nil, err
+	}
+	v, err := m.call(ctx, s.b, p)
+	if err != nil {
+		if err.Code == CodeInternal {
+			s.log.Warn("rpc: internal error", "method", method, "err", err.Message)
+		}
+		return nil, err
+	}
+	out, merr := json.Marshal(v)
+	if merr != nil {
+		s.log.Error("rpc: encode result", "method", method, "err", merr)
+		return nil, newError(CodeInternal, "internal error: encode result of %s: %v", method, merr)
+	}
+	return out, nil
+}
+
+// validID: the spec allows a string, a number or null.
+func validID(id json.RawMessage) bool {
+	t := bytes.TrimSpace(id)
+	if len(t) == 0 {
+		return false
+	}
+	switch c := t[0]; {
+	case c == '"', c == '-', c >= '0' && c <= '9':
+		return true
+	default:
+		return string(t) == "null"
+	}
+}
+
+func errorResponse(id json.RawMessage, e *Error) *response {
+	return &response{JSONRPC: "2.0", ID: id, Error: e}
+}
+
+func encodeResponse(r *response) []byte {
+	b, err := json.Marshal(r)
+	if err != nil {
+		// Only a broken id could get here; answer without it.
+		b, _ = json.Marshal(errorResponse(nullID, newError(CodeInternal, "internal error: encode response: %v", err)))
+	}
+	return b
+}
