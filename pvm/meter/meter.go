@@ -1,0 +1,175 @@
+package meter
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kind says which limit a LimitError hit.
+type Kind int
+
+// Limit kinds.
+const (
+	// OutOfCycles: the call's cycles_limit is exhausted (CIP-3 §2.2.1).
+	OutOfCycles Kind = iota + 1
+	// OutOfCells: the call's cells_limit is exhausted (CIP-3 §2.2.2).
+	OutOfCells
+	// OutOfMemory: the per-call memory limit (§3.2) would be exceeded.
+	OutOfMemory
+	// TooDeep: the call depth cap (§3.3) would be exceeded.
+	TooDeep
+)
+
+func (k Kind) String() string {
+	switch k {
+	case OutOfCycles:
+		return "out of cycles"
+	case OutOfCells:
+		return "out of cells"
+	case OutOfMemory:
+		return "out of memory"
+	case TooDeep:
+		return "call depth exceeded"
+	}
+	return fmt.Sprintf("meter.Kind(%d)", int(k))
+}
+
+// LimitError is returned when a charge would exceed a limit. OutOfCycles and
+// OutOfCells halt the call and cannot be caught by Python code; the VM turns
+// OutOfMemory into MemoryError and TooDeep into RecursionError.
+type LimitError struct {
+	Kind  Kind
+	Limit uint64 // the configured limit, in the unit of Kind
+	Want  uint64 // the amount the failing charge asked for
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("%s (limit %d, charge %d)", e.Kind, e.Limit, e.Want)
+}
+
+// Is makes errors.Is(err, ErrOutOfCycles) and friends work.
+func (e *LimitError) Is(target error) bool {
+	t, ok := target.(*LimitError)
+	return ok && t.Limit == 0 && t.Want == 0 && t.Kind == e.Kind
+}
+
+// Sentinels for errors.Is.
+var (
+	// ErrOutOfCycles matches any OutOfCycles LimitError.
+	ErrOutOfCycles error = &LimitError{Kind: OutOfCycles}
+	// ErrOutOfCells matches any OutOfCells LimitError.
+	ErrOutOfCells error = &LimitError{Kind: OutOfCells}
+	// ErrOutOfMemory matches any OutOfMemory LimitError.
+	ErrOutOfMemory error = &LimitError{Kind: OutOfMemory}
+	// ErrTooDeep matches any TooDeep LimitError.
+	ErrTooDeep error = &LimitError{Kind: TooDeep}
+)
+
+// IsHalt reports whether err must end the call without Python seeing it
+// (OutOfCycles or OutOfCells).
+func IsHalt(err error) bool {
+	var le *LimitError
+	return errors.As(err, &le) && (le.Kind == OutOfCycles || le.Kind == OutOfCells)
+}
+
+// Meter carries the limits and usage of one call. The zero value is not
+// usable; use New. A Meter is not safe for concurrent use: one call, one
+// goroutine.
+type Meter struct {
+	// Left is the remaining cycles. The interpreter loop may decrement it
+	// directly (one subtraction per instruction) and must call Charge when the
+	// cost could exceed it; it is exported for that reason only.
+	Left uint64
+
+	cyclesLimit uint64
+	cellsLimit  uint64
+	cellsUsed   uint64
+	memLimit    uint64
+	memUsed     uint64
+	depth       int
+	maxDepth    int
+}
+
+// Limits configures a Meter. A zero MemoryLimit means DefaultMemoryLimit, a
+// zero MaxDepth means MaxCallDepth.
+type Limits struct {
+	Cycles      uint64 // cycles_limit of the call
+	Cells       uint64 // cells_limit of the call, in bytes
+	MemoryLimit uint64 // bytes of Python objects the call may allocate
+	MaxDepth    int    // Python frames
+}
+
+// New returns a Meter for one call.
+func New(l Limits) *Meter {
+	if l.MemoryLimit == 0 {
+		l.MemoryLimit = DefaultMemoryLimit
+	}
+	if l.MaxDepth == 0 {
+		l.MaxDepth = MaxCallDepth
+	}
+	return &Meter{Left: l.Cycles, cyclesLimit: l.Cycles, cellsLimit: l.Cells, memLimit: l.MemoryLimit, maxDepth: l.MaxDepth}
+}
+
+// Charge deducts cost cycles, or returns an OutOfCycles LimitError and leaves
+// the meter at zero (execution halts at once, so nothing more is charged).
+func (m *Meter) Charge(cost uint64) error {
+	if cost > m.Left {
+		m.Left = 0
+		return &LimitError{Kind: OutOfCycles, Limit: m.cyclesLimit, Want: cost}
+	}
+	m.Left -= cost
+	return nil
+}
+
+// ChargeCells deducts n cells (bytes crossing the call boundary).
+func (m *Meter) ChargeCells(n uint64) error {
+	if n > m.cellsLimit-m.cellsUsed {
+		m.cellsUsed = m.cellsLimit
+		return &LimitError{Kind: OutOfCells, Limit: m.cellsLimit, Want: n}
+	}
+	m.cellsUsed += n
+	return nil
+}
+
+// Alloc records n bytes of new Python objects, or returns an OutOfMemory
+// LimitError without recording them; callers check before they allocate so
+// that a memory bomb fails before Go's heap grows. Memory is counted as
+// allocated bytes over the call: there is no deterministic point at which it
+// is given back, so none is.
+func (m *Meter) Alloc(n uint64) error {
+	if n > m.memLimit-m.memUsed {
+		return &LimitError{Kind: OutOfMemory, Limit: m.memLimit, Want: n}
+	}
+	m.memUsed += n
+	return nil
+}
+
+// Enter records one more Python frame or returns a TooDeep LimitError.
+func (m *Meter) Enter() error {
+	if m.depth >= m.maxDepth {
+		return &LimitError{Kind: TooDeep, Limit: uint64(m.maxDepth), Want: uint64(m.depth + 1)}
+	}
+	m.depth++
+	return nil
+}
+
+// Leave records the end of a frame entered with Enter.
+func (m *Meter) Leave() { m.depth-- }
+
+// Depth is the current number of Python frames.
+func (m *Meter) Depth() int { return m.depth }
+
+// CyclesUsed is the cycles charged so far.
+func (m *Meter) CyclesUsed() uint64 { return m.cyclesLimit - m.Left }
+
+// CellsUsed is the cells charged so far.
+func (m *Meter) CellsUsed() uint64 { return m.cellsUsed }
+
+// MemoryUsed is the bytes recorded by Alloc so far.
+func (m *Meter) MemoryUsed() uint64 { return m.memUsed }
+
+// BigIntCost is the cycles of one big-integer operation whose larger operand
+// has bitLen bits: base + bitlen/64 (issue 4).
+func BigIntCost(bitLen int) uint64 {
+	return CostBigIntBase + uint64(bitLen/64)*CostBigIntPerLimb
+}

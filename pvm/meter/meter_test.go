@@ -1,0 +1,59 @@
+package meter
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestChargeStopsAtLimit(t *testing.T) {
+	m := New(Limits{Cycles: 10})
+	if err := m.Charge(7); err != nil {
+		t.Fatal(err)
+	}
+	err := m.Charge(4)
+	if !errors.Is(err, ErrOutOfCycles) || !IsHalt(err) {
+		t.Fatalf("got %v, want out of cycles", err)
+	}
+	if m.CyclesUsed() != 10 {
+		t.Fatalf("used %d, want 10 (exhausted)", m.CyclesUsed())
+	}
+}
+
+func TestCellsMemoryDepth(t *testing.T) {
+	m := New(Limits{Cycles: 1, Cells: 5, MemoryLimit: 100, MaxDepth: 2})
+	if err := m.ChargeCells(5); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.ChargeCells(1); !errors.Is(err, ErrOutOfCells) {
+		t.Fatalf("cells: %v", err)
+	}
+	if err := m.Alloc(60); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Alloc(41); !errors.Is(err, ErrOutOfMemory) || IsHalt(err) {
+		t.Fatalf("memory: %v", err)
+	}
+	if m.MemoryUsed() != 60 {
+		t.Fatalf("failed alloc was recorded: %d", m.MemoryUsed())
+	}
+	if m.Enter() != nil || m.Enter() != nil {
+		t.Fatal("depth 2 refused")
+	}
+	if err := m.Enter(); !errors.Is(err, ErrTooDeep) {
+		t.Fatalf("depth: %v", err)
+	}
+	m.Leave()
+	if m.Depth() != 1 {
+		t.Fatalf("depth %d", m.Depth())
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	m := New(Limits{Cycles: 1})
+	if m.memLimit != 10<<20 || m.maxDepth != 32 {
+		t.Fatalf("defaults %d %d", m.memLimit, m.maxDepth)
+	}
+	if BigIntCost(4096) != 1+64 {
+		t.Fatalf("bigint cost %d", BigIntCost(4096))
+	}
+}
