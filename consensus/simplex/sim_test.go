@@ -1,0 +1,186 @@
+package simplex
+
+import (
+	"flag"
+	"testing"
+)
+
+var seeds = flag.Int("seeds", 300, "number of seeds the randomized simulation runs")
+
+func TestHappyPathFinalizes(t *testing.T) {
+	c := newCluster(t, clusterOpts{stakes: []uint64{1, 1, 1, 1}, seed: 1, timeoutTicks: 20})
+	c.run(100)
+	c.checkAgreement()
+	// Each round takes two message delays (proposal, vote to the next
+	// leader), so 100 ticks at delay 1 must finalize well over 30 blocks.
+	if h := c.minFinal(); h < 30 {
+		t.Fatalf("finalized only %d blocks in 100 ticks without faults", h)
+	}
+	if c.errs != 0 {
+		t.Fatalf("%d messages refused in a fault-free run", c.errs)
+	}
+}
+
+func TestHappyPathWithBLS(t *testing.T) {
+	c := newCluster(t, clusterOpts{stakes: []uint64{10, 20, 30, 40}, seed: 2, bls: true, timeoutTicks: 20})
+	c.run(40)
+	c.checkAgreement()
+	if h := c.minFinal(); h < 10 {
+		t.Fatalf("finalized only %d blocks in 40 ticks with BLS", h)
+	}
+	if c.errs != 0 {
+		t.Fatalf("%d messages refused", c.errs)
+	}
+}
+
+// A silent validator with a quarter of the stake costs the rounds it leads
+// (and the round before, whose votes went to it) but not finality.
+func TestSilentLeaderTimesOut(t *testing.T) {
+	c := newCluster(t, clusterOpts{stakes: []uint64{1, 1, 1, 1}, seed: 3, timeoutTicks: 10,
+		behaviours: map[int]behaviour{2: silent}})
+	c.run(400)
+	c.checkAgreement()
+	if h := c.minFinal(); h < 20 {
+		t.Fatalf("finalized only %d blocks with one silent node", h)
+	}
+}
+
+// With two of four validators crashed no quorum exists: nothing new is
+// final and nothing conflicting appears. After both restart from their
+// persisted state, finality resumes.
+func TestCrashTwoThenRestart(t *testing.T) {
+	c := newCluster(t, clusterOpts{stakes: []uint64{1, 1, 1, 1}, seed: 4, timeoutTicks: 10})
+	c.run(50)
+	c.crash(1)
+	c.run(100)
+	before := c.minFinal()
+	c.crash(3)
+	c.run(50) // let in-flight certificates land
+	stalled := c.minFinal()
+	c.run(200)
+	if h := c.minFinal(); h != stalled {
+		t.Fatalf("finality moved from %d to %d with half the stake down", stalled, h)
+	}
+	c.restart(1)
+	c.restart(3)
+	c.run(300)
+	c.checkAgreement()
+	if h := c.minFinal(); h < stalled+10 {
+		t.Fatalf("after restart finality reached %d, stalled at %d (before second crash %d)", h, stalled, before)
+	}
+}
+
+// Equivocation and double votes are caught as evidence and do not break
+// safety.
+func TestEquivocatorProducesEvidence(t *testing.T) {
+	c := newCluster(t, clusterOpts{stakes: []uint64{1, 1, 1, 1}, seed: 5, timeoutTicks: 10,
+		behaviours: map[int]behaviour{0: equivocator}})
+	c.run(300)
+	c.checkAgreement()
+	caught := 0
+	for i, sn := range c.nodes {
+		for _, e := range sn.evidence {
+			if e.Signer != 0 {
+				t.Fatalf("node %d accuses honest validator %d", i, e.Signer)
+			}
+			if !c.schemes[0].Verify(0, VoteMessage(e.BlockA, e.HeightA, e.Round), e.SignatureA) ||
+				!c.schemes[0].Verify(0, VoteMessage(e.BlockB, e.HeightB, e.Round), e.SignatureB) || e.BlockA == e.BlockB {
+				t.Fatalf("evidence does not hold: %+v", e)
+			}
+			caught++
+		}
+	}
+	if caught == 0 {
+		t.Fatal("equivocation went unnoticed")
+	}
+	if h := c.minFinal(); h < 10 {
+		t.Fatalf("finalized only %d blocks with an equivocator", h)
+	}
+}
+
+// An invalid payload gets no honest vote: the round times out and the
+// chain goes on without it.
+func TestInvalidPayloadNotVoted(t *testing.T) {
+	c := newCluster(t, clusterOpts{stakes: []uint64{1, 1, 1, 1}, seed: 6, timeoutTicks: 10})
+	for i := range c.nodes {
+		c.nodes[i].invalid["block r3 by "+string(rune('0'+c.set.Leader(c.nodes[0].cfg.Seed, 3)))] = true
+	}
+	c.run(200)
+	c.checkAgreement()
+	for _, h := range c.nodes[0].final {
+		if b := c.nodes[0].node.Block(h); b != nil && b.Round == 3 {
+			t.Fatalf("block of round 3 with an invalid payload was finalized")
+		}
+	}
+	if h := c.minFinal(); h < 20 {
+		t.Fatalf("finalized only %d blocks", h)
+	}
+}
+
+// TestSimulationSeeds is the randomized run: per seed, 4 to 10 validators
+// with random stakes, one Byzantine validator holding less than a third of
+// the stake, random delays, losses and partitions for a chaotic phase,
+// then a healed phase. Safety is checked at every finalization; liveness
+// is that every honest node finalizes new blocks after the heal.
+func TestSimulationSeeds(t *testing.T) {
+	n := *seeds
+	if testing.Short() {
+		n = 40
+	}
+	for s := 0; s < n; s++ {
+		simulateSeed(t, uint64(s))
+	}
+}
+
+func simulateSeed(t *testing.T, seed uint64) {
+	t.Helper()
+	r := newCluster(t, clusterOpts{stakes: []uint64{1}, seed: seed}).rng // only for drawing the setup
+	nv := 4 + r.IntN(7)
+	stakes := make([]uint64, nv)
+	var total uint64
+	for i := range stakes {
+		stakes[i] = 1 + uint64(r.IntN(100))
+		total += stakes[i]
+	}
+	byz := map[int]behaviour{}
+	cand := r.IntN(nv)
+	if 3*stakes[cand] < total {
+		byz[cand] = behaviour(1 + r.IntN(4))
+	}
+	c := newCluster(t, clusterOpts{stakes: stakes, seed: seed, timeoutTicks: 15, behaviours: byz})
+	c.minDelay, c.maxDelay = 1, 1+r.IntN(6)
+	c.dropRate = float64(r.IntN(20)) / 100
+	// Chaotic phase: partitions come and go, a node may crash and restart.
+	crashed := -1
+	for phase := 0; phase < 6; phase++ {
+		switch r.IntN(4) {
+		case 0:
+			c.heal()
+		case 1:
+			perm := r.Perm(nv)
+			cut := 1 + r.IntN(nv-1)
+			c.partition(perm[:cut], perm[cut:])
+		case 2:
+			c.partition([]int{r.IntN(nv)}) // isolate one node
+		case 3:
+			if crashed < 0 {
+				crashed = r.IntN(nv)
+				c.crash(crashed)
+			}
+		}
+		c.run(40 + r.IntN(40))
+	}
+	// Heal: no partition, no loss, everyone up.
+	c.heal()
+	c.dropRate = 0
+	if crashed >= 0 {
+		c.restart(crashed)
+	}
+	before := c.minFinal()
+	c.run(600)
+	c.checkAgreement()
+	if after := c.minFinal(); after < before+5 {
+		t.Fatalf("seed %d (%d validators, byzantine %v, delay ≤%d): finality went from %d to %d after the heal",
+			seed, nv, byz, c.maxDelay, before, after)
+	}
+}

@@ -1,0 +1,230 @@
+package simplex
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math/bits"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
+)
+
+// Hash identifies a block: keccak256 of its encoding (see Block.Hash).
+type Hash = types.Hash
+
+// Block is the unit the validators agree on. The payload is opaque here:
+// the node puts the execution block in it and judges it through Verdict.
+//
+// Its id is keccak256 of
+//
+//	"cowboy/simplex/block/v1" || parent (32) || height (8, big-endian)
+//	|| round (8, big-endian) || proposer (4, big-endian)
+//	|| keccak256(payload) (32) || vrf_proof (96)
+//
+// The justifying certificate is not part of the id: it proves the parent
+// was certified, and different signer subsets may certify the same parent.
+type Block struct {
+	Parent   Hash
+	Height   uint64 // parent height + 1; genesis is height 0
+	Round    uint64 // the round it was proposed in; genesis is round 0
+	Proposer int    // validator index, the leader of Round
+	Payload  []byte
+	// VRFProof is the proposer's VRF proof over (epoch seed, Height)
+	// (§6.1); its hash is the block's random beacon output.
+	VRFProof []byte
+	// Justify certifies Parent; every proposal carries it.
+	Justify *QC
+}
+
+// Hash computes the block id.
+func (b *Block) Hash() Hash {
+	var buf [8]byte
+	ph := crypto.Keccak256(b.Payload)
+	var p4 [4]byte
+	binary.BigEndian.PutUint32(p4[:], uint32(b.Proposer))
+	return Hash(crypto.Keccak256(
+		[]byte(tagBlock), b.Parent[:],
+		binary.BigEndian.AppendUint64(buf[:0], b.Height),
+		binary.BigEndian.AppendUint64(nil, b.Round),
+		p4[:], ph[:], b.VRFProof))
+}
+
+// VoteMessage is the byte string a vote signs (§6.1):
+//
+//	block_hash (32) || height (8, big-endian) || round (8, big-endian)
+func VoteMessage(h Hash, height, round uint64) []byte {
+	m := make([]byte, 0, VoteMessageSize)
+	m = append(m, h[:]...)
+	m = binary.BigEndian.AppendUint64(m, height)
+	return binary.BigEndian.AppendUint64(m, round)
+}
+
+// NewViewMessage is the byte string a NEW_VIEW signs:
+//
+//	"cowboy/simplex/newview/v1" || round (8, big-endian)
+//
+// Every validator that gives up a round signs the same bytes, so the
+// signatures aggregate into a timeout certificate.
+func NewViewMessage(round uint64) []byte {
+	m := make([]byte, 0, len(tagNewView)+8)
+	m = append(m, tagNewView...)
+	return binary.BigEndian.AppendUint64(m, round)
+}
+
+// Bitmap marks validators by index: bit i%8 of byte i/8 is validator i.
+type Bitmap []byte
+
+// NewBitmap has room for n validators.
+func NewBitmap(n int) Bitmap { return make(Bitmap, (n+7)/8) }
+
+// Set marks validator i.
+func (b Bitmap) Set(i int) { b[i/8] |= 1 << (i % 8) }
+
+// Has reports whether validator i is marked.
+func (b Bitmap) Has(i int) bool { return i >= 0 && i/8 < len(b) && b[i/8]&(1<<(i%8)) != 0 }
+
+// Count is the number of marked validators.
+func (b Bitmap) Count() int {
+	n := 0
+	for _, x := range b {
+		n += bits.OnesCount8(x)
+	}
+	return n
+}
+
+// Indices lists the marked validators in ascending order.
+func (b Bitmap) Indices() []int {
+	var out []int
+	for i := 0; i < len(b)*8; i++ {
+		if b.Has(i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// QC is a quorum certificate (§6.1): signers holding more than 2/3 of the
+// stake voted for BlockHash at (Height, Round). Signature is the aggregate
+// of their votes over VoteMessage(BlockHash, Height, Round).
+type QC struct {
+	BlockHash Hash
+	Height    uint64
+	Round     uint64
+	Signature []byte
+	Signers   Bitmap
+}
+
+func (q *QC) String() string {
+	if q == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("QC{%s h=%d r=%d signers=%v}", Short(q.BlockHash), q.Height, q.Round, q.Signers.Indices())
+}
+
+// TC is a timeout certificate: signers holding more than 2/3 of the stake
+// sent NEW_VIEW for Round. It lets a proposer build on a certificate older
+// than the previous round and lets a node that fell behind skip rounds.
+type TC struct {
+	Round     uint64
+	Signature []byte
+	Signers   Bitmap
+}
+
+func (t *TC) String() string {
+	if t == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("TC{r=%d signers=%v}", t.Round, t.Signers.Indices())
+}
+
+// MsgType tells the kind of a Message.
+type MsgType uint8
+
+// Message kinds. Propose, Vote and NewView are the normative types of
+// §6.1; Fetch and BlockReply let a node that missed a proposal get the
+// block a certificate names.
+const (
+	MsgPropose MsgType = iota + 1
+	MsgVote
+	MsgNewView
+	MsgFetch
+	MsgBlock
+)
+
+func (t MsgType) String() string {
+	switch t {
+	case MsgPropose:
+		return "PROPOSE"
+	case MsgVote:
+		return "VOTE"
+	case MsgNewView:
+		return "NEW_VIEW"
+	case MsgFetch:
+		return "FETCH"
+	case MsgBlock:
+		return "BLOCK"
+	}
+	return fmt.Sprintf("MsgType(%d)", uint8(t))
+}
+
+// Broadcast as Message.To sends to every other validator.
+const Broadcast = -1
+
+// Message is what validators exchange. Which fields are set depends on Type:
+//
+//	PROPOSE   Block (with Justify), Signature = the proposer's vote on it,
+//	          TC for Block.Round-1 when Justify is older than that round
+//	VOTE      BlockHash, Height, Round, Signature
+//	NEW_VIEW  Round (the round given up), Signature over NewViewMessage,
+//	          QC = the sender's highest QC, TC = the certificate that
+//	          ended the round before Round, if the sender has it
+//	FETCH     BlockHash wanted
+//	BLOCK     Block (a reply to FETCH)
+//
+// From is the sender's validator index; the transport must authenticate
+// it (§6.2 binds peer identity to the node key), and signed content is
+// checked against the signer it claims.
+type Message struct {
+	Type      MsgType
+	From      int
+	To        int // validator index, or Broadcast
+	Round     uint64
+	Height    uint64
+	BlockHash Hash
+	Block     *Block
+	Signature []byte
+	QC        *QC
+	TC        *TC
+}
+
+func (m Message) String() string {
+	to := "all"
+	if m.To != Broadcast {
+		to = fmt.Sprint(m.To)
+	}
+	switch m.Type {
+	case MsgPropose:
+		s := fmt.Sprintf("%d->%s PROPOSE %s h=%d r=%d parent=%s justify=r%d", m.From, to, Short(m.Block.Hash()), m.Block.Height, m.Block.Round, Short(m.Block.Parent), m.Block.Justify.Round)
+		if m.TC != nil {
+			s += fmt.Sprintf(" tc=r%d", m.TC.Round)
+		}
+		return s
+	case MsgVote:
+		return fmt.Sprintf("%d->%s VOTE %s h=%d r=%d", m.From, to, Short(m.BlockHash), m.Height, m.Round)
+	case MsgNewView:
+		s := fmt.Sprintf("%d->%s NEW_VIEW r=%d highqc=%s@r%d", m.From, to, m.Round, Short(m.QC.BlockHash), m.QC.Round)
+		if m.TC != nil {
+			s += fmt.Sprintf(" tc=r%d", m.TC.Round)
+		}
+		return s
+	case MsgFetch:
+		return fmt.Sprintf("%d->%s FETCH %s", m.From, to, Short(m.BlockHash))
+	case MsgBlock:
+		return fmt.Sprintf("%d->%s BLOCK %s h=%d r=%d", m.From, to, Short(m.Block.Hash()), m.Block.Height, m.Block.Round)
+	}
+	return fmt.Sprintf("%d->%s %v", m.From, to, m.Type)
+}
+
+// Short is the first four bytes of a hash in hex, for logs and test output.
+func Short(h Hash) string { return hex.EncodeToString(h[:4]) }
