@@ -125,11 +125,11 @@ func fakeSetup(t testing.TB, stakes []uint64, seed uint64) (*ValidatorSet, []Sch
 type behaviour int
 
 const (
-	honest behaviour = iota
-	silent           // nuller: runs but sends nothing
-	equivocator      // two proposals per led round, and a second vote per vote
-	conflicter       // votes for a block nobody proposed instead of the real one
-	withholder       // proposes, never votes
+	honest      behaviour = iota
+	silent                // nuller: runs but sends nothing
+	equivocator           // two proposals per led round, and a second vote per vote
+	conflicter            // votes for a block nobody proposed instead of the real one
+	withholder            // proposes, never votes
 )
 
 func (b behaviour) String() string {
@@ -260,6 +260,11 @@ func (c *cluster) enqueue(to int, m Message) {
 // send routes a node's outgoing message, through its misbehaviour.
 func (c *cluster) send(from int, m Message) {
 	sn := c.nodes[from]
+	if m.Type == MsgPropose && sn.behaviour != silent {
+		if _, ok := c.proposed[m.Block.Hash()]; !ok {
+			c.proposed[m.Block.Hash()] = c.now
+		}
+	}
 	dests := func(m Message) []int {
 		if m.To != Broadcast {
 			return []int{m.To}
@@ -351,9 +356,6 @@ func (c *cluster) handleReady(i int, rd Ready) {
 	}
 	for _, cb := range rd.Committed {
 		c.logf("node %d: committed %s h=%d r=%d", i, Short(cb.QC.BlockHash), cb.Block.Height, cb.Block.Round)
-		if _, ok := c.proposed[cb.QC.BlockHash]; !ok {
-			c.proposed[cb.QC.BlockHash] = c.now
-		}
 	}
 	for _, f := range rd.Finalized {
 		h := f.QC.BlockHash
@@ -390,7 +392,7 @@ func (c *cluster) deliver(e *envelope) {
 	if sn.down || c.group[e.msg.From] != c.group[e.to] {
 		return
 	}
-	c.logf("deliver %v", e.msg)
+	c.logf("deliver to %d: %v", e.to, e.msg)
 	if err := sn.node.Step(e.msg); err != nil {
 		c.errs++
 		c.logf("node %d: refused: %v", e.to, err)

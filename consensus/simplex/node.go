@@ -323,6 +323,12 @@ func (n *Node) Tick() {
 	if n.ticks < n.timeout {
 		return
 	}
+	n.giveUp()
+}
+
+// giveUp sends NEW_VIEW for the current round: the node will not vote or
+// propose in it any more.
+func (n *Node) giveUp() {
 	n.ticks = 0
 	n.timedOut = true
 	sig := n.scheme.Sign(NewViewMessage(n.round))
@@ -623,6 +629,13 @@ func (n *Node) addNewView(round uint64, from int, sig []byte) {
 		n.newViews[round] = c
 	}
 	c.add(from, sig)
+	// Validators holding more than a third of the stake gave the current
+	// round up, so at least one honest one did: join them rather than wait
+	// out the timer (this re-synchronises rounds quickly after a heal).
+	if round == n.round && !n.timedOut && n.id >= 0 && n.set.IsOneThird(c.signers) {
+		n.giveUp()
+		return
+	}
 	signers, agg, ok := c.quorum(n.set, n.scheme, NewViewMessage(round))
 	if !ok {
 		return

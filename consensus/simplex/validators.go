@@ -67,6 +67,13 @@ func (s *ValidatorSet) IsQuorum(b Bitmap) bool {
 	return lhs.Cmp(rhs) > 0
 }
 
+// IsOneThird reports whether the marked validators hold strictly more than
+// 1/3 of the stake, so that at least one of them is honest.
+func (s *ValidatorSet) IsOneThird(b Bitmap) bool {
+	lhs := new(big.Int).Mul(s.stakeOf(b), big.NewInt(quorumDen))
+	return lhs.Cmp(s.total) > 0
+}
+
 // validBitmap reports whether b names only existing validators.
 func (s *ValidatorSet) validBitmap(b Bitmap) bool {
 	if len(b) != (s.Len()+7)/8 {
