@@ -2,10 +2,14 @@ package simplex
 
 import (
 	"flag"
+	"strings"
 	"testing"
 )
 
-var seeds = flag.Int("seeds", 300, "number of seeds the randomized simulation runs")
+var (
+	seeds   = flag.Int("seeds", 300, "number of seeds the randomized simulation runs")
+	oneSeed = flag.Int("seed", -1, "run only this seed of the randomized simulation, logging each phase")
+)
 
 func TestHappyPathFinalizes(t *testing.T) {
 	c := newCluster(t, clusterOpts{stakes: []uint64{1, 1, 1, 1}, seed: 1, timeoutTicks: 20})
@@ -123,17 +127,52 @@ func TestInvalidPayloadNotVoted(t *testing.T) {
 // then a healed phase. Safety is checked at every finalization; liveness
 // is that every honest node finalizes new blocks after the heal.
 func TestSimulationSeeds(t *testing.T) {
+	if *oneSeed >= 0 {
+		simulateSeed(t, uint64(*oneSeed), true)
+		return
+	}
 	n := *seeds
 	if testing.Short() {
 		n = 40
 	}
 	for s := 0; s < n; s++ {
-		simulateSeed(t, uint64(s))
+		simulateSeed(t, uint64(s), false)
 	}
 }
 
-func simulateSeed(t *testing.T, seed uint64) {
+// TestSimulationIsReplayable: a run is a function of its seed.
+func TestSimulationIsReplayable(t *testing.T) {
+	logOf := func(seed uint64) string {
+		c := newCluster(t, clusterOpts{stakes: []uint64{3, 1, 4, 1, 5}, seed: seed, timeoutTicks: 10,
+			behaviours: map[int]behaviour{1: equivocator}})
+		c.minDelay, c.maxDelay, c.dropRate = 1, 5, 0.1
+		c.log = &strings.Builder{}
+		c.run(60)
+		c.partition([]int{0, 1}, []int{2, 3, 4})
+		c.run(60)
+		c.heal()
+		c.run(100)
+		return c.log.String()
+	}
+	a, b := logOf(11), logOf(11)
+	if a != b {
+		t.Fatal("two runs of one seed differ")
+	}
+	if a == logOf(12) {
+		t.Fatal("two seeds gave the same run")
+	}
+	if !strings.Contains(a, "finalized") {
+		t.Fatal("the replayed run finalized nothing")
+	}
+}
+
+func simulateSeed(t *testing.T, seed uint64, verbose bool) {
 	t.Helper()
+	logf := func(format string, args ...any) {
+		if verbose {
+			t.Logf(format, args...)
+		}
+	}
 	r := newCluster(t, clusterOpts{stakes: []uint64{1}, seed: seed}).rng // only for drawing the setup
 	nv := 4 + r.IntN(7)
 	stakes := make([]uint64, nv)
@@ -150,25 +189,37 @@ func simulateSeed(t *testing.T, seed uint64) {
 	c := newCluster(t, clusterOpts{stakes: stakes, seed: seed, timeoutTicks: 15, behaviours: byz})
 	c.minDelay, c.maxDelay = 1, 1+r.IntN(6)
 	c.dropRate = float64(r.IntN(20)) / 100
+	logf("seed %d: stakes %v byzantine %v delay 1..%d drop %.2f", seed, stakes, byz, c.maxDelay, c.dropRate)
+	status := func() {
+		for _, sn := range c.nodes {
+			logf("  %v", sn.node.Status())
+		}
+	}
 	// Chaotic phase: partitions come and go, a node may crash and restart.
 	crashed := -1
 	for phase := 0; phase < 6; phase++ {
 		switch r.IntN(4) {
 		case 0:
 			c.heal()
+			logf("heal")
 		case 1:
 			perm := r.Perm(nv)
 			cut := 1 + r.IntN(nv-1)
 			c.partition(perm[:cut], perm[cut:])
+			logf("partition %v %v", perm[:cut], perm[cut:])
 		case 2:
-			c.partition([]int{r.IntN(nv)}) // isolate one node
+			x := r.IntN(nv)
+			c.partition([]int{x})
+			logf("isolate %d", x)
 		case 3:
 			if crashed < 0 {
 				crashed = r.IntN(nv)
 				c.crash(crashed)
+				logf("crash %d", crashed)
 			}
 		}
 		c.run(40 + r.IntN(40))
+		status()
 	}
 	// Heal: no partition, no loss, everyone up.
 	c.heal()
@@ -178,6 +229,8 @@ func simulateSeed(t *testing.T, seed uint64) {
 	}
 	before := c.minFinal()
 	c.run(600)
+	logf("after the heal")
+	status()
 	c.checkAgreement()
 	if after := c.minFinal(); after < before+5 {
 		t.Fatalf("seed %d (%d validators, byzantine %v, delay ≤%d): finality went from %d to %d after the heal",

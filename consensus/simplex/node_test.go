@@ -1,0 +1,407 @@
+package simplex
+
+import (
+	"encoding/binary"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/cowboy-chain/cowboy/crypto/vrf"
+)
+
+// harness drives one Node with messages forged from the other validators'
+// keys, to test each rule on its own.
+type harness struct {
+	t       *testing.T
+	set     *ValidatorSet
+	schemes []Scheme
+	seed    [32]byte
+	genesis *Block
+	node    *Node
+	me      int
+}
+
+// newHarness picks a seed under which `me` leads none of rounds 1..6, so
+// every proposal in those rounds comes from a peer.
+func newHarness(t *testing.T, stakes []uint64) *harness {
+	t.Helper()
+	set, schemes := fakeSetup(t, stakes, 9)
+	for s := uint64(0); s < 1000; s++ {
+		var seed [32]byte
+		binary.BigEndian.PutUint64(seed[:], s)
+		me := len(stakes) - 1
+		ok := true
+		for r := uint64(1); r <= 6; r++ {
+			if set.Leader(seed, r) == me {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		g := &Block{Payload: []byte("genesis")}
+		n, err := NewNode(Config{ID: me, Validators: set, Scheme: schemes[me], Seed: seed, Genesis: g, TimeoutTicks: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := &harness{t: t, set: set, schemes: schemes, seed: seed, genesis: g, node: n, me: me}
+		h.node.Ready()
+		return h
+	}
+	t.Fatal("no suitable seed")
+	return nil
+}
+
+func (h *harness) genesisQC() *QC { return &QC{BlockHash: h.genesis.Hash()} }
+
+func (h *harness) qc(b *Block, signers ...int) *QC {
+	bm := NewBitmap(h.set.Len())
+	var sigs [][]byte
+	for _, i := range signers {
+		bm.Set(i)
+		sigs = append(sigs, h.schemes[i].Sign(VoteMessage(b.Hash(), b.Height, b.Round)))
+	}
+	agg, err := h.schemes[0].Aggregate(sigs)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return &QC{BlockHash: b.Hash(), Height: b.Height, Round: b.Round, Signature: agg, Signers: bm}
+}
+
+func (h *harness) tc(round uint64, signers ...int) *TC {
+	bm := NewBitmap(h.set.Len())
+	var sigs [][]byte
+	for _, i := range signers {
+		bm.Set(i)
+		sigs = append(sigs, h.schemes[i].Sign(NewViewMessage(round)))
+	}
+	agg, _ := h.schemes[0].Aggregate(sigs)
+	return &TC{Round: round, Signature: agg, Signers: bm}
+}
+
+// propose builds the leader's proposal for round on justify.
+func (h *harness) propose(round uint64, justify *QC, payload string, tc *TC) (Message, *Block) {
+	l := h.set.Leader(h.seed, round)
+	_, proof := h.schemes[l].VRFProve(vrf.Input(h.seed, justify.Height+1))
+	b := &Block{Parent: justify.BlockHash, Height: justify.Height + 1, Round: round, Proposer: l,
+		Payload: []byte(payload), VRFProof: proof, Justify: justify}
+	sig := h.schemes[l].Sign(VoteMessage(b.Hash(), b.Height, b.Round))
+	return Message{Type: MsgPropose, From: l, To: Broadcast, Block: b, Signature: sig, TC: tc}, b
+}
+
+// deliver steps m and approves every payload the node asks about.
+func (h *harness) deliver(m Message) error {
+	err := h.node.Step(m)
+	for h.node.HasReady() {
+		rd := h.node.Ready()
+		for _, b := range rd.Verify {
+			h.node.Verdict(b.Hash(), true)
+		}
+	}
+	return err
+}
+
+func TestLockRefusesOlderJustification(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	all := []int{0, 1, 2, 3}
+	m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	if err := h.deliver(m1); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.LastVoted != 1 || s.Locked != 0 {
+		t.Fatalf("after round 1: %v", s)
+	}
+	m2, b2 := h.propose(2, h.qc(b1, all...), "b2", nil)
+	if err := h.deliver(m2); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.LastVoted != 2 || s.Locked != 1 {
+		t.Fatalf("after round 2: %v", s)
+	}
+	// Rounds 2 and 3 time out. Round 4's leader builds on genesis, which
+	// conflicts with b1 that the node is locked on: no vote.
+	m4, _ := h.propose(4, h.genesisQC(), "fork", h.tc(3, all...))
+	if err := h.deliver(Message{Type: MsgNewView, From: 0, Round: 2, Signature: h.schemes[0].Sign(NewViewMessage(2)), QC: h.genesisQC(), TC: h.tc(2, all...)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.deliver(m4); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.Round != 4 || s.LastVoted != 2 {
+		t.Fatalf("voted for a block below its lock: %v", s)
+	}
+	// Round 5 builds on b2's certificate (round 2 ≥ lock 1): vote.
+	m5, _ := h.propose(5, h.qc(b2, all...), "b5", h.tc(4, all...))
+	if err := h.deliver(m5); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.Round != 5 || s.LastVoted != 5 || s.Locked != 2 {
+		t.Fatalf("did not vote for a block above its lock: %v", s)
+	}
+}
+
+func TestOneVotePerRound(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	m1, _ := h.propose(1, h.genesisQC(), "a", nil)
+	if err := h.deliver(m1); err != nil {
+		t.Fatal(err)
+	}
+	// The leader equivocates: the second proposal of round 1 gets no vote.
+	m1b, _ := h.propose(1, h.genesisQC(), "b", nil)
+	votes := 0
+	if err := h.node.Step(m1b); err != nil {
+		t.Fatal(err)
+	}
+	for h.node.HasReady() {
+		rd := h.node.Ready()
+		for _, b := range rd.Verify {
+			h.node.Verdict(b.Hash(), true)
+		}
+		for _, m := range rd.Messages {
+			if m.Type == MsgVote {
+				votes++
+			}
+		}
+	}
+	if votes != 0 {
+		t.Fatalf("voted %d times for a second proposal in round 1", votes)
+	}
+}
+
+func TestRefusesBadProposals(t *testing.T) {
+	all := []int{0, 1, 2, 3}
+	cases := []struct {
+		name   string
+		build  func(h *harness) Message
+		reason string
+	}{
+		{"not the leader", func(h *harness) Message {
+			m, _ := h.propose(1, h.genesisQC(), "x", nil)
+			m.From = (m.From + 1) % 3
+			m.Block.Proposer = m.From
+			return m
+		}, "does not lead"},
+		{"bad proposer signature", func(h *harness) Message {
+			m, _ := h.propose(1, h.genesisQC(), "x", nil)
+			m.Signature = h.schemes[m.From].Sign([]byte("other"))
+			return m
+		}, "bad proposer signature"},
+		{"bad VRF proof", func(h *harness) Message {
+			m, b := h.propose(1, h.genesisQC(), "x", nil)
+			_, b.VRFProof = h.schemes[b.Proposer].VRFProve(vrf.Input(h.seed, 7))
+			m.Signature = h.schemes[b.Proposer].Sign(VoteMessage(b.Hash(), b.Height, b.Round))
+			return m
+		}, "bad VRF proof"},
+		{"certificate without quorum", func(h *harness) Message {
+			_, b1 := h.propose(1, h.genesisQC(), "x", nil)
+			m, _ := h.propose(2, h.qc(b1, 0, 1), "y", nil)
+			return m
+		}, "not a quorum"},
+		{"certificate with a forged signer", func(h *harness) Message {
+			_, b1 := h.propose(1, h.genesisQC(), "x", nil)
+			q := h.qc(b1, 0, 1, 2)
+			q.Signers.Set(3) // claims 3 signed, signature has 3 parts
+			m, _ := h.propose(2, q, "y", nil)
+			return m
+		}, "bad aggregate"},
+		{"skips a round without a timeout certificate", func(h *harness) Message {
+			m, _ := h.propose(3, h.genesisQC(), "x", nil)
+			return m
+		}, "no timeout certificate"},
+		{"timeout certificate without quorum", func(h *harness) Message {
+			m, _ := h.propose(3, h.genesisQC(), "x", h.tc(2, 0, 1))
+			return m
+		}, "not a quorum"},
+		{"parent is not what the certificate certifies", func(h *harness) Message {
+			m, b := h.propose(1, h.genesisQC(), "x", nil)
+			b.Parent[0] ^= 1
+			m.Signature = h.schemes[b.Proposer].Sign(VoteMessage(b.Hash(), b.Height, b.Round))
+			return m
+		}, "does not certify the parent"},
+		{"fake genesis certificate", func(h *harness) Message {
+			q := h.genesisQC()
+			q.BlockHash[0] ^= 1
+			m, _ := h.propose(1, q, "x", nil)
+			return m
+		}, "only the genesis"},
+	}
+	_ = all
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, []uint64{1, 1, 1, 1})
+			err := h.deliver(c.build(h))
+			if err == nil || !strings.Contains(err.Error(), c.reason) {
+				t.Fatalf("error %v, want one mentioning %q", err, c.reason)
+			}
+			if s := h.node.Status(); s.LastVoted != 0 {
+				t.Fatalf("voted after a refused proposal: %v", s)
+			}
+		})
+	}
+}
+
+func TestQuorumIsStrictlyMoreThanTwoThirds(t *testing.T) {
+	bm := func(n int, idx ...int) Bitmap {
+		b := NewBitmap(n)
+		for _, i := range idx {
+			b.Set(i)
+		}
+		return b
+	}
+	cases := []struct {
+		stakes []uint64
+		signed []int
+		quorum bool
+	}{
+		{[]uint64{1, 1, 1}, []int{0, 1}, false}, // exactly 2/3
+		{[]uint64{1, 1, 1}, []int{0, 1, 2}, true},
+		{[]uint64{1, 1, 1, 1}, []int{0, 1, 2}, true},
+		{[]uint64{1, 1, 1, 1}, []int{0, 1}, false},
+		{[]uint64{1, 1, 1, 10}, []int{3}, true},         // 10/13 by stake alone
+		{[]uint64{10, 10, 10, 1}, []int{0, 1}, false},   // 20/31
+		{[]uint64{10, 10, 10, 1}, []int{0, 1, 3}, true}, // 21/31 > 2/3
+		{[]uint64{10, 10, 10, 1}, []int{0, 1, 2}, true},
+		{[]uint64{^uint64(0), ^uint64(0), ^uint64(0)}, []int{0, 1}, false}, // no overflow
+	}
+	for _, c := range cases {
+		vs := make([]Validator, len(c.stakes))
+		for i, s := range c.stakes {
+			vs[i].Stake = s
+		}
+		set, err := NewValidatorSet(vs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := set.IsQuorum(bm(len(c.stakes), c.signed...)); got != c.quorum {
+			t.Errorf("stakes %v signed %v: quorum %v, want %v", c.stakes, c.signed, got, c.quorum)
+		}
+	}
+}
+
+func TestLeaderDrawFollowsStake(t *testing.T) {
+	stakes := []uint64{10, 20, 30, 40}
+	vs := make([]Validator, len(stakes))
+	for i, s := range stakes {
+		vs[i].Stake = s
+	}
+	set, _ := NewValidatorSet(vs)
+	counts := make([]int, len(stakes))
+	const rounds = 20000
+	for r := uint64(1); r <= rounds; r++ {
+		counts[set.Leader([32]byte{7}, r)]++
+	}
+	for i, s := range stakes {
+		want := rounds * int(s) / 100
+		if d := counts[i] - want; d < -want/10 || d > want/10 {
+			t.Errorf("validator %d (stake %d) led %d of %d rounds, want about %d", i, s, counts[i], rounds, want)
+		}
+	}
+	if set.Leader([32]byte{7}, 5) == set.Leader([32]byte{8}, 5) && set.Leader([32]byte{7}, 6) == set.Leader([32]byte{8}, 6) &&
+		set.Leader([32]byte{7}, 7) == set.Leader([32]byte{8}, 7) && set.Leader([32]byte{7}, 8) == set.Leader([32]byte{8}, 8) {
+		t.Error("the epoch seed does not change the draw")
+	}
+}
+
+// A bad signature among the buffered votes fails the aggregate; the
+// collector drops it and certifies with the good ones.
+func TestCollectorDropsBadSignature(t *testing.T) {
+	set, schemes := fakeSetup(t, []uint64{1, 1, 1, 1, 1}, 3)
+	msg := VoteMessage(Hash{1}, 1, 1)
+	c := newCollector(5)
+	c.add(0, schemes[0].Sign(msg))
+	c.add(1, schemes[1].Sign([]byte("wrong")))
+	c.add(2, schemes[2].Sign(msg))
+	c.add(3, schemes[3].Sign(msg))
+	if _, _, ok := c.quorum(set, schemes[0], msg); ok {
+		t.Fatal("certified with a bad signature among four of five")
+	}
+	c.add(1, schemes[1].Sign(msg)) // a dropped signer cannot come back
+	c.add(4, schemes[4].Sign(msg))
+	signers, agg, ok := c.quorum(set, schemes[0], msg)
+	if !ok {
+		t.Fatal("no certificate from four good signatures")
+	}
+	if signers.Has(1) || signers.Count() != 4 || !schemes[0].VerifyAggregate(signers.Indices(), msg, agg) {
+		t.Fatalf("certificate signers %v", signers.Indices())
+	}
+}
+
+func TestRestartDoesNotVoteTwice(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	m1, _ := h.propose(1, h.genesisQC(), "a", nil)
+	if err := h.node.Step(m1); err != nil {
+		t.Fatal(err)
+	}
+	var hs *HardState
+	for h.node.HasReady() {
+		rd := h.node.Ready()
+		for _, b := range rd.Verify {
+			h.node.Verdict(b.Hash(), true)
+		}
+		if rd.HardState != nil {
+			hs = rd.HardState
+		}
+	}
+	if hs == nil || hs.LastVoted != 1 {
+		t.Fatalf("hard state after voting: %+v", hs)
+	}
+	n2, err := NewNode(Config{ID: h.me, Validators: h.set, Scheme: h.schemes[h.me], Seed: h.seed, Genesis: h.genesis, Restore: hs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n2.Ready()
+	m1b, _ := h.propose(1, h.genesisQC(), "b", nil)
+	if err := n2.Step(m1b); err != nil {
+		t.Fatal(err)
+	}
+	for n2.HasReady() {
+		rd := n2.Ready()
+		for _, b := range rd.Verify {
+			n2.Verdict(b.Hash(), true)
+		}
+		for _, m := range rd.Messages {
+			if m.Type == MsgVote {
+				t.Fatal("restarted node voted a second time in round 1")
+			}
+		}
+	}
+}
+
+func TestStepRefusesUnknownSender(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	if err := h.node.Step(Message{Type: MsgVote, From: 9, Round: 1, Signature: []byte{1}}); err == nil {
+		t.Fatal("message from outside the set accepted")
+	}
+}
+
+func TestSafetyViolationHalts(t *testing.T) {
+	// With every key forged (more than a third Byzantine, here all of
+	// them) two conflicting chains can both be certified in consecutive
+	// rounds; the node must notice and halt rather than apply both.
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	all := []int{0, 1, 2, 3}
+	m1, b1 := h.propose(1, h.genesisQC(), "a", nil)
+	m2, b2 := h.propose(2, h.qc(b1, all...), "a2", nil)
+	m3, _ := h.propose(3, h.qc(b2, all...), "a3", nil)
+	for _, m := range []Message{m1, m2, m3} {
+		if err := h.deliver(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if h.node.Status().FinalizedHeight != 1 {
+		t.Fatalf("b1 not final: %v", h.node.Status())
+	}
+	// A conflicting b1' at round 4 with child at round 5, certified.
+	_, c1 := h.propose(4, h.genesisQC(), "fork", h.tc(3, all...))
+	_, c2 := h.propose(5, h.qc(c1, all...), "fork2", nil)
+	m6, _ := h.propose(6, h.qc(c2, all...), "fork3", nil)
+	_ = h.deliver(Message{Type: MsgBlock, From: 0, Block: c1})
+	h.node.wanted[c1.Hash()] = true
+	h.node.wanted[c2.Hash()] = true
+	_ = h.deliver(Message{Type: MsgBlock, From: 0, Block: c1})
+	_ = h.deliver(Message{Type: MsgBlock, From: 0, Block: c2})
+	_ = h.deliver(m6)
+	if err := h.node.Halted(); !errors.Is(err, ErrSafety) {
+		t.Fatalf("conflicting finality not detected: %v (status %v)", err, h.node.Status())
+	}
+}
