@@ -142,8 +142,8 @@ func TestClientSendRawTransaction(t *testing.T) {
 		reason string
 		msg    string
 	}{
-		{"nonce too low", signedTx(f.key, 0, &f.bob, 1, nil), "nonce_too_low", "mempool: nonce 0 is below the next nonce 4"},
-		{"wrong chain", signedTx(f.key, 4, &f.bob, 1, func(tx *types.Tx) { tx.ChainID = 1 }), "wrong_chain_id", "chain id 1, this chain is 7777"},
+		{"nonce too low", signedTx(f.key, 0, &f.bob, 1, nil), "nonce_too_low", "nonce 0 is too low: account " + f.alice.Hex() + " is at nonce 2"},
+		{"wrong chain", signedTx(f.key, 4, &f.bob, 1, func(tx *types.Tx) { tx.ChainID = 1 }), "wrong_chain_id", "transaction is for chain id 1, this chain is 7777"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

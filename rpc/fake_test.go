@@ -197,18 +197,18 @@ func (b *fakeBackend) SendTransaction(tx *types.Tx) error {
 		return b.failWith
 	}
 	if tx.ChainID != testChainID {
-		return &rejectErr{"wrong_chain_id", fmt.Sprintf("chain id %d, this chain is %d", tx.ChainID, testChainID)}
+		return &rejectErr{"wrong_chain_id", fmt.Sprintf("transaction is for chain id %d, this chain is %d", tx.ChainID, testChainID)}
 	}
 	from, err := tx.Sender()
 	if err != nil {
-		return &rejectErr{"invalid_signature", "signature does not recover: " + err.Error()}
+		return &rejectErr{"invalid_signature", "signature does not recover a sender: " + err.Error()}
 	}
-	n, err := b.PendingNonce(from)
+	n, _, err := b.Account(from)
 	if err != nil {
 		return err
 	}
 	if tx.Nonce < n {
-		return fmt.Errorf("mempool: %w", &rejectErr{"nonce_too_low", fmt.Sprintf("nonce %d is below the next nonce %d", tx.Nonce, n)})
+		return &rejectErr{"nonce_too_low", fmt.Sprintf("nonce %d is too low: account %s is at nonce %d", tx.Nonce, from, n)}
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -166,7 +166,7 @@ func TestServerErrors(t *testing.T) {
 		{"raw tx without 0x", req("cowboy_sendRawTransaction", `["00"]`), CodeInvalidParams, "0x-prefixed", false},
 		{"raw tx not CBOR", req("cowboy_sendRawTransaction", `["0x00"]`), CodeTxRejected, "decode transaction", false},
 		{"raw tx not canonical", req("cowboy_sendRawTransaction", `["`+Bytes(nonCanonical).String()+`"]`), CodeTxRejected, "decode transaction", false},
-		{"raw tx unsigned", req("cowboy_sendRawTransaction", `["`+Bytes((&types.Tx{ChainID: testChainID, Payload: []byte{}}).Encode()).String()+`"]`), CodeTxRejected, "signature does not recover", false},
+		{"raw tx unsigned", req("cowboy_sendRawTransaction", `["`+Bytes((&types.Tx{ChainID: testChainID, Payload: []byte{}}).Encode()).String()+`"]`), CodeTxRejected, "signature does not recover a sender", false},
 		{"estimate unknown field", req("cowboy_estimateFees", `[{"paylaod":"0x"}]`), CodeInvalidParams, `unknown field "paylaod"`, false},
 		{"estimate value leading zero", req("cowboy_estimateFees", `[{"to":"`+alice+`","value":"0x01"}]`), CodeInvalidParams, "leading zero", false},
 		{"estimate value over 256 bits", req("cowboy_estimateFees", `[{"to":"`+alice+`","value":"0x1`+strings.Repeat("0", 64)+`"}]`), CodeInvalidParams, "256 bits", false},
@@ -195,7 +195,7 @@ func TestServerRejectionData(t *testing.T) {
 	srv, _ := serve(t, f.b, Options{})
 	stale := signedTx(f.key, 0, &f.bob, 1, nil)
 	_, body := post(t, srv, "application/json", req("cowboy_sendRawTransaction", `["`+Bytes(stale.Encode()).String()+`"]`))
-	sameJSON(t, body, `{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"mempool: nonce 0 is below the next nonce 3","data":{"reason":"nonce_too_low"}}}`)
+	sameJSON(t, body, `{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"nonce 0 is too low: account `+f.alice.Hex()+` is at nonce 2","data":{"reason":"nonce_too_low"}}}`)
 	_, body = post(t, srv, "application/json", req("cowboy_sendRawTransaction", `["0x00"]`))
 	e, _ := rpcErr(t, body)
 	if e.RejectReason() != "decode" {
@@ -447,4 +447,17 @@ func flipCase(addr string) string {
 		}
 	}
 	panic("address has no hex letters: " + addr)
+}
+
+// TestTxErrorUnwraps: a node may wrap its typed refusal with context; the
+// reason must still reach the client, and an untyped failure is internal.
+func TestTxErrorUnwraps(t *testing.T) {
+	e := txError(fmt.Errorf("mempool: add: %w", &rejectErr{"insufficient_funds", "account holds 0 base units"}))
+	if e.Code != CodeTxRejected || e.RejectReason() != "insufficient_funds" ||
+		e.Message != "mempool: add: account holds 0 base units" {
+		t.Fatalf("wrapped rejection: %+v", e)
+	}
+	if e := txError(errors.New("store closed")); e.Code != CodeInternal || e.RejectReason() != "" {
+		t.Fatalf("untyped failure: %+v", e)
+	}
 }
