@@ -50,10 +50,12 @@ func NewServer(b Backend, opts Options) *Server {
 	return &Server{b: b, opts: opts, log: log}
 }
 
-// request is one JSON-RPC request as received. ID is absent (nil) for a
-// notification, "null" when the client sent id: null.
+// request is one JSON-RPC request as received, every member kept raw so
+// that a member of the wrong type is reported by name (with the id, when
+// the id is sound) instead of as a decoding failure. ID is absent (nil) for
+// a notification, "null" when the client sent id: null.
 type request struct {
-	JSONRPC string          `json:"jsonrpc"`
+	JSONRPC json.RawMessage `json:"jsonrpc"`
 	Method  json.RawMessage `json:"method"`
 	Params  json.RawMessage `json:"params"`
 	ID      json.RawMessage `json:"id"`
@@ -166,7 +168,7 @@ func (s *Server) handleOne(ctx context.Context, raw json.RawMessage) *response {
 	if notification {
 		id = nullID
 	}
-	if req.JSONRPC != "2.0" {
+	if string(bytes.TrimSpace(req.JSONRPC)) != `"2.0"` {
 		return errorResponse(id, newError(CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`))
 	}
 	var method string

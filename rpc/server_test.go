@@ -138,6 +138,7 @@ func TestServerErrors(t *testing.T) {
 		{"trailing garbage", `{"jsonrpc":"2.0","id":1,"method":"cowboy_chainId"} x`, CodeParseError, "parse error", true},
 		{"not an object", `"cowboy_chainId"`, CodeInvalidRequest, "want a JSON object", true},
 		{"wrong version", `{"jsonrpc":"1.0","id":1,"method":"cowboy_chainId"}`, CodeInvalidRequest, `"jsonrpc" must be "2.0"`, false},
+		{"jsonrpc not a string", `{"jsonrpc":2,"id":1,"method":"cowboy_chainId"}`, CodeInvalidRequest, `"jsonrpc" must be "2.0"`, false},
 		{"no method", `{"jsonrpc":"2.0","id":1}`, CodeInvalidRequest, `"method"`, false},
 		{"method not a string", `{"jsonrpc":"2.0","id":1,"method":7}`, CodeInvalidRequest, `"method"`, false},
 		{"id is an object", `{"jsonrpc":"2.0","id":{},"method":"cowboy_chainId"}`, CodeInvalidRequest, "id must be", true},
@@ -459,5 +460,24 @@ func TestTxErrorUnwraps(t *testing.T) {
 	}
 	if e := txError(errors.New("store closed")); e.Code != CodeInternal || e.RejectReason() != "" {
 		t.Fatalf("untyped failure: %+v", e)
+	}
+}
+
+// TestFullBlockWithBrokenTx: converting a full block runs on worker
+// goroutines; a broken transaction there must be an error, not a crash.
+func TestFullBlockWithBrokenTx(t *testing.T) {
+	f := newFixture(t)
+	if _, err := convertTx(nil, nil); err == nil || !strings.Contains(err.Error(), "panic") {
+		t.Fatalf("convertTx(nil) = %v, want the panic as an error", err)
+	}
+	unsigned := &types.Tx{ChainID: testChainID, Payload: []byte{}}
+	b := &types.Block{Header: f.b.blocks[1].Header, Txs: []*types.Tx{f.transfer, f.failed, unsigned}}
+	if _, err := NewBlockJSON(b, true); err == nil || !strings.Contains(err.Error(), "tx 2") {
+		t.Fatalf("err = %v, want one naming tx 2", err)
+	}
+	b.Txs = []*types.Tx{f.transfer, f.failed}
+	out, err := NewBlockJSON(b, true)
+	if err != nil || len(out.Transactions.Full) != 2 || types.Hash(out.Transactions.Full[1].Hash) != f.failed.Hash() {
+		t.Fatalf("full block: %v", err)
 	}
 }
