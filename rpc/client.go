@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -32,6 +33,7 @@ type Client struct {
 }
 
 // Dial returns a client for the node at url (e.g. http://127.0.0.1:8645).
+// A bare host:port, as cowboyd's --rpc flag takes it, means http://host:port.
 // It does not connect until the first call.
 func Dial(url string) *Client { return NewClient(url, http.DefaultClient) }
 
@@ -39,6 +41,9 @@ func Dial(url string) *Client { return NewClient(url, http.DefaultClient) }
 func NewClient(url string, hc *http.Client) *Client {
 	if hc == nil {
 		hc = http.DefaultClient
+	}
+	if !strings.Contains(url, "://") {
+		url = "http://" + url
 	}
 	return &Client{url: url, http: hc}
 }
@@ -218,9 +223,16 @@ func (c *Client) Receipt(ctx context.Context, h types.Hash) (*ReceiptJSON, error
 	return r, nil
 }
 
-// WaitReceipt polls for the receipt every interval until it exists or ctx
-// ends; it is how `cowboy transfer` waits for inclusion.
+// DefaultPollInterval is how often WaitReceipt asks when given no interval.
+const DefaultPollInterval = 250 * time.Millisecond
+
+// WaitReceipt polls for the receipt every interval (DefaultPollInterval if
+// not positive) until it exists or ctx ends; it is how `cowboy transfer`
+// waits for inclusion.
 func (c *Client) WaitReceipt(ctx context.Context, h types.Hash, interval time.Duration) (*ReceiptJSON, error) {
+	if interval <= 0 {
+		interval = DefaultPollInterval
+	}
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {

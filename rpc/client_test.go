@@ -266,6 +266,18 @@ func TestClientUnreachable(t *testing.T) {
 	}
 }
 
+func TestDialBareHostPort(t *testing.T) {
+	f := newFixture(t)
+	srv, _ := serve(t, f.b, Options{})
+	c := Dial(strings.TrimPrefix(srv.URL, "http://"))
+	if c.URL() != srv.URL {
+		t.Fatalf("URL() = %q, want %q", c.URL(), srv.URL)
+	}
+	if id, err := c.ChainID(context.Background()); err != nil || id != testChainID {
+		t.Fatalf("ChainID over a bare host:port = %d, %v", id, err)
+	}
+}
+
 func TestClientServerErrorIsTyped(t *testing.T) {
 	f := newFixture(t)
 	_, c := serve(t, f.b, Options{})
