@@ -1,0 +1,266 @@
+package object
+
+import "github.com/cowboy-chain/cowboy/pvm/meter"
+
+// AttrGetter is implemented by values with attributes of their own beyond
+// their class's (modules, functions, generators).
+type AttrGetter interface {
+	GetAttr(c Ctx, name string) (Value, bool, error)
+}
+
+// AttrSetter is implemented by values whose attributes can be assigned
+// (modules, functions).
+type AttrSetter interface {
+	SetAttr(c Ctx, name string, v Value) error
+}
+
+// bind applies the descriptor protocol to a class attribute a found for
+// receiver self (an instance or a class when onClass is true).
+func bind(c Ctx, a Value, self Value, cls *Class, onClass bool) (Value, error) {
+	switch d := a.(type) {
+	case *Property:
+		if onClass {
+			return d, nil
+		}
+		if d.Get == nil || d.Get == None {
+			return nil, Errorf(AttributeError, "unreadable attribute")
+		}
+		return c.Call(d.Get, []Value{self}, nil)
+	case *StaticMethod:
+		return d.Fn, nil
+	case *ClassMethod:
+		return &BoundMethod{Self: cls, Fn: d.Fn}, nil
+	case Bindable:
+		if !onClass && d.Bindable() {
+			return &BoundMethod{Self: self, Fn: d}, nil
+		}
+	}
+	return a, nil
+}
+
+// GetAttr is getattr(v, name).
+func GetAttr(c Ctx, v Value, name string) (Value, error) {
+	switch x := v.(type) {
+	case *Instance:
+		a, _ := x.Class.Lookup(name)
+		if p, ok := a.(*Property); ok {
+			return bind(c, p, x, x.Class, false)
+		}
+		if r, ok := x.Dict.Get(name); ok {
+			return r, nil
+		}
+		if x.Exc != nil {
+			if r, ok := excAttr(x, name); ok {
+				return r, nil
+			}
+		}
+		if a != nil {
+			return bind(c, a, x, x.Class, false)
+		}
+		switch name {
+		case "__class__":
+			return x.Class, nil
+		case "__dict__":
+			d := NewDict()
+			var err error
+			x.Dict.Each(func(k string, val Value) {
+				if err == nil {
+					err = d.Set(c, Str(k), val)
+				}
+			})
+			return d, err
+		}
+		if ga, _ := x.Class.Lookup("__getattr__"); ga != nil {
+			return c.Call(ga, []Value{x, Str(name)}, nil)
+		}
+		return nil, attrError(v, name)
+	case *Class:
+		return classAttr(c, x, name)
+	case *Super:
+		return superAttr(c, x, name)
+	case *BoundMethod:
+		switch name {
+		case "__self__":
+			return x.Self, nil
+		case "__func__":
+			return x.Fn, nil
+		}
+		return GetAttr(c, x.Fn, name)
+	case AttrGetter:
+		r, ok, err := x.GetAttr(c, name)
+		if err != nil || ok {
+			return r, err
+		}
+	}
+	if name == "__class__" {
+		return v.Type(), nil
+	}
+	cls := v.Type()
+	if a, _ := cls.Lookup(name); a != nil {
+		return bind(c, a, v, cls, false)
+	}
+	return nil, attrError(v, name)
+}
+
+func attrError(v Value, name string) error {
+	if m, ok := v.(interface{ ModuleName() string }); ok {
+		return Errorf(AttributeError, "module '%s' has no attribute '%s'", m.ModuleName(), name)
+	}
+	return Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
+}
+
+func classAttr(c Ctx, k *Class, name string) (Value, error) {
+	switch name {
+	case "__name__", "__qualname__":
+		return Str(k.Name), nil
+	case "__module__":
+		return Str(k.Module), nil
+	case "__mro__":
+		t := make(Tuple, len(k.MRO))
+		for i, m := range k.MRO {
+			t[i] = m
+		}
+		return t, nil
+	case "__bases__":
+		t := make(Tuple, len(k.Bases))
+		for i, m := range k.Bases {
+			t[i] = m
+		}
+		return t, nil
+	case "__class__":
+		return TypeClass, nil
+	case "__dict__":
+		d := NewDict()
+		var err error
+		k.Dict.Each(func(n string, val Value) {
+			if err == nil {
+				err = d.Set(c, Str(n), val)
+			}
+		})
+		return d, err
+	}
+	if a, _ := k.Lookup(name); a != nil {
+		return bind(c, a, k, k, true)
+	}
+	if name == "mro" {
+		return NewBuiltin("mro", func(c Ctx, args []Value, kw []Kw) (Value, error) {
+			out := make([]Value, len(k.MRO))
+			for i, m := range k.MRO {
+				out[i] = m
+			}
+			return &List{Elems: out}, nil
+		}), nil
+	}
+	return nil, Errorf(AttributeError, "type object '%s' has no attribute '%s'", k.Name, name)
+}
+
+func superAttr(c Ctx, s *Super, name string) (Value, error) {
+	var cls *Class
+	onClass := false
+	switch o := s.Obj.(type) {
+	case *Class:
+		cls, onClass = o, true
+	default:
+		cls = o.Type()
+	}
+	mro := cls.MRO
+	i := 0
+	for i < len(mro) && mro[i] != s.Start {
+		i++
+	}
+	for _, m := range mro[i+1:] {
+		if a, ok := m.Dict.Get(name); ok {
+			if onClass {
+				if cm, ok := a.(*ClassMethod); ok {
+					return &BoundMethod{Self: cls, Fn: cm.Fn}, nil
+				}
+				return bind(c, a, cls, cls, true)
+			}
+			return bind(c, a, s.Obj, cls, false)
+		}
+	}
+	if !onClass && name == "__init__" {
+		// object.__init__ when nothing else defines it.
+		a, _ := ObjectClass.Dict.Get("__init__")
+		return &BoundMethod{Self: s.Obj, Fn: a}, nil
+	}
+	return nil, Errorf(AttributeError, "'super' object has no attribute '%s'", name)
+}
+
+// SetAttr is setattr(v, name, val).
+func SetAttr(c Ctx, v Value, name string, val Value) error {
+	switch x := v.(type) {
+	case *Instance:
+		a, _ := x.Class.Lookup(name)
+		if p, ok := a.(*Property); ok {
+			if p.Set == nil || p.Set == None {
+				return Errorf(AttributeError, "property '%s' of '%s' object has no setter", name, x.Class.Name)
+			}
+			_, err := c.Call(p.Set, []Value{x, val}, nil)
+			return err
+		}
+		if sa, _ := x.Class.Lookup("__setattr__"); sa != nil && !isObjectSlot(sa) {
+			_, err := c.Call(sa, []Value{x, Str(name), val}, nil)
+			return err
+		}
+		return instanceSet(c, x, name, val)
+	case *Class:
+		if x.builtinType || x.Module == "builtins" {
+			return Errorf(TypeError, "cannot set '%s' attribute of immutable type '%s'", name, x.Name)
+		}
+		x.Dict.Set(name, val)
+		return nil
+	case AttrSetter:
+		return x.SetAttr(c, name, val)
+	}
+	if _, ok := v.Type().Lookup(name); ok != nil {
+		return Errorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
+	}
+	return Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
+}
+
+func instanceSet(c Ctx, x *Instance, name string, val Value) error {
+	if _, ok := x.Dict.Get(name); !ok {
+		if err := Alloc(c, meter.SizeDictEntry); err != nil {
+			return err
+		}
+	}
+	x.Dict.Set(name, val)
+	return nil
+}
+
+// DelAttr is delattr(v, name).
+func DelAttr(c Ctx, v Value, name string) error {
+	switch x := v.(type) {
+	case *Instance:
+		a, _ := x.Class.Lookup(name)
+		if p, ok := a.(*Property); ok {
+			if p.Del == nil || p.Del == None {
+				return Errorf(AttributeError, "property '%s' of '%s' object has no deleter", name, x.Class.Name)
+			}
+			_, err := c.Call(p.Del, []Value{x}, nil)
+			return err
+		}
+		if x.Dict.Delete(name) {
+			return nil
+		}
+	case *Class:
+		if !x.builtinType && x.Dict.Delete(name) {
+			return nil
+		}
+	}
+	return attrError(v, name)
+}
+
+// HasAttr is hasattr(v, name): AttributeError means false, other errors
+// propagate.
+func HasAttr(c Ctx, v Value, name string) (bool, error) {
+	_, err := GetAttr(c, v, name)
+	if err == nil {
+		return true, nil
+	}
+	if e, ok := err.(*Exception); ok && e.Value.Class.IsSubclass(AttributeError) {
+		return false, nil
+	}
+	return false, err
+}

@@ -1,0 +1,434 @@
+package object
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Class is a Python class: builtin types (int, str, list, ValueError, ...) and
+// user classes alike. Builtin types have Go values as instances; user classes
+// have *Instance.
+type Class struct {
+	Name   string
+	Module string // "builtins" for builtin types, else the defining module
+	Bases  []*Class
+	MRO    []*Class
+	Dict   *StrDict
+	// New constructs an instance of a builtin type when the class is called
+	// (int("3"), list(x)); nil for classes whose instances are *Instance.
+	New func(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error)
+	// builtinType is set for types whose instances are Go values; user code
+	// cannot subclass those.
+	builtinType bool
+	isExc       bool
+}
+
+// Type implements Value.
+func (*Class) Type() *Class { return TypeClass }
+
+// Repr implements Value.
+func (k *Class) Repr(Ctx) (string, error) {
+	if k.Module == "builtins" || k.Module == "" {
+		return "<class '" + k.Name + "'>", nil
+	}
+	return "<class '" + k.Module + "." + k.Name + "'>", nil
+}
+
+// Truth implements Value.
+func (*Class) Truth(Ctx) (bool, error) { return true, nil }
+
+// Hash implements Value.
+func (k *Class) Hash(Ctx) (int64, error) { return strHash(k.Module + "." + k.Name), nil }
+
+// IsException reports whether k derives from BaseException.
+func (k *Class) IsException() bool { return k.isExc }
+
+// IsSubclass reports whether k is sub or a subclass of it.
+func (k *Class) IsSubclass(sup *Class) bool {
+	if sup == ObjectClass {
+		return true
+	}
+	for _, m := range k.MRO {
+		if m == sup {
+			return true
+		}
+	}
+	return false
+}
+
+// Lookup finds name along the MRO, the way type attribute lookup does.
+func (k *Class) Lookup(name string) (Value, *Class) {
+	for _, m := range k.MRO {
+		if v, ok := m.Dict.Get(name); ok {
+			return v, m
+		}
+	}
+	return nil, nil
+}
+
+// NewBuiltinClass makes a builtin type with the given bases.
+func newBuiltinClass(name string, builtinType bool, bases ...*Class) *Class {
+	k := &Class{Name: name, Module: "builtins", Bases: bases, Dict: NewStrDict(), builtinType: builtinType}
+	mro, ok := c3(k)
+	if !ok {
+		panic("pvm/object: inconsistent builtin class hierarchy for " + name)
+	}
+	k.MRO = mro
+	for _, b := range bases {
+		if b.isExc {
+			k.isExc = true
+		}
+	}
+	return k
+}
+
+// NewClass makes a user class (the class statement), computing the C3 MRO.
+func NewClass(name, module string, bases []*Class, dict *StrDict) (*Class, error) {
+	if len(bases) == 0 {
+		bases = []*Class{ObjectClass}
+	}
+	k := &Class{Name: name, Module: module, Bases: bases, Dict: dict}
+	for _, b := range bases {
+		if b.builtinType && b != ObjectClass {
+			return nil, Errorf(TypeError, "PVM: subclassing builtin type '%s' is not supported", b.Name)
+		}
+		if b.isExc {
+			k.isExc = true
+		}
+		if b == BoolClass {
+			return nil, Errorf(TypeError, "type 'bool' is not an acceptable base type")
+		}
+	}
+	mro, ok := c3(k)
+	if !ok {
+		names := make([]string, len(bases))
+		for i, b := range bases {
+			names[i] = b.Name
+		}
+		return nil, Errorf(TypeError, "Cannot create a consistent method resolution\norder (MRO) for bases %s", strings.Join(names, ", "))
+	}
+	k.MRO = mro
+	return k, nil
+}
+
+// c3 computes the C3 linearisation of k's bases.
+func c3(k *Class) ([]*Class, bool) {
+	seqs := make([][]*Class, 0, len(k.Bases)+1)
+	for _, b := range k.Bases {
+		seqs = append(seqs, append([]*Class(nil), b.MRO...))
+	}
+	seqs = append(seqs, append([]*Class(nil), k.Bases...))
+	out := []*Class{k}
+	for {
+		nonEmpty := seqs[:0]
+		for _, s := range seqs {
+			if len(s) > 0 {
+				nonEmpty = append(nonEmpty, s)
+			}
+		}
+		seqs = nonEmpty
+		if len(seqs) == 0 {
+			return out, true
+		}
+		var cand *Class
+		for _, s := range seqs {
+			c := s[0]
+			inTail := false
+			for _, t := range seqs {
+				for _, x := range t[1:] {
+					if x == c {
+						inTail = true
+					}
+				}
+			}
+			if !inTail {
+				cand = c
+				break
+			}
+		}
+		if cand == nil {
+			return nil, false
+		}
+		out = append(out, cand)
+		for i, s := range seqs {
+			if s[0] == cand {
+				seqs[i] = s[1:]
+			}
+		}
+	}
+}
+
+// Instance is an object of a user class (including user exceptions and
+// instances of builtin exception classes).
+type Instance struct {
+	Class *Class
+	Dict  *StrDict
+	// Exc holds exception state when Class derives from BaseException.
+	Exc *ExcState
+	// ID is the deterministic identity (id()), from a per-call counter.
+	ID int64
+}
+
+// NewInstance allocates an instance of a user class.
+func NewInstance(c Ctx, k *Class) (*Instance, error) {
+	if err := Alloc(c, 64+48); err != nil {
+		return nil, err
+	}
+	in := &Instance{Class: k, Dict: NewStrDict(), ID: c.NextID()}
+	if k.isExc {
+		in.Exc = &ExcState{Args: Tuple{}}
+	}
+	return in, nil
+}
+
+// Type implements Value.
+func (in *Instance) Type() *Class { return in.Class }
+
+// Repr implements Value.
+func (in *Instance) Repr(c Ctx) (string, error) {
+	if m, _ := in.Class.Lookup("__repr__"); m != nil && !isObjectSlot(m) {
+		return callStrDunder(c, m, in, "__repr__")
+	}
+	if in.Exc != nil {
+		return excRepr(c, in)
+	}
+	return fmt.Sprintf("<%s.%s object at %#x>", in.Class.Module, in.Class.Name, in.ID), nil
+}
+
+// Truth implements Value.
+func (in *Instance) Truth(c Ctx) (bool, error) {
+	if m, _ := in.Class.Lookup("__bool__"); m != nil {
+		r, err := c.Call(m, []Value{in}, nil)
+		if err != nil {
+			return false, err
+		}
+		b, ok := r.(Bool)
+		if !ok {
+			return false, Errorf(TypeError, "__bool__ should return bool, returned %s", r.Type().Name)
+		}
+		return bool(b), nil
+	}
+	if m, _ := in.Class.Lookup("__len__"); m != nil {
+		n, err := callLen(c, m, in)
+		return n != 0, err
+	}
+	return true, nil
+}
+
+// Hash implements Value.
+func (in *Instance) Hash(c Ctx) (int64, error) {
+	m, _ := in.Class.Lookup("__hash__")
+	if m == None {
+		return 0, Errorf(TypeError, "unhashable type: '%s'", in.Class.Name)
+	}
+	if m != nil && !isObjectSlot(m) {
+		r, err := c.Call(m, []Value{in}, nil)
+		if err != nil {
+			return 0, err
+		}
+		switch r := r.(type) {
+		case Int:
+			return int64(r), nil
+		case Bool:
+			h, _ := r.Hash(c)
+			return h, nil
+		case *BigInt:
+			return r.Hash(c)
+		}
+		return 0, Errorf(TypeError, "__hash__ method should return an integer")
+	}
+	if eq, _ := in.Class.Lookup("__eq__"); eq != nil && !isObjectSlot(eq) {
+		return 0, Errorf(TypeError, "unhashable type: '%s'", in.Class.Name)
+	}
+	return identityHash(in), nil
+}
+
+// identityHash is object identity hashing without memory addresses: the
+// per-call allocation counter is the identity.
+func identityHash(in *Instance) int64 { return in.ID }
+
+func callLen(c Ctx, m, self Value) (int, error) {
+	r, err := c.Call(m, []Value{self}, nil)
+	if err != nil {
+		return 0, err
+	}
+	n, ok := r.(Int)
+	if !ok {
+		if b, isb := r.(Bool); isb {
+			if b {
+				return 1, nil
+			}
+			return 0, nil
+		}
+		return 0, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", r.Type().Name)
+	}
+	if n < 0 {
+		return 0, Errorf(ValueError, "__len__() should return >= 0")
+	}
+	return int(n), nil
+}
+
+func callStrDunder(c Ctx, m, self Value, name string) (string, error) {
+	r, err := c.Call(m, []Value{self}, nil)
+	if err != nil {
+		return "", err
+	}
+	s, ok := r.(Str)
+	if !ok {
+		return "", Errorf(TypeError, "%s returned non-string (type %s)", name, r.Type().Name)
+	}
+	return string(s), nil
+}
+
+func isObjectSlot(v Value) bool {
+	b, ok := v.(*Builtin)
+	return ok && b.objectSlot
+}
+
+// Builtin is a function implemented in Go (len, list.append, ...).
+type Builtin struct {
+	Name string
+	Fn   func(c Ctx, args []Value, kw []Kw) (Value, error)
+	// Method is set for functions stored in a class dict: attribute access
+	// through an instance binds the instance as args[0].
+	Method     bool
+	objectSlot bool
+}
+
+// NewBuiltin wraps a Go function as a Python builtin function.
+func NewBuiltin(name string, fn func(c Ctx, args []Value, kw []Kw) (Value, error)) *Builtin {
+	return &Builtin{Name: name, Fn: fn}
+}
+
+// Type implements Value.
+func (*Builtin) Type() *Class { return BuiltinFunctionClass }
+
+// Repr implements Value.
+func (b *Builtin) Repr(Ctx) (string, error) {
+	if b.Method {
+		return "<method '" + b.Name + "'>", nil
+	}
+	return "<built-in function " + b.Name + ">", nil
+}
+
+// Truth implements Value.
+func (*Builtin) Truth(Ctx) (bool, error) { return true, nil }
+
+// Hash implements Value.
+func (b *Builtin) Hash(Ctx) (int64, error) { return strHash(b.Name), nil }
+
+// Bindable marks callables that become bound methods when found on a class
+// through an instance (Python functions and builtin methods).
+type Bindable interface {
+	Value
+	Bindable() bool
+}
+
+// Bindable implements Bindable: only builtin methods bind.
+func (b *Builtin) Bindable() bool { return b.Method }
+
+// BoundMethod is a callable bound to its receiver.
+type BoundMethod struct {
+	Self Value
+	Fn   Value
+}
+
+// Type implements Value.
+func (*BoundMethod) Type() *Class { return MethodClass }
+
+// Repr implements Value.
+func (m *BoundMethod) Repr(c Ctx) (string, error) {
+	name := "?"
+	if n, ok := m.Fn.(interface{ FuncName() string }); ok {
+		name = n.FuncName()
+	} else if b, ok := m.Fn.(*Builtin); ok {
+		name = b.Name
+	}
+	if k, ok := m.Self.(*Class); ok {
+		return "<bound method " + k.Name + "." + name + " of " + mustRepr(c, k) + ">", nil
+	}
+	return "<bound method " + m.Self.Type().Name + "." + name + ">", nil
+}
+
+func mustRepr(c Ctx, v Value) string {
+	s, err := v.Repr(c)
+	if err != nil {
+		return "?"
+	}
+	return s
+}
+
+// Truth implements Value.
+func (*BoundMethod) Truth(Ctx) (bool, error) { return true, nil }
+
+// Hash implements Value.
+func (m *BoundMethod) Hash(c Ctx) (int64, error) {
+	h, err := m.Fn.Hash(c)
+	return h ^ 0x5bd1e995, err
+}
+
+// Property is the property descriptor.
+type Property struct {
+	Get, Set, Del Value // None when absent
+}
+
+// Type implements Value.
+func (*Property) Type() *Class { return PropertyClass }
+
+// Repr implements Value.
+func (*Property) Repr(Ctx) (string, error) { return "<property object>", nil }
+
+// Truth implements Value.
+func (*Property) Truth(Ctx) (bool, error) { return true, nil }
+
+// Hash implements Value.
+func (*Property) Hash(Ctx) (int64, error) { return 0x70726f70, nil }
+
+// StaticMethod wraps a function so that it does not bind.
+type StaticMethod struct{ Fn Value }
+
+// Type implements Value.
+func (*StaticMethod) Type() *Class { return StaticMethodClass }
+
+// Repr implements Value.
+func (*StaticMethod) Repr(Ctx) (string, error) { return "<staticmethod object>", nil }
+
+// Truth implements Value.
+func (*StaticMethod) Truth(Ctx) (bool, error) { return true, nil }
+
+// Hash implements Value.
+func (*StaticMethod) Hash(Ctx) (int64, error) { return 0x73746174, nil }
+
+// ClassMethod wraps a function so that it binds to the class.
+type ClassMethod struct{ Fn Value }
+
+// Type implements Value.
+func (*ClassMethod) Type() *Class { return ClassMethodClass }
+
+// Repr implements Value.
+func (*ClassMethod) Repr(Ctx) (string, error) { return "<classmethod object>", nil }
+
+// Truth implements Value.
+func (*ClassMethod) Truth(Ctx) (bool, error) { return true, nil }
+
+// Hash implements Value.
+func (*ClassMethod) Hash(Ctx) (int64, error) { return 0x636c6173, nil }
+
+// Super is the value of super(): attribute lookup starts after Start in the
+// MRO of Obj's class.
+type Super struct {
+	Start *Class
+	Obj   Value // an instance, or a class for classmethods
+}
+
+// Type implements Value.
+func (*Super) Type() *Class { return SuperClass }
+
+// Repr implements Value.
+func (s *Super) Repr(Ctx) (string, error) { return "<super: <class '" + s.Start.Name + "'>>", nil }
+
+// Truth implements Value.
+func (*Super) Truth(Ctx) (bool, error) { return true, nil }
+
+// Hash implements Value.
+func (*Super) Hash(Ctx) (int64, error) { return 0x73757065, nil }

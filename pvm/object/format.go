@@ -1,0 +1,735 @@
+package object
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+)
+
+// formatSpec is a parsed format-spec mini-language string.
+type formatSpec struct {
+	fill      rune
+	align     byte // 0, '<', '>', '^', '='
+	sign      byte // 0, '+', '-', ' '
+	alt       bool
+	zero      bool
+	width     int
+	grouping  byte // 0, ',', '_'
+	precision int  // -1 when absent
+	typ       byte // 0 when absent
+}
+
+func parseSpec(spec string) (formatSpec, error) {
+	f := formatSpec{fill: ' ', precision: -1}
+	s := spec
+	if len(s) >= 2 {
+		r, n := utf8.DecodeRuneInString(s)
+		if n < len(s) && strings.IndexByte("<>^=", s[n]) >= 0 {
+			f.fill, f.align = r, s[n]
+			s = s[n+1:]
+			goto sign
+		}
+	}
+	if len(s) >= 1 && strings.IndexByte("<>^=", s[0]) >= 0 {
+		f.align = s[0]
+		s = s[1:]
+	}
+sign:
+	if len(s) > 0 && strings.IndexByte("+- ", s[0]) >= 0 {
+		f.sign = s[0]
+		s = s[1:]
+	}
+	if len(s) > 0 && s[0] == 'z' {
+		s = s[1:]
+	}
+	if len(s) > 0 && s[0] == '#' {
+		f.alt = true
+		s = s[1:]
+	}
+	if len(s) > 0 && s[0] == '0' {
+		f.zero = true
+		s = s[1:]
+	}
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i > 0 {
+		w, err := strconv.Atoi(s[:i])
+		if err != nil || w > 1<<20 {
+			return f, Errorf(ValueError, "Too many decimal digits in format string")
+		}
+		f.width = w
+		s = s[i:]
+	}
+	if len(s) > 0 && (s[0] == ',' || s[0] == '_') {
+		f.grouping = s[0]
+		s = s[1:]
+	}
+	if len(s) > 0 && s[0] == '.' {
+		s = s[1:]
+		i = 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == 0 {
+			return f, Errorf(ValueError, "Format specifier missing precision")
+		}
+		p, err := strconv.Atoi(s[:i])
+		if err != nil || p > 1<<16 {
+			return f, Errorf(ValueError, "Too many decimal digits in format string")
+		}
+		f.precision = p
+		s = s[i:]
+	}
+	if len(s) == 1 {
+		f.typ = s[0]
+		s = ""
+	}
+	if s != "" {
+		return f, Errorf(ValueError, "Invalid format specifier '%s'", spec)
+	}
+	return f, nil
+}
+
+// Format is format(v, spec): the __format__ protocol for builtin types and a
+// user __format__ when defined.
+func Format(c Ctx, v Value, spec string) (string, error) {
+	switch x := v.(type) {
+	case *Instance:
+		if m, _ := x.Class.Lookup("__format__"); m != nil {
+			r, err := c.Call(m, []Value{x, Str(spec)}, nil)
+			if err != nil {
+				return "", err
+			}
+			s, ok := r.(Str)
+			if !ok {
+				return "", Errorf(TypeError, "__format__ must return a str, not %s", TypeName(r))
+			}
+			return string(s), nil
+		}
+		if spec != "" {
+			return "", Errorf(TypeError, "unsupported format string passed to %s.__format__", x.Class.Name)
+		}
+		return ToStr(c, v)
+	}
+	if spec == "" {
+		return ToStr(c, v)
+	}
+	f, err := parseSpec(spec)
+	if err != nil {
+		return "", err
+	}
+	if err := Charge(c, uint64(f.width+max(f.precision, 0))*meter.CostPerChar); err != nil {
+		return "", err
+	}
+	switch x := v.(type) {
+	case Bool:
+		if f.typ == 0 || f.typ == 's' {
+			s, _ := x.Repr(c)
+			return pad(f, s, '<'), nil
+		}
+		n, _ := AsInt64(x)
+		return formatInt(f, Int(n))
+	case Int, *BigInt:
+		return formatInt(f, x)
+	case Float:
+		return formatFloat(f, float64(x))
+	case Str:
+		if f.typ != 0 && f.typ != 's' {
+			return "", Errorf(ValueError, "Unknown format code '%c' for object of type 'str'", f.typ)
+		}
+		if f.sign != 0 {
+			return "", Errorf(ValueError, "Sign not allowed in string format specifier")
+		}
+		s := string(x)
+		if f.precision >= 0 && utf8.RuneCountInString(s) > f.precision {
+			s = string([]rune(s)[:f.precision])
+		}
+		return pad(f, s, '<'), nil
+	}
+	s, err := ToStr(c, v)
+	if err != nil {
+		return "", err
+	}
+	if f.typ != 0 && f.typ != 's' {
+		return "", Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
+	}
+	return pad(f, s, '<'), nil
+}
+
+func pad(f formatSpec, s string, defAlign byte) string {
+	n := utf8.RuneCountInString(s)
+	if n >= f.width {
+		return s
+	}
+	align := f.align
+	fill := f.fill
+	if align == 0 {
+		if f.zero {
+			align, fill = '=', '0'
+		} else {
+			align = defAlign
+		}
+	}
+	total := f.width - n
+	fs := string(fill)
+	switch align {
+	case '<':
+		return s + strings.Repeat(fs, total)
+	case '>':
+		return strings.Repeat(fs, total) + s
+	case '^':
+		return strings.Repeat(fs, total/2) + s + strings.Repeat(fs, total-total/2)
+	}
+	// '=': pad between sign/prefix and digits.
+	k := 0
+	if k < len(s) && (s[k] == '-' || s[k] == '+' || s[k] == ' ') {
+		k++
+	}
+	if k+1 < len(s) && s[k] == '0' && strings.IndexByte("xXobB", s[k+1]) >= 0 {
+		k += 2
+	}
+	return s[:k] + strings.Repeat(fs, total) + s[k:]
+}
+
+func group(digits string, sep byte, every int) string {
+	if sep == 0 || len(digits) <= every {
+		return digits
+	}
+	var b strings.Builder
+	first := len(digits) % every
+	if first > 0 {
+		b.WriteString(digits[:first])
+	}
+	for i := first; i < len(digits); i += every {
+		if b.Len() > 0 {
+			b.WriteByte(sep)
+		}
+		b.WriteString(digits[i : i+every])
+	}
+	return b.String()
+}
+
+func signed(f formatSpec, neg bool, body string) string {
+	switch {
+	case neg:
+		return "-" + body
+	case f.sign == '+':
+		return "+" + body
+	case f.sign == ' ':
+		return " " + body
+	}
+	return body
+}
+
+func formatInt(f formatSpec, v Value) (string, error) {
+	switch f.typ {
+	case 'e', 'E', 'f', 'F', 'g', 'G', '%':
+		fl, err := intToFloat(v)
+		if err != nil {
+			return "", err
+		}
+		return formatFloat(f, fl)
+	}
+	if f.precision >= 0 {
+		return "", Errorf(ValueError, "Precision not allowed in integer format specifier")
+	}
+	b := new(big.Int).Set(toBig(v))
+	neg := b.Sign() < 0
+	b.Abs(b)
+	var digits, prefix string
+	every := 3
+	switch f.typ {
+	case 0, 'd', 'n':
+		digits = b.String()
+	case 'x':
+		digits, prefix, every = b.Text(16), "0x", 4
+	case 'X':
+		digits, prefix, every = strings.ToUpper(b.Text(16)), "0X", 4
+	case 'o':
+		digits, prefix, every = b.Text(8), "0o", 4
+	case 'b':
+		digits, prefix, every = b.Text(2), "0b", 4
+	case 'c':
+		if !b.IsInt64() || b.Int64() > 0x10ffff || neg {
+			return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
+		}
+		return pad(f, string(rune(b.Int64())), '<'), nil
+	default:
+		return "", Errorf(ValueError, "Unknown format code '%c' for object of type 'int'", f.typ)
+	}
+	if f.zero && f.align == 0 && f.grouping != 0 {
+		// Zero padding with grouping pads digits, then groups.
+		signLen := 0
+		if neg || f.sign == '+' || f.sign == ' ' {
+			signLen = 1
+		}
+		if f.alt {
+			signLen += len(prefix)
+		}
+		for {
+			g := group(digits, f.grouping, every)
+			if len(g)+signLen >= f.width {
+				digits = g
+				break
+			}
+			digits = "0" + digits
+		}
+	} else {
+		digits = group(digits, f.grouping, every)
+	}
+	if !f.alt {
+		prefix = ""
+	}
+	return pad(f, signed(f, neg, prefix+digits), '>'), nil
+}
+
+func formatFloat(f formatSpec, v float64) (string, error) {
+	neg := math.Signbit(v) && !math.IsNaN(v)
+	a := math.Abs(v)
+	prec := f.precision
+	var body string
+	switch {
+	case math.IsInf(a, 0):
+		body = "inf"
+		if f.typ == 'E' || f.typ == 'F' || f.typ == 'G' {
+			body = "INF"
+		}
+	case math.IsNaN(a):
+		body = "nan"
+		if f.typ == 'E' || f.typ == 'F' || f.typ == 'G' {
+			body = "NAN"
+		}
+	default:
+		switch f.typ {
+		case 'f', 'F':
+			if prec < 0 {
+				prec = 6
+			}
+			body = strconv.FormatFloat(a, 'f', prec, 64)
+		case 'e', 'E':
+			if prec < 0 {
+				prec = 6
+			}
+			body = strconv.FormatFloat(a, 'e', prec, 64)
+			if f.typ == 'E' {
+				body = strings.ToUpper(body)
+			}
+		case '%':
+			if prec < 0 {
+				prec = 6
+			}
+			body = strconv.FormatFloat(a*100, 'f', prec, 64) + "%"
+		case 'g', 'G', 'n':
+			if prec < 0 {
+				prec = 6
+			}
+			if prec == 0 {
+				prec = 1
+			}
+			body = formatG(a, prec, f.alt)
+			if f.typ == 'G' {
+				body = strings.ToUpper(body)
+			}
+		case 0:
+			if prec < 0 {
+				body = FloatRepr(a)
+			} else {
+				if prec == 0 {
+					prec = 1
+				}
+				body = formatG(a, prec, f.alt)
+				if !strings.ContainsAny(body, ".e") {
+					// Fixed-point output keeps a digit past the point.
+					if exp := decimalExp(a, prec); exp < prec-1 || true {
+						if len(strings.TrimLeft(body, "0123456789")) == 0 && len(body) < prec+1 {
+							body += ".0"
+						}
+					}
+				}
+			}
+		default:
+			return "", Errorf(ValueError, "Unknown format code '%c' for object of type 'float'", f.typ)
+		}
+	}
+	if f.grouping != 0 {
+		intPart, rest := body, ""
+		if i := strings.IndexAny(body, ".e%"); i >= 0 {
+			intPart, rest = body[:i], body[i:]
+		}
+		body = group(intPart, f.grouping, 3) + rest
+	}
+	return pad(f, signed(f, neg, body), '>'), nil
+}
+
+func decimalExp(a float64, prec int) int {
+	s := strconv.FormatFloat(a, 'e', prec-1, 64)
+	i := strings.IndexByte(s, 'e')
+	e, _ := strconv.Atoi(s[i+1:])
+	return e
+}
+
+// formatG follows Python's 'g' rules (which equal C's %g).
+func formatG(a float64, prec int, alt bool) string {
+	if a == 0 {
+		if alt {
+			return "0." + strings.Repeat("0", prec-1)
+		}
+		return "0"
+	}
+	exp := decimalExp(a, prec)
+	var s string
+	if exp >= -4 && exp < prec {
+		s = strconv.FormatFloat(a, 'f', prec-1-exp, 64)
+		if !alt && strings.Contains(s, ".") {
+			s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+		}
+		return s
+	}
+	s = strconv.FormatFloat(a, 'e', prec-1, 64)
+	if !alt {
+		i := strings.IndexByte(s, 'e')
+		m := s[:i]
+		if strings.Contains(m, ".") {
+			m = strings.TrimRight(strings.TrimRight(m, "0"), ".")
+		}
+		s = m + s[i:]
+	}
+	return s
+}
+
+// StrFormat implements str.format.
+func StrFormat(c Ctx, s string, args []Value, kw []Kw) (string, error) {
+	return strFormat(c, s, args, kw, new(int), 0)
+}
+
+func strFormat(c Ctx, s string, args []Value, kw []Kw, auto *int, depth int) (string, error) {
+	if depth > 2 {
+		return "", Errorf(ValueError, "Max string recursion exceeded")
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch == '}' {
+			if i+1 < len(s) && s[i+1] == '}' {
+				b.WriteByte('}')
+				i++
+				continue
+			}
+			return "", Errorf(ValueError, "Single '}' encountered in format string")
+		}
+		if ch != '{' {
+			b.WriteByte(ch)
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '{' {
+			b.WriteByte('{')
+			i++
+			continue
+		}
+		// Find the matching close brace, allowing nested fields in the spec.
+		level, j := 1, i+1
+		for ; j < len(s) && level > 0; j++ {
+			switch s[j] {
+			case '{':
+				level++
+			case '}':
+				level--
+			}
+		}
+		if level > 0 {
+			return "", Errorf(ValueError, "expected '}' before end of string")
+		}
+		field := s[i+1 : j-1]
+		i = j - 1
+		name, spec, conv := field, "", byte(0)
+		if k := strings.IndexByte(name, ':'); k >= 0 {
+			name, spec = name[:k], name[k+1:]
+		}
+		if k := strings.IndexByte(name, '!'); k >= 0 {
+			if k+2 != len(name) {
+				return "", Errorf(ValueError, "expected ':' after conversion specifier")
+			}
+			conv = name[k+1]
+			name = name[:k]
+		}
+		v, err := formatField(c, name, args, kw, auto)
+		if err != nil {
+			return "", err
+		}
+		if strings.IndexByte(spec, '{') >= 0 {
+			spec, err = strFormat(c, spec, args, kw, auto, depth+1)
+			if err != nil {
+				return "", err
+			}
+		}
+		out, err := FormatConv(c, v, conv, spec)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(out)
+	}
+	return b.String(), nil
+}
+
+// FormatConv applies a !r/!s/!a conversion and then the format spec (the
+// f-string and str.format replacement field).
+func FormatConv(c Ctx, v Value, conv byte, spec string) (string, error) {
+	switch conv {
+	case 0:
+	case 'r', 'a':
+		r, err := Repr(c, v)
+		if err != nil {
+			return "", err
+		}
+		v = Str(r)
+	case 's':
+		r, err := ToStr(c, v)
+		if err != nil {
+			return "", err
+		}
+		v = Str(r)
+	default:
+		return "", Errorf(ValueError, "Unknown conversion specifier %c", conv)
+	}
+	return Format(c, v, spec)
+}
+
+func formatField(c Ctx, name string, args []Value, kw []Kw, auto *int) (Value, error) {
+	head := name
+	k := strings.IndexAny(head, ".[")
+	rest := ""
+	if k >= 0 {
+		head, rest = head[:k], head[k:]
+	}
+	var v Value
+	if head == "" {
+		if *auto < 0 {
+			return nil, Errorf(ValueError, "cannot switch from manual field specification to automatic field numbering")
+		}
+		if *auto >= len(args) {
+			return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", *auto)
+		}
+		v = args[*auto]
+		*auto++
+	} else if n, err := strconv.Atoi(head); err == nil {
+		if *auto > 0 {
+			return nil, Errorf(ValueError, "cannot switch from automatic field numbering to manual field specification")
+		}
+		*auto = -1
+		if n >= len(args) {
+			return nil, Errorf(IndexError, "Replacement index %d out of range for positional args tuple", n)
+		}
+		v = args[n]
+	} else {
+		found := false
+		for _, a := range kw {
+			if a.Name == head {
+				v, found = a.Value, true
+			}
+		}
+		if !found {
+			return nil, Raise(NewException(KeyError, Str(head)))
+		}
+	}
+	for rest != "" {
+		if rest[0] == '.' {
+			e := strings.IndexAny(rest[1:], ".[")
+			attr := rest[1:]
+			if e >= 0 {
+				attr, rest = rest[1:e+1], rest[e+1:]
+			} else {
+				rest = ""
+			}
+			var err error
+			if v, err = GetAttr(c, v, attr); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		e := strings.IndexByte(rest, ']')
+		if e < 0 {
+			return nil, Errorf(ValueError, "Missing ']' in format string")
+		}
+		key := rest[1:e]
+		rest = rest[e+1:]
+		var kv Value = Str(key)
+		if n, err := strconv.Atoi(key); err == nil {
+			kv = Int(n)
+		}
+		var err error
+		if v, err = GetItem(c, v, kv); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// PercentFormat implements str % args (printf-style formatting).
+func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
+	var args []Value
+	var mapping Value
+	switch a := arg.(type) {
+	case Tuple:
+		args = a
+	case *Dict:
+		mapping = a
+		args = []Value{a}
+	default:
+		args = []Value{a}
+	}
+	ai := 0
+	next := func() (Value, error) {
+		if ai >= len(args) {
+			return nil, Errorf(TypeError, "not enough arguments for format string")
+		}
+		ai++
+		return args[ai-1], nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		if i >= len(s) {
+			return nil, Errorf(ValueError, "incomplete format")
+		}
+		var v Value
+		if s[i] == '(' {
+			e := strings.IndexByte(s[i:], ')')
+			if e < 0 || mapping == nil {
+				return nil, Errorf(TypeError, "format requires a mapping")
+			}
+			var err error
+			v, err = GetItem(c, mapping, Str(s[i+1:i+e]))
+			if err != nil {
+				return nil, err
+			}
+			i += e + 1
+		}
+		f := formatSpec{fill: ' ', precision: -1, align: '>'}
+		for ; i < len(s) && strings.IndexByte("-+ #0", s[i]) >= 0; i++ {
+			switch s[i] {
+			case '-':
+				f.align = '<'
+			case '+', ' ':
+				if f.sign != '+' {
+					f.sign = s[i]
+				}
+			case '#':
+				f.alt = true
+			case '0':
+				f.zero = true
+			}
+		}
+		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			f.width = f.width*10 + int(s[i]-'0')
+		}
+		if i < len(s) && s[i] == '*' {
+			w, err := next()
+			if err != nil {
+				return nil, err
+			}
+			n, _ := AsInt64(w)
+			f.width = int(n)
+			i++
+		}
+		if i < len(s) && s[i] == '.' {
+			i++
+			f.precision = 0
+			for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+				f.precision = f.precision*10 + int(s[i]-'0')
+			}
+		}
+		if f.width > 1<<20 || f.precision > 1<<16 {
+			return nil, Errorf(ValueError, "width too big")
+		}
+		if i >= len(s) {
+			return nil, Errorf(ValueError, "incomplete format")
+		}
+		conv := s[i]
+		if conv == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		if v == nil {
+			var err error
+			if v, err = next(); err != nil {
+				return nil, err
+			}
+		}
+		if f.zero && f.align == '>' && conv != 's' && conv != 'r' {
+			f.align = '='
+			f.fill = '0'
+		}
+		var out string
+		var err error
+		switch conv {
+		case 's', 'r', 'a':
+			if conv == 's' {
+				out, err = ToStr(c, v)
+			} else {
+				out, err = Repr(c, v)
+			}
+			if err == nil && f.precision >= 0 && utf8.RuneCountInString(out) > f.precision {
+				out = string([]rune(out)[:f.precision])
+			}
+			if err == nil {
+				out = pad(f, out, '>')
+			}
+		case 'd', 'i', 'u', 'x', 'X', 'o', 'c':
+			if fl, ok := v.(Float); ok && conv != 'c' {
+				iv, e := newInt(c, IntClass, []Value{fl}, nil)
+				if e != nil {
+					return nil, e
+				}
+				v = iv
+			}
+			if !isIntLike(v) {
+				return nil, Errorf(TypeError, "%%%c format: a real number is required, not %s", conv, TypeName(v))
+			}
+			f.typ = conv
+			if conv == 'i' || conv == 'u' {
+				f.typ = 'd'
+			}
+			prec := f.precision
+			f.precision = -1
+			out, err = formatInt(f, v)
+			if prec > 0 && err == nil {
+				neg := strings.HasPrefix(out, "-")
+				digits := strings.TrimLeft(out, "+- ")
+				for len(digits) < prec {
+					digits = "0" + digits
+				}
+				out = signed(f, neg, digits)
+			}
+		case 'f', 'F', 'e', 'E', 'g', 'G':
+			fl, ok, e := ToFloat(v)
+			if e != nil {
+				return nil, e
+			}
+			if !ok {
+				return nil, Errorf(TypeError, "must be real number, not %s", TypeName(v))
+			}
+			f.typ = conv
+			out, err = formatFloat(f, fl)
+		default:
+			return nil, Errorf(ValueError, "unsupported format character '%c' (%#x) at index %d", conv, conv, i)
+		}
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(out)
+	}
+	if ai < len(args) && mapping == nil {
+		return nil, Errorf(TypeError, "not all arguments converted during string formatting")
+	}
+	return NewStr(c, b.String())
+}

@@ -1,0 +1,405 @@
+package object
+
+import "github.com/cowboy-chain/cowboy/pvm/meter"
+
+// hashtable is the insertion-ordered table behind dict, set and frozenset.
+// Entries live in a slice in insertion order (deleted entries are tombstoned
+// and compacted later); index maps a Python hash to the positions of the
+// entries with that hash. Go map iteration is never used, so order is
+// deterministic.
+type hashtable struct {
+	entries []entry
+	index   map[int64][]int32
+	live    int
+	// version changes on insert/delete, so iterators detect mutation.
+	version uint64
+}
+
+type entry struct {
+	hash  int64
+	key   Value
+	value Value
+	dead  bool
+}
+
+func (h *hashtable) init() {
+	if h.index == nil {
+		h.index = map[int64][]int32{}
+	}
+}
+
+// find returns the position of key, or -1.
+func (h *hashtable) find(c Ctx, key Value, hash int64) (int, error) {
+	if h.index == nil {
+		return -1, nil
+	}
+	for _, pos := range h.index[hash] {
+		e := &h.entries[pos]
+		if e.dead {
+			continue
+		}
+		if e.key == key {
+			return int(pos), nil
+		}
+		eq, err := Equal(c, e.key, key)
+		if err != nil {
+			return -1, err
+		}
+		if eq {
+			return int(pos), nil
+		}
+	}
+	return -1, nil
+}
+
+func (h *hashtable) lookup(c Ctx, key Value) (Value, bool, error) {
+	hash, err := HashOf(c, key)
+	if err != nil {
+		return nil, false, err
+	}
+	pos, err := h.find(c, key, hash)
+	if err != nil || pos < 0 {
+		return nil, false, err
+	}
+	return h.entries[pos].value, true, nil
+}
+
+func (h *hashtable) insert(c Ctx, key, value Value, entrySize uint64) error {
+	hash, err := HashOf(c, key)
+	if err != nil {
+		return err
+	}
+	pos, err := h.find(c, key, hash)
+	if err != nil {
+		return err
+	}
+	if pos >= 0 {
+		h.entries[pos].value = value
+		return nil
+	}
+	if err := Alloc(c, entrySize); err != nil {
+		return err
+	}
+	h.init()
+	h.index[hash] = append(h.index[hash], int32(len(h.entries)))
+	h.entries = append(h.entries, entry{hash: hash, key: key, value: value})
+	h.live++
+	h.version++
+	return nil
+}
+
+func (h *hashtable) remove(c Ctx, key Value) (Value, bool, error) {
+	hash, err := HashOf(c, key)
+	if err != nil {
+		return nil, false, err
+	}
+	pos, err := h.find(c, key, hash)
+	if err != nil || pos < 0 {
+		return nil, false, err
+	}
+	v := h.entries[pos].value
+	h.removeAt(pos)
+	return v, true, nil
+}
+
+func (h *hashtable) removeAt(pos int) {
+	e := &h.entries[pos]
+	idx := h.index[e.hash]
+	for i, p := range idx {
+		if int(p) == pos {
+			idx = append(idx[:i:i], idx[i+1:]...)
+			break
+		}
+	}
+	if len(idx) == 0 {
+		delete(h.index, e.hash)
+	} else {
+		h.index[e.hash] = idx
+	}
+	e.dead, e.key, e.value = true, nil, nil
+	h.live--
+	h.version++
+	if dead := len(h.entries) - h.live; dead > 16 && dead*2 > len(h.entries) {
+		h.compact()
+	}
+}
+
+func (h *hashtable) compact() {
+	out := make([]entry, 0, h.live)
+	h.index = make(map[int64][]int32, h.live)
+	for _, e := range h.entries {
+		if e.dead {
+			continue
+		}
+		h.index[e.hash] = append(h.index[e.hash], int32(len(out)))
+		out = append(out, e)
+	}
+	h.entries = out
+}
+
+func (h *hashtable) clear() {
+	h.entries, h.index, h.live = nil, nil, 0
+	h.version++
+}
+
+// keys returns the live keys in insertion order.
+func (h *hashtable) keys() []Value {
+	out := make([]Value, 0, h.live)
+	for _, e := range h.entries {
+		if !e.dead {
+			out = append(out, e.key)
+		}
+	}
+	return out
+}
+
+// Dict is a Python dict: insertion ordered, keyed by hash and __eq__.
+type Dict struct{ ht hashtable }
+
+// NewDict returns an empty dict.
+func NewDict() *Dict { return &Dict{} }
+
+// Type implements Value.
+func (*Dict) Type() *Class { return DictClass }
+
+// Truth implements Value.
+func (d *Dict) Truth(Ctx) (bool, error) { return d.ht.live > 0, nil }
+
+// Hash implements Value.
+func (*Dict) Hash(Ctx) (int64, error) { return 0, Errorf(TypeError, "unhashable type: 'dict'") }
+
+// Len is len(d).
+func (d *Dict) Len() int { return d.ht.live }
+
+// Repr implements Value.
+func (d *Dict) Repr(c Ctx) (string, error) {
+	if err := c.Nest(); err != nil {
+		return "", err
+	}
+	defer c.Unnest()
+	buf := []byte{'{'}
+	first := true
+	for i := 0; i < len(d.ht.entries); i++ {
+		e := d.ht.entries[i]
+		if e.dead {
+			continue
+		}
+		if !first {
+			buf = append(buf, ", "...)
+		}
+		first = false
+		k, err := reprNested(c, e.key, d)
+		if err != nil {
+			return "", err
+		}
+		v, err := reprNested(c, e.value, d)
+		if err != nil {
+			return "", err
+		}
+		buf = append(buf, k...)
+		buf = append(buf, ": "...)
+		buf = append(buf, v...)
+	}
+	return string(append(buf, '}')), nil
+}
+
+// Get returns d[key].
+func (d *Dict) Get(c Ctx, key Value) (Value, bool, error) { return d.ht.lookup(c, key) }
+
+// Set does d[key] = value.
+func (d *Dict) Set(c Ctx, key, value Value) error {
+	return d.ht.insert(c, key, value, meter.SizeDictEntry)
+}
+
+// Delete removes key, reporting whether it was present.
+func (d *Dict) Delete(c Ctx, key Value) (Value, bool, error) { return d.ht.remove(c, key) }
+
+// Keys returns the keys in insertion order.
+func (d *Dict) Keys() []Value { return d.ht.keys() }
+
+// Items returns (key, value) pairs in insertion order.
+func (d *Dict) Items() [][2]Value {
+	out := make([][2]Value, 0, d.ht.live)
+	for _, e := range d.ht.entries {
+		if !e.dead {
+			out = append(out, [2]Value{e.key, e.value})
+		}
+	}
+	return out
+}
+
+// Set is a Python set or frozenset. The spec replaces Python's unordered sets
+// with ordered sets, so iteration follows insertion order.
+type Set struct {
+	ht     hashtable
+	Frozen bool
+}
+
+// NewSet returns an empty set (frozen for frozenset).
+func NewSet(frozen bool) *Set { return &Set{Frozen: frozen} }
+
+// Type implements Value.
+func (s *Set) Type() *Class {
+	if s.Frozen {
+		return FrozenSetClass
+	}
+	return SetClass
+}
+
+// Truth implements Value.
+func (s *Set) Truth(Ctx) (bool, error) { return s.ht.live > 0, nil }
+
+// Len is len(s).
+func (s *Set) Len() int { return s.ht.live }
+
+// Hash implements Value: frozensets hash by content, order-independently.
+func (s *Set) Hash(c Ctx) (int64, error) {
+	if !s.Frozen {
+		return 0, Errorf(TypeError, "unhashable type: 'set'")
+	}
+	var h uint64 = 1927868237
+	for _, e := range s.ht.entries {
+		if !e.dead {
+			x := uint64(e.hash)
+			h ^= (x ^ (x << 16) ^ 89869747) * 3644798167
+		}
+	}
+	h = h*69069 + 907133923
+	return int64(h >> 1), nil
+}
+
+// Repr implements Value.
+func (s *Set) Repr(c Ctx) (string, error) {
+	name := "set"
+	if s.Frozen {
+		name = "frozenset"
+	}
+	if s.ht.live == 0 {
+		return name + "()", nil
+	}
+	if err := c.Nest(); err != nil {
+		return "", err
+	}
+	defer c.Unnest()
+	buf := []byte{'{'}
+	first := true
+	for _, e := range s.ht.entries {
+		if e.dead {
+			continue
+		}
+		if !first {
+			buf = append(buf, ", "...)
+		}
+		first = false
+		r, err := Repr(c, e.key)
+		if err != nil {
+			return "", err
+		}
+		buf = append(buf, r...)
+	}
+	buf = append(buf, '}')
+	if s.Frozen {
+		return "frozenset(" + string(buf) + ")", nil
+	}
+	return string(buf), nil
+}
+
+// Add inserts x.
+func (s *Set) Add(c Ctx, x Value) error { return s.ht.insert(c, x, nil, meter.SizeSetEntry) }
+
+// Has reports whether x is a member.
+func (s *Set) Has(c Ctx, x Value) (bool, error) {
+	_, ok, err := s.ht.lookup(c, x)
+	return ok, err
+}
+
+// Remove deletes x, reporting whether it was present.
+func (s *Set) Remove(c Ctx, x Value) (bool, error) {
+	_, ok, err := s.ht.remove(c, x)
+	return ok, err
+}
+
+// Elems returns the members in insertion order.
+func (s *Set) Elems() []Value { return s.ht.keys() }
+
+// hashIter iterates a dict's keys/values/items or a set's members.
+type hashIter struct {
+	ht      *hashtable
+	pos     int
+	version uint64
+	kind    int // 0 keys, 1 values, 2 items
+	isSet   bool
+}
+
+// Type implements Value.
+func (it *hashIter) Type() *Class { return IteratorClass }
+
+// Repr implements Value.
+func (it *hashIter) Repr(Ctx) (string, error) { return "<dict_keyiterator object>", nil }
+
+// Truth implements Value.
+func (it *hashIter) Truth(Ctx) (bool, error) { return true, nil }
+
+// Hash implements Value.
+func (it *hashIter) Hash(Ctx) (int64, error) { return 0x69746572, nil }
+
+// Next implements Iterator.
+func (it *hashIter) Next(c Ctx) (Value, bool, error) {
+	if it.ht.version != it.version {
+		if it.isSet {
+			return nil, false, Errorf(RuntimeError, "Set changed size during iteration")
+		}
+		return nil, false, Errorf(RuntimeError, "dictionary changed size during iteration")
+	}
+	for it.pos < len(it.ht.entries) {
+		e := it.ht.entries[it.pos]
+		it.pos++
+		if e.dead {
+			continue
+		}
+		switch it.kind {
+		case 1:
+			return e.value, true, nil
+		case 2:
+			return Tuple{e.key, e.value}, true, nil
+		}
+		return e.key, true, nil
+	}
+	return nil, false, nil
+}
+
+func newHashIter(h *hashtable, kind int, isSet bool) *hashIter {
+	return &hashIter{ht: h, version: h.version, kind: kind, isSet: isSet}
+}
+
+// DictView is dict.keys(), dict.values() or dict.items().
+type DictView struct {
+	D    *Dict
+	Kind int // 0 keys, 1 values, 2 items
+}
+
+var viewNames = [3]string{"dict_keys", "dict_values", "dict_items"}
+
+// Type implements Value.
+func (v *DictView) Type() *Class { return DictViewClasses[v.Kind] }
+
+// Repr implements Value.
+func (v *DictView) Repr(c Ctx) (string, error) {
+	l, err := ListOf(c, v)
+	if err != nil {
+		return "", err
+	}
+	r, err := l.Repr(c)
+	return viewNames[v.Kind] + "(" + r + ")", err
+}
+
+// Truth implements Value.
+func (v *DictView) Truth(Ctx) (bool, error) { return v.D.ht.live > 0, nil }
+
+// Hash implements Value.
+func (v *DictView) Hash(Ctx) (int64, error) {
+	return 0, Errorf(TypeError, "unhashable type: '%s'", viewNames[v.Kind])
+}
+
+// Len is the dict's length.
+func (v *DictView) Len() int { return v.D.ht.live }

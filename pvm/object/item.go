@@ -1,0 +1,301 @@
+package object
+
+import (
+	"strings"
+
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+)
+
+func seqIndex(c Ctx, i Value, n int, what string) (int, error) {
+	idx, err := IndexValue(c, i, what+" indices must be integers or slices, not "+TypeName(i))
+	if err != nil {
+		return 0, err
+	}
+	if idx < 0 {
+		idx += int64(n)
+	}
+	if idx < 0 || idx >= int64(n) {
+		return 0, Errorf(IndexError, "%s index out of range", what)
+	}
+	return int(idx), nil
+}
+
+// GetItem is x[i].
+func GetItem(c Ctx, x, i Value) (Value, error) {
+	switch s := x.(type) {
+	case *List:
+		if sl, ok := i.(*SliceObj); ok {
+			r, err := sliceValues(c, s.Elems, sl)
+			if err != nil {
+				return nil, err
+			}
+			return &List{Elems: r}, nil
+		}
+		k, err := seqIndex(c, i, len(s.Elems), "list")
+		if err != nil {
+			return nil, err
+		}
+		return s.Elems[k], nil
+	case Tuple:
+		if sl, ok := i.(*SliceObj); ok {
+			r, err := sliceValues(c, s, sl)
+			return Tuple(r), err
+		}
+		k, err := seqIndex(c, i, len(s), "tuple")
+		if err != nil {
+			return nil, err
+		}
+		return s[k], nil
+	case Str:
+		ascii := isASCII(string(s))
+		if sl, ok := i.(*SliceObj); ok {
+			if ascii {
+				r, err := sliceBytes(c, string(s), sl)
+				return Str(r), err
+			}
+			rs := s.runes()
+			start, _, step, count, err := sl.Indices(c, len(rs))
+			if err != nil {
+				return nil, err
+			}
+			if err := Charge(c, uint64(count)*meter.CostPerChar); err != nil {
+				return nil, err
+			}
+			out := make([]rune, count)
+			for j := 0; j < count; j++ {
+				out[j] = rs[start+j*step]
+			}
+			return NewStr(c, string(out))
+		}
+		if ascii {
+			k, err := seqIndex(c, i, len(s), "string")
+			if err != nil {
+				return nil, err
+			}
+			return s[k : k+1], nil
+		}
+		rs := s.runes()
+		k, err := seqIndex(c, i, len(rs), "string")
+		if err != nil {
+			return nil, err
+		}
+		return Str(string(rs[k])), nil
+	case Bytes:
+		if sl, ok := i.(*SliceObj); ok {
+			r, err := sliceBytes(c, string(s), sl)
+			return Bytes(r), err
+		}
+		k, err := seqIndex(c, i, len(s), "index")
+		if err != nil {
+			return nil, err
+		}
+		return Int(s[k]), nil
+	case *ByteArray:
+		if sl, ok := i.(*SliceObj); ok {
+			r, err := sliceBytes(c, string(s.B), sl)
+			return &ByteArray{B: []byte(r)}, err
+		}
+		k, err := seqIndex(c, i, len(s.B), "bytearray")
+		if err != nil {
+			return nil, err
+		}
+		return Int(s.B[k]), nil
+	case *Dict:
+		if err := Charge(c, meter.CostDictGetSet); err != nil {
+			return nil, err
+		}
+		v, ok, err := s.Get(c, i)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, Raise(NewException(KeyError, i))
+		}
+		return v, nil
+	case *Range:
+		if sl, ok := i.(*SliceObj); ok {
+			start, _, step, count, err := sl.Indices(c, s.Len())
+			if err != nil {
+				return nil, err
+			}
+			st := s.At(start)
+			return &Range{Start: st, Stop: st + int64(count)*s.Step*int64(step), Step: s.Step * int64(step)}, nil
+		}
+		k, err := seqIndex(c, i, s.Len(), "range object")
+		if err != nil {
+			return nil, err
+		}
+		return Int(s.At(k)), nil
+	case *Instance:
+		if m, _ := s.Class.Lookup("__getitem__"); m != nil {
+			return c.Call(m, []Value{s, i}, nil)
+		}
+	case *Class:
+		if m, _ := s.Lookup("__class_getitem__"); m != nil {
+			return c.Call(m, []Value{s, i}, nil)
+		}
+		if s.builtinType {
+			return s, nil // list[int] and friends in annotations
+		}
+	}
+	return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(x))
+}
+
+func sliceValues(c Ctx, elems []Value, sl *SliceObj) ([]Value, error) {
+	start, _, step, count, err := sl.Indices(c, len(elems))
+	if err != nil {
+		return nil, err
+	}
+	if err := Charge(c, uint64(count)*meter.CostPerElem); err != nil {
+		return nil, err
+	}
+	if err := AllocSlots(c, meter.SizeListHeader, uint64(count), meter.SizePointer); err != nil {
+		return nil, err
+	}
+	out := make([]Value, count)
+	for j := 0; j < count; j++ {
+		out[j] = elems[start+j*step]
+	}
+	return out, nil
+}
+
+func sliceBytes(c Ctx, s string, sl *SliceObj) (string, error) {
+	start, _, step, count, err := sl.Indices(c, len(s))
+	if err != nil {
+		return "", err
+	}
+	if err := Charge(c, uint64(count)*meter.CostPerChar); err != nil {
+		return "", err
+	}
+	if err := Alloc(c, meter.SizeStrHeader+uint64(count)); err != nil {
+		return "", err
+	}
+	if step == 1 {
+		return s[start : start+count], nil
+	}
+	var b strings.Builder
+	b.Grow(count)
+	for j := 0; j < count; j++ {
+		b.WriteByte(s[start+j*step])
+	}
+	return b.String(), nil
+}
+
+// SetItem is x[i] = v.
+func SetItem(c Ctx, x, i, v Value) error {
+	switch s := x.(type) {
+	case *List:
+		if sl, ok := i.(*SliceObj); ok {
+			return setListSlice(c, s, sl, v)
+		}
+		k, err := seqIndex(c, i, len(s.Elems), "list assignment")
+		if err != nil {
+			return err
+		}
+		s.Elems[k] = v
+		return nil
+	case *Dict:
+		if err := Charge(c, meter.CostDictGetSet); err != nil {
+			return err
+		}
+		return s.Set(c, i, v)
+	case *ByteArray:
+		k, err := seqIndex(c, i, len(s.B), "bytearray")
+		if err != nil {
+			return err
+		}
+		b, ok := AsInt64(v)
+		if !ok || b < 0 || b > 255 {
+			return Errorf(ValueError, "byte must be in range(0, 256)")
+		}
+		s.B[k] = byte(b)
+		return nil
+	case *Instance:
+		if m, _ := s.Class.Lookup("__setitem__"); m != nil {
+			_, err := c.Call(m, []Value{s, i, v}, nil)
+			return err
+		}
+	}
+	return Errorf(TypeError, "'%s' object does not support item assignment", TypeName(x))
+}
+
+func setListSlice(c Ctx, l *List, sl *SliceObj, v Value) error {
+	src, err := ListOf(c, v)
+	if err != nil {
+		return err
+	}
+	start, stop, step, count, err := sl.Indices(c, len(l.Elems))
+	if err != nil {
+		return err
+	}
+	if step == 1 {
+		if stop < start {
+			stop = start
+		}
+		out := make([]Value, 0, len(l.Elems)-(stop-start)+len(src.Elems))
+		out = append(out, l.Elems[:start]...)
+		out = append(out, src.Elems...)
+		out = append(out, l.Elems[stop:]...)
+		l.Elems = out
+		return nil
+	}
+	if len(src.Elems) != count {
+		return Errorf(ValueError, "attempt to assign sequence of size %d to extended slice of size %d", len(src.Elems), count)
+	}
+	for j := 0; j < count; j++ {
+		l.Elems[start+j*step] = src.Elems[j]
+	}
+	return nil
+}
+
+// DelItem is del x[i].
+func DelItem(c Ctx, x, i Value) error {
+	switch s := x.(type) {
+	case *List:
+		if sl, ok := i.(*SliceObj); ok {
+			start, _, step, count, err := sl.Indices(c, len(s.Elems))
+			if err != nil {
+				return err
+			}
+			if count == 0 {
+				return nil
+			}
+			drop := make(map[int]bool, count)
+			for j := 0; j < count; j++ {
+				drop[start+j*step] = true
+			}
+			out := s.Elems[:0]
+			for j, e := range s.Elems {
+				if !drop[j] {
+					out = append(out, e)
+				}
+			}
+			for j := len(out); j < len(s.Elems); j++ {
+				s.Elems[j] = nil
+			}
+			s.Elems = out
+			return nil
+		}
+		k, err := seqIndex(c, i, len(s.Elems), "list assignment")
+		if err != nil {
+			return err
+		}
+		s.Elems = append(s.Elems[:k], s.Elems[k+1:]...)
+		return nil
+	case *Dict:
+		_, ok, err := s.Delete(c, i)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return Raise(NewException(KeyError, i))
+		}
+		return nil
+	case *Instance:
+		if m, _ := s.Class.Lookup("__delitem__"); m != nil {
+			_, err := c.Call(m, []Value{s, i}, nil)
+			return err
+		}
+	}
+	return Errorf(TypeError, "'%s' object doesn't support item deletion", TypeName(x))
+}
