@@ -173,7 +173,13 @@ type simNode struct {
 	proposeAt map[Hash]int
 	evidence  []Evidence
 	invalid   map[string]bool // payloads this node's application refuses
+	disk      memStore        // finalized blocks, kept across a crash
 }
+
+// memStore is the BlockStore of a simulated node's disk.
+type memStore map[Hash]*Block
+
+func (m memStore) Block(h Hash) *Block { return m[h] }
 
 // cluster is N nodes on a simulated network. Time is a tick counter; each
 // message is delivered after a delay drawn from the seeded generator, and
@@ -224,12 +230,13 @@ func newCluster(t testing.TB, o clusterOpts) *cluster {
 	var seed [32]byte
 	binary.BigEndian.PutUint64(seed[:], o.seed)
 	for i := range o.stakes {
-		cfg := Config{ID: i, Validators: set, Scheme: schemes[i], Seed: seed, Genesis: c.genesis, TimeoutTicks: o.timeoutTicks}
+		disk := memStore{c.genesis.Hash(): c.genesis}
+		cfg := Config{ID: i, Validators: set, Scheme: schemes[i], Seed: seed, Genesis: c.genesis, TimeoutTicks: o.timeoutTicks, Store: disk}
 		n, err := NewNode(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.nodes = append(c.nodes, &simNode{node: n, cfg: cfg, behaviour: o.behaviours[i],
+		c.nodes = append(c.nodes, &simNode{node: n, cfg: cfg, behaviour: o.behaviours[i], disk: disk,
 			final: []Hash{c.genesis.Hash()}, lastFinal: c.genesis, finalTick: []int{0}, invalid: map[string]bool{}})
 	}
 	return c
@@ -367,6 +374,7 @@ func (c *cluster) handleReady(i int, rd Ready) {
 			c.t.Fatalf("node %d finalized %s whose parent is not its last final block", i, Short(h))
 		}
 		sn.final = append(sn.final, h)
+		sn.disk[h] = f.Block
 		sn.finalTick = append(sn.finalTick, c.now)
 		sn.lastFinal = f.Block
 		if t0, ok := c.proposed[h]; ok && c.honest(i) {

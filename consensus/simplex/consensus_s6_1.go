@@ -30,6 +30,11 @@ const (
 	VoteMessageSize = 32 + 8 + 8
 )
 
+// MaxFetchBlocks is the most blocks one FETCH may ask for and one BLOCK
+// reply may carry: a node that fell behind pulls the chain it missed in
+// batches of this many.
+const MaxFetchBlocks = 64
+
 // Defaults of Config, in ticks. The node decides how long a tick is; at the
 // spec's 1 s block time (§13) a tick of 100 ms gives a 2 s round timeout.
 const (

@@ -42,6 +42,16 @@ type Config struct {
 	// FinalizedTip is the newest finalized block on disk when restarting
 	// (the genesis if nil).
 	FinalizedTip *Block
+	// Store, if set, is read to answer FETCH for finalized blocks the node
+	// no longer keeps in memory (raft's Storage in the same role). The
+	// node only reads it; the application writes finalized blocks to it.
+	Store BlockStore
+}
+
+// BlockStore looks up finalized blocks by hash; it returns nil for a block
+// it does not have.
+type BlockStore interface {
+	Block(h Hash) *Block
 }
 
 // HardState is what a validator must persist before it sends the messages
@@ -202,6 +212,7 @@ type Node struct {
 	finalHash    Hash
 	finalChain   map[uint64]Hash // finalized hashes by height, last KeepFinalized
 	pendingFinal *Certified      // highest block proven final, not yet delivered
+	prunedAt     uint64          // finalized height at the last pruneBlocks
 
 	proposeReq *ProposeRequest
 	proposeQC  *QC
@@ -313,7 +324,7 @@ func (n *Node) Tick() {
 	if n.fetchTicks >= n.timeout {
 		n.fetchTicks = 0
 		for _, h := range sortedHashes(n.wanted) {
-			n.send(Message{Type: MsgFetch, To: Broadcast, BlockHash: h})
+			n.send(Message{Type: MsgFetch, To: Broadcast, BlockHash: h, Count: MaxFetchBlocks})
 		}
 	}
 	if n.id < 0 {
@@ -354,9 +365,7 @@ func (n *Node) Step(m Message) error {
 	case MsgNewView:
 		return n.onNewView(m)
 	case MsgFetch:
-		if b := n.blocks[m.BlockHash]; b != nil && m.From != n.id {
-			n.send(Message{Type: MsgBlock, To: m.From, Block: b})
-		}
+		n.onFetch(m)
 		return nil
 	case MsgBlock:
 		return n.onBlock(m)
@@ -784,7 +793,7 @@ func (n *Node) flushFinal() {
 		n.finalHeight, n.finalHash = c.Block.Height, ch
 		n.finalChain[c.Block.Height] = ch
 	}
-	n.prune()
+	n.pruneBlocks()
 }
 
 // addBlock stores a block whose certificate chain was checked and wakes
@@ -816,25 +825,79 @@ func (n *Node) addBlock(b *Block) {
 	}
 }
 
-func (n *Node) onBlock(m Message) error {
-	b := m.Block
-	if b == nil || b.Justify == nil {
-		return errors.New("block: empty")
+// lookup finds a block in memory or in the store.
+func (n *Node) lookup(h Hash) *Block {
+	if b := n.blocks[h]; b != nil {
+		return b
 	}
-	h := b.Hash()
-	if !n.wanted[h] {
+	if n.cfg.Store != nil {
+		return n.cfg.Store.Block(h)
+	}
+	return nil
+}
+
+// onFetch answers with the wanted block and up to Count-1 ancestors.
+func (n *Node) onFetch(m Message) {
+	if m.From == n.id {
+		return
+	}
+	count := min(max(m.Count, 1), MaxFetchBlocks)
+	var out []*Block
+	for h := m.BlockHash; len(out) < count; {
+		b := n.lookup(h)
+		if b == nil || (len(out) > 0 && b.Height == 0) {
+			break
+		}
+		out = append(out, b)
+		if b.Height == 0 {
+			break
+		}
+		h = b.Parent
+	}
+	if len(out) > 0 {
+		n.send(Message{Type: MsgBlock, To: m.From, Blocks: out})
+	}
+}
+
+// onBlock takes a reply to FETCH. The first block must be one the node
+// asked for, and each next one the parent of the one before, so the hashes
+// authenticate the whole batch; each block's own certificate is still
+// verified before it is used.
+func (n *Node) onBlock(m Message) error {
+	if len(m.Blocks) == 0 || len(m.Blocks) > MaxFetchBlocks {
+		return fmt.Errorf("block reply of %d blocks", len(m.Blocks))
+	}
+	top := m.Blocks[0].Hash()
+	if !n.wanted[top] {
 		return nil // not asked for: ignore
 	}
-	if b.Parent != b.Justify.BlockHash || b.Height != b.Justify.Height+1 {
-		return fmt.Errorf("block %s: justification does not certify its parent", Short(h))
+	for i, b := range m.Blocks {
+		if b == nil || b.Justify == nil {
+			return errors.New("block reply: empty block")
+		}
+		if i > 0 && b.Hash() != m.Blocks[i-1].Parent {
+			return fmt.Errorf("block reply: block %d is not the parent of block %d", i, i-1)
+		}
+		if b.Parent != b.Justify.BlockHash || b.Height != b.Justify.Height+1 {
+			return fmt.Errorf("block %s: justification does not certify its parent", Short(b.Hash()))
+		}
 	}
-	if err := n.observeQC(b.Justify, m.From); err != nil {
-		return fmt.Errorf("block %s: %w", Short(h), err)
+	// Add from the oldest, so each block's parent is known when it lands.
+	for i := len(m.Blocks) - 1; i >= 0; i-- {
+		b := m.Blocks[i]
+		if b.Height <= n.finalHeight || n.blocks[b.Hash()] != nil {
+			continue
+		}
+		if err := n.observeQC(b.Justify, m.From); err != nil {
+			return fmt.Errorf("block %s: %w", Short(b.Hash()), err)
+		}
+		n.wanted[b.Hash()] = true // linked to a wanted block: as good as asked for
+		n.addBlock(b)
 	}
-	if q := n.qcs[b.Parent]; q != nil && n.blocks[b.Parent] == nil && b.Height-1 > n.finalHeight {
-		n.want(b.Parent, m.From)
+	low := m.Blocks[len(m.Blocks)-1]
+	if n.blocks[low.Parent] == nil && low.Height-1 > n.finalHeight {
+		n.want(low.Parent, m.From)
 	}
-	n.addBlock(b)
 	return nil
 }
 
@@ -847,7 +910,7 @@ func (n *Node) want(h Hash, from int) {
 	if from == n.id {
 		from = Broadcast
 	}
-	n.send(Message{Type: MsgFetch, To: from, BlockHash: h})
+	n.send(Message{Type: MsgFetch, To: from, BlockHash: h, Count: MaxFetchBlocks})
 }
 
 // prune drops what can no longer matter, keeping memory bounded.
@@ -885,6 +948,16 @@ func (n *Node) prune() {
 			n.parked[h] = keep
 		}
 	}
+}
+
+// pruneBlocks drops blocks and certificates of forks below the final chain
+// and final blocks older than KeepFinalized. It runs when finality has
+// moved by a sixteenth of the window, so its cost is spread thin.
+func (n *Node) pruneBlocks() {
+	if n.finalHeight < n.prunedAt+max(n.cfg.KeepFinalized/16, 1) {
+		return
+	}
+	n.prunedAt = n.finalHeight
 	floor := uint64(0)
 	if n.finalHeight > n.cfg.KeepFinalized {
 		floor = n.finalHeight - n.cfg.KeepFinalized

@@ -395,11 +395,11 @@ func TestSafetyViolationHalts(t *testing.T) {
 	_, c1 := h.propose(4, h.genesisQC(), "fork", h.tc(3, all...))
 	_, c2 := h.propose(5, h.qc(c1, all...), "fork2", nil)
 	m6, _ := h.propose(6, h.qc(c2, all...), "fork3", nil)
-	_ = h.deliver(Message{Type: MsgBlock, From: 0, Block: c1})
+	_ = h.deliver(Message{Type: MsgBlock, From: 0, Blocks: []*Block{c1}})
 	h.node.wanted[c1.Hash()] = true
 	h.node.wanted[c2.Hash()] = true
-	_ = h.deliver(Message{Type: MsgBlock, From: 0, Block: c1})
-	_ = h.deliver(Message{Type: MsgBlock, From: 0, Block: c2})
+	_ = h.deliver(Message{Type: MsgBlock, From: 0, Blocks: []*Block{c1}})
+	_ = h.deliver(Message{Type: MsgBlock, From: 0, Blocks: []*Block{c2}})
 	_ = h.deliver(m6)
 	if err := h.node.Halted(); !errors.Is(err, ErrSafety) {
 		t.Fatalf("conflicting finality not detected: %v (status %v)", err, h.node.Status())

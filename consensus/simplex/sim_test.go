@@ -122,8 +122,8 @@ func TestInvalidPayloadNotVoted(t *testing.T) {
 }
 
 // TestSimulationSeeds is the randomized run: per seed, 4 to 10 validators
-// with random stakes, one Byzantine validator holding less than a third of
-// the stake, random delays, losses and partitions for a chaotic phase,
+// with random stakes, up to f Byzantine validators holding less than a third
+// of the stake, random delays, losses and partitions for a chaotic phase,
 // then a healed phase. Safety is checked at every finalization; liveness
 // is that every honest node finalizes new blocks after the heal.
 func TestSimulationSeeds(t *testing.T) {
@@ -181,10 +181,19 @@ func simulateSeed(t *testing.T, seed uint64, verbose bool) {
 		stakes[i] = 1 + uint64(r.IntN(100))
 		total += stakes[i]
 	}
+	// Up to f Byzantine validators: a random set whose stake stays below
+	// a third, each with a random misbehaviour.
 	byz := map[int]behaviour{}
-	cand := r.IntN(nv)
-	if 3*stakes[cand] < total {
-		byz[cand] = behaviour(1 + r.IntN(4))
+	var byzStake uint64
+	want := r.IntN(nv/3 + 1)
+	for _, i := range r.Perm(nv) {
+		if len(byz) == want {
+			break
+		}
+		if 3*(byzStake+stakes[i]) < total {
+			byz[i] = behaviour(1 + r.IntN(4))
+			byzStake += stakes[i]
+		}
 	}
 	c := newCluster(t, clusterOpts{stakes: stakes, seed: seed, timeoutTicks: 15, behaviours: byz})
 	c.minDelay, c.maxDelay = 1, 1+r.IntN(6)

@@ -179,8 +179,10 @@ const Broadcast = -1
 //	NEW_VIEW  Round (the round given up), Signature over NewViewMessage,
 //	          QC = the sender's highest QC, TC = the certificate that
 //	          ended the round before Round, if the sender has it
-//	FETCH     BlockHash wanted
-//	BLOCK     Block (a reply to FETCH)
+//	FETCH     BlockHash wanted, Count = how many blocks, that one and its
+//	          ancestors, the asker wants (at most MaxFetchBlocks)
+//	BLOCK     Blocks: the wanted block first, then its ancestors in
+//	          descending height, each the parent of the one before
 //
 // From is the sender's validator index; the transport must authenticate
 // it (§6.2 binds peer identity to the node key), and signed content is
@@ -193,6 +195,8 @@ type Message struct {
 	Height    uint64
 	BlockHash Hash
 	Block     *Block
+	Blocks    []*Block
+	Count     int
 	Signature []byte
 	QC        *QC
 	TC        *TC
@@ -219,9 +223,13 @@ func (m Message) String() string {
 		}
 		return s
 	case MsgFetch:
-		return fmt.Sprintf("%d->%s FETCH %s", m.From, to, Short(m.BlockHash))
+		return fmt.Sprintf("%d->%s FETCH %s count=%d", m.From, to, Short(m.BlockHash), m.Count)
 	case MsgBlock:
-		return fmt.Sprintf("%d->%s BLOCK %s h=%d r=%d", m.From, to, Short(m.Block.Hash()), m.Block.Height, m.Block.Round)
+		if len(m.Blocks) == 0 {
+			return fmt.Sprintf("%d->%s BLOCK none", m.From, to)
+		}
+		top, low := m.Blocks[0], m.Blocks[len(m.Blocks)-1]
+		return fmt.Sprintf("%d->%s BLOCK %s h=%d..%d", m.From, to, Short(top.Hash()), low.Height, top.Height)
 	}
 	return fmt.Sprintf("%d->%s %v", m.From, to, m.Type)
 }
