@@ -24,6 +24,7 @@ type Error struct {
 	Data    json.RawMessage `json:"data,omitempty"`
 }
 
+// Error prints the code with the message, so logs show both.
 func (e *Error) Error() string {
 	return fmt.Sprintf("rpc error %d: %s", e.Code, e.Message)
 }
