@@ -21,7 +21,7 @@ type harness struct {
 	me      int
 }
 
-// newHarness picks a seed under which `me` leads none of rounds 1..6, so
+// newHarness picks a seed under which `me` leads none of rounds 1..8, so
 // every proposal in those rounds comes from a peer.
 func newHarness(t *testing.T, stakes []uint64) *harness {
 	t.Helper()
@@ -31,7 +31,7 @@ func newHarness(t *testing.T, stakes []uint64) *harness {
 		binary.BigEndian.PutUint64(seed[:], s)
 		me := len(stakes) - 1
 		ok := true
-		for r := uint64(1); r <= 6; r++ {
+		for r := uint64(1); r <= 8; r++ {
 			if set.Leader(seed, r) == me {
 				ok = false
 			}
@@ -403,5 +403,48 @@ func TestSafetyViolationHalts(t *testing.T) {
 	_ = h.deliver(m6)
 	if err := h.node.Halted(); !errors.Is(err, ErrSafety) {
 		t.Fatalf("conflicting finality not detected: %v (status %v)", err, h.node.Status())
+	}
+}
+
+// The counterexample of docs/consensus.md: under the plain rule "a block is
+// final when its direct child has a QC", B1 and X (both height 1) would
+// both be final. With the consecutive-round rule neither is.
+func TestPlainTwoChainCounterexampleIsNotFinal(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	all := []int{0, 1, 2, 3}
+	m1, b1 := h.propose(1, h.genesisQC(), "B1", nil)
+	mX, x := h.propose(3, h.genesisQC(), "X", h.tc(2, all...))
+	mC, c := h.propose(5, h.qc(b1, all...), "C", h.tc(4, all...))
+	mY, y := h.propose(6, h.qc(x, all...), "Y", h.tc(5, all...))
+	for _, m := range []Message{m1, mX, mC, mY} {
+		if err := h.deliver(m); err != nil {
+			t.Fatal(err)
+		}
+		if s := h.node.Status(); s.LastVoted != m.Block.Round {
+			t.Fatalf("round %d: the node should vote under the locking rule: %v", m.Block.Round, s)
+		}
+	}
+	// Now the node learns both children's certificates.
+	for _, q := range []*QC{h.qc(c, all...), h.qc(y, all...)} {
+		nv := Message{Type: MsgNewView, From: 0, Round: 6, Signature: h.schemes[0].Sign(NewViewMessage(6)), QC: q}
+		if err := h.deliver(nv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := h.node.Status(); s.FinalizedHeight != 0 || h.node.Halted() != nil {
+		t.Fatalf("a block became final without a consecutive-round child: %v (halted: %v)", s, h.node.Halted())
+	}
+	// The rule is not vacuous: a child of Y from round 7, once certified,
+	// does finalize Y and X.
+	m7, z := h.propose(7, h.qc(y, all...), "Z", nil)
+	if err := h.deliver(m7); err != nil {
+		t.Fatal(err)
+	}
+	nv := Message{Type: MsgNewView, From: 0, Round: 7, Signature: h.schemes[0].Sign(NewViewMessage(7)), QC: h.qc(z, all...)}
+	if err := h.deliver(nv); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.FinalizedHeight != 2 || s.FinalizedHash != y.Hash() {
+		t.Fatalf("Y not final after its round-7 child was certified: %v", s)
 	}
 }

@@ -7,7 +7,7 @@ import (
 )
 
 var (
-	seeds   = flag.Int("seeds", 300, "number of seeds the randomized simulation runs")
+	seeds   = flag.Int("seeds", 200, "number of seeds the randomized simulation runs")
 	oneSeed = flag.Int("seed", -1, "run only this seed of the randomized simulation, logging each phase")
 )
 
