@@ -309,3 +309,19 @@ func BenchmarkSign(b *testing.B) {
 		sk.Sign(msg)
 	}
 }
+
+// BenchmarkVerifyBatch64 checks 64 signatures on 64 different messages.
+func BenchmarkVerifyBatch64(b *testing.B) {
+	items := make([]BatchItem, 64)
+	for i := range items {
+		sk := key(b, i)
+		m := []byte(fmt.Sprintf("message %d", i))
+		items[i] = BatchItem{PublicKey: sk.PublicKey(), Message: m, Signature: sk.Sign(m)}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if !VerifyBatch(items) {
+			b.Fatal("refused")
+		}
+	}
+}

@@ -79,3 +79,24 @@ func TestOutputsDiffer(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkProve(b *testing.B) {
+	sk, _ := bls.GenerateKey(bytes.Repeat([]byte{1}, 32))
+	in := Input([32]byte{}, 1)
+	for i := 0; i < b.N; i++ {
+		Prove(sk, in)
+	}
+}
+
+func BenchmarkVerify(b *testing.B) {
+	sk, _ := bls.GenerateKey(bytes.Repeat([]byte{1}, 32))
+	in := Input([32]byte{}, 1)
+	_, proof := Prove(sk, in)
+	pk := sk.PublicKey()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Verify(pk, in, proof); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
