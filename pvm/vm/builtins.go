@@ -1,0 +1,832 @@
+package vm
+
+import (
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+type builtinFn = func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error)
+
+// newBuiltins builds the builtins namespace for t.
+func newBuiltins(t *Thread) *object.StrDict {
+	b := object.NewStrDict()
+	for _, k := range []*object.Class{
+		object.ObjectClass, object.TypeClass, object.BoolClass, object.IntClass, object.FloatClass,
+		object.StrClass, object.BytesClass, object.ByteArrayClass, object.ListClass, object.TupleClass,
+		object.DictClass, object.SetClass, object.FrozenSetClass, object.RangeClass, object.SliceClass,
+		object.PropertyClass, object.StaticMethodClass, object.ClassMethodClass,
+	} {
+		b.Set(k.Name, k)
+	}
+	for _, k := range object.ExceptionClasses {
+		b.Set(k.Name, k)
+	}
+	b.Set("None", object.None)
+	b.Set("True", object.True)
+	b.Set("False", object.False)
+	b.Set("NotImplemented", object.NotImplemented)
+	b.Set("Ellipsis", object.Ellipsis)
+	b.Set("__name__", object.Str("builtins"))
+	def := func(name string, fn builtinFn) { b.Set(name, object.NewBuiltin(name, fn)) }
+	def("print", t.builtinPrint)
+	def("len", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("len", args, 1, 1); err != nil {
+			return nil, err
+		}
+		n, err := object.Len(c, args[0])
+		return object.Int(n), err
+	})
+	def("repr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("repr", args, 1, 1); err != nil {
+			return nil, err
+		}
+		s, err := object.Repr(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		return object.NewStr(c, s)
+	})
+	def("ascii", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("ascii", args, 1, 1); err != nil {
+			return nil, err
+		}
+		s, err := object.Repr(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		return object.Str(strconv.QuoteToASCII(s)[1 : len(strconv.QuoteToASCII(s))-1]), nil
+	})
+	def("abs", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("abs", args, 1, 1); err != nil {
+			return nil, err
+		}
+		return object.Unary(c, object.OpAbs, args[0])
+	})
+	def("hash", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("hash", args, 1, 1); err != nil {
+			return nil, err
+		}
+		h, err := object.HashOf(c, args[0])
+		return object.Int(h), err
+	})
+	def("id", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("id", args, 1, 1); err != nil {
+			return nil, err
+		}
+		if in, ok := args[0].(*object.Instance); ok {
+			return object.Int(in.ID), nil
+		}
+		return nil, object.Errorf(object.DeterminismError, "id() of a %s value is not deterministic in the PVM", object.TypeName(args[0]))
+	})
+	def("callable", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("callable", args, 1, 1); err != nil {
+			return nil, err
+		}
+		switch x := args[0].(type) {
+		case *Function, *object.Builtin, *object.BoundMethod, *object.Class:
+			return object.True, nil
+		case *object.Instance:
+			m, _ := x.Class.Lookup("__call__")
+			return object.MakeBool(m != nil), nil
+		}
+		return object.False, nil
+	})
+	def("isinstance", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("isinstance", args, 2, 2); err != nil {
+			return nil, err
+		}
+		r, err := classCheck(args[0].Type(), args[1], "isinstance() arg 2 must be a type, a tuple of types, or a union")
+		return object.MakeBool(r), err
+	})
+	def("issubclass", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("issubclass", args, 2, 2); err != nil {
+			return nil, err
+		}
+		k, ok := args[0].(*object.Class)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "issubclass() arg 1 must be a class")
+		}
+		r, err := classCheck(k, args[1], "issubclass() arg 2 must be a class, a tuple of classes, or a union")
+		return object.MakeBool(r), err
+	})
+	def("getattr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("getattr", args, 2, 3); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(object.Str)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "attribute name must be string, not '%s'", object.TypeName(args[1]))
+		}
+		v, err := object.GetAttr(c, args[0], string(name))
+		if err != nil && len(args) == 3 {
+			if e := asException(err); e != nil && e.Value.Class.IsSubclass(object.AttributeError) {
+				return args[2], nil
+			}
+		}
+		return v, err
+	})
+	def("setattr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("setattr", args, 3, 3); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(object.Str)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "attribute name must be string, not '%s'", object.TypeName(args[1]))
+		}
+		return object.None, object.SetAttr(c, args[0], string(name), args[2])
+	})
+	def("delattr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("delattr", args, 2, 2); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(object.Str)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "attribute name must be string, not '%s'", object.TypeName(args[1]))
+		}
+		return object.None, object.DelAttr(c, args[0], string(name))
+	})
+	def("hasattr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("hasattr", args, 2, 2); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(object.Str)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "attribute name must be string, not '%s'", object.TypeName(args[1]))
+		}
+		r, err := object.HasAttr(c, args[0], string(name))
+		return object.MakeBool(r), err
+	})
+	def("iter", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("iter", args, 1, 1); err != nil {
+			return nil, err
+		}
+		return object.Iter(c, args[0])
+	})
+	def("next", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("next", args, 1, 2); err != nil {
+			return nil, err
+		}
+		if g, ok := args[0].(*Generator); ok {
+			v, more, err := g.resume(object.None, nil)
+			if err != nil {
+				return nil, err
+			}
+			if !more {
+				if len(args) == 2 {
+					return args[1], nil
+				}
+				return nil, object.Raise(object.NewException(object.StopIteration, stopArgs(v)...))
+			}
+			return v, nil
+		}
+		switch it := args[0].(type) {
+		case object.Iterator:
+		case *object.Instance:
+			if m, _ := it.Class.Lookup("__next__"); m != nil {
+				r, err := c.Call(m, []object.Value{it}, nil)
+				if err != nil && len(args) == 2 {
+					if e := asException(err); e != nil && e.Value.Class.IsSubclass(object.StopIteration) {
+						return args[1], nil
+					}
+				}
+				return r, err
+			}
+			return nil, object.Errorf(object.TypeError, "'%s' object is not an iterator", object.TypeName(it))
+		default:
+			return nil, object.Errorf(object.TypeError, "'%s' object is not an iterator", object.TypeName(it))
+		}
+		v, ok, err := object.Next(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			if len(args) == 2 {
+				return args[1], nil
+			}
+			return nil, object.Raise(object.NewException(object.StopIteration))
+		}
+		return v, nil
+	})
+	b.Set("enumerate", &object.Class{Name: "enumerate", Module: "builtins", Dict: object.NewStrDict(), MRO: enumerateClass.MRO, New: func(c object.Ctx, cls *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+		a, err := object.UnpackArgs("enumerate", args, kw, "iterable", "start?")
+		if err != nil {
+			return nil, err
+		}
+		start := int64(0)
+		if a[1] != nil {
+			s, ok := object.AsInt64(a[1])
+			if !ok {
+				return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(a[1]))
+			}
+			start = s
+		}
+		it, err := object.Iter(c, a[0])
+		if err != nil {
+			return nil, err
+		}
+		return newEnumerate(c, it, start), nil
+	}})
+	def("zip", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		strict := false
+		for _, k := range kw {
+			if k.Name != "strict" {
+				return nil, object.Errorf(object.TypeError, "zip() got an unexpected keyword argument '%s'", k.Name)
+			}
+			strict, _ = object.Truth(c, k.Value)
+		}
+		its := make([]object.Value, len(args))
+		for i, a := range args {
+			it, err := object.Iter(c, a)
+			if err != nil {
+				return nil, object.Errorf(object.TypeError, "zip argument #%d must support iteration", i+1)
+			}
+			its[i] = it
+		}
+		return newZip(its, strict), nil
+	})
+	def("map", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if len(args) < 2 {
+			return nil, object.Errorf(object.TypeError, "map() must have at least two arguments.")
+		}
+		its := make([]object.Value, len(args)-1)
+		for i, a := range args[1:] {
+			it, err := object.Iter(c, a)
+			if err != nil {
+				return nil, err
+			}
+			its[i] = it
+		}
+		return newMap(args[0], its), nil
+	})
+	def("filter", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("filter", args, 2, 2); err != nil {
+			return nil, err
+		}
+		it, err := object.Iter(c, args[1])
+		if err != nil {
+			return nil, err
+		}
+		return newFilter(args[0], it), nil
+	})
+	def("reversed", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("reversed", args, 1, 1); err != nil {
+			return nil, err
+		}
+		switch x := args[0].(type) {
+		case *object.List:
+			return newReversed(append([]object.Value(nil), x.Elems...)), nil
+		case object.Tuple, object.Str, *object.Range, object.Bytes, *object.DictView, *object.Dict:
+			l, err := object.ListOf(c, x)
+			if err != nil {
+				return nil, err
+			}
+			return newReversed(l.Elems), nil
+		case *object.Instance:
+			if m, _ := x.Class.Lookup("__reversed__"); m != nil {
+				return c.Call(m, []object.Value{x}, nil)
+			}
+			if _, err := object.Len(c, x); err == nil {
+				l, err := object.ListOf(c, x)
+				if err != nil {
+					return nil, err
+				}
+				return newReversed(l.Elems), nil
+			}
+		}
+		return nil, object.Errorf(object.TypeError, "'%s' object is not reversible", object.TypeName(args[0]))
+	})
+	def("sorted", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("sorted", args, 1, 1); err != nil {
+			return nil, err
+		}
+		a, err := object.UnpackArgs("sorted", nil, kw, "key?", "reverse?")
+		if err != nil {
+			return nil, err
+		}
+		l, err := object.ListOf(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		if l.Elems != nil {
+			l.Elems = append([]object.Value(nil), l.Elems...)
+		}
+		return l, object.SortValues(c, l.Elems, a[0], a[1])
+	})
+	def("min", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		return minMax(c, "min", args, kw, object.OpLt)
+	})
+	def("max", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		return minMax(c, "max", args, kw, object.OpGt)
+	})
+	def("sum", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		a, err := object.UnpackArgs("sum", args, kw, "iterable", "start?")
+		if err != nil {
+			return nil, err
+		}
+		var acc object.Value = object.Int(0)
+		if a[1] != nil {
+			acc = a[1]
+			switch acc.(type) {
+			case object.Str:
+				return nil, object.Errorf(object.TypeError, "sum() can't sum strings [use ''.join(seq) instead]")
+			case object.Bytes:
+				return nil, object.Errorf(object.TypeError, "sum() can't sum bytes [use b''.join(seq) instead]")
+			}
+		}
+		err = object.Iterate(c, a[0], func(v object.Value) error {
+			r, err := object.Binary(c, object.OpAdd, acc, v)
+			acc = r
+			return err
+		})
+		return acc, err
+	})
+	def("any", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("any", args, 1, 1); err != nil {
+			return nil, err
+		}
+		return anyAll(c, args[0], true)
+	})
+	def("all", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("all", args, 1, 1); err != nil {
+			return nil, err
+		}
+		return anyAll(c, args[0], false)
+	})
+	def("divmod", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("divmod", args, 2, 2); err != nil {
+			return nil, err
+		}
+		if _, ok := args[0].(*object.Instance); ok {
+			if m, _ := args[0].Type().Lookup("__divmod__"); m != nil {
+				return c.Call(m, args, nil)
+			}
+		}
+		q, err := object.Binary(c, object.OpFloorDiv, args[0], args[1])
+		if err != nil {
+			if e := asException(err); e != nil && e.Value.Class == object.TypeError {
+				return nil, object.Errorf(object.TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", object.TypeName(args[0]), object.TypeName(args[1]))
+			}
+			return nil, err
+		}
+		r, err := object.Binary(c, object.OpMod, args[0], args[1])
+		if err != nil {
+			return nil, err
+		}
+		return object.Tuple{q, r}, nil
+	})
+	def("pow", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		a, err := object.UnpackArgs("pow", args, kw, "base", "exp", "mod?")
+		if err != nil {
+			return nil, err
+		}
+		if a[2] == nil || a[2] == object.None {
+			return object.Binary(c, object.OpPow, a[0], a[1])
+		}
+		return powMod(c, a[0], a[1], a[2])
+	})
+	def("round", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		a, err := object.UnpackArgs("round", args, kw, "number", "ndigits?")
+		if err != nil {
+			return nil, err
+		}
+		return round(c, a[0], a[1])
+	})
+	def("chr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("chr", args, 1, 1); err != nil {
+			return nil, err
+		}
+		i, ok := object.AsInt64(args[0])
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(args[0]))
+		}
+		if i < 0 || i > 0x10ffff {
+			return nil, object.Errorf(object.ValueError, "chr() arg not in range(0x110000)")
+		}
+		return object.Str(string(rune(i))), nil
+	})
+	def("ord", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("ord", args, 1, 1); err != nil {
+			return nil, err
+		}
+		switch s := args[0].(type) {
+		case object.Str:
+			rs := []rune(string(s))
+			if len(rs) != 1 {
+				return nil, object.Errorf(object.TypeError, "ord() expected a character, but string of length %d found", len(rs))
+			}
+			return object.Int(rs[0]), nil
+		case object.Bytes:
+			if len(s) != 1 {
+				return nil, object.Errorf(object.TypeError, "ord() expected a character, but string of length %d found", len(s))
+			}
+			return object.Int(s[0]), nil
+		}
+		return nil, object.Errorf(object.TypeError, "ord() expected string of length 1, but %s found", object.TypeName(args[0]))
+	})
+	for _, spec := range [][2]string{{"hex", "#x"}, {"oct", "#o"}, {"bin", "#b"}} {
+		spec := spec
+		def(spec[0], func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			if err := object.ArgCount(spec[0], args, 1, 1); err != nil {
+				return nil, err
+			}
+			v := args[0]
+			if in, ok := v.(*object.Instance); ok {
+				if m, _ := in.Class.Lookup("__index__"); m != nil {
+					r, err := c.Call(m, []object.Value{in}, nil)
+					if err != nil {
+						return nil, err
+					}
+					v = r
+				}
+			}
+			switch v.(type) {
+			case object.Int, *object.BigInt, object.Bool:
+			default:
+				return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(v))
+			}
+			s, err := object.Format(c, v, spec[1])
+			return object.Str(s), err
+		})
+	}
+	def("format", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("format", args, 1, 2); err != nil {
+			return nil, err
+		}
+		spec := ""
+		if len(args) == 2 {
+			s, ok := args[1].(object.Str)
+			if !ok {
+				return nil, object.Errorf(object.TypeError, "format() argument 2 must be str, not %s", object.TypeName(args[1]))
+			}
+			spec = string(s)
+		}
+		s, err := object.Format(c, args[0], spec)
+		return object.Str(s), err
+	})
+	def("dir", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("dir", args, 1, 1); err != nil {
+			return nil, object.Errorf(object.DeterminismError, "dir() without an argument is forbidden in the PVM (reflection)")
+		}
+		return dirOf(c, args[0])
+	})
+	def("vars", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if len(args) != 1 {
+			return nil, object.Errorf(object.DeterminismError, "vars() without an argument is forbidden in the PVM (reflection)")
+		}
+		return object.GetAttr(c, args[0], "__dict__")
+	})
+	b.Set("super", object.NewBuiltin("super", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if len(args) != 2 {
+			return nil, object.Errorf(object.RuntimeError, "super(): no arguments")
+		}
+		k, ok := args[0].(*object.Class)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "super() argument 1 must be a type, not %s", object.TypeName(args[0]))
+		}
+		obj := args[1]
+		if oc, isClass := obj.(*object.Class); isClass && oc.IsSubclass(k) {
+			return &object.Super{Start: k, Obj: obj}, nil
+		}
+		if !obj.Type().IsSubclass(k) {
+			return nil, object.Errorf(object.TypeError, "super(type, obj): obj must be an instance or subtype of type")
+		}
+		return &object.Super{Start: k, Obj: obj}, nil
+	}))
+	def("open", t.builtinOpen)
+	forbidden := func(name, why string) {
+		def(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			return nil, object.Errorf(object.DeterminismError, "%s() is forbidden in the PVM (%s)", name, why)
+		})
+	}
+	forbidden("eval", "reflection")
+	forbidden("exec", "reflection")
+	forbidden("compile", "reflection")
+	forbidden("input", "no input on chain")
+	forbidden("globals", "reflection")
+	forbidden("locals", "reflection")
+	forbidden("breakpoint", "no debugger on chain")
+	def("__import__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		return nil, object.Errorf(object.ImportError, "dynamic __import__() is forbidden in the PVM; use an import statement")
+	})
+	return b
+}
+
+func classCheck(k *object.Class, spec object.Value, msg string) (bool, error) {
+	switch s := spec.(type) {
+	case *object.Class:
+		return k.IsSubclass(s), nil
+	case object.Tuple:
+		for _, x := range s {
+			r, err := classCheck(k, x, msg)
+			if err != nil || r {
+				return r, err
+			}
+		}
+		return false, nil
+	}
+	return false, object.Errorf(object.TypeError, "%s", msg)
+}
+
+func (t *Thread) builtinPrint(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+	sep, end := " ", "\n"
+	for _, k := range kw {
+		switch k.Name {
+		case "sep", "end":
+			if k.Value == object.None {
+				continue
+			}
+			s, ok := k.Value.(object.Str)
+			if !ok {
+				return nil, object.Errorf(object.TypeError, "%s must be None or a string, not %s", k.Name, object.TypeName(k.Value))
+			}
+			if k.Name == "sep" {
+				sep = string(s)
+			} else {
+				end = string(s)
+			}
+		case "flush":
+		case "file":
+			if k.Value != object.None {
+				return nil, object.Errorf(object.DeterminismError, "print(file=...) is not supported in the PVM")
+			}
+		default:
+			return nil, object.Errorf(object.TypeError, "'%s' is an invalid keyword argument for print()", k.Name)
+		}
+	}
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		s, err := object.ToStr(c, a)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(s)
+	}
+	b.WriteString(end)
+	if err := t.meter.Charge(uint64(b.Len()) * meter.CostPerChar); err != nil {
+		return nil, err
+	}
+	if _, err := t.stdout.Write([]byte(b.String())); err != nil {
+		return nil, object.Errorf(object.OSError, "print: %v", err)
+	}
+	return object.None, nil
+}
+
+func minMax(c object.Ctx, name string, args []object.Value, kw []object.Kw, op object.Op) (object.Value, error) {
+	var key, def object.Value
+	for _, k := range kw {
+		switch k.Name {
+		case "key":
+			if k.Value != object.None {
+				key = k.Value
+			}
+		case "default":
+			def = k.Value
+		default:
+			return nil, object.Errorf(object.TypeError, "%s() got an unexpected keyword argument '%s'", name, k.Name)
+		}
+	}
+	var src object.Value
+	switch len(args) {
+	case 0:
+		return nil, object.Errorf(object.TypeError, "%s expected at least 1 argument, got 0", name)
+	case 1:
+		src = args[0]
+	default:
+		if def != nil {
+			return nil, object.Errorf(object.TypeError, "Cannot specify a default for %s() with multiple positional arguments", name)
+		}
+		src = object.Tuple(append([]object.Value(nil), args...))
+	}
+	var best, bestKey object.Value
+	err := object.Iterate(c, src, func(v object.Value) error {
+		k := v
+		if key != nil {
+			r, err := c.Call(key, []object.Value{v}, nil)
+			if err != nil {
+				return err
+			}
+			k = r
+		}
+		if best == nil {
+			best, bestKey = v, k
+			return nil
+		}
+		r, err := object.Compare(c, op, k, bestKey)
+		if err != nil {
+			return err
+		}
+		better, err := object.Truth(c, r)
+		if err != nil {
+			return err
+		}
+		if better {
+			best, bestKey = v, k
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if best == nil {
+		if def != nil {
+			return def, nil
+		}
+		return nil, object.Errorf(object.ValueError, "%s() arg is an empty sequence", name)
+	}
+	return best, nil
+}
+
+func anyAll(c object.Ctx, v object.Value, any bool) (object.Value, error) {
+	result := !any
+	stop := errStop{}
+	err := object.Iterate(c, v, func(x object.Value) error {
+		b, err := object.Truth(c, x)
+		if err != nil {
+			return err
+		}
+		if b == any {
+			result = any
+			return stop
+		}
+		return nil
+	})
+	if err != nil && err != error(stop) {
+		return nil, err
+	}
+	return object.MakeBool(result), nil
+}
+
+type errStop struct{}
+
+func (errStop) Error() string { return "stop" }
+
+func powMod(c object.Ctx, b, e, m object.Value) (object.Value, error) {
+	for _, v := range []object.Value{b, e, m} {
+		switch v.(type) {
+		case object.Int, *object.BigInt, object.Bool:
+		default:
+			return nil, object.Errorf(object.TypeError, "pow() 3rd argument not allowed unless all arguments are integers")
+		}
+	}
+	B, E, M := bigOf(b), bigOf(e), bigOf(m)
+	if M.Sign() == 0 {
+		return nil, object.Errorf(object.ValueError, "pow() 3rd argument cannot be 0")
+	}
+	bits := B.BitLen()
+	if M.BitLen() > bits {
+		bits = M.BitLen()
+	}
+	if err := c.Meter().Charge(meter.BigIntCost(bits) * uint64(1+E.BitLen())); err != nil {
+		return nil, err
+	}
+	if E.Sign() < 0 {
+		inv := new(big.Int).ModInverse(B, new(big.Int).Abs(M))
+		if inv == nil {
+			return nil, object.Errorf(object.ValueError, "base is not invertible for the given modulus")
+		}
+		B = inv
+		E = new(big.Int).Neg(E)
+	}
+	r := new(big.Int).Exp(B, E, new(big.Int).Abs(M))
+	if M.Sign() < 0 && r.Sign() != 0 {
+		r.Add(r, M)
+	}
+	return object.MakeBigInt(r)
+}
+
+func bigOf(v object.Value) *big.Int {
+	if i, ok := object.AsInt64(v); ok {
+		return big.NewInt(i)
+	}
+	return v.(*object.BigInt).Big()
+}
+
+func round(c object.Ctx, x, nd object.Value) (object.Value, error) {
+	if in, ok := x.(*object.Instance); ok {
+		if m, _ := in.Class.Lookup("__round__"); m != nil {
+			args := []object.Value{in}
+			if nd != nil {
+				args = append(args, nd)
+			}
+			return c.Call(m, args, nil)
+		}
+	}
+	switch v := x.(type) {
+	case object.Int, *object.BigInt, object.Bool:
+		if nd == nil || nd == object.None {
+			return object.Binary(c, object.OpAdd, v, object.Int(0))
+		}
+		n, ok := object.AsInt64(nd)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(nd))
+		}
+		if n >= 0 {
+			return object.Binary(c, object.OpAdd, v, object.Int(0))
+		}
+		if n < -1300 {
+			return object.Int(0), nil
+		}
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil)
+		B := bigOf(v)
+		q, r := new(big.Int).DivMod(B, p, new(big.Int))
+		// Round half to even.
+		twice := new(big.Int).Lsh(r, 1)
+		cmp := twice.Cmp(p)
+		if cmp > 0 || (cmp == 0 && q.Bit(0) == 1) {
+			q.Add(q, big.NewInt(1))
+		}
+		return object.MakeBigInt(q.Mul(q, p))
+	case object.Float:
+		f := float64(v)
+		if nd == nil || nd == object.None {
+			if math.IsNaN(f) {
+				return nil, object.Errorf(object.ValueError, "cannot convert float NaN to integer")
+			}
+			if math.IsInf(f, 0) {
+				return nil, object.Errorf(object.OverflowError, "cannot convert float infinity to integer")
+			}
+			r := math.RoundToEven(f)
+			return object.IntClass.New(c, object.IntClass, []object.Value{object.Float(r)}, nil)
+		}
+		n, ok := object.AsInt64(nd)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(nd))
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
+			return v, nil
+		}
+		if n > 330 {
+			return v, nil
+		}
+		if n < -330 {
+			return object.Float(math.Copysign(0, f)), nil
+		}
+		if n >= 0 {
+			s := strconv.FormatFloat(f, 'f', int(n), 64)
+			r, _ := strconv.ParseFloat(s, 64)
+			return object.Float(r), nil
+		}
+		// Negative ndigits: round the exact value to a multiple of 10**-n.
+		exact := new(big.Float).SetPrec(2000).SetFloat64(f)
+		p := new(big.Float).SetPrec(2000).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil))
+		q := new(big.Float).SetPrec(2000).Quo(exact, p)
+		qi, _ := q.Int(nil)
+		frac := new(big.Float).SetPrec(2000).Sub(q, new(big.Float).SetPrec(2000).SetInt(qi))
+		half := big.NewFloat(0.5)
+		af := new(big.Float).Abs(frac)
+		cmp := af.Cmp(half)
+		if cmp > 0 || (cmp == 0 && qi.Bit(0) == 1) {
+			if f > 0 {
+				qi.Add(qi, big.NewInt(1))
+			} else {
+				qi.Sub(qi, big.NewInt(1))
+			}
+		}
+		r, _ := new(big.Float).SetPrec(2000).Mul(new(big.Float).SetInt(qi), p).Float64()
+		return object.Float(math.Copysign(r, f)), nil
+	}
+	return nil, object.Errorf(object.TypeError, "type %s doesn't define __round__ method", object.TypeName(x))
+}
+
+func dirOf(c object.Ctx, v object.Value) (object.Value, error) {
+	seen := map[string]bool{}
+	var names []string
+	add := func(n string, _ object.Value) {
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	switch x := v.(type) {
+	case *object.Instance:
+		x.Dict.Each(add)
+		for _, k := range x.Class.MRO {
+			k.Dict.Each(add)
+		}
+	case *object.Class:
+		for _, k := range x.MRO {
+			k.Dict.Each(add)
+		}
+	case *Module:
+		x.Globals.Each(add)
+	default:
+		for _, k := range v.Type().MRO {
+			k.Dict.Each(add)
+		}
+	}
+	sort.Strings(names)
+	out := make([]object.Value, len(names))
+	for i, n := range names {
+		out[i] = object.Str(n)
+	}
+	return object.NewList(c, out)
+}

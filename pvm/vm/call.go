@@ -1,0 +1,283 @@
+package vm
+
+import (
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+// Call implements object.Ctx: it calls any callable value.
+func (t *Thread) Call(fn object.Value, args []object.Value, kw []object.Kw) (object.Value, error) {
+	switch f := fn.(type) {
+	case *Function:
+		return t.callFunction(f, args, kw)
+	case *object.Builtin:
+		if err := t.meter.Charge(meter.CostCall); err != nil {
+			return nil, err
+		}
+		return f.Fn(t, args, kw)
+	case *object.BoundMethod:
+		full := make([]object.Value, len(args)+1)
+		full[0] = f.Self
+		copy(full[1:], args)
+		return t.Call(f.Fn, full, kw)
+	case *object.Class:
+		return t.instantiate(f, args, kw)
+	case *object.Instance:
+		if m, _ := f.Class.Lookup("__call__"); m != nil {
+			full := make([]object.Value, len(args)+1)
+			full[0] = f
+			copy(full[1:], args)
+			return t.Call(m, full, kw)
+		}
+	case *object.StaticMethod:
+		return t.Call(f.Fn, args, kw)
+	}
+	return nil, object.Errorf(object.TypeError, "'%s' object is not callable", object.TypeName(fn))
+}
+
+func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	if err := t.meter.Charge(meter.CostCall); err != nil {
+		return nil, err
+	}
+	if k.New != nil {
+		return k.New(t, k, args, kw)
+	}
+	for _, m := range k.MRO {
+		if m.New != nil && m != object.ObjectClass {
+			return nil, object.Errorf(object.TypeError, "PVM: cannot instantiate subclass of builtin '%s'", m.Name)
+		}
+	}
+	inst, err := object.NewInstance(t, k)
+	if err != nil {
+		return nil, err
+	}
+	if inst.Exc != nil {
+		inst.Exc.Args = append(object.Tuple(nil), args...)
+	}
+	init, _ := k.Lookup("__init__")
+	if init == nil {
+		return inst, nil
+	}
+	full := make([]object.Value, len(args)+1)
+	full[0] = inst
+	copy(full[1:], args)
+	r, err := t.Call(init, full, kw)
+	if err != nil {
+		return nil, err
+	}
+	if r != object.None {
+		return nil, object.Errorf(object.TypeError, "__init__() should return None, not '%s'", object.TypeName(r))
+	}
+	return inst, nil
+}
+
+// callFunction binds arguments into a new frame and runs it (or returns a
+// generator for generator functions).
+func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw) (object.Value, error) {
+	if err := t.meter.Charge(meter.CostCall); err != nil {
+		return nil, err
+	}
+	code := fn.Code
+	if err := t.meter.Enter(); err != nil {
+		return nil, object.Errorf(object.RecursionError, "maximum recursion depth exceeded")
+	}
+	defer t.meter.Leave()
+	nlocals := len(code.Varnames)
+	need := nlocals + code.MaxStack
+	var mem []object.Value
+	fromSlab := !code.Generator && t.sp+need <= len(t.slab)
+	if fromSlab {
+		mem = t.slab[t.sp : t.sp+need : t.sp+need]
+		t.sp += need
+	} else {
+		if err := object.AllocSlots(t, meter.SizeFrame, uint64(need), meter.SizePointer); err != nil {
+			return nil, err
+		}
+		mem = make([]object.Value, need)
+	}
+	f := &frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:nlocals], stack: mem[nlocals:]}
+	if err := t.bindArgs(f, fn, args, kw); err != nil {
+		if fromSlab {
+			t.release(mem)
+		}
+		return nil, err
+	}
+	if code.Generator {
+		return &Generator{t: t, f: f, name: fn.Name, qualname: fn.QualName}, nil
+	}
+	r, err := t.run(f)
+	if fromSlab {
+		t.release(mem)
+	}
+	return r, err
+}
+
+func (t *Thread) release(mem []object.Value) {
+	clear(mem)
+	t.sp -= len(mem)
+}
+
+func (t *Thread) setupCells(f *frame, fn *Function) {
+	code := f.code
+	ncell := len(code.Cellvars) + len(code.Freevars)
+	if ncell == 0 {
+		return
+	}
+	f.cells = make([]*Cell, ncell)
+	for i := range code.Cellvars {
+		c := &Cell{}
+		if a := code.CellArg[i]; a >= 0 {
+			c.V = f.locals[a]
+			f.locals[a] = nil
+		}
+		f.cells[i] = c
+	}
+	copy(f.cells[len(code.Cellvars):], fn.Closure)
+}
+
+// bindArgs implements Python's argument binding for positional, keyword,
+// positional-only, keyword-only, *args and **kwargs parameters.
+func (t *Thread) bindArgs(f *frame, fn *Function, args []object.Value, kw []object.Kw) error {
+	code := fn.Code
+	locals := f.locals
+	nargs := code.ArgCount
+	if len(args) <= nargs && len(kw) == 0 && !code.VarArgs && !code.VarKw && code.KwOnlyCount == 0 && len(args)+len(fn.Defaults) >= nargs {
+		// Fast path: positional only, defaults fill the rest.
+		copy(locals, args)
+		for i := len(args); i < nargs; i++ {
+			locals[i] = fn.Defaults[i-(nargs-len(fn.Defaults))]
+		}
+		t.setupCells(f, fn)
+		return nil
+	}
+	name := fn.Name
+	if len(args) > nargs && !code.VarArgs {
+		given := len(args)
+		if nargs == 0 {
+			return object.Errorf(object.TypeError, "%s() takes 0 positional arguments but %d %s given", name, given, wasWere(given))
+		}
+		minArgs := nargs - len(fn.Defaults)
+		if minArgs != nargs {
+			return object.Errorf(object.TypeError, "%s() takes from %d to %d positional arguments but %d %s given", name, minArgs, nargs, given, wasWere(given))
+		}
+		return object.Errorf(object.TypeError, "%s() takes %d positional argument%s but %d %s given", name, nargs, plural(nargs), given, wasWere(given))
+	}
+	n := len(args)
+	if n > nargs {
+		n = nargs
+	}
+	copy(locals, args[:n])
+	if code.VarArgs {
+		rest := object.Tuple{}
+		if len(args) > nargs {
+			rest = append(object.Tuple(nil), args[nargs:]...)
+		}
+		locals[nargs+code.KwOnlyCount] = rest
+	}
+	var kwdict *object.Dict
+	if code.VarKw {
+		kwdict = object.NewDict()
+		idx := nargs + code.KwOnlyCount
+		if code.VarArgs {
+			idx++
+		}
+		locals[idx] = kwdict
+	}
+	for _, k := range kw {
+		found := -1
+		for i := code.PosOnlyCount; i < nargs+code.KwOnlyCount; i++ {
+			if code.Varnames[i] == k.Name {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			if kwdict != nil {
+				if err := kwdict.Set(t, object.Str(k.Name), k.Value); err != nil {
+					return err
+				}
+				continue
+			}
+			for i := 0; i < code.PosOnlyCount; i++ {
+				if code.Varnames[i] == k.Name {
+					return object.Errorf(object.TypeError, "%s() got some positional-only arguments passed as keyword arguments: '%s'", name, k.Name)
+				}
+			}
+			return object.Errorf(object.TypeError, "%s() got an unexpected keyword argument '%s'", name, k.Name)
+		}
+		if locals[found] != nil {
+			return object.Errorf(object.TypeError, "%s() got multiple values for argument '%s'", name, k.Name)
+		}
+		locals[found] = k.Value
+	}
+	// Defaults for positionals.
+	firstDefault := nargs - len(fn.Defaults)
+	var missing []string
+	for i := 0; i < nargs; i++ {
+		if locals[i] == nil {
+			if i >= firstDefault {
+				locals[i] = fn.Defaults[i-firstDefault]
+			} else {
+				missing = append(missing, code.Varnames[i])
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return missingArgs(name, "positional", missing)
+	}
+	for i := 0; i < code.KwOnlyCount; i++ {
+		pi := nargs + i
+		if locals[pi] == nil {
+			pname := code.Varnames[pi]
+			if fn.KwDefaults != nil {
+				if v, ok, _ := fn.KwDefaults.Get(t, object.Str(pname)); ok {
+					locals[pi] = v
+					continue
+				}
+			}
+			missing = append(missing, pname)
+		}
+	}
+	if len(missing) > 0 {
+		return missingArgs(name, "keyword-only", missing)
+	}
+	t.setupCells(f, fn)
+	return nil
+}
+
+func missingArgs(name, kind string, missing []string) error {
+	quoted := make([]string, len(missing))
+	for i, m := range missing {
+		quoted[i] = "'" + m + "'"
+	}
+	var list string
+	switch len(quoted) {
+	case 1:
+		list = quoted[0]
+	case 2:
+		list = quoted[0] + " and " + quoted[1]
+	default:
+		for i, q := range quoted[:len(quoted)-1] {
+			if i > 0 {
+				list += ", "
+			}
+			list += q
+		}
+		list += ", and " + quoted[len(quoted)-1]
+	}
+	return object.Errorf(object.TypeError, "%s() missing %d required %s argument%s: %s", name, len(missing), kind, plural(len(missing)), list)
+}
+
+func wasWere(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,49 @@
+package vm
+
+import (
+	"github.com/cowboy-chain/cowboy/pvm/compile"
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+)
+
+// opCost is the base cycle cost of each opcode, charged before it runs
+// (CIP-3 §2.2.1). Every entry is a named constant of the meter package's
+// cost table; size-dependent surcharges are charged by the operations
+// themselves.
+var opCost = func() [compile.NumOpcodes]uint64 {
+	var c [compile.NumOpcodes]uint64
+	for i := range c {
+		c[i] = meter.CostBase
+	}
+	c[compile.BINARY_OP] = meter.CostArith
+	c[compile.INPLACE_OP] = meter.CostArith
+	c[compile.UNARY_OP] = meter.CostArith
+	c[compile.COMPARE_OP] = meter.CostArith
+	// CALL, CALL_KW, CALL_EX and CALL_METHOD cost the base: the callee
+	// charges meter.CostCall once when it is entered, however it is called.
+	c[compile.BINARY_SUBSCR] = meter.CostListAccess
+	c[compile.STORE_SUBSCR] = meter.CostListAccess
+	c[compile.DELETE_SUBSCR] = meter.CostListAccess
+	c[compile.LIST_APPEND] = meter.CostListAccess
+	c[compile.SET_ADD] = meter.CostDictGetSet
+	c[compile.MAP_ADD] = meter.CostDictGetSet
+	c[compile.LOAD_ATTR] = meter.CostAttr
+	c[compile.STORE_ATTR] = meter.CostAttr
+	c[compile.DELETE_ATTR] = meter.CostAttr
+	c[compile.LOAD_METHOD] = meter.CostAttr
+	c[compile.LOAD_GLOBAL] = meter.CostGlobal
+	c[compile.STORE_GLOBAL] = meter.CostGlobal
+	c[compile.LOAD_NAME] = meter.CostGlobal
+	c[compile.STORE_NAME] = meter.CostGlobal
+	c[compile.FOR_ITER] = meter.CostIterNext
+	c[compile.MAKE_FUNCTION] = meter.CostMakeFunction
+	c[compile.BUILD_CLASS] = meter.CostMakeFunction
+	c[compile.RAISE] = meter.CostRaise
+	c[compile.RERAISE] = meter.CostRaise
+	c[compile.SETUP_EXCEPT] = meter.CostTryEnter
+	c[compile.SETUP_FINALLY] = meter.CostTryEnter
+	c[compile.SETUP_WITH] = meter.CostCall
+	c[compile.WITH_EXIT] = meter.CostCall
+	c[compile.WITH_EXCEPT] = meter.CostCall
+	c[compile.IMPORT_NAME] = 0 // charged by the import itself: first, cached or refused
+	return c
+}()

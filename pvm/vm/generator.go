@@ -1,0 +1,172 @@
+package vm
+
+import (
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+// Generator is a suspended generator function frame.
+type Generator struct {
+	t        *Thread
+	f        *frame
+	name     string
+	qualname string
+	started  bool
+	running  bool
+	done     bool
+}
+
+// Type implements object.Value.
+func (*Generator) Type() *object.Class { return object.GeneratorClass }
+
+// Repr implements object.Value.
+func (g *Generator) Repr(object.Ctx) (string, error) {
+	return "<generator object " + g.qualname + ">", nil
+}
+
+// Truth implements object.Value.
+func (*Generator) Truth(object.Ctx) (bool, error) { return true, nil }
+
+// Hash implements object.Value.
+func (g *Generator) Hash(object.Ctx) (int64, error) { return int64(len(g.qualname)) * 0x47454e, nil }
+
+// Next implements object.Iterator.
+func (g *Generator) Next(c object.Ctx) (object.Value, bool, error) {
+	return g.resume(object.None, nil)
+}
+
+// resume runs the generator until its next yield (ok true) or its return
+// (ok false, v the return value). When throw is set, it is raised at the
+// suspended yield instead of sending a value.
+func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Value, bool, error) {
+	t := g.t
+	if g.running {
+		return nil, false, object.Errorf(object.ValueError, "generator already executing")
+	}
+	if g.done {
+		if throw != nil {
+			return nil, false, object.Raise(throw)
+		}
+		return nil, false, nil
+	}
+	f := g.f
+	if !g.started {
+		if sent != object.None && throw == nil {
+			return nil, false, object.Errorf(object.TypeError, "can't send non-None value to a just-started generator")
+		}
+		g.started = true
+	} else if throw == nil {
+		f.stack[f.sp] = sent
+		f.sp++
+	}
+	if err := t.meter.Enter(); err != nil {
+		return nil, false, object.Errorf(object.RecursionError, "maximum recursion depth exceeded")
+	}
+	g.running = true
+	var v object.Value
+	var err error
+	if throw != nil {
+		v, err = t.throwInto(f, throw)
+	} else {
+		v, err = t.run(f)
+	}
+	g.running = false
+	t.meter.Leave()
+	if err != nil {
+		g.done = true
+		if e := asException(err); e != nil && e.Value.Class.IsSubclass(object.StopIteration) {
+			return nil, false, object.Errorf(object.RuntimeError, "generator raised StopIteration")
+		}
+		return nil, false, err
+	}
+	if f.yielded {
+		return v, true, nil
+	}
+	g.done = true
+	return v, false, nil
+}
+
+// throwInto raises exc inside f at its suspension point: the frame's own
+// handlers get the chance to catch it.
+func (t *Thread) throwInto(f *frame, exc *object.Instance) (object.Value, error) {
+	// Re-enter run with a pending error by executing a RERAISE of exc.
+	f.stack[f.sp] = exc
+	f.sp++
+	return t.runThrow(f)
+}
+
+// GetAttr implements object.AttrGetter: send, throw and close.
+func (g *Generator) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
+	switch name {
+	case "send":
+		return object.NewBuiltin("send", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			if err := object.ArgCount("send", args, 1, 1); err != nil {
+				return nil, err
+			}
+			v, ok, err := g.resume(args[0], nil)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, object.Raise(object.NewException(object.StopIteration, stopArgs(v)...))
+			}
+			return v, nil
+		}), true, nil
+	case "throw":
+		return object.NewBuiltin("throw", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			if err := object.ArgCount("throw", args, 1, 3); err != nil {
+				return nil, err
+			}
+			exc, err := g.t.makeException(args[0])
+			if err != nil {
+				return nil, err
+			}
+			if len(args) > 1 && args[1] != object.None {
+				if k, ok := args[0].(*object.Class); ok {
+					r, err := g.t.Call(k, []object.Value{args[1]}, nil)
+					if err != nil {
+						return nil, err
+					}
+					exc = r.(*object.Instance)
+				}
+			}
+			v, ok, err := g.resume(object.None, exc)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, object.Raise(object.NewException(object.StopIteration, stopArgs(v)...))
+			}
+			return v, nil
+		}), true, nil
+	case "close":
+		return object.NewBuiltin("close", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			if !g.started || g.done {
+				g.done = true
+				return object.None, nil
+			}
+			_, ok, err := g.resume(object.None, object.NewException(object.GeneratorExit))
+			if err != nil {
+				if e := asException(err); e != nil && e.Value.Class.IsSubclass(object.GeneratorExit) {
+					return object.None, nil
+				}
+				return nil, err
+			}
+			if ok {
+				return nil, object.Errorf(object.RuntimeError, "generator ignored GeneratorExit")
+			}
+			return object.None, nil
+		}), true, nil
+	case "__name__":
+		return object.Str(g.name), true, nil
+	case "__qualname__":
+		return object.Str(g.qualname), true, nil
+	}
+	return nil, false, nil
+}
+
+func stopArgs(v object.Value) []object.Value {
+	if v == nil || v == object.None {
+		return nil
+	}
+	return []object.Value{v}
+}

@@ -1,0 +1,1371 @@
+package vm
+
+import (
+	"errors"
+
+	"github.com/cowboy-chain/cowboy/pvm/compile"
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+type blockKind uint8
+
+const (
+	blockExcept  blockKind = iota + 1 // try ... except
+	blockFinally                      // try ... finally, and with
+	blockHandler                      // inside an except/finally handler
+)
+
+type block struct {
+	kind    blockKind
+	handler int32
+	level   int32 // value stack height to restore
+	handled int32 // len(Thread.handled) to restore when the handler ends
+}
+
+// frame is the state of one running code object.
+type frame struct {
+	code    *compile.Code
+	fn      *Function
+	globals *object.StrDict
+	ns      *object.StrDict // class body namespace
+	locals  []object.Value
+	cells   []*Cell
+	stack   []object.Value
+	sp      int
+	pc      int
+	blocks  []block
+	id      int64
+	yielded bool
+}
+
+func (f *frame) line() int {
+	pc := f.pc - 1
+	if pc < 0 {
+		pc = 0
+	}
+	if pc >= len(f.code.Lines) {
+		return f.code.FirstLine
+	}
+	return int(f.code.Lines[pc])
+}
+
+func asException(err error) *object.Exception {
+	if e, ok := err.(*object.Exception); ok {
+		return e
+	}
+	var e *object.Exception
+	if errors.As(err, &e) {
+		return e
+	}
+	return nil
+}
+
+// addTraceback records that exc passed through f (once per frame
+// activation).
+func (t *Thread) addTraceback(f *frame, exc *object.Instance) {
+	if exc.Exc == nil {
+		return
+	}
+	tb := exc.Exc.Traceback
+	if n := len(tb); n > 0 && tb[n-1].Frame == f.id {
+		return
+	}
+	exc.Exc.Traceback = append(tb, object.TraceEntry{File: f.code.Filename, Line: f.line(), Func: f.code.Name, Frame: f.id})
+}
+
+// setContext links exc to the exception being handled, as Python does
+// implicitly when an exception is raised inside an except block.
+func (t *Thread) setContext(exc *object.Instance) {
+	if len(t.handled) == 0 || exc.Exc == nil || exc.Exc.Context != nil {
+		return
+	}
+	top := t.handled[len(t.handled)-1]
+	if top == exc {
+		return
+	}
+	// Avoid a cycle in the chain.
+	for c, i := top, 0; c != nil && i < 100; i++ {
+		if c == exc {
+			return
+		}
+		next, _ := c.Exc.Context.(*object.Instance)
+		c = next
+	}
+	exc.Exc.Context = top
+}
+
+// run executes f until it returns, yields (generators) or raises.
+func (t *Thread) run(f *frame) (object.Value, error) {
+	t.frameSeq++
+	if f.id == 0 {
+		f.id = t.frameSeq
+	}
+	code := f.code
+	instrs := code.Instrs
+	consts := code.Consts
+	names := code.Names
+	stack := f.stack
+	locals := f.locals
+	sp := f.sp
+	pc := f.pc
+	m := t.meter
+	var err error
+	for {
+		in := instrs[pc]
+		if cost := opCost[in.Op]; cost <= m.Left {
+			m.Left -= cost
+		} else {
+			f.pc, f.sp = pc+1, sp
+			return nil, m.Charge(cost)
+		}
+		pc++
+		switch in.Op {
+		case compile.NOP:
+		case compile.POP_TOP:
+			sp--
+			stack[sp] = nil
+		case compile.ROT_TWO:
+			stack[sp-1], stack[sp-2] = stack[sp-2], stack[sp-1]
+		case compile.ROT_THREE:
+			a, b, c := stack[sp-3], stack[sp-2], stack[sp-1]
+			stack[sp-3], stack[sp-2], stack[sp-1] = c, a, b
+		case compile.ROT_FOUR:
+			a, b, c, d := stack[sp-4], stack[sp-3], stack[sp-2], stack[sp-1]
+			stack[sp-4], stack[sp-3], stack[sp-2], stack[sp-1] = d, a, b, c
+		case compile.DUP_TOP:
+			stack[sp] = stack[sp-1]
+			sp++
+		case compile.DUP_TOP_TWO:
+			stack[sp] = stack[sp-2]
+			stack[sp+1] = stack[sp-1]
+			sp += 2
+		case compile.LOAD_CONST:
+			stack[sp] = consts[in.Arg]
+			sp++
+		case compile.LOAD_FAST:
+			v := locals[in.Arg]
+			if v == nil {
+				err = object.Errorf(object.UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[in.Arg])
+				break
+			}
+			stack[sp] = v
+			sp++
+		case compile.STORE_FAST:
+			sp--
+			locals[in.Arg] = stack[sp]
+			stack[sp] = nil
+		case compile.DELETE_FAST:
+			if locals[in.Arg] == nil {
+				err = object.Errorf(object.UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[in.Arg])
+				break
+			}
+			locals[in.Arg] = nil
+		case compile.LOAD_DEREF:
+			v := f.cells[in.Arg].V
+			if v == nil {
+				err = t.unboundCell(f, int(in.Arg))
+				break
+			}
+			stack[sp] = v
+			sp++
+		case compile.STORE_DEREF:
+			sp--
+			f.cells[in.Arg].V = stack[sp]
+			stack[sp] = nil
+		case compile.DELETE_DEREF:
+			if f.cells[in.Arg].V == nil {
+				err = t.unboundCell(f, int(in.Arg))
+				break
+			}
+			f.cells[in.Arg].V = nil
+		case compile.LOAD_CLOSURE:
+			stack[sp] = f.cells[in.Arg]
+			sp++
+		case compile.LOAD_GLOBAL:
+			name := names[in.Arg]
+			v, ok := f.globals.Get(name)
+			if !ok {
+				v, ok = t.builtins.Get(name)
+				if !ok {
+					err = object.Errorf(object.NameError, "name '%s' is not defined", name)
+					break
+				}
+			}
+			stack[sp] = v
+			sp++
+		case compile.STORE_GLOBAL:
+			sp--
+			f.globals.Set(names[in.Arg], stack[sp])
+			stack[sp] = nil
+		case compile.DELETE_GLOBAL:
+			if !f.globals.Delete(names[in.Arg]) {
+				err = object.Errorf(object.NameError, "name '%s' is not defined", names[in.Arg])
+			}
+		case compile.LOAD_NAME:
+			name := names[in.Arg]
+			v, ok := f.ns.Get(name)
+			if !ok {
+				v, ok = f.globals.Get(name)
+				if !ok {
+					v, ok = t.builtins.Get(name)
+					if !ok {
+						err = object.Errorf(object.NameError, "name '%s' is not defined", name)
+						break
+					}
+				}
+			}
+			stack[sp] = v
+			sp++
+		case compile.STORE_NAME:
+			sp--
+			f.ns.Set(names[in.Arg], stack[sp])
+			stack[sp] = nil
+		case compile.DELETE_NAME:
+			if !f.ns.Delete(names[in.Arg]) {
+				err = object.Errorf(object.NameError, "name '%s' is not defined", names[in.Arg])
+			}
+		case compile.LOAD_ATTR:
+			v, e := object.GetAttr(t, stack[sp-1], names[in.Arg])
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp-1] = v
+		case compile.STORE_ATTR:
+			err = object.SetAttr(t, stack[sp-1], names[in.Arg], stack[sp-2])
+			sp -= 2
+			stack[sp], stack[sp+1] = nil, nil
+		case compile.DELETE_ATTR:
+			sp--
+			err = object.DelAttr(t, stack[sp], names[in.Arg])
+			stack[sp] = nil
+		case compile.LOAD_METHOD:
+			obj := stack[sp-1]
+			name := names[in.Arg]
+			var meth object.Value
+			switch o := obj.(type) {
+			case *object.Instance:
+				if a, _ := o.Class.Lookup(name); a != nil {
+					if fn, ok := a.(*Function); ok {
+						if _, shadow := o.Dict.Get(name); !shadow {
+							meth = fn
+						}
+					}
+				}
+			case *object.Class, *Module, *object.Super, *Function, *object.BoundMethod:
+			default:
+				if a, _ := obj.Type().Lookup(name); a != nil {
+					if b, ok := a.(*object.Builtin); ok && b.Method {
+						meth = b
+					}
+				}
+			}
+			if meth != nil {
+				stack[sp-1] = meth
+				stack[sp] = obj
+				sp++
+				break
+			}
+			v, e := object.GetAttr(t, obj, name)
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp-1] = nil
+			stack[sp] = v
+			sp++
+		case compile.CALL_METHOD:
+			n := int(in.Arg)
+			base := sp - n - 2
+			var r object.Value
+			if stack[base] != nil {
+				f.pc, f.sp = pc, sp
+				r, err = t.Call(stack[base], stack[base+1:sp], nil)
+			} else {
+				f.pc, f.sp = pc, sp
+				r, err = t.Call(stack[base+1], stack[base+2:sp], nil)
+			}
+			clear(stack[base:sp])
+			sp = base
+			if err != nil {
+				break
+			}
+			stack[sp] = r
+			sp++
+		case compile.BINARY_OP:
+			x, y := stack[sp-2], stack[sp-1]
+			var r object.Value
+			if a, ok := x.(object.Int); ok {
+				if b, ok := y.(object.Int); ok {
+					switch object.Op(in.Arg) {
+					case object.OpAdd:
+						if s := a + b; (s > a) == (b > 0) {
+							r = s
+						}
+					case object.OpSub:
+						if s := a - b; (s < a) == (b > 0) {
+							r = s
+						}
+					}
+				}
+			}
+			if r == nil {
+				r, err = object.Binary(t, object.Op(in.Arg), x, y)
+				if err != nil {
+					break
+				}
+			}
+			sp--
+			stack[sp] = nil
+			stack[sp-1] = r
+		case compile.INPLACE_OP:
+			r, e := object.Inplace(t, object.Op(in.Arg), stack[sp-2], stack[sp-1])
+			if e != nil {
+				err = e
+				break
+			}
+			sp--
+			stack[sp] = nil
+			stack[sp-1] = r
+		case compile.UNARY_OP:
+			r, e := object.Unary(t, object.Op(in.Arg), stack[sp-1])
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp-1] = r
+		case compile.UNARY_NOT:
+			b, e := object.Truth(t, stack[sp-1])
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp-1] = object.MakeBool(!b)
+		case compile.COMPARE_OP:
+			x, y := stack[sp-2], stack[sp-1]
+			var r object.Value
+			if a, ok := x.(object.Int); ok {
+				if b, ok := y.(object.Int); ok {
+					switch object.Op(in.Arg) {
+					case object.OpLt:
+						r = object.MakeBool(a < b)
+					case object.OpLe:
+						r = object.MakeBool(a <= b)
+					case object.OpEq:
+						r = object.MakeBool(a == b)
+					case object.OpNe:
+						r = object.MakeBool(a != b)
+					case object.OpGt:
+						r = object.MakeBool(a > b)
+					case object.OpGe:
+						r = object.MakeBool(a >= b)
+					}
+				}
+			}
+			if r == nil {
+				r, err = object.Compare(t, object.Op(in.Arg), x, y)
+				if err != nil {
+					break
+				}
+			}
+			sp--
+			stack[sp] = nil
+			stack[sp-1] = r
+		case compile.IS_OP:
+			x, y := stack[sp-2], stack[sp-1]
+			if e := checkIdentity(x, y); e != nil {
+				err = e
+				break
+			}
+			r := object.Identical(x, y)
+			if in.Arg == 1 {
+				r = !r
+			}
+			sp--
+			stack[sp] = nil
+			stack[sp-1] = object.MakeBool(r)
+		case compile.CONTAINS_OP:
+			r, e := object.Contains(t, stack[sp-1], stack[sp-2])
+			if e != nil {
+				err = e
+				break
+			}
+			if in.Arg == 1 {
+				r = !r
+			}
+			sp--
+			stack[sp] = nil
+			stack[sp-1] = object.MakeBool(r)
+		case compile.BINARY_SUBSCR:
+			x, k := stack[sp-2], stack[sp-1]
+			var r object.Value
+			if l, ok := x.(*object.List); ok {
+				if i, ok := k.(object.Int); ok {
+					if i < 0 {
+						i += object.Int(len(l.Elems))
+					}
+					if i >= 0 && int(i) < len(l.Elems) {
+						r = l.Elems[i]
+					}
+				}
+			}
+			if r == nil {
+				r, err = object.GetItem(t, x, k)
+				if err != nil {
+					break
+				}
+			}
+			sp--
+			stack[sp] = nil
+			stack[sp-1] = r
+		case compile.STORE_SUBSCR:
+			err = object.SetItem(t, stack[sp-2], stack[sp-1], stack[sp-3])
+			sp -= 3
+			stack[sp], stack[sp+1], stack[sp+2] = nil, nil, nil
+		case compile.DELETE_SUBSCR:
+			err = object.DelItem(t, stack[sp-2], stack[sp-1])
+			sp -= 2
+			stack[sp], stack[sp+1] = nil, nil
+		case compile.BUILD_SLICE:
+			if in.Arg == 3 {
+				s := &object.SliceObj{Start: stack[sp-3], Stop: stack[sp-2], Step: stack[sp-1]}
+				sp -= 2
+				stack[sp], stack[sp+1] = nil, nil
+				stack[sp-1] = s
+			} else {
+				s := &object.SliceObj{Start: stack[sp-2], Stop: stack[sp-1], Step: object.None}
+				sp--
+				stack[sp] = nil
+				stack[sp-1] = s
+			}
+		case compile.BUILD_TUPLE:
+			n := int(in.Arg)
+			if err = object.AllocSlots(t, meter.SizeTupleHeader, uint64(n), meter.SizePointer); err != nil {
+				break
+			}
+			tup := make(object.Tuple, n)
+			copy(tup, stack[sp-n:sp])
+			clear(stack[sp-n : sp])
+			sp -= n
+			stack[sp] = tup
+			sp++
+		case compile.BUILD_LIST:
+			n := int(in.Arg)
+			elems := make([]object.Value, n)
+			copy(elems, stack[sp-n:sp])
+			l, e := object.NewList(t, elems)
+			if e != nil {
+				err = e
+				break
+			}
+			clear(stack[sp-n : sp])
+			sp -= n
+			stack[sp] = l
+			sp++
+		case compile.BUILD_SET:
+			n := int(in.Arg)
+			s := object.NewSet(false)
+			for i := sp - n; i < sp; i++ {
+				if err = s.Add(t, stack[i]); err != nil {
+					break
+				}
+			}
+			if err != nil {
+				break
+			}
+			clear(stack[sp-n : sp])
+			sp -= n
+			stack[sp] = s
+			sp++
+		case compile.BUILD_MAP:
+			n := int(in.Arg)
+			d := object.NewDict()
+			for i := sp - 2*n; i < sp; i += 2 {
+				if err = d.Set(t, stack[i], stack[i+1]); err != nil {
+					break
+				}
+			}
+			if err != nil {
+				break
+			}
+			clear(stack[sp-2*n : sp])
+			sp -= 2 * n
+			stack[sp] = d
+			sp++
+		case compile.BUILD_STRING:
+			n := int(in.Arg)
+			total := 0
+			for i := sp - n; i < sp; i++ {
+				total += len(stack[i].(object.Str))
+			}
+			if err = m.Charge(uint64(total) * meter.CostPerChar); err != nil {
+				return nil, err
+			}
+			buf := make([]byte, 0, total)
+			for i := sp - n; i < sp; i++ {
+				buf = append(buf, stack[i].(object.Str)...)
+			}
+			s, e := object.NewStr(t, string(buf))
+			if e != nil {
+				err = e
+				break
+			}
+			clear(stack[sp-n : sp])
+			sp -= n
+			stack[sp] = s
+			sp++
+		case compile.LIST_APPEND:
+			sp--
+			err = stack[sp-int(in.Arg)].(*object.List).Append(t, stack[sp])
+			stack[sp] = nil
+		case compile.SET_ADD:
+			sp--
+			err = stack[sp-int(in.Arg)].(*object.Set).Add(t, stack[sp])
+			stack[sp] = nil
+		case compile.MAP_ADD:
+			sp -= 2
+			err = stack[sp-int(in.Arg)].(*object.Dict).Set(t, stack[sp], stack[sp+1])
+			stack[sp], stack[sp+1] = nil, nil
+		case compile.LIST_EXTEND:
+			sp--
+			_, err = object.Inplace(t, object.OpAdd, stack[sp-int(in.Arg)], stack[sp])
+			if err != nil {
+				if e := asException(err); e != nil && e.Value.Class == object.TypeError {
+					err = object.Errorf(object.TypeError, "Value after * must be an iterable, not %s", object.TypeName(stack[sp]))
+				}
+			}
+			stack[sp] = nil
+		case compile.SET_UPDATE:
+			sp--
+			s := stack[sp-int(in.Arg)].(*object.Set)
+			err = object.Iterate(t, stack[sp], func(v object.Value) error { return s.Add(t, v) })
+			stack[sp] = nil
+		case compile.DICT_UPDATE, compile.DICT_MERGE:
+			sp--
+			d := stack[sp-int(in.Arg)].(*object.Dict)
+			err = t.dictMerge(d, stack[sp], in.Op == compile.DICT_MERGE)
+			stack[sp] = nil
+		case compile.LIST_TO_TUPLE:
+			stack[sp-1] = object.Tuple(stack[sp-1].(*object.List).Elems)
+		case compile.UNPACK_SEQUENCE:
+			n := int(in.Arg)
+			items, e := t.unpack(stack[sp-1], n, -1)
+			if e != nil {
+				err = e
+				break
+			}
+			sp--
+			for i := n - 1; i >= 0; i-- {
+				stack[sp] = items[i]
+				sp++
+			}
+		case compile.UNPACK_EX:
+			before, after := int(in.Arg&0xff), int(in.Arg>>8)
+			items, e := t.unpack(stack[sp-1], before, after)
+			if e != nil {
+				err = e
+				break
+			}
+			sp--
+			for i := len(items) - 1; i >= 0; i-- {
+				stack[sp] = items[i]
+				sp++
+			}
+		case compile.JUMP:
+			pc = int(in.Arg)
+		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
+			v := stack[sp-1]
+			var b bool
+			switch x := v.(type) {
+			case object.Bool:
+				b = bool(x)
+			default:
+				b, err = object.Truth(t, v)
+				if err != nil {
+					break
+				}
+			}
+			if err != nil {
+				break
+			}
+			sp--
+			stack[sp] = nil
+			if b == (in.Op == compile.POP_JUMP_IF_TRUE) {
+				pc = int(in.Arg)
+			}
+		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
+			b, e := object.Truth(t, stack[sp-1])
+			if e != nil {
+				err = e
+				break
+			}
+			if b == (in.Op == compile.JUMP_IF_TRUE_OR_POP) {
+				pc = int(in.Arg)
+			} else {
+				sp--
+				stack[sp] = nil
+			}
+		case compile.GET_ITER:
+			it, e := object.Iter(t, stack[sp-1])
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp-1] = it
+		case compile.FOR_ITER:
+			f.pc, f.sp = pc, sp
+			v, ok, e := object.Next(t, stack[sp-1])
+			if e != nil {
+				err = e
+				break
+			}
+			if !ok {
+				sp--
+				stack[sp] = nil
+				pc = int(in.Arg)
+				break
+			}
+			stack[sp] = v
+			sp++
+		case compile.CALL:
+			n := int(in.Arg)
+			base := sp - n - 1
+			f.pc, f.sp = pc, sp
+			r, e := t.Call(stack[base], stack[base+1:sp], nil)
+			clear(stack[base:sp])
+			sp = base
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp] = r
+			sp++
+		case compile.CALL_KW:
+			n := int(in.Arg)
+			kwnames := stack[sp-1].(object.Tuple)
+			nkw := len(kwnames)
+			base := sp - 1 - n - 1
+			npos := n - nkw
+			kw := make([]object.Kw, nkw)
+			for i, k := range kwnames {
+				kw[i] = object.Kw{Name: string(k.(object.Str)), Value: stack[base+1+npos+i]}
+			}
+			f.pc, f.sp = pc, sp
+			r, e := t.Call(stack[base], stack[base+1:base+1+npos], kw)
+			clear(stack[base:sp])
+			sp = base
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp] = r
+			sp++
+		case compile.CALL_EX:
+			var kwv object.Value
+			if in.Arg&1 != 0 {
+				sp--
+				kwv = stack[sp]
+				stack[sp] = nil
+			}
+			fn := stack[sp-2]
+			args, _ := stack[sp-1].(object.Tuple)
+			var kw []object.Kw
+			if kwv != nil {
+				for _, kv := range kwv.(*object.Dict).Items() {
+					k, ok := kv[0].(object.Str)
+					if !ok {
+						err = object.Errorf(object.TypeError, "keywords must be strings")
+						break
+					}
+					kw = append(kw, object.Kw{Name: string(k), Value: kv[1]})
+				}
+				if err != nil {
+					break
+				}
+			}
+			f.pc, f.sp = pc, sp
+			r, e := t.Call(fn, args, kw)
+			sp -= 2
+			stack[sp], stack[sp+1] = nil, nil
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp] = r
+			sp++
+		case compile.MAKE_FUNCTION:
+			sp--
+			c := stack[sp].(*compile.Code)
+			stack[sp] = nil
+			fn := &Function{Code: c, Globals: f.globals, Name: c.Name, QualName: c.QualName}
+			if mod, ok := f.globals.Get("__name__"); ok {
+				if s, ok := mod.(object.Str); ok {
+					fn.Module = string(s)
+				}
+			}
+			if in.Arg&4 != 0 {
+				sp--
+				cl := stack[sp].(object.Tuple)
+				stack[sp] = nil
+				fn.Closure = make([]*Cell, len(cl))
+				for i, x := range cl {
+					fn.Closure[i] = x.(*Cell)
+				}
+			}
+			if in.Arg&2 != 0 {
+				sp--
+				fn.KwDefaults = stack[sp].(*object.Dict)
+				stack[sp] = nil
+			}
+			if in.Arg&1 != 0 {
+				sp--
+				fn.Defaults = stack[sp].(object.Tuple)
+				stack[sp] = nil
+			}
+			if err = object.Alloc(t, meter.SizeFunction); err != nil {
+				break
+			}
+			stack[sp] = fn
+			sp++
+		case compile.BUILD_CLASS:
+			n := int(in.Arg)
+			base := sp - n - 2
+			f.pc, f.sp = pc, sp
+			k, e := t.buildClass(f, stack[base].(*Function), stack[base+1].(object.Str), stack[base+2:sp])
+			clear(stack[base:sp])
+			sp = base
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp] = k
+			sp++
+		case compile.RETURN_VALUE:
+			sp--
+			r := stack[sp]
+			stack[sp] = nil
+			f.pc, f.sp = pc, sp
+			f.yielded = false
+			return r, nil
+		case compile.YIELD_VALUE:
+			sp--
+			r := stack[sp]
+			stack[sp] = nil
+			f.pc, f.sp = pc, sp
+			f.yielded = true
+			return r, nil
+		case compile.GET_YIELD_FROM_ITER:
+			if _, ok := stack[sp-1].(*Generator); !ok {
+				it, e := object.Iter(t, stack[sp-1])
+				if e != nil {
+					err = e
+					break
+				}
+				stack[sp-1] = it
+			}
+		case compile.YIELD_FROM:
+			sent := stack[sp-1]
+			sub := stack[sp-2]
+			var v object.Value
+			var ok bool
+			if g, isGen := sub.(*Generator); isGen {
+				v, ok, err = g.resume(sent, nil)
+			} else if sent == object.None {
+				v, ok, err = object.Next(t, sub)
+			} else {
+				var meth object.Value
+				meth, err = object.GetAttr(t, sub, "send")
+				if err == nil {
+					v, err = t.Call(meth, []object.Value{sent}, nil)
+					ok = true
+					if e := asException(err); e != nil && e.Value.Class.IsSubclass(object.StopIteration) {
+						v, ok, err = stopValue(e.Value), false, nil
+					}
+				}
+			}
+			if err != nil {
+				break
+			}
+			if ok {
+				// Yield v outward and come back to this instruction.
+				sp--
+				stack[sp] = nil
+				pc--
+				f.pc, f.sp = pc, sp
+				f.yielded = true
+				return v, nil
+			}
+			// Finished: v is the return value.
+			sp--
+			stack[sp] = nil
+			stack[sp-1] = v
+		case compile.SETUP_EXCEPT, compile.SETUP_FINALLY:
+			kind := blockExcept
+			if in.Op == compile.SETUP_FINALLY {
+				kind = blockFinally
+			}
+			f.blocks = append(f.blocks, block{kind: kind, handler: int32(in.Arg), level: int32(sp)})
+		case compile.POP_BLOCK:
+			f.blocks = f.blocks[:len(f.blocks)-1]
+		case compile.POP_EXCEPT:
+			b := f.blocks[len(f.blocks)-1]
+			f.blocks = f.blocks[:len(f.blocks)-1]
+			t.handled = t.handled[:b.handled]
+		case compile.RERAISE:
+			sp--
+			exc := stack[sp].(*object.Instance)
+			stack[sp] = nil
+			err = object.Raise(exc)
+		case compile.RAISE:
+			err = t.doRaise(f, stack, &sp, int(in.Arg))
+		case compile.CHECK_EXC_MATCH:
+			r, e := excMatch(stack[sp-2], stack[sp-1])
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp-1] = object.MakeBool(r)
+		case compile.SETUP_WITH:
+			mgr := stack[sp-1]
+			exit, e := t.lookupSpecial(mgr, "__exit__")
+			if e != nil {
+				err = e
+				break
+			}
+			enter, e := t.lookupSpecial(mgr, "__enter__")
+			if e != nil {
+				err = e
+				break
+			}
+			f.pc, f.sp = pc, sp
+			r, e := t.Call(enter, nil, nil)
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp-1] = exit
+			f.blocks = append(f.blocks, block{kind: blockFinally, handler: int32(in.Arg), level: int32(sp)})
+			stack[sp] = r
+			sp++
+		case compile.WITH_EXIT:
+			sp--
+			exit := stack[sp]
+			stack[sp] = nil
+			f.pc, f.sp = pc, sp
+			_, err = t.Call(exit, []object.Value{object.None, object.None, object.None}, nil)
+		case compile.WITH_EXCEPT:
+			exc := stack[sp-1].(*object.Instance)
+			exit := stack[sp-2]
+			f.pc, f.sp = pc, sp
+			r, e := t.Call(exit, []object.Value{exc.Class, exc, object.None}, nil)
+			if e != nil {
+				err = e
+				break
+			}
+			b, e := object.Truth(t, r)
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp] = object.MakeBool(b)
+			sp++
+		case compile.FORMAT_VALUE:
+			var spec string
+			if in.Arg&0x100 != 0 {
+				sp--
+				spec = string(stack[sp].(object.Str))
+				stack[sp] = nil
+			}
+			v := stack[sp-1]
+			conv := byte(in.Arg & 0xff)
+			if s, ok := v.(object.Str); ok && conv == 0 && spec == "" {
+				stack[sp-1] = s
+				break
+			}
+			s, e := object.FormatConv(t, v, conv, spec)
+			if e != nil {
+				err = e
+				break
+			}
+			str, e := object.NewStr(t, s)
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp-1] = str
+		case compile.IMPORT_NAME:
+			mod, e := t.importModule(names[in.Arg])
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp-1] = mod
+		case compile.IMPORT_FROM:
+			mod := stack[sp-1]
+			v, e := object.GetAttr(t, mod, names[in.Arg])
+			if e != nil {
+				if ex := asException(e); ex != nil && ex.Value.Class.IsSubclass(object.AttributeError) {
+					mn := "?"
+					if mm, ok := mod.(*Module); ok {
+						mn = mm.Name
+					}
+					err = object.Errorf(object.ImportError, "cannot import name '%s' from '%s'", names[in.Arg], mn)
+					break
+				}
+				err = e
+				break
+			}
+			stack[sp] = v
+			sp++
+		case compile.IMPORT_STAR:
+			sp--
+			mod := stack[sp].(*Module)
+			stack[sp] = nil
+			mod.Globals.Each(func(k string, v object.Value) {
+				if len(k) > 0 && k[0] != '_' {
+					if f.ns != nil {
+						f.ns.Set(k, v)
+					} else {
+						f.globals.Set(k, v)
+					}
+				}
+			})
+		case compile.LOAD_ASSERTION_ERROR:
+			stack[sp] = object.AssertionError
+			sp++
+		case compile.MATCH_CLASS:
+			err = t.matchClass(stack, &sp, int(in.Arg))
+		case compile.MATCH_MAPPING:
+			_, ok := stack[sp-1].(*object.Dict)
+			stack[sp] = object.MakeBool(ok)
+			sp++
+		case compile.MATCH_SEQUENCE:
+			ok := false
+			switch stack[sp-1].(type) {
+			case *object.List, object.Tuple, *object.Range:
+				ok = true
+			}
+			stack[sp] = object.MakeBool(ok)
+			sp++
+		case compile.MATCH_KEYS:
+			d := stack[sp-2].(*object.Dict)
+			keys := stack[sp-1].(object.Tuple)
+			vals := make(object.Tuple, 0, len(keys))
+			var r object.Value = object.None
+			all := true
+			for _, k := range keys {
+				v, ok, e := d.Get(t, k)
+				if e != nil {
+					err = e
+					break
+				}
+				if !ok {
+					all = false
+					break
+				}
+				vals = append(vals, v)
+			}
+			if err != nil {
+				break
+			}
+			if all {
+				r = vals
+			}
+			stack[sp] = r
+			sp++
+		case compile.GET_LEN:
+			n, e := object.Len(t, stack[sp-1])
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp] = object.Int(n)
+			sp++
+		case compile.COPY_DICT_WITHOUT_KEYS:
+			d := stack[sp-2].(*object.Dict)
+			keys := stack[sp-1].(object.Tuple)
+			out := object.NewDict()
+			for _, kv := range d.Items() {
+				skip := false
+				for _, k := range keys {
+					eq, e := object.Equal(t, kv[0], k)
+					if e != nil {
+						err = e
+						break
+					}
+					if eq {
+						skip = true
+						break
+					}
+				}
+				if err != nil {
+					break
+				}
+				if !skip {
+					if err = out.Set(t, kv[0], kv[1]); err != nil {
+						break
+					}
+				}
+			}
+			stack[sp-1] = out
+		default:
+			err = object.Errorf(object.SystemExit, "PVM: bad opcode %d", in.Op)
+		}
+		if err == nil {
+			continue
+		}
+		// Error path: find a handler in this frame or propagate.
+		f.pc, f.sp = pc, sp
+		if err = t.unwind(f, err); err != nil {
+			return nil, err
+		}
+		pc, sp = f.pc, f.sp
+	}
+}
+
+// unwind looks for a handler for err in f. When one is found it sets f.pc
+// and f.sp to the handler with the exception pushed and returns nil;
+// otherwise it returns the error to propagate to the caller.
+func (t *Thread) unwind(f *frame, err error) error {
+	exc := asException(err)
+	if exc == nil {
+		return err // meter halt or host failure: not catchable
+	}
+	t.setContext(exc.Value)
+	t.addTraceback(f, exc.Value)
+	stack := f.stack
+	for len(f.blocks) > 0 {
+		b := f.blocks[len(f.blocks)-1]
+		f.blocks = f.blocks[:len(f.blocks)-1]
+		if b.kind == blockHandler {
+			t.handled = t.handled[:b.handled]
+			continue
+		}
+		if e := t.meter.Charge(meter.CostHandlerJump); e != nil {
+			return e
+		}
+		clear(stack[b.level:f.sp])
+		f.sp = int(b.level)
+		f.blocks = append(f.blocks, block{kind: blockHandler, level: int32(f.sp), handled: int32(len(t.handled))})
+		t.handled = append(t.handled, exc.Value)
+		stack[f.sp] = exc.Value
+		f.sp++
+		f.pc = int(b.handler)
+		return nil
+	}
+	clear(stack[:f.sp])
+	f.sp = 0
+	return err
+}
+
+// runThrow resumes f by raising the exception on top of its stack at the
+// suspension point.
+func (t *Thread) runThrow(f *frame) (object.Value, error) {
+	f.sp--
+	exc := f.stack[f.sp].(*object.Instance)
+	f.stack[f.sp] = nil
+	if err := t.unwind(f, object.Raise(exc)); err != nil {
+		return nil, err
+	}
+	return t.run(f)
+}
+
+func stopValue(exc *object.Instance) object.Value {
+	if len(exc.Exc.Args) > 0 {
+		return exc.Exc.Args[0]
+	}
+	return object.None
+}
+
+func (t *Thread) unboundCell(f *frame, i int) error {
+	nc := len(f.code.Cellvars)
+	if i < nc {
+		return object.Errorf(object.UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", f.code.Cellvars[i])
+	}
+	return object.Errorf(object.NameError, "cannot access free variable '%s' where it is not associated with a value in enclosing scope", f.code.Freevars[i-nc])
+}
+
+// checkIdentity enforces the spec's ban on `is` between str, int, float or
+// bytes values, whose identity depends on interning and caching choices that
+// differ between implementations (technical spec, "Forbidden Operations").
+func checkIdentity(x, y object.Value) error {
+	for _, v := range [2]object.Value{x, y} {
+		switch v.(type) {
+		case object.NoneType, object.Bool:
+			return nil
+		}
+	}
+	for _, v := range [2]object.Value{x, y} {
+		switch v.(type) {
+		case object.Str, object.Int, *object.BigInt, object.Float, object.Bytes:
+			return object.Errorf(object.DeterminismError, "'is' comparison with a %s value is not deterministic; use ==", object.TypeName(v))
+		}
+	}
+	return nil
+}
+
+func excMatch(exc, typ object.Value) (bool, error) {
+	inst, _ := exc.(*object.Instance)
+	check := func(k object.Value) (bool, error) {
+		c, ok := k.(*object.Class)
+		if !ok || !c.IsException() {
+			return false, object.Errorf(object.TypeError, "catching classes that do not inherit from BaseException is not allowed")
+		}
+		return inst != nil && inst.Class.IsSubclass(c), nil
+	}
+	if tup, ok := typ.(object.Tuple); ok {
+		for _, k := range tup {
+			r, err := check(k)
+			if err != nil || r {
+				return r, err
+			}
+		}
+		return false, nil
+	}
+	return check(typ)
+}
+
+func (t *Thread) lookupSpecial(obj object.Value, name string) (object.Value, error) {
+	if in, ok := obj.(*object.Instance); ok {
+		if m, _ := in.Class.Lookup(name); m != nil {
+			return &object.BoundMethod{Self: in, Fn: m}, nil
+		}
+	} else if v, err := object.GetAttr(t, obj, name); err == nil {
+		return v, nil
+	}
+	tn := object.TypeName(obj)
+	if name == "__enter__" || name == "__exit__" {
+		return nil, object.Errorf(object.TypeError, "'%s' object does not support the context manager protocol", tn)
+	}
+	return nil, object.Errorf(object.AttributeError, "%s", name)
+}
+
+func (t *Thread) doRaise(f *frame, stack []object.Value, sp *int, n int) error {
+	if n == 0 {
+		if len(t.handled) == 0 {
+			return object.Errorf(object.RuntimeError, "No active exception to reraise")
+		}
+		return object.Raise(t.handled[len(t.handled)-1])
+	}
+	var cause object.Value
+	if n == 2 {
+		*sp--
+		cause = stack[*sp]
+		stack[*sp] = nil
+	}
+	*sp--
+	v := stack[*sp]
+	stack[*sp] = nil
+	exc, err := t.makeException(v)
+	if err != nil {
+		return err
+	}
+	if n == 2 {
+		if cause == object.None {
+			exc.Exc.Cause = nil
+		} else {
+			c, err := t.makeException(cause)
+			if err != nil {
+				return object.Errorf(object.TypeError, "exception causes must derive from BaseException")
+			}
+			exc.Exc.Cause = c
+		}
+		exc.Exc.SuppressContext = true
+	}
+	return object.Raise(exc)
+}
+
+func (t *Thread) makeException(v object.Value) (*object.Instance, error) {
+	switch x := v.(type) {
+	case *object.Class:
+		if x.IsException() {
+			r, err := t.Call(x, nil, nil)
+			if err != nil {
+				return nil, err
+			}
+			if in, ok := r.(*object.Instance); ok && in.Exc != nil {
+				return in, nil
+			}
+		}
+	case *object.Instance:
+		if x.Exc != nil {
+			return x, nil
+		}
+	}
+	return nil, object.Errorf(object.TypeError, "exceptions must derive from BaseException")
+}
+
+// unpack turns an iterable into exactly n items, or before + list + after
+// items when after >= 0 (starred assignment).
+func (t *Thread) unpack(v object.Value, before, after int) ([]object.Value, error) {
+	var items []object.Value
+	switch s := v.(type) {
+	case object.Tuple:
+		items = s
+	case *object.List:
+		items = s.Elems
+	default:
+		l, err := object.ListOf(t, v)
+		if err != nil {
+			if e := asException(err); e != nil && e.Value.Class == object.TypeError {
+				return nil, object.Errorf(object.TypeError, "cannot unpack non-iterable %s object", object.TypeName(v))
+			}
+			return nil, err
+		}
+		items = l.Elems
+	}
+	if after < 0 {
+		if len(items) != before {
+			if len(items) > before {
+				return nil, object.Errorf(object.ValueError, "too many values to unpack (expected %d)", before)
+			}
+			return nil, object.Errorf(object.ValueError, "not enough values to unpack (expected %d, got %d)", before, len(items))
+		}
+		return items, nil
+	}
+	if len(items) < before+after {
+		return nil, object.Errorf(object.ValueError, "not enough values to unpack (expected at least %d, got %d)", before+after, len(items))
+	}
+	out := make([]object.Value, 0, before+after+1)
+	out = append(out, items[:before]...)
+	mid := append([]object.Value(nil), items[before:len(items)-after]...)
+	out = append(out, &object.List{Elems: mid})
+	out = append(out, items[len(items)-after:]...)
+	return out, nil
+}
+
+func (t *Thread) dictMerge(d *object.Dict, src object.Value, strict bool) error {
+	sd, ok := src.(*object.Dict)
+	if !ok {
+		if !strict {
+			return object.Errorf(object.TypeError, "'%s' object is not a mapping", object.TypeName(src))
+		}
+		return object.Errorf(object.TypeError, "argument after ** must be a mapping, not %s", object.TypeName(src))
+	}
+	for _, kv := range sd.Items() {
+		if strict {
+			if _, dup, err := d.Get(t, kv[0]); err != nil {
+				return err
+			} else if dup {
+				k, _ := object.ToStr(t, kv[0])
+				return object.Errorf(object.TypeError, "got multiple values for keyword argument '%s'", k)
+			}
+		}
+		if err := d.Set(t, kv[0], kv[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *Thread) buildClass(f *frame, body *Function, name object.Str, bases []object.Value) (object.Value, error) {
+	bs := make([]*object.Class, len(bases))
+	for i, b := range bases {
+		k, ok := b.(*object.Class)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "bases must be types")
+		}
+		bs[i] = k
+	}
+	ns := object.NewStrDict()
+	modName := "__main__"
+	if mod, ok := f.globals.Get("__name__"); ok {
+		if s, ok := mod.(object.Str); ok {
+			modName = string(s)
+		}
+	}
+	ns.Set("__module__", object.Str(modName))
+	ns.Set("__qualname__", object.Str(body.QualName))
+	r, err := t.runBody(body, ns)
+	if err != nil {
+		return nil, err
+	}
+	ns.Delete("__qualname__")
+	ns.Delete("__module__")
+	k, err := object.NewClass(string(name), modName, bs, ns)
+	if err != nil {
+		return nil, err
+	}
+	if cell, ok := r.(*Cell); ok {
+		cell.V = k
+	}
+	return k, nil
+}
+
+// runBody runs a class body with ns as its namespace.
+func (t *Thread) runBody(fn *Function, ns *object.StrDict) (object.Value, error) {
+	if err := t.meter.Enter(); err != nil {
+		return nil, object.Errorf(object.RecursionError, "maximum recursion depth exceeded")
+	}
+	code := fn.Code
+	mem := make([]object.Value, len(code.Varnames)+code.MaxStack)
+	f := &frame{code: code, fn: fn, globals: fn.Globals, ns: ns, locals: mem[:len(code.Varnames)], stack: mem[len(code.Varnames):]}
+	t.setupCells(f, fn)
+	r, err := t.run(f)
+	t.meter.Leave()
+	return r, err
+}
+
+func (t *Thread) matchClass(stack []object.Value, sp *int, npos int) error {
+	kwnames := stack[*sp-1].(object.Tuple)
+	cls, ok := stack[*sp-2].(*object.Class)
+	subject := stack[*sp-3]
+	*sp -= 2
+	stack[*sp], stack[*sp+1] = nil, nil
+	push := func(v object.Value) {
+		stack[*sp] = v
+		*sp++
+	}
+	if !ok {
+		return object.Errorf(object.TypeError, "called match pattern must be a class")
+	}
+	if !subject.Type().IsSubclass(cls) {
+		push(object.None)
+		return nil
+	}
+	var names object.Tuple
+	var attrs object.Tuple
+	if npos > 0 {
+		ma, _ := cls.Lookup("__match_args__")
+		if ma == nil {
+			switch cls {
+			case object.IntClass, object.FloatClass, object.StrClass, object.BoolClass, object.BytesClass,
+				object.ListClass, object.TupleClass, object.DictClass, object.SetClass, object.FrozenSetClass:
+				if npos > 1 {
+					return object.Errorf(object.TypeError, "%s() accepts 1 positional sub-pattern (%d given)", cls.Name, npos)
+				}
+				attrs = append(attrs, subject)
+			default:
+				return object.Errorf(object.TypeError, "%s() accepts 0 positional sub-patterns (%d given)", cls.Name, npos)
+			}
+		} else {
+			tup, ok := ma.(object.Tuple)
+			if !ok {
+				return object.Errorf(object.TypeError, "%s.__match_args__ must be a tuple", cls.Name)
+			}
+			if npos > len(tup) {
+				return object.Errorf(object.TypeError, "%s() accepts %d positional sub-patterns (%d given)", cls.Name, len(tup), npos)
+			}
+			names = append(names, tup[:npos]...)
+		}
+	}
+	names = append(names, kwnames...)
+	for _, k := range names {
+		s, ok := k.(object.Str)
+		if !ok {
+			return object.Errorf(object.TypeError, "__match_args__ elements must be strings")
+		}
+		v, err := object.GetAttr(t, subject, string(s))
+		if err != nil {
+			if e := asException(err); e != nil && e.Value.Class.IsSubclass(object.AttributeError) {
+				push(object.None)
+				return nil
+			}
+			return err
+		}
+		attrs = append(attrs, v)
+	}
+	push(attrs)
+	return nil
+}

@@ -1,0 +1,142 @@
+package vm
+
+import "github.com/cowboy-chain/cowboy/pvm/object"
+
+// goIter is a lazy iterator implemented in Go (enumerate, zip, map, filter,
+// reversed).
+type goIter struct {
+	cls  *object.Class
+	next func(c object.Ctx) (object.Value, bool, error)
+}
+
+var (
+	enumerateClass = iterClass("enumerate")
+	zipClass       = iterClass("zip")
+	mapClass       = iterClass("map")
+	filterClass    = iterClass("filter")
+	reversedClass  = iterClass("reversed")
+)
+
+func iterClass(name string) *object.Class {
+	return &object.Class{Name: name, Module: "builtins", Dict: object.NewStrDict(), MRO: nil}
+}
+
+func init() {
+	for _, k := range []*object.Class{enumerateClass, zipClass, mapClass, filterClass, reversedClass} {
+		k.MRO = []*object.Class{k, object.ObjectClass}
+		k.Bases = []*object.Class{object.ObjectClass}
+	}
+}
+
+// Type implements object.Value.
+func (g *goIter) Type() *object.Class { return g.cls }
+
+// Repr implements object.Value.
+func (g *goIter) Repr(object.Ctx) (string, error) { return "<" + g.cls.Name + " object>", nil }
+
+// Truth implements object.Value.
+func (*goIter) Truth(object.Ctx) (bool, error) { return true, nil }
+
+// Hash implements object.Value.
+func (g *goIter) Hash(object.Ctx) (int64, error) { return int64(len(g.cls.Name)) * 0x1f3d, nil }
+
+// Next implements object.Iterator.
+func (g *goIter) Next(c object.Ctx) (object.Value, bool, error) { return g.next(c) }
+
+func newEnumerate(c object.Ctx, it object.Value, start int64) object.Value {
+	i := start
+	return &goIter{cls: enumerateClass, next: func(c object.Ctx) (object.Value, bool, error) {
+		v, ok, err := object.Next(c, it)
+		if !ok || err != nil {
+			return nil, false, err
+		}
+		r := object.Tuple{object.Int(i), v}
+		i++
+		return r, true, nil
+	}}
+}
+
+func newZip(its []object.Value, strict bool) object.Value {
+	done := false
+	return &goIter{cls: zipClass, next: func(c object.Ctx) (object.Value, bool, error) {
+		if done || len(its) == 0 {
+			return nil, false, nil
+		}
+		out := make(object.Tuple, len(its))
+		for i, it := range its {
+			v, ok, err := object.Next(c, it)
+			if err != nil {
+				return nil, false, err
+			}
+			if !ok {
+				done = true
+				if strict && i > 0 {
+					return nil, false, object.Errorf(object.ValueError, "zip() argument %d is shorter than argument 1", i+1)
+				}
+				if strict && i == 0 {
+					for j := 1; j < len(its); j++ {
+						if _, ok, err := object.Next(c, its[j]); err != nil {
+							return nil, false, err
+						} else if ok {
+							return nil, false, object.Errorf(object.ValueError, "zip() argument %d is longer than argument 1", j+1)
+						}
+					}
+				}
+				return nil, false, nil
+			}
+			out[i] = v
+		}
+		return out, true, nil
+	}}
+}
+
+func newMap(fn object.Value, its []object.Value) object.Value {
+	return &goIter{cls: mapClass, next: func(c object.Ctx) (object.Value, bool, error) {
+		args := make([]object.Value, len(its))
+		for i, it := range its {
+			v, ok, err := object.Next(c, it)
+			if !ok || err != nil {
+				return nil, false, err
+			}
+			args[i] = v
+		}
+		r, err := c.Call(fn, args, nil)
+		return r, err == nil, err
+	}}
+}
+
+func newFilter(fn object.Value, it object.Value) object.Value {
+	return &goIter{cls: filterClass, next: func(c object.Ctx) (object.Value, bool, error) {
+		for {
+			v, ok, err := object.Next(c, it)
+			if !ok || err != nil {
+				return nil, false, err
+			}
+			keep := v
+			if fn != object.None {
+				keep, err = c.Call(fn, []object.Value{v}, nil)
+				if err != nil {
+					return nil, false, err
+				}
+			}
+			b, err := object.Truth(c, keep)
+			if err != nil {
+				return nil, false, err
+			}
+			if b {
+				return v, true, nil
+			}
+		}
+	}}
+}
+
+func newReversed(elems []object.Value) object.Value {
+	i := len(elems)
+	return &goIter{cls: reversedClass, next: func(c object.Ctx) (object.Value, bool, error) {
+		if i <= 0 {
+			return nil, false, nil
+		}
+		i--
+		return elems[i], true, nil
+	}}
+}

@@ -1,0 +1,64 @@
+package vm
+
+import (
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+// ModuleDef describes a module on the import whitelist.
+type ModuleDef struct {
+	Name string
+	// Load builds the module's namespace the first time a call imports it;
+	// the result is cached for the rest of the call.
+	Load func(t *Thread) (*Module, error)
+}
+
+// Registry is the import whitelist: only modules registered here can be
+// imported (technical spec, "Whitelisted modules"). The standard-library
+// issue fills it; the chain adds cowboy_sdk.
+type Registry struct {
+	defs map[string]ModuleDef
+}
+
+// NewRegistry returns an empty whitelist.
+func NewRegistry() *Registry { return &Registry{defs: map[string]ModuleDef{}} }
+
+// Register adds a module to the whitelist, replacing one of the same name.
+func (r *Registry) Register(d ModuleDef) { r.defs[d.Name] = d }
+
+// Has reports whether name is on the whitelist.
+func (r *Registry) Has(name string) bool { _, ok := r.defs[name]; return ok }
+
+// NewModule makes an empty module namespace, for ModuleDef.Load functions.
+func NewModule(name string) *Module {
+	g := object.NewStrDict()
+	g.Set("__name__", object.Str(name))
+	return &Module{Name: name, Globals: g}
+}
+
+// importModule charges and performs `import name` (issue 4: 100 cycles for
+// a first import, 5 when cached, 50 when refused).
+func (t *Thread) importModule(name string) (object.Value, error) {
+	if m, ok := t.cache[name]; ok {
+		if err := t.meter.Charge(meter.CostImportCached); err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
+	def, ok := t.modules.defs[name]
+	if !ok {
+		if err := t.meter.Charge(meter.CostImportRefused); err != nil {
+			return nil, err
+		}
+		return nil, object.Errorf(object.ImportError, "import of '%s' is not allowed: not on the PVM module whitelist", name)
+	}
+	if err := t.meter.Charge(meter.CostImportFirst); err != nil {
+		return nil, err
+	}
+	m, err := def.Load(t)
+	if err != nil {
+		return nil, err
+	}
+	t.cache[name] = m
+	return m, nil
+}

@@ -1,0 +1,236 @@
+package vm
+
+import (
+	"path"
+	"strings"
+
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+// ScratchLimit is the /tmp scratch space of one invocation in bytes
+// (technical spec §3.1: 256 KiB, counted toward cells).
+const ScratchLimit = 256 << 10
+
+// ScratchFS is the per-invocation /tmp scratch space behind open(). The
+// chain wipes it after the handler; MemScratch is the in-memory version.
+type ScratchFS interface {
+	ReadFile(name string) ([]byte, bool)
+	WriteFile(name string, data []byte) error
+}
+
+// MemScratch is an in-memory ScratchFS capped at ScratchLimit bytes.
+type MemScratch struct {
+	files map[string][]byte
+	used  int
+}
+
+// NewMemScratch returns an empty scratch space.
+func NewMemScratch() *MemScratch { return &MemScratch{files: map[string][]byte{}} }
+
+// ReadFile returns a file's contents.
+func (s *MemScratch) ReadFile(name string) ([]byte, bool) {
+	b, ok := s.files[name]
+	return b, ok
+}
+
+// WriteFile replaces a file's contents within the scratch limit.
+func (s *MemScratch) WriteFile(name string, data []byte) error {
+	used := s.used - len(s.files[name]) + len(data)
+	if used > ScratchLimit {
+		return object.Errorf(object.OSError, "[Errno 28] No space left on device: '%s'", name)
+	}
+	s.used = used
+	s.files[name] = append([]byte(nil), data...)
+	return nil
+}
+
+var fileClass = &object.Class{Name: "TextIOWrapper", Module: "_io", Dict: object.NewStrDict()}
+
+func init() { fileClass.MRO = []*object.Class{fileClass, object.ObjectClass} }
+
+// scratchFile is an open file in the scratch space.
+type scratchFile struct {
+	t      *Thread
+	name   string
+	mode   string
+	binary bool
+	buf    []byte
+	pos    int
+	closed bool
+}
+
+// Type implements object.Value.
+func (*scratchFile) Type() *object.Class { return fileClass }
+
+// Repr implements object.Value.
+func (f *scratchFile) Repr(object.Ctx) (string, error) {
+	return "<_io.TextIOWrapper name='" + f.name + "' mode='" + f.mode + "'>", nil
+}
+
+// Truth implements object.Value.
+func (*scratchFile) Truth(object.Ctx) (bool, error) { return true, nil }
+
+// Hash implements object.Value.
+func (f *scratchFile) Hash(object.Ctx) (int64, error) { return int64(len(f.name)) * 0x66696c, nil }
+
+func (f *scratchFile) flush() error {
+	if strings.ContainsAny(f.mode, "wa+") {
+		return f.t.FS.WriteFile(f.name, f.buf)
+	}
+	return nil
+}
+
+// Next implements object.Iterator: iterating a file yields lines.
+func (f *scratchFile) Next(c object.Ctx) (object.Value, bool, error) {
+	if f.pos >= len(f.buf) {
+		return nil, false, nil
+	}
+	rest := f.buf[f.pos:]
+	i := strings.IndexByte(string(rest), '\n')
+	if i < 0 {
+		i = len(rest) - 1
+	}
+	f.pos += i + 1
+	return f.wrap(rest[:i+1]), true, nil
+}
+
+func (f *scratchFile) wrap(b []byte) object.Value {
+	if f.binary {
+		return object.Bytes(b)
+	}
+	return object.Str(b)
+}
+
+// GetAttr implements object.AttrGetter: read, write, readline, readlines,
+// close and the context-manager methods.
+func (f *scratchFile) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
+	m := func(fn builtinFn) (object.Value, bool, error) {
+		return object.NewBuiltin(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			if f.closed && name != "close" && name != "__exit__" {
+				return nil, object.Errorf(object.ValueError, "I/O operation on closed file.")
+			}
+			return fn(c, args, kw)
+		}), true, nil
+	}
+	switch name {
+	case "read":
+		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			rest := f.buf[f.pos:]
+			f.pos = len(f.buf)
+			return f.wrap(rest), nil
+		})
+	case "readline":
+		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			v, ok, err := f.Next(c)
+			if !ok || err != nil {
+				return f.wrap(nil), err
+			}
+			return v, nil
+		})
+	case "readlines":
+		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			return object.ListOf(c, f)
+		})
+	case "write":
+		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			if err := object.ArgCount("write", args, 1, 1); err != nil {
+				return nil, err
+			}
+			var data []byte
+			switch x := args[0].(type) {
+			case object.Str:
+				if f.binary {
+					return nil, object.Errorf(object.TypeError, "a bytes-like object is required, not 'str'")
+				}
+				data = []byte(x)
+			case object.Bytes:
+				if !f.binary {
+					return nil, object.Errorf(object.TypeError, "write() argument must be str, not bytes")
+				}
+				data = []byte(x)
+			default:
+				return nil, object.Errorf(object.TypeError, "write() argument must be str, not %s", object.TypeName(args[0]))
+			}
+			if !strings.ContainsAny(f.mode, "wa+") {
+				return nil, object.Errorf(object.OSError, "not writable")
+			}
+			if len(f.buf)+len(data) > ScratchLimit {
+				return nil, object.Errorf(object.OSError, "[Errno 28] No space left on device")
+			}
+			if err := c.Meter().ChargeCells(uint64(len(data))); err != nil {
+				return nil, err
+			}
+			f.buf = append(f.buf[:f.pos], data...)
+			f.pos = len(f.buf)
+			if err := f.flush(); err != nil {
+				return nil, err
+			}
+			return object.Int(object.Str(data).Len()), nil
+		})
+	case "close":
+		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			f.closed = true
+			return object.None, nil
+		})
+	case "__enter__":
+		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) { return f, nil })
+	case "__exit__":
+		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			f.closed = true
+			return object.False, nil
+		})
+	case "name":
+		return object.Str(f.name), true, nil
+	case "closed":
+		return object.MakeBool(f.closed), true, nil
+	}
+	return nil, false, nil
+}
+
+// builtinOpen is open() restricted to the /tmp scratch space (technical
+// spec, "Filesystem: All except /tmp scratch space").
+func (t *Thread) builtinOpen(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+	a, err := object.UnpackArgs("open", args, kw, "file", "mode?", "buffering?", "encoding?", "errors?", "newline?")
+	if err != nil {
+		return nil, err
+	}
+	name, ok := a[0].(object.Str)
+	if !ok {
+		return nil, object.Errorf(object.TypeError, "expected str, bytes or os.PathLike object, not %s", object.TypeName(a[0]))
+	}
+	clean := path.Clean(string(name))
+	if !strings.HasPrefix(clean, "/tmp/") || t.FS == nil {
+		return nil, object.Errorf(object.PermissionError, "[Errno 13] Permission denied: %s (the PVM allows files under /tmp only)", strQuote(string(name)))
+	}
+	mode := "r"
+	if a[1] != nil {
+		ms, ok := a[1].(object.Str)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "open() argument 'mode' must be str, not %s", object.TypeName(a[1]))
+		}
+		mode = string(ms)
+	}
+	if err := t.meter.Charge(meter.CostStorageRead); err != nil {
+		return nil, err
+	}
+	f := &scratchFile{t: t, name: clean, mode: mode, binary: strings.Contains(mode, "b")}
+	data, exists := t.FS.ReadFile(clean)
+	switch {
+	case strings.Contains(mode, "w"):
+		if err := t.FS.WriteFile(clean, nil); err != nil {
+			return nil, err
+		}
+	case strings.Contains(mode, "a"):
+		f.buf = append([]byte(nil), data...)
+		f.pos = len(f.buf)
+	default:
+		if !exists {
+			return nil, object.Errorf(object.FileNotFoundError, "[Errno 2] No such file or directory: %s", strQuote(string(name)))
+		}
+		f.buf = append([]byte(nil), data...)
+	}
+	return f, nil
+}
+
+func strQuote(s string) string { r, _ := object.Str(s).Repr(nil); return r }

@@ -1,0 +1,114 @@
+package vm
+
+import (
+	"errors"
+	"io"
+
+	"github.com/cowboy-chain/cowboy/pvm/compile"
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+// Thread is one execution of Python code: it implements object.Ctx for the
+// operations it runs. A Thread is used by one goroutine at a time.
+type Thread struct {
+	meter   *meter.Meter
+	stdout  io.Writer
+	modules *Registry
+	// cache holds the modules imported during this call, by name.
+	cache    map[string]*Module
+	builtins *object.StrDict
+	nest     int
+	nextID   int64
+	frameSeq int64
+	// handled is the stack of exceptions being handled by except blocks
+	// (sys.exc_info), for bare raise and __context__.
+	handled []*object.Instance
+	// slab backs the locals and value stacks of non-generator frames so a
+	// call does not allocate.
+	slab []object.Value
+	sp   int
+	// FS is the /tmp scratch space for open(); nil refuses all files.
+	FS ScratchFS
+}
+
+// Options configure a Thread.
+type Options struct {
+	Meter   *meter.Meter
+	Stdout  io.Writer
+	Modules *Registry // nil: no importable modules
+	FS      ScratchFS // nil: open() refuses every path
+}
+
+// NewThread prepares a thread that charges m.
+func NewThread(o Options) *Thread {
+	t := &Thread{meter: o.Meter, stdout: o.Stdout, modules: o.Modules, cache: map[string]*Module{}, FS: o.FS}
+	if t.stdout == nil {
+		t.stdout = io.Discard
+	}
+	if t.modules == nil {
+		t.modules = NewRegistry()
+	}
+	t.builtins = newBuiltins(t)
+	t.slab = make([]object.Value, 1<<14)
+	return t
+}
+
+// Meter implements object.Ctx.
+func (t *Thread) Meter() *meter.Meter { return t.meter }
+
+// Nest implements object.Ctx.
+func (t *Thread) Nest() error {
+	if t.nest >= object.MaxNativeNesting {
+		return object.Errorf(object.RecursionError, "maximum recursion depth exceeded")
+	}
+	t.nest++
+	return nil
+}
+
+// Unnest implements object.Ctx.
+func (t *Thread) Unnest() { t.nest-- }
+
+// NextID implements object.Ctx: identities count up from a fixed start so
+// they never reveal memory addresses and are the same on every node.
+func (t *Thread) NextID() int64 {
+	t.nextID++
+	return 0x1000 + t.nextID*16
+}
+
+// Builtins is the builtins namespace of this thread.
+func (t *Thread) Builtins() *object.StrDict { return t.builtins }
+
+// RunModule executes a compiled module in a fresh namespace named name and
+// returns the namespace.
+func (t *Thread) RunModule(code *compile.Code, name string) (*Module, error) {
+	g := object.NewStrDict()
+	g.Set("__name__", object.Str(name))
+	m := &Module{Name: name, Globals: g}
+	fn := &Function{Code: code, Globals: g, Module: name, Name: code.Name, QualName: code.Name}
+	_, err := t.callFunction(fn, nil, nil)
+	return m, err
+}
+
+// PyError is an uncaught Python exception with its traceback text.
+type PyError struct {
+	Exc *object.Instance
+	// Traceback is the full text Python would print to stderr.
+	Traceback string
+}
+
+func (e *PyError) Error() string { return e.Traceback }
+
+// LastLine is the final line of the traceback ("ValueError: msg").
+func (e *PyError) LastLine() string { return object.ExceptionLine(nil, e.Exc) }
+
+// Uncaught converts an error that escaped Python code into the error a
+// caller sees: a *PyError with traceback for Python exceptions, the meter's
+// error for OutOfCycles/OutOfCells, unchanged otherwise.
+func (t *Thread) Uncaught(err error) error {
+	var exc *object.Exception
+	if errors.As(err, &exc) {
+		return &PyError{Exc: exc.Value, Traceback: object.FormatTraceback(t, exc.Value)}
+	}
+	return err
+}
