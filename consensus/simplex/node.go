@@ -14,7 +14,9 @@ import (
 // home, the restored state from its disk.
 type Config struct {
 	// ID is this node's validator index, or -1 for a node that follows
-	// the chain without voting.
+	// the chain without voting. A follower learns certificates from the
+	// proposals it receives; it does not FETCH (it has no validator
+	// identity), so the node fills its gaps by syncing finalized blocks.
 	ID int
 	// Validators is the epoch's validator set.
 	Validators *ValidatorSet
@@ -323,8 +325,10 @@ func (n *Node) Tick() {
 	n.fetchTicks++
 	if n.fetchTicks >= n.timeout {
 		n.fetchTicks = 0
-		for _, h := range sortedHashes(n.wanted) {
-			n.send(Message{Type: MsgFetch, To: Broadcast, BlockHash: h, Count: MaxFetchBlocks})
+		if n.id >= 0 {
+			for _, h := range sortedHashes(n.wanted) {
+				n.send(Message{Type: MsgFetch, To: Broadcast, BlockHash: h, Count: MaxFetchBlocks})
+			}
 		}
 	}
 	if n.id < 0 {
@@ -488,6 +492,13 @@ func (n *Node) onPropose(m Message) error {
 	if old := n.proposals[b.Round]; old != nil && old.hash == h {
 		return nil // duplicate
 	}
+	// Proposals are kept for the previous round (its certificate may still
+	// form), the current one and a window ahead; older ones only if a
+	// certificate names them.
+	inWindow := b.Round+1 >= n.round && b.Round <= n.round+n.cfg.MaxRoundsAhead
+	if b.Round+1 < n.round && !n.wanted[h] {
+		return nil
+	}
 	if !n.scheme.Verify(b.Proposer, VoteMessage(h, b.Height, b.Round), m.Signature) {
 		return fmt.Errorf("propose %s r%d: bad proposer signature", Short(h), b.Round)
 	}
@@ -506,16 +517,26 @@ func (n *Node) onPropose(m Message) error {
 		return fmt.Errorf("propose %s: %w", Short(h), err)
 	}
 	n.countVote(b.Proposer, h, b.Height, b.Round, m.Signature)
-	n.addBlock(b)
-	if b.Round < n.round || b.Round > n.round+n.cfg.MaxRoundsAhead {
-		return nil // kept as a block, too old or too far ahead to vote on
+	if !inWindow {
+		if n.wanted[h] {
+			n.addBlock(b)
+		}
+		return nil
 	}
 	if old := n.proposals[b.Round]; old != nil {
-		return nil // equivocation: countVote reported it; the first proposal stands
+		// Equivocation: countVote reported it; the first proposal stands
+		// and the second is not stored, so a Byzantine leader cannot fill
+		// memory with variants of its round.
+		if n.wanted[h] {
+			n.addBlock(b)
+		}
+		return nil
 	}
-	p := &proposal{block: b, hash: h, msg: m}
+	p := &proposal{block: b, hash: h, msg: m, handled: b.Round != n.round}
 	n.proposals[b.Round] = p
+	n.addBlock(b)
 	if b.Round == n.round {
+		p.handled = false
 		n.considerProposal(p)
 	}
 	return nil
@@ -581,14 +602,18 @@ func (n *Node) countVote(from int, h Hash, height, round uint64, sig []byte) {
 	k := seenKey{round, from}
 	if s := n.seen[k]; s == nil {
 		n.seen[k] = &seenVote{height: height, hash: h, sig: sig}
-	} else if s.hash != h && !s.caught {
-		if n.scheme.Verify(from, VoteMessage(s.hash, s.height, round), s.sig) &&
+	} else if s.hash != h || s.height != height {
+		// A second vote in the round: evidence if both signatures hold,
+		// never counted, so each signer feeds at most one collector per
+		// round and memory stays bounded.
+		if !s.caught && n.scheme.Verify(from, VoteMessage(s.hash, s.height, round), s.sig) &&
 			n.scheme.Verify(from, VoteMessage(h, height, round), sig) {
 			s.caught = true
 			n.out.Evidence = append(n.out.Evidence, Evidence{Signer: from, Round: round,
 				HeightA: s.height, BlockA: s.hash, SignatureA: s.sig,
 				HeightB: height, BlockB: h, SignatureB: sig})
 		}
+		return
 	}
 	if n.id < 0 || n.leader(round+1) != n.id {
 		return
@@ -907,6 +932,9 @@ func (n *Node) want(h Hash, from int) {
 		return
 	}
 	n.wanted[h] = true
+	if n.id < 0 {
+		return // a follower has no validator identity to ask with; the node syncs it
+	}
 	if from == n.id {
 		from = Broadcast
 	}
@@ -926,7 +954,7 @@ func (n *Node) prune() {
 		}
 	}
 	for r := range n.proposals {
-		if r < n.round {
+		if r+1 < n.round {
 			delete(n.proposals, r)
 		}
 	}
