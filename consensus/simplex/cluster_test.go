@@ -199,6 +199,7 @@ type cluster struct {
 	dropRate float64
 	group    []int // partition group of each node; messages cross groups only if equal
 	manual   bool  // datadriven: messages wait for an explicit deliver
+	wire     bool  // send every message through EncodeMessage/DecodeMessage
 	pending  []*envelope
 	log      *strings.Builder // datadriven output, nil in simulations
 	finalAt  map[uint64]Hash  // height -> first hash any honest node finalized
@@ -252,6 +253,15 @@ func (c *cluster) honest(i int) bool { return c.nodes[i].behaviour == honest }
 
 // enqueue puts one message on the wire from node `from` to node `to`.
 func (c *cluster) enqueue(to int, m Message) {
+	if c.wire {
+		b, err := EncodeMessage(m)
+		if err != nil {
+			c.t.Fatalf("encode %v: %v", m, err)
+		}
+		if m, err = DecodeMessage(b, m.To); err != nil {
+			c.t.Fatalf("decode %v: %v", m, err)
+		}
+	}
 	c.seq++
 	e := &envelope{at: c.now + c.minDelay + c.rng.IntN(c.maxDelay-c.minDelay+1), seq: c.seq, to: to, msg: m}
 	if c.manual {

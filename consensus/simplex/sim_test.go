@@ -27,6 +27,7 @@ func TestHappyPathFinalizes(t *testing.T) {
 
 func TestHappyPathWithBLS(t *testing.T) {
 	c := newCluster(t, clusterOpts{stakes: []uint64{10, 20, 30, 40}, seed: 2, bls: true, timeoutTicks: 20})
+	c.wire = true // and every message crosses the wire encoding
 	c.run(40)
 	c.checkAgreement()
 	if h := c.minFinal(); h < 10 {
@@ -198,6 +199,7 @@ func simulateSeed(t *testing.T, seed uint64, verbose bool) {
 	c := newCluster(t, clusterOpts{stakes: stakes, seed: seed, timeoutTicks: 15, behaviours: byz})
 	c.minDelay, c.maxDelay = 1, 1+r.IntN(6)
 	c.dropRate = float64(r.IntN(20)) / 100
+	c.wire = seed%10 == 0
 	logf("seed %d: stakes %v byzantine %v delay 1..%d drop %.2f", seed, stakes, byz, c.maxDelay, c.dropRate)
 	status := func() {
 		for _, sn := range c.nodes {

@@ -207,6 +207,11 @@ func (m Message) String() string {
 	if m.To != Broadcast {
 		to = fmt.Sprint(m.To)
 	}
+	switch {
+	case m.Type == MsgPropose && (m.Block == nil || m.Block.Justify == nil),
+		m.Type == MsgNewView && m.QC == nil:
+		return fmt.Sprintf("%d->%s %v (malformed)", m.From, to, m.Type)
+	}
 	switch m.Type {
 	case MsgPropose:
 		s := fmt.Sprintf("%d->%s PROPOSE %s h=%d r=%d parent=%s justify=r%d", m.From, to, Short(m.Block.Hash()), m.Block.Height, m.Block.Round, Short(m.Block.Parent), m.Block.Justify.Round)
@@ -229,6 +234,9 @@ func (m Message) String() string {
 			return fmt.Sprintf("%d->%s BLOCK none", m.From, to)
 		}
 		top, low := m.Blocks[0], m.Blocks[len(m.Blocks)-1]
+		if top == nil || low == nil {
+			return fmt.Sprintf("%d->%s BLOCK (malformed)", m.From, to)
+		}
 		return fmt.Sprintf("%d->%s BLOCK %s h=%d..%d", m.From, to, Short(top.Hash()), low.Height, top.Height)
 	}
 	return fmt.Sprintf("%d->%s %v", m.From, to, m.Type)
