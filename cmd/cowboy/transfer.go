@@ -1,0 +1,261 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/rpc"
+)
+
+// transferFlags are the transfer command's options; the fee fields are
+// text so that a bad value is reported in the CLI's words, and "" means
+// "take the node's estimate".
+type transferFlags struct {
+	from, to, value, passFile      string
+	cyclesLimit, cellsLimit, nonce string
+	maxFeePerCycle, maxFeePerCell  string
+	tipPerCycle, tipPerCell        string
+	timeout                        time.Duration
+	noWait                         bool
+}
+
+func (a *app) transferCmd() *cobra.Command {
+	var f transferFlags
+	cmd := &cobra.Command{
+		Use:   "transfer --from K --to WHO --value V",
+		Short: "Send CBY and wait for the receipt",
+		Long: `Sign a transfer of --value from key --from to --to, send it to the node, and
+wait for its receipt: hash, block, status, cycles and cells used, fee paid,
+amount burned and tip.
+
+--from is a keystore key name, an address whose key is in the keystore, or
+dev0 … dev9 (only when the node runs the devnet, chain id 7777). --to is an
+address, a key name, or dev0 … dev9. --value is 1.5cby or an integer of base
+units.
+
+The nonce is the sender's pending nonce on the node (--nonce overrides it);
+the chain id comes from the node; limits, max fees and tips come from the
+node's cowboy_estimateFees unless given. Fee flags take base units per cycle
+or per cell. A transaction the node refuses prints the node's reason and
+exits 1; so does one that is included but fails.
+
+With --json: one object with the receipt's fields; amounts (value, fee,
+burned, tip) are decimal strings of base units.`,
+		Example: `  cowboy transfer --from dev0 --to dev1 --value 1.5cby
+  cowboy transfer --from alice --to 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF --value 1000 --password-file pw.txt --json
+  cowboy transfer --from dev0 --to alice --value 10cby --tip-per-cycle 2 --timeout 1m`,
+		Args: args(),
+		RunE: func(cmd *cobra.Command, _ []string) error { return a.transfer(cmd.Context(), &f) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.from, "from", "", "key `K` that signs and pays: keystore name, its address, or dev0…dev9 (required)")
+	fl.StringVar(&f.to, "to", "", "recipient `WHO`: 0x address, key name, or dev0…dev9 (required)")
+	fl.StringVar(&f.value, "value", "", "amount `V` to send: 1.5cby or an integer of base units (required)")
+	fl.StringVar(&f.passFile, "password-file", "", "read the --from key's passphrase from the first line of `FILE`")
+	fl.StringVar(&f.cyclesLimit, "cycles-limit", "", "most `N` Cycles the transaction may use (default: the node's estimate)")
+	fl.StringVar(&f.cellsLimit, "cells-limit", "", "most `N` Cells the transaction may use (default: the node's estimate)")
+	fl.StringVar(&f.maxFeePerCycle, "max-fee-per-cycle", "", "most `N` base units paid per Cycle, basefee plus tip (default: the node's estimate)")
+	fl.StringVar(&f.maxFeePerCell, "max-fee-per-cell", "", "most `N` base units paid per Cell (default: the node's estimate)")
+	fl.StringVar(&f.tipPerCycle, "tip-per-cycle", "", "`N` base units per Cycle to the block proposer (default: the node's estimate)")
+	fl.StringVar(&f.tipPerCell, "tip-per-cell", "", "`N` base units per Cell to the block proposer (default: the node's estimate)")
+	fl.StringVar(&f.nonce, "nonce", "", "nonce `N` to use (default: the sender's pending nonce on the node)")
+	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "how long to wait for the receipt")
+	fl.BoolVar(&f.noWait, "no-wait", false, "print the transaction hash once the node accepts it, without waiting for the receipt")
+	for _, name := range []string{"from", "to", "value"} {
+		if err := cmd.MarkFlagRequired(name); err != nil {
+			panic(err) // the flag was defined just above
+		}
+	}
+	return cmd
+}
+
+// optUint parses an optional count flag; "" leaves dst untouched.
+func optUint(dst *uint64, flag, text string) error {
+	if text == "" {
+		return nil
+	}
+	v, err := strconv.ParseUint(text, 10, 64)
+	if err != nil {
+		return fmt.Errorf("--%s %q: want a whole number from 0 to %d", flag, text, uint64(1<<64-1))
+	}
+	*dst = v
+	return nil
+}
+
+// optFee parses an optional per-cycle or per-cell fee in base units (the
+// amount syntax is accepted, so 0.000000001cby works too).
+func optFee(dst *uint64, flag, text string) error {
+	if text == "" {
+		return nil
+	}
+	v, err := types.ParseAmount(text)
+	if err != nil {
+		return fmt.Errorf("--%s: %w", flag, err)
+	}
+	if !v.IsUint64() {
+		return fmt.Errorf("--%s %q: at most %d base units", flag, text, uint64(1<<64-1))
+	}
+	*dst = v.Uint64()
+	return nil
+}
+
+func (a *app) transfer(ctx context.Context, f *transferFlags) error {
+	// Everything the user typed is checked before the node is asked or a
+	// passphrase prompted for.
+	value, err := types.ParseAmount(f.value)
+	if err != nil {
+		return fmt.Errorf("--value: %w", err)
+	}
+	if f.timeout <= 0 && !f.noWait {
+		return fmt.Errorf("--timeout %s: want a positive duration such as 30s (or --no-wait)", f.timeout)
+	}
+	to, err := a.resolveAddress(f.to)
+	if err != nil {
+		return fmt.Errorf("--to: %w", err)
+	}
+	var over struct{ cyclesLimit, cellsLimit, maxCycle, maxCell, tipCycle, tipCell, nonce *uint64 }
+	for _, o := range []struct {
+		dst  **uint64
+		flag string
+		text string
+		fee  bool
+	}{
+		{&over.cyclesLimit, "cycles-limit", f.cyclesLimit, false},
+		{&over.cellsLimit, "cells-limit", f.cellsLimit, false},
+		{&over.nonce, "nonce", f.nonce, false},
+		{&over.maxCycle, "max-fee-per-cycle", f.maxFeePerCycle, true},
+		{&over.maxCell, "max-fee-per-cell", f.maxFeePerCell, true},
+		{&over.tipCycle, "tip-per-cycle", f.tipPerCycle, true},
+		{&over.tipCell, "tip-per-cell", f.tipPerCell, true},
+	} {
+		if o.text == "" {
+			continue
+		}
+		v := new(uint64)
+		parse := optUint
+		if o.fee {
+			parse = optFee
+		}
+		if err := parse(v, o.flag, o.text); err != nil {
+			return err
+		}
+		*o.dst = v
+	}
+
+	c := a.client()
+	sg, chainID, err := a.resolveSigner(ctx, c, f.from, f.passFile)
+	if err != nil {
+		return fmt.Errorf("--from: %w", err)
+	}
+	from := types.Address(sg.key.Address())
+	nonce := uint64(0)
+	if over.nonce != nil {
+		nonce = *over.nonce
+	} else if nonce, err = c.Nonce(ctx, from, true); err != nil {
+		return fmt.Errorf("pending nonce of %s: %w", from, err)
+	}
+	rto := rpc.Address(to)
+	est, err := c.EstimateFees(ctx, rpc.EstimateFeesArgs{To: &rto, Value: rpc.NewBigQuantity(value)})
+	if err != nil {
+		return fmt.Errorf("estimate fees: %w", err)
+	}
+	tx := &types.Tx{
+		ChainID: chainID, Nonce: nonce, To: &to, Value: value, Payload: []byte{},
+		CyclesLimit: pick(over.cyclesLimit, uint64(est.CyclesLimit)),
+		CellsLimit:  pick(over.cellsLimit, uint64(est.CellsLimit)),
+	}
+	tx.TipPerCycle, tx.MaxFeePerCycle = chooseFees(over.tipCycle, over.maxCycle, uint64(est.TipPerCycle), uint64(est.MaxFeePerCycle))
+	tx.TipPerCell, tx.MaxFeePerCell = chooseFees(over.tipCell, over.maxCell, uint64(est.TipPerCell), uint64(est.MaxFeePerCell))
+	tx.Sign(sg.key)
+
+	hash, err := c.SendRawTransaction(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if f.noWait {
+		if a.jsonOut {
+			return a.printJSON(struct {
+				Hash   string `json:"hash"`
+				Status string `json:"status"`
+			}{hash.Hex(), "pending"})
+		}
+		fmt.Fprintln(a.stdout, hash)
+		return nil
+	}
+	if !a.jsonOut {
+		fmt.Fprintf(a.stderr, "Sent %s; waiting up to %s for its receipt\n", hash, f.timeout)
+	}
+	wctx, cancel := context.WithTimeout(ctx, f.timeout)
+	defer cancel()
+	rcpt, err := c.WaitReceipt(wctx, hash, 0)
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+		return fmt.Errorf("transaction %s was accepted but has no receipt after %s; it may still be included: check with `cowboy tx get %s`", hash, f.timeout, hash)
+	}
+	if err != nil {
+		return fmt.Errorf("waiting for the receipt of %s: %w", hash, err)
+	}
+	if err := a.printTransfer(tx, rcpt); err != nil {
+		return err
+	}
+	if !rcpt.Succeeded() {
+		return fmt.Errorf("transaction %s failed in block %d: %s", hash, uint64(rcpt.BlockNumber), rcpt.Error)
+	}
+	return nil
+}
+
+func pick(override *uint64, estimate uint64) uint64 {
+	if override != nil {
+		return *override
+	}
+	return estimate
+}
+
+// chooseFees chooses a tip and max fee, each the user's when given, else the
+// estimate's. A tip given alone moves the estimated max fee with it (the
+// estimate is basefee headroom plus its own tip); a max fee given alone
+// caps the estimated tip, since a tip above the max fee can never be paid.
+func chooseFees(tip, maxFee *uint64, estTip, estMax uint64) (uint64, uint64) {
+	switch {
+	case tip != nil && maxFee != nil:
+		return *tip, *maxFee
+	case tip != nil:
+		headroom := estMax - min(estTip, estMax)
+		if headroom > math.MaxUint64-*tip {
+			return *tip, math.MaxUint64
+		}
+		return *tip, headroom + *tip
+	case maxFee != nil:
+		return min(estTip, *maxFee), *maxFee
+	}
+	return estTip, estMax
+}
+
+// transferView is `cowboy transfer --json`: the receipt plus what was sent.
+type transferView struct {
+	receiptView
+	Value string `json:"value"`
+	Nonce uint64 `json:"nonce"`
+}
+
+func (a *app) printTransfer(tx *types.Tx, r *rpc.ReceiptJSON) error {
+	if a.jsonOut {
+		return a.printJSON(transferView{receiptView: newReceiptView(r), Value: dec(tx.Value), Nonce: tx.Nonce})
+	}
+	t := newTable(a.stdout)
+	printReceipt(t, r)
+	t.row("From", "%s", r.From)
+	if r.To != nil {
+		t.row("To", "%s", *r.To)
+	}
+	t.row("Value", "%s", amount(new(big.Int).Set(tx.Value)))
+	t.row("Nonce", "%d", tx.Nonce)
+	return t.flush()
+}
