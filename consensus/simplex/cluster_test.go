@@ -214,6 +214,7 @@ type clusterOpts struct {
 	bls          bool
 	timeoutTicks int
 	behaviours   map[int]behaviour
+	followers    int // non-voting nodes after the validators
 }
 
 func newCluster(t testing.TB, o clusterOpts) *cluster {
@@ -227,12 +228,27 @@ func newCluster(t testing.TB, o clusterOpts) *cluster {
 	}
 	c := &cluster{t: t, rng: rand.New(rand.NewPCG(o.seed, 0x5eed)), set: set, schemes: schemes,
 		genesis: &Block{Payload: []byte("genesis")}, minDelay: 1, maxDelay: 1,
-		group: make([]int, len(o.stakes)), finalAt: map[uint64]Hash{}, proposed: map[Hash]int{}}
+		group: make([]int, len(o.stakes)+o.followers), finalAt: map[uint64]Hash{}, proposed: map[Hash]int{}}
 	var seed [32]byte
 	binary.BigEndian.PutUint64(seed[:], o.seed)
-	for i := range o.stakes {
+	for i := 0; i < len(o.stakes)+o.followers; i++ {
 		disk := memStore{c.genesis.Hash(): c.genesis}
-		cfg := Config{ID: i, Validators: set, Scheme: schemes[i], Seed: seed, Genesis: c.genesis, TimeoutTicks: o.timeoutTicks, Store: disk}
+		id, scheme := i, Scheme(nil)
+		if i >= len(o.stakes) {
+			id = -1 // a follower verifies with everyone's keys and has none of its own
+			if o.bls {
+				bs, err := NewBLSScheme(nil, set)
+				if err != nil {
+					t.Fatal(err)
+				}
+				scheme = bs
+			} else {
+				scheme = &fakeScheme{id: -1, secrets: schemes[0].(*fakeScheme).secrets}
+			}
+		} else {
+			scheme = schemes[i]
+		}
+		cfg := Config{ID: id, Validators: set, Scheme: scheme, Seed: seed, Genesis: c.genesis, TimeoutTicks: o.timeoutTicks, Store: disk}
 		n, err := NewNode(cfg)
 		if err != nil {
 			t.Fatal(err)

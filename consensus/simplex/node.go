@@ -863,8 +863,8 @@ func (n *Node) lookup(h Hash) *Block {
 
 // onFetch answers with the wanted block and up to Count-1 ancestors.
 func (n *Node) onFetch(m Message) {
-	if m.From == n.id {
-		return
+	if m.From == n.id || n.id < 0 {
+		return // a follower serves blocks through the node's sync, not here
 	}
 	count := min(max(m.Count, 1), MaxFetchBlocks)
 	var out []*Block

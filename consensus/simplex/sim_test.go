@@ -38,6 +38,25 @@ func TestHappyPathWithBLS(t *testing.T) {
 	}
 }
 
+// A follower (no validator index) finalizes the same chain from the
+// proposals it receives, and never sends anything.
+func TestFollowerFinalizes(t *testing.T) {
+	c := newCluster(t, clusterOpts{stakes: []uint64{1, 2, 3, 4}, seed: 8, timeoutTicks: 10, followers: 1})
+	c.minDelay, c.maxDelay = 1, 3
+	c.run(150)
+	c.checkAgreement()
+	f := c.nodes[4]
+	if f.node.Status().ID != -1 {
+		t.Fatal("node 4 is not a follower")
+	}
+	if h := len(f.final) - 1; h < 20 {
+		t.Fatalf("follower finalized only %d blocks", h)
+	}
+	if f.hard.LastVoted != 0 {
+		t.Fatalf("follower voted: %+v", f.hard)
+	}
+}
+
 // A silent validator with a quarter of the stake costs the rounds it leads
 // (and the round before, whose votes went to it) but not finality.
 func TestSilentLeaderTimesOut(t *testing.T) {
