@@ -138,6 +138,7 @@ type Status struct {
 	TimedOut        bool
 }
 
+// String is one log line with every field.
 func (s Status) String() string {
 	return fmt.Sprintf("node %d: round=%d voted=%d locked=%d highqc=%s@r%d final=%s@h%d timedout=%v",
 		s.ID, s.Round, s.LastVoted, s.Locked, Short(s.HighQC.BlockHash), s.HighQC.Round,

@@ -115,6 +115,7 @@ type QC struct {
 	Signers   Bitmap
 }
 
+// String is a short form for logs: block prefix, height, round, signers.
 func (q *QC) String() string {
 	if q == nil {
 		return "<nil>"
@@ -131,6 +132,7 @@ type TC struct {
 	Signers   Bitmap
 }
 
+// String is a short form for logs: round and signers.
 func (t *TC) String() string {
 	if t == nil {
 		return "<nil>"
@@ -152,6 +154,7 @@ const (
 	MsgBlock
 )
 
+// String is the spec's name of the message type.
 func (t MsgType) String() string {
 	switch t {
 	case MsgPropose:
@@ -202,6 +205,8 @@ type Message struct {
 	TC        *TC
 }
 
+// String is one log line: sender, recipient, type and the fields that
+// matter for it. It never panics, even on a malformed message.
 func (m Message) String() string {
 	to := "all"
 	if m.To != Broadcast {

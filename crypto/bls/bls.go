@@ -31,7 +31,6 @@ var (
 	ErrBadPublicKey   = errors.New("bls: invalid public key")
 	ErrBadSignature   = errors.New("bls: invalid signature")
 	ErrEmptyAggregate = errors.New("bls: nothing to aggregate")
-	ErrLengthMismatch = errors.New("bls: inputs of different lengths")
 )
 
 // SecretKey is a validator's signing scalar.

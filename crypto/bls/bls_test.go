@@ -325,3 +325,22 @@ func BenchmarkVerifyBatch64(b *testing.B) {
 		}
 	}
 }
+
+// FuzzDecode: decoding arbitrary bytes never panics, and whatever decodes
+// re-encodes to the same bytes (one encoding per point).
+func FuzzDecode(f *testing.F) {
+	sk := key(f, 1)
+	f.Add(sk.PublicKey().Bytes())
+	f.Add(sk.Sign([]byte("m")).Bytes())
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if pk, err := PublicKeyFromBytes(b); err == nil && !bytes.Equal(pk.Bytes(), b) {
+			t.Fatalf("public key %x re-encodes as %x", b, pk.Bytes())
+		}
+		if s, err := SignatureFromBytes(b); err == nil && !bytes.Equal(s.Bytes(), b) {
+			t.Fatalf("signature %x re-encodes as %x", b, s.Bytes())
+		}
+		if k, err := SecretKeyFromBytes(b); err == nil && !bytes.Equal(k.Bytes(), b) {
+			t.Fatalf("secret key %x re-encodes as %x", b, k.Bytes())
+		}
+	})
+}
