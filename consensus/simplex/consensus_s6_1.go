@@ -14,6 +14,8 @@ const (
 	tagBlock = "cowboy/simplex/block/v1"
 	// tagLeader prefixes the per-round proposer draw from the epoch seed.
 	tagLeader = "cowboy/simplex/leader/v1"
+	// tagEpochSeed prefixes the derivation of the next epoch's seed.
+	tagEpochSeed = "cowboy/epoch-seed/v1"
 )
 
 // Quorum rules (§6.1: fault tolerance f < n/3 by stake; "2f+1").

@@ -448,3 +448,21 @@ func TestPlainTwoChainCounterexampleIsNotFinal(t *testing.T) {
 		t.Fatalf("Y not final after its round-7 child was certified: %v", s)
 	}
 }
+
+func TestBeaconAndEpochSeed(t *testing.T) {
+	set, schemes := blsSetup(t, []uint64{1, 1})
+	_ = set
+	in := vrf.Input([32]byte{5}, 9)
+	out, proof := schemes[1].VRFProve(in)
+	b := &Block{Height: 9, VRFProof: proof}
+	if b.Beacon() != out {
+		t.Fatal("beacon is not the VRF output of the block's proof")
+	}
+	s1 := NextEpochSeed([32]byte{5}, out)
+	if s1 == NextEpochSeed([32]byte{5}, [32]byte{}) || s1 == NextEpochSeed([32]byte{6}, out) {
+		t.Fatal("next epoch seed ignores an input")
+	}
+	if s1 != NextEpochSeed([32]byte{5}, out) {
+		t.Fatal("next epoch seed is not deterministic")
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/crypto/vrf"
 )
 
 // Hash identifies a block: keccak256 of its encoding (see Block.Hash).
@@ -48,6 +49,20 @@ func (b *Block) Hash() Hash {
 		binary.BigEndian.AppendUint64(buf[:0], b.Height),
 		binary.BigEndian.AppendUint64(nil, b.Round),
 		p4[:], ph[:], b.VRFProof))
+}
+
+// Beacon is the block's random output: the hash of its proposer's VRF
+// proof over (epoch seed, height), checked when the block was accepted.
+// The execution layer derives per-purpose randomness from it (§3.4).
+func (b *Block) Beacon() [32]byte { return vrf.ProofToHash(b.VRFProof) }
+
+// NextEpochSeed derives the seed of the next epoch from the current one and
+// the beacon of the last finalized block of the epoch (v2 "Validator Set":
+// epoch randomness is derived at epoch boundaries):
+//
+//	keccak256("cowboy/epoch-seed/v1" || seed || beacon)
+func NextEpochSeed(seed, lastBeacon [32]byte) [32]byte {
+	return crypto.Keccak256([]byte(tagEpochSeed), seed[:], lastBeacon[:])
 }
 
 // VoteMessage is the byte string a vote signs (§6.1):

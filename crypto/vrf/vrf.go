@@ -67,6 +67,11 @@ func Verify(pk *bls.PublicKey, input, proof []byte) (Output, error) {
 	return hashProof(proof), nil
 }
 
+// ProofToHash is the output a proof stands for (RFC 9381's name for the
+// step). It does not check the proof: call it only on a proof that Verify
+// accepted, or that the consensus already verified.
+func ProofToHash(proof []byte) Output { return hashProof(proof) }
+
 func hashProof(proof []byte) Output {
 	return Output(crypto.Blake3(outputTag, proof))
 }

@@ -29,6 +29,9 @@ func TestProveVerify(t *testing.T) {
 	if got != out {
 		t.Fatal("verified output differs from proved output")
 	}
+	if ProofToHash(proof) != out {
+		t.Fatal("ProofToHash differs from the proved output")
+	}
 	// Unique: proving again gives the same output.
 	out2, proof2 := Prove(sk, in)
 	if out2 != out || !bytes.Equal(proof, proof2) {
