@@ -10,6 +10,10 @@ type TraceEntry struct {
 	File string
 	Line int
 	Func string
+	// Frame identifies the frame activation that added the entry, so an
+	// exception passing through a frame twice (caught, then re-raised) is
+	// listed once.
+	Frame int64
 }
 
 // ExcState is the exception-specific part of a BaseException instance.
@@ -18,7 +22,8 @@ type ExcState struct {
 	Cause           Value // __cause__ (raise ... from X), nil if unset
 	Context         Value // __context__, the exception being handled, nil if none
 	SuppressContext bool  // set by raise ... from
-	// Traceback lists frames from the outermost to the one that raised.
+	// Traceback lists frames from the one that raised outward (innermost
+	// first); FormatTraceback prints it outermost first as Python does.
 	Traceback []TraceEntry
 }
 
@@ -251,7 +256,8 @@ func formatChain(c Ctx, b *strings.Builder, exc *Instance, depth int) {
 	}
 	if exc.Exc != nil && len(exc.Exc.Traceback) > 0 {
 		b.WriteString("Traceback (most recent call last):\n")
-		for _, e := range exc.Exc.Traceback {
+		for i := len(exc.Exc.Traceback) - 1; i >= 0; i-- {
+			e := exc.Exc.Traceback[i]
 			fmt.Fprintf(b, "  File \"%s\", line %d, in %s\n", e.File, e.Line, e.Func)
 		}
 	}

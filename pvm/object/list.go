@@ -131,7 +131,9 @@ type seqIter struct {
 func (*seqIter) Type() *Class { return IteratorClass }
 
 // Repr implements Value.
-func (it *seqIter) Repr(Ctx) (string, error) { return "<" + it.seq.Type().Name + "_iterator object>", nil }
+func (it *seqIter) Repr(Ctx) (string, error) {
+	return "<" + it.seq.Type().Name + "_iterator object>", nil
+}
 
 // Truth implements Value.
 func (*seqIter) Truth(Ctx) (bool, error) { return true, nil }

@@ -85,7 +85,9 @@ func strList(c Ctx, parts []string) (Value, error) {
 	return NewList(c, out)
 }
 
-func isPySpace(r rune) bool { return unicode.IsSpace(r) || r == 0x1c || r == 0x1d || r == 0x1e || r == 0x1f }
+func isPySpace(r rune) bool {
+	return unicode.IsSpace(r) || r == 0x1c || r == 0x1d || r == 0x1e || r == 0x1f
+}
 
 func splitWhitespace(s string, max int) []string {
 	var out []string
@@ -617,4 +619,3 @@ func initStrMethods() {
 	})
 	strMethod("__len__", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) { return Int(Str(s).Len()), nil })
 }
-

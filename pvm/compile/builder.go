@@ -1,0 +1,262 @@
+package compile
+
+import (
+	"fmt"
+
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+// label is a jump target inside one code object, resolved when the code is
+// finished.
+type label struct {
+	pc    int   // instruction index once bound, -1 before
+	users []int // instructions whose Arg is this label
+}
+
+// builder assembles one code object.
+type builder struct {
+	code     *Code
+	line     int32
+	labels   []*label
+	consts   map[string]int
+	names    map[string]int
+	varIndex map[string]int
+	cellIdx  map[string]int
+}
+
+func newBuilder(c *Code) *builder {
+	b := &builder{code: c, consts: map[string]int{}, names: map[string]int{}, varIndex: map[string]int{}, cellIdx: map[string]int{}}
+	for i, v := range c.Varnames {
+		b.varIndex[v] = i
+	}
+	for i, v := range c.Cellvars {
+		b.cellIdx[v] = i
+	}
+	for i, v := range c.Freevars {
+		b.cellIdx[v] = len(c.Cellvars) + i
+	}
+	return b
+}
+
+func (b *builder) emit(op Opcode, arg int) int {
+	b.code.Instrs = append(b.code.Instrs, Instr{Op: op, Arg: uint32(arg)})
+	b.code.Lines = append(b.code.Lines, b.line)
+	return len(b.code.Instrs) - 1
+}
+
+func (b *builder) newLabel() *label {
+	l := &label{pc: -1}
+	b.labels = append(b.labels, l)
+	return l
+}
+
+func (b *builder) bind(l *label) { l.pc = len(b.code.Instrs) }
+
+func (b *builder) jump(op Opcode, l *label) {
+	i := b.emit(op, 0)
+	l.users = append(l.users, i)
+}
+
+// constKey identifies equal constants of the same type so they share a slot
+// (1, 1.0 and True stay distinct).
+func constKey(v object.Value) (string, bool) {
+	switch x := v.(type) {
+	case object.Int, object.Bool, object.Str, object.Bytes, object.NoneType, *object.BigInt:
+		r, _ := x.Repr(nil)
+		return x.Type().Name + ":" + r, true
+	case object.Float:
+		return fmt.Sprintf("float:%x", uint64(mathFloatBits(float64(x)))), true
+	}
+	return "", false
+}
+
+func (b *builder) constIndex(v object.Value) int {
+	if k, ok := constKey(v); ok {
+		if i, ok := b.consts[k]; ok {
+			return i
+		}
+		b.consts[k] = len(b.code.Consts)
+	}
+	b.code.Consts = append(b.code.Consts, v)
+	return len(b.code.Consts) - 1
+}
+
+func (b *builder) loadConst(v object.Value) { b.emit(LOAD_CONST, b.constIndex(v)) }
+
+func (b *builder) nameIndex(n string) int {
+	if i, ok := b.names[n]; ok {
+		return i
+	}
+	b.names[n] = len(b.code.Names)
+	b.code.Names = append(b.code.Names, n)
+	return len(b.code.Names) - 1
+}
+
+// finish resolves labels and computes the maximum stack depth.
+func (b *builder) finish() error {
+	for _, l := range b.labels {
+		if len(l.users) > 0 && l.pc < 0 {
+			return fmt.Errorf("compile: unbound label in %s", b.code.Name)
+		}
+		for _, u := range l.users {
+			b.code.Instrs[u].Arg = uint32(l.pc)
+		}
+	}
+	depth, err := maxStack(b.code)
+	if err != nil {
+		return err
+	}
+	b.code.MaxStack = depth
+	return nil
+}
+
+// stackEffect is the change in stack height of executing in, and for jumps
+// the height change when the jump is taken.
+func stackEffect(in Instr) (fall, jump int) {
+	a := int(in.Arg)
+	switch in.Op {
+	case NOP, ROT_TWO, ROT_THREE, ROT_FOUR, UNARY_OP, UNARY_NOT, GET_ITER,
+		LOAD_ATTR, GET_YIELD_FROM_ITER, LIST_TO_TUPLE, DELETE_FAST, DELETE_DEREF,
+		DELETE_GLOBAL, DELETE_NAME, IMPORT_NAME, CHECK_EXC_MATCH, COPY_DICT_WITHOUT_KEYS:
+		return 0, 0
+	case FORMAT_VALUE:
+		if a&0x100 != 0 {
+			return -1, 0
+		}
+		return 0, 0
+	case POP_TOP, STORE_FAST, STORE_DEREF, STORE_GLOBAL, STORE_NAME, BINARY_OP,
+		INPLACE_OP, COMPARE_OP, IS_OP, CONTAINS_OP, BINARY_SUBSCR, DELETE_ATTR,
+		LIST_APPEND, SET_ADD, LIST_EXTEND, SET_UPDATE, DICT_UPDATE, DICT_MERGE,
+		RETURN_VALUE, YIELD_FROM, IMPORT_STAR, WITH_EXIT:
+		return -1, 0
+	case YIELD_VALUE:
+		return 0, 0 // pops the value, pushes the sent value
+	case DUP_TOP, LOAD_CONST, LOAD_FAST, LOAD_DEREF, LOAD_CLOSURE, LOAD_GLOBAL,
+		LOAD_NAME, LOAD_METHOD, IMPORT_FROM, LOAD_ASSERTION_ERROR, MATCH_MAPPING,
+		MATCH_SEQUENCE, MATCH_KEYS, GET_LEN, WITH_EXCEPT:
+		return 1, 0
+	case DUP_TOP_TWO:
+		return 2, 0
+	case STORE_ATTR, DELETE_SUBSCR, MAP_ADD:
+		return -2, 0
+	case STORE_SUBSCR:
+		return -3, 0
+	case CALL_METHOD:
+		return -a - 1, 0
+	case BUILD_SLICE:
+		return 1 - a, 0
+	case BUILD_TUPLE, BUILD_LIST, BUILD_SET, BUILD_STRING:
+		return 1 - a, 0
+	case BUILD_MAP:
+		return 1 - 2*a, 0
+	case UNPACK_SEQUENCE:
+		return a - 1, 0
+	case UNPACK_EX:
+		return (a & 0xff) + (a >> 8), 0
+	case JUMP:
+		return 0, 0
+	case POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE:
+		return -1, -1
+	case JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP:
+		return -1, 0
+	case FOR_ITER:
+		return 1, -1
+	case CALL:
+		return -a, 0
+	case CALL_KW:
+		return -a - 1, 0
+	case CALL_EX:
+		return -1 - (a & 1), 0
+	case MAKE_FUNCTION:
+		n := 0
+		for _, bit := range []int{1, 2, 4} {
+			if a&bit != 0 {
+				n++
+			}
+		}
+		return -n, 0
+	case BUILD_CLASS:
+		return -a - 1, 0
+	case SETUP_EXCEPT, SETUP_FINALLY:
+		return 0, 1 // the handler starts with the exception pushed
+	case SETUP_WITH:
+		return 1, 1 // [mgr] -> [exit res]; handler: [exit exc]
+	case POP_BLOCK, POP_EXCEPT:
+		return 0, 0
+	case RERAISE:
+		return -1, 0
+	case RAISE:
+		return -a, 0
+	case MATCH_CLASS:
+		return -1, 0
+	}
+	return 0, 0
+}
+
+func isJump(op Opcode) bool {
+	switch op {
+	case JUMP, POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE, JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP,
+		FOR_ITER, SETUP_EXCEPT, SETUP_FINALLY, SETUP_WITH:
+		return true
+	}
+	return false
+}
+
+// maxStack walks every path through the code (a worklist over instruction
+// indexes with the stack height on entry) and returns the largest height.
+func maxStack(c *Code) (int, error) {
+	n := len(c.Instrs)
+	height := make([]int, n)
+	for i := range height {
+		height[i] = -1
+	}
+	type item struct{ pc, h int }
+	work := []item{{0, 0}}
+	best := 0
+	for len(work) > 0 {
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		pc, h := it.pc, it.h
+		for pc < n {
+			if height[pc] >= h {
+				break
+			}
+			height[pc] = h
+			in := c.Instrs[pc]
+			fall, jmp := stackEffect(in)
+			if isJump(in.Op) {
+				jh := h + jmp
+				if in.Op == SETUP_EXCEPT || in.Op == SETUP_FINALLY {
+					jh = h + 1
+				}
+				if in.Op == SETUP_WITH {
+					jh = h + 1 // [exit exc]
+				}
+				if jh > best {
+					best = jh
+				}
+				if jh < 0 {
+					return 0, fmt.Errorf("compile: negative stack depth in %s at %d", c.Name, pc)
+				}
+				work = append(work, item{int(in.Arg), jh})
+			}
+			h += fall
+			if h < 0 {
+				return 0, fmt.Errorf("compile: negative stack depth in %s at %d (%s)", c.Name, pc, in.Op)
+			}
+			if h > best {
+				best = h
+			}
+			switch in.Op {
+			case JUMP, RETURN_VALUE, RERAISE:
+				pc = n
+				continue
+			case RAISE:
+				pc = n
+				continue
+			}
+			pc++
+		}
+	}
+	return best + 2, nil
+}

@@ -1,0 +1,4 @@
+try:
+    {}["k"]
+except KeyError:
+    x = undefined_thing

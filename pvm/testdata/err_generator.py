@@ -1,0 +1,5 @@
+def g():
+    yield 1
+    raise ValueError("from generator")
+for v in g():
+    print(v)
