@@ -168,7 +168,7 @@ type seenVote struct {
 	height uint64
 	hash   Hash
 	sig    []byte
-	caught bool
+	caught bool // a second vote was examined; later ones are ignored
 }
 
 type proposal struct {
@@ -510,6 +510,9 @@ func (n *Node) onPropose(m Message) error {
 		if m.TC == nil || m.TC.Round+1 != b.Round {
 			return fmt.Errorf("propose %s r%d: justify is from round %d and no timeout certificate for round %d", Short(h), b.Round, b.Justify.Round, b.Round-1)
 		}
+		if err := n.verifyTC(m.TC); err != nil {
+			return fmt.Errorf("propose %s: %w", Short(h), err)
+		}
 		if err := n.observeTC(m.TC); err != nil {
 			return fmt.Errorf("propose %s: %w", Short(h), err)
 		}
@@ -607,13 +610,15 @@ func (n *Node) countVote(from int, h Hash, height, round uint64, sig []byte) {
 		// A second vote in the round: evidence if both signatures hold,
 		// never counted, so each signer feeds at most one collector per
 		// round and memory stays bounded.
+		// Checked once per signer and round, so a flood of variants costs
+		// at most two signature checks.
 		if !s.caught && n.scheme.Verify(from, VoteMessage(s.hash, s.height, round), s.sig) &&
 			n.scheme.Verify(from, VoteMessage(h, height, round), sig) {
-			s.caught = true
 			n.out.Evidence = append(n.out.Evidence, Evidence{Signer: from, Round: round,
 				HeightA: s.height, BlockA: s.hash, SignatureA: s.sig,
 				HeightB: height, BlockB: h, SignatureB: sig})
 		}
+		s.caught = true
 		return
 	}
 	if n.id < 0 || n.leader(round+1) != n.id {
@@ -682,17 +687,30 @@ func (n *Node) addNewView(round uint64, from int, sig []byte) {
 	}
 }
 
-// observeTC checks a timeout certificate that could move the node forward
-// or let it propose, and acts on it.
-func (n *Node) observeTC(tc *TC) error {
-	if tc.Round+1 < n.round || (n.lastTC != nil && n.lastTC.Round >= tc.Round) {
-		return nil // nothing to learn
+// verifyTC checks a timeout certificate: a well-formed bitmap naming a
+// quorum, and the aggregate of their NEW_VIEW signatures.
+func (n *Node) verifyTC(tc *TC) error {
+	if l := n.lastTC; l != nil && l.Round == tc.Round && bytes.Equal(l.Signature, tc.Signature) && bytes.Equal(l.Signers, tc.Signers) {
+		return nil // the very certificate already verified
 	}
 	if !n.set.validBitmap(tc.Signers) || !n.set.IsQuorum(tc.Signers) {
 		return fmt.Errorf("%v: signers are not a quorum", tc)
 	}
 	if !n.scheme.VerifyAggregate(tc.Signers.Indices(), NewViewMessage(tc.Round), tc.Signature) {
 		return fmt.Errorf("%v: bad aggregate signature", tc)
+	}
+	return nil
+}
+
+// observeTC checks a timeout certificate that could move the node forward
+// or let it propose, and acts on it.
+func (n *Node) observeTC(tc *TC) error {
+	if tc.Round+1 < n.round || (n.lastTC != nil && n.lastTC.Round >= tc.Round) ||
+		(tc.Round+1 == n.round && n.highQC.Round == tc.Round) {
+		return nil // nothing to learn: old, known, or the round ended with a QC
+	}
+	if err := n.verifyTC(tc); err != nil {
+		return err
 	}
 	if tc.Round+1 > n.round {
 		n.advance(tc.Round+1, tc)

@@ -466,3 +466,26 @@ func TestBeaconAndEpochSeed(t *testing.T) {
 		t.Fatal("next epoch seed is not deterministic")
 	}
 }
+
+// A proposal's timeout certificate is verified even when the node already
+// knows that the round timed out.
+func TestForgedTCRefusedEvenWhenRoundKnownTimedOut(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	all := []int{0, 1, 2, 3}
+	nv := Message{Type: MsgNewView, From: 0, Round: 2, Signature: h.schemes[0].Sign(NewViewMessage(2)), QC: h.genesisQC(), TC: h.tc(2, all...)}
+	if err := h.deliver(nv); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.Round != 3 {
+		t.Fatalf("TC(2) did not move the node to round 3: %v", s)
+	}
+	forged := h.tc(2, all...)
+	forged.Signature = h.tc(1, all...).Signature // a real aggregate, of another round
+	m, _ := h.propose(3, h.genesisQC(), "x", forged)
+	if err := h.deliver(m); err == nil || !strings.Contains(err.Error(), "bad aggregate") {
+		t.Fatalf("forged TC: %v", err)
+	}
+	if s := h.node.Status(); s.LastVoted != 0 {
+		t.Fatalf("voted on a proposal with a forged TC: %v", s)
+	}
+}
