@@ -267,3 +267,35 @@ func simulateSeed(t *testing.T, seed uint64, verbose bool) {
 			seed, nv, byz, c.maxDelay, before, after)
 	}
 }
+
+// The randomized conditions with real BLS keys and the wire encoding: a
+// Byzantine equivocator, losses, reordering, a partition, a heal.
+func TestChaosWithBLS(t *testing.T) {
+	c := newCluster(t, clusterOpts{stakes: []uint64{25, 30, 20, 25}, seed: 77, bls: true, timeoutTicks: 12,
+		behaviours: map[int]behaviour{2: equivocator}})
+	c.wire = true
+	c.minDelay, c.maxDelay, c.dropRate = 1, 4, 0.1
+	c.run(60)
+	c.partition([]int{0, 2}, []int{1, 3})
+	c.run(60)
+	c.heal()
+	c.dropRate = 0
+	before := c.minFinal()
+	c.run(150)
+	c.checkAgreement()
+	if after := c.minFinal(); after < before+5 {
+		t.Fatalf("finality went from %d to %d after the heal", before, after)
+	}
+	// Every message, the equivocator's included, is well-formed and
+	// signed: nothing is refused as invalid.
+	if c.errs != 0 {
+		t.Fatalf("%d messages refused", c.errs)
+	}
+	caught := false
+	for _, sn := range c.nodes {
+		caught = caught || len(sn.evidence) > 0
+	}
+	if !caught {
+		t.Fatal("the equivocator was never caught")
+	}
+}
