@@ -130,10 +130,11 @@ const (
 	equivocator           // two proposals per led round, and a second vote per vote
 	conflicter            // votes for a block nobody proposed instead of the real one
 	withholder            // proposes, never votes
+	twins                 // two honest instances share the key, each seeing half the network
 )
 
 func (b behaviour) String() string {
-	return [...]string{"honest", "silent", "equivocator", "conflicter", "withholder"}[b]
+	return [...]string{"honest", "silent", "equivocator", "conflicter", "withholder", "twins"}[b]
 }
 
 type envelope struct {
@@ -174,6 +175,7 @@ type simNode struct {
 	evidence  []Evidence
 	invalid   map[string]bool // payloads this node's application refuses
 	disk      memStore        // finalized blocks, kept across a crash
+	twin      *Node           // twins: the second instance, talking to odd-indexed peers
 }
 
 // memStore is the BlockStore of a simulated node's disk.
@@ -253,7 +255,13 @@ func newCluster(t testing.TB, o clusterOpts) *cluster {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.nodes = append(c.nodes, &simNode{node: n, cfg: cfg, behaviour: o.behaviours[i], disk: disk,
+		var twin *Node
+		if o.behaviours[i] == twins {
+			if twin, err = NewNode(cfg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c.nodes = append(c.nodes, &simNode{node: n, twin: twin, cfg: cfg, behaviour: o.behaviours[i], disk: disk,
 			final: []Hash{c.genesis.Hash()}, lastFinal: c.genesis, finalTick: []int{0}, invalid: map[string]bool{}})
 	}
 	return c
@@ -342,6 +350,11 @@ func (c *cluster) send(from int, m Message) {
 			m2.Signature = c.schemes[from].Sign(VoteMessage(m2.BlockHash, m.Height, m.Round))
 			c.enqueue(m.To, m2)
 		}
+	case twins:
+		for _, to := range c.twinDests(from, m, 0) {
+			c.enqueue(to, m)
+		}
+		return
 	case conflicter:
 		if m.Type == MsgVote {
 			m.BlockHash = Hash(crypto.Blake3([]byte("conflict"), m.BlockHash[:]))
@@ -364,7 +377,45 @@ func (c *cluster) process() {
 			progress = true
 			c.handleReady(i, sn.node.Ready())
 		}
+		for i, sn := range c.nodes {
+			if sn.twin != nil && !sn.down && sn.twin.HasReady() {
+				progress = true
+				c.handleTwinReady(i, sn.twin.Ready())
+			}
+		}
 	}
+}
+
+// handleTwinReady runs the second instance of a twins validator: honest
+// code, the same key, its messages going only to odd-indexed peers (the
+// first instance's only to even ones).
+func (c *cluster) handleTwinReady(i int, rd Ready) {
+	tw := c.nodes[i].twin
+	for _, m := range rd.Messages {
+		for _, to := range c.twinDests(i, m, 1) {
+			c.enqueue(to, m)
+		}
+	}
+	for _, v := range rd.Verify {
+		tw.Verdict(v.Hash(), true)
+	}
+	if pr := rd.ProposeRequest; pr != nil {
+		if err := tw.Propose(pr.Round, []byte(fmt.Sprintf("twin block r%d by %d", pr.Round, i))); err != nil && !errors.Is(err, ErrStaleRequest) {
+			c.t.Fatalf("twin %d: %v", i, err)
+		}
+	}
+}
+
+// twinDests are the recipients of m from twins validator i's instance of
+// the given parity.
+func (c *cluster) twinDests(i int, m Message, parity int) []int {
+	var out []int
+	for j := range c.nodes {
+		if j != i && j%2 == parity && (m.To == Broadcast || m.To == j) {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 func (c *cluster) handleReady(i int, rd Ready) {
@@ -427,7 +478,11 @@ func (c *cluster) deliver(e *envelope) {
 		return
 	}
 	c.logf("deliver to %d: %v", e.to, e.msg)
-	if err := sn.node.Step(e.msg); err != nil {
+	target := sn.node
+	if sn.twin != nil && e.msg.From%2 == 1 {
+		target = sn.twin
+	}
+	if err := target.Step(e.msg); err != nil {
 		c.errs++
 		c.logf("node %d: refused: %v", e.to, err)
 	}
@@ -448,6 +503,9 @@ func (c *cluster) step() {
 	for _, sn := range c.nodes {
 		if !sn.down {
 			sn.node.Tick()
+			if sn.twin != nil {
+				sn.twin.Tick()
+			}
 		}
 	}
 	c.process()
