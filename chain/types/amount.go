@@ -32,7 +32,8 @@ var ErrAmount = errors.New("invalid amount")
 //
 // It refuses negative amounts, a fraction without the cby unit (a fraction
 // of a base unit does not exist), more than 18 decimals, exponents, digit
-// separators and anything at or above 2^256.
+// separators ("1,5" means 1.5 in much of the world, so a comma is never
+// guessed at) and anything at or above 2^256.
 func ParseAmount(s string) (*big.Int, error) {
 	in := strings.TrimSpace(s)
 	if in == "" {
@@ -47,6 +48,9 @@ func ParseAmount(s string) (*big.Int, error) {
 	num, isCBY := in, false
 	if len(in) >= 3 && strings.EqualFold(in[len(in)-3:], "cby") {
 		num, isCBY = strings.TrimSpace(in[:len(in)-3]), true
+	}
+	if strings.ContainsAny(num, ",_") {
+		return nil, fmt.Errorf("%w %q: write the number without separators, e.g. 1000000cby", ErrAmount, s)
 	}
 	whole, frac, hasDot := strings.Cut(num, ".")
 	if num == "" || !digitsOnly(whole) || !digitsOnly(frac) || (hasDot && (whole == "" || frac == "")) {

@@ -468,6 +468,10 @@ func TestTransferFailedReceipt(t *testing.T) {
 func TestDevKeysNeedTheDevnet(t *testing.T) {
 	h := newHarness(t, 1) // not the devnet
 	h.fails([]string{"transfer", "--from", "dev0", "--to", "dev1", "--value", "1"}, "devnet key", "chain id 1", "7777")
+	// Nor may anything be sent to a dev account there: its key is public.
+	h.ok("keys", "new", "alice", "--password-file", h.pwFile)
+	h.fails([]string{"transfer", "--from", "alice", "--to", "dev1", "--value", "1", "--password-file", h.pwFile},
+		"--to dev1 is a devnet account", "chain id 1")
 	// Reading a dev account's balance needs no chain check.
 	h.ok("balance", "dev0")
 	if len(h.chain.sent) != 0 {

@@ -106,7 +106,13 @@ func (a *app) readPrivateKeyInput(file string) (string, error) {
 		return readSecretFile(file, "private key file")
 	}
 	if f, ok := a.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		return promptHidden(f, "Private key (64 hex digits): ")
+		fmt.Fprint(a.stderr, "Private key (64 hex digits): ")
+		b, err := term.ReadPassword(int(f.Fd()))
+		fmt.Fprintln(a.stderr)
+		if err != nil {
+			return "", fmt.Errorf("read private key from the terminal: %w", err)
+		}
+		return string(b), nil
 	}
 	line, err := bufio.NewReader(io.LimitReader(a.stdin, maxSecretFile)).ReadString('\n')
 	if err != nil && err != io.EOF {

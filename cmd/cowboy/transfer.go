@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
@@ -154,6 +155,10 @@ func (a *app) transfer(ctx context.Context, f *transferFlags) error {
 	sg, chainID, err := a.resolveSigner(ctx, c, f.from, f.passFile)
 	if err != nil {
 		return fmt.Errorf("--from: %w", err)
+	}
+	if _, ok := devIndex(f.to); ok && chainID != genesis.DevnetChainID {
+		return fmt.Errorf("--to %s is a devnet account, but the node at %s runs chain id %d, not the devnet's %d: anyone holds its key",
+			f.to, c.URL(), chainID, genesis.DevnetChainID)
 	}
 	from := types.Address(sg.key.Address())
 	nonce := uint64(0)
