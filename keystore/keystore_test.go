@@ -428,3 +428,42 @@ func TestIsReserved(t *testing.T) {
 		}
 	}
 }
+
+// Writers racing for one name: exactly one wins, the others get ErrExists,
+// and the file that stays is the winner's.
+func TestConcurrentNewSameName(t *testing.T) {
+	s := openTest(t)
+	const n = 8
+	type res struct {
+		addr types.Address
+		err  error
+	}
+	out := make(chan res, n)
+	for range n {
+		go func() {
+			a, err := s.New("race", "pw")
+			out <- res{a, err}
+		}()
+	}
+	var won []types.Address
+	for range n {
+		r := <-out
+		switch {
+		case r.err == nil:
+			won = append(won, r.addr)
+		case !errors.Is(r.err, ErrExists):
+			t.Errorf("New: %v", r.err)
+		}
+	}
+	if len(won) != 1 {
+		t.Fatalf("%d writers succeeded, want exactly 1", len(won))
+	}
+	k, err := s.Load("race", "pw")
+	if err != nil || types.Address(k.Address()) != won[0] {
+		t.Fatalf("stored key %v (%v), want the winner's %s", k, err, won[0])
+	}
+	entries, _ := os.ReadDir(s.Dir())
+	if len(entries) != 1 {
+		t.Errorf("%d files left in the keystore, want 1 (temp files must go)", len(entries))
+	}
+}
