@@ -230,6 +230,7 @@ func TestKeysErrors(t *testing.T) {
 		{args: []string{"keys", "new"}, want: []string{"needs NAME"}},
 		{args: []string{"keys", "new", "a", "b"}, want: []string{"takes 1 argument"}},
 		{args: []string{"keys", "show", "nobody"}, want: []string{"no such key", "nobody"}},
+		{args: []string{"keys", "shwo", "alice"}, want: []string{"unknown command \"shwo\" for \"cowboy keys\""}},
 		{args: append([]string{"keys", "import", "carol"}, pw...), want: []string{"no private key on stdin"}},
 		{args: append([]string{"keys", "import", "carol"}, pw...), stdin: "12345\n", want: []string{"want 64 hex digits"}},
 		{args: append([]string{"keys", "import", "carol"}, pw...), stdin: strings.Repeat("zz", 32), want: []string{"not hexadecimal"}},
@@ -580,6 +581,7 @@ func TestBlock(t *testing.T) {
 	h.fails([]string{"block", "99"}, "block 99 not found", "height 1")
 	h.fails([]string{"block", "lots"}, "want a height")
 	h.fails([]string{"block", "1", "2"}, "at most one")
+	h.fails([]string{"tx", "gte", "0x00"}, "unknown command \"gte\" for \"cowboy tx\"")
 }
 
 func TestFees(t *testing.T) {

@@ -26,6 +26,7 @@ are the devnet's dev accounts and work without a keystore.`,
 		Example: `  cowboy keys new alice
   cowboy keys list
   cowboy keys show alice`,
+		RunE: groupRun,
 	}
 	cmd.AddCommand(a.keysNewCmd(), a.keysListCmd(), a.keysShowCmd(), a.keysImportCmd(), a.keysExportCmd())
 	return cmd

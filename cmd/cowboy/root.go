@@ -182,3 +182,12 @@ func optionalArg(name string) cobra.PositionalArgs {
 		return nil
 	}
 }
+
+// groupRun makes a command group (keys, tx) print its help when called
+// alone and refuse a mistyped subcommand, instead of silently succeeding.
+func groupRun(cmd *cobra.Command, argv []string) error {
+	if len(argv) > 0 {
+		return fmt.Errorf("unknown command %q for %q: see `%s --help`", argv[0], cmd.CommandPath(), cmd.CommandPath())
+	}
+	return cmd.Help()
+}
