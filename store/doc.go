@@ -1,0 +1,21 @@
+// Package store is the node's authenticated key-value store on Pebble.
+//
+// Three logical databases, as the spec names them (v2 "Storage and State
+// Persistence"): state_db, tx_index and tx_receipts, each committed to by
+// its own BLAKE3 root, plus a raw, unauthenticated namespace for block
+// bodies and metadata. A block's writes to all of them are one synced
+// Pebble batch, so after a crash the store reopens at exactly the last
+// committed height.
+//
+// Commitment: a compact sparse Merkle tree per database (store/verifier
+// documents the hashing), kept in memory and rebuilt from the committed
+// entries when the store opens. Its root depends only on the contents, not
+// on the order of writes or on restarts. Proofs of inclusion and
+// non-inclusion are served for the last committed height.
+//
+// On-disk layout (Pebble keys):
+//
+//	'a' || db (1 byte) || key (54 bytes)   -> value      authenticated entries
+//	'r' || raw key                         -> value      raw namespace
+//	'm' "last"                             -> be64(height) || 3 × 32-byte roots
+package store

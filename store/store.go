@@ -1,0 +1,284 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/cockroachdb/pebble/v2"
+
+	"github.com/cowboy-chain/cowboy/store/verifier"
+)
+
+// ErrNotFound is returned by Get and GetRaw for an absent key.
+var ErrNotFound = errors.New("not found")
+
+// Roots are the three databases' roots after a block.
+type Roots struct{ State, TxIndex, TxReceipts [32]byte }
+
+func (r Roots) of(db DB) [32]byte {
+	switch db {
+	case TxIndexDB:
+		return r.TxIndex
+	case TxReceiptsDB:
+		return r.TxReceipts
+	}
+	return r.State
+}
+
+// Write is one authenticated change; Value nil deletes the key.
+type Write struct {
+	Key   Key
+	Value []byte
+}
+
+// RawWrite is one unauthenticated change (block bodies, metadata); Value
+// nil deletes.
+type RawWrite struct{ Key, Value []byte }
+
+// Batch is one block's writes.
+type Batch struct {
+	State, TxIndex, TxReceipts []Write
+	Raw                        []RawWrite
+}
+
+// Options tune the store.
+type Options struct {
+	// NoSync skips fsync on commit. Only for benchmarks of the commitment
+	// itself: a crash may then lose recent blocks.
+	NoSync bool
+}
+
+// Store is safe for concurrent readers and one committer.
+type Store struct {
+	db   *pebble.DB
+	opts Options
+
+	commitMu sync.Mutex // one commit at a time
+	mu       sync.RWMutex
+	trees    [numDBs]*node
+	height   uint64
+	roots    Roots
+	has      bool
+}
+
+var metaLast = []byte("mlast")
+
+func entryKey(db DB, k Key) []byte {
+	b := make([]byte, 2+len(k))
+	b[0], b[1] = 'a', byte(db)
+	copy(b[2:], k[:])
+	return b
+}
+
+func rawKey(k []byte) []byte { return append([]byte{'r'}, k...) }
+
+// Open opens or creates a store in dir and rebuilds the commitment from
+// the committed entries, checking it against the roots recorded with the
+// last commit.
+func Open(dir string, opts Options) (*Store, error) {
+	db, err := pebble.Open(dir, &pebble.Options{Logger: quietLogger{}})
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", dir, err)
+	}
+	s := &Store{db: db, opts: opts}
+	if err := s.load(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Store) load() error {
+	meta, closer, err := s.db.Get(metaLast)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("store: read last commit: %w", err)
+	}
+	if len(meta) != 8+3*32 {
+		closer.Close()
+		return fmt.Errorf("store: last-commit record has %d bytes", len(meta))
+	}
+	s.height = binary.BigEndian.Uint64(meta)
+	copy(s.roots.State[:], meta[8:40])
+	copy(s.roots.TxIndex[:], meta[40:72])
+	copy(s.roots.TxReceipts[:], meta[72:104])
+	s.has = true
+	closer.Close()
+
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: []byte{'a'}, UpperBound: []byte{'b'}})
+	if err != nil {
+		return fmt.Errorf("store: scan: %w", err)
+	}
+	defer it.Close()
+	for it.First(); it.Valid(); it.Next() {
+		k := it.Key()
+		if len(k) != 2+len(Key{}) || k[1] >= byte(numDBs) {
+			return fmt.Errorf("store: corrupt entry key %x", k)
+		}
+		path := verifier.Path(k[2:])
+		s.trees[k[1]] = put(s.trees[k[1]], 0, path, verifier.LeafValueHash(it.Value()))
+	}
+	if err := it.Error(); err != nil {
+		return fmt.Errorf("store: scan: %w", err)
+	}
+	for db := DB(0); db < numDBs; db++ {
+		if got := hashOf(s.trees[db]); got != s.roots.of(db) {
+			return fmt.Errorf("store: %s rebuilt to root %x but height %d committed %x: the store is corrupt", db, got, s.height, s.roots.of(db))
+		}
+	}
+	return nil
+}
+
+// Close releases the database.
+func (s *Store) Close() error {
+	s.commitMu.Lock()
+	defer s.commitMu.Unlock()
+	return s.db.Close()
+}
+
+// LastCommitted reports the last committed height and its roots; ok is
+// false for an empty store.
+func (s *Store) LastCommitted() (height uint64, roots Roots, ok bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.height, s.roots, s.has
+}
+
+// Get reads the latest committed value of k in db.
+func (s *Store) Get(db DB, k Key) ([]byte, error) { return s.get(entryKey(db, k)) }
+
+// GetRaw reads the raw namespace.
+func (s *Store) GetRaw(k []byte) ([]byte, error) { return s.get(rawKey(k)) }
+
+func (s *Store) get(k []byte) ([]byte, error) {
+	v, closer, err := s.db.Get(k)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: get: %w", err)
+	}
+	out := bytes.Clone(v)
+	closer.Close()
+	return out, nil
+}
+
+// Commit applies one block's writes atomically and returns the new roots.
+func (s *Store) Commit(height uint64, b *Batch) (Roots, error) { return s.CommitWith(height, b, nil) }
+
+// CommitWith is Commit where some raw writes depend on the new roots (a
+// block header carries its state root): finish is called with the roots
+// before anything is written, and its raw writes join the same atomic
+// batch. If finish fails nothing is written.
+func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWrite, error)) (Roots, error) {
+	s.commitMu.Lock()
+	defer s.commitMu.Unlock()
+	last, _, has := s.LastCommitted()
+	if (has && height != last+1) || (!has && height != 0) {
+		want := uint64(0)
+		if has {
+			want = last + 1
+		}
+		return Roots{}, fmt.Errorf("store: commit height %d, expected %d", height, want)
+	}
+	s.mu.RLock()
+	trees := s.trees
+	s.mu.RUnlock()
+
+	pb := s.db.NewBatch()
+	defer pb.Close()
+	for db, ws := range [numDBs][]Write{b.State, b.TxIndex, b.TxReceipts} {
+		for _, w := range dedupe(ws) {
+			path := verifier.Path(w.Key[:])
+			k := entryKey(DB(db), w.Key)
+			if w.Value == nil {
+				trees[db] = del(trees[db], 0, path)
+				pb.Delete(k, nil)
+			} else {
+				trees[db] = put(trees[db], 0, path, verifier.LeafValueHash(w.Value))
+				pb.Set(k, w.Value, nil)
+			}
+		}
+	}
+	roots := Roots{State: hashOf(trees[StateDB]), TxIndex: hashOf(trees[TxIndexDB]), TxReceipts: hashOf(trees[TxReceiptsDB])}
+	raw := b.Raw
+	if finish != nil {
+		more, err := finish(roots)
+		if err != nil {
+			return Roots{}, fmt.Errorf("store: commit height %d: %w", height, err)
+		}
+		raw = append(append([]RawWrite(nil), raw...), more...)
+	}
+	for _, w := range raw {
+		if w.Value == nil {
+			pb.Delete(rawKey(w.Key), nil)
+		} else {
+			pb.Set(rawKey(w.Key), w.Value, nil)
+		}
+	}
+	meta := binary.BigEndian.AppendUint64(nil, height)
+	meta = append(append(append(meta, roots.State[:]...), roots.TxIndex[:]...), roots.TxReceipts[:]...)
+	pb.Set(metaLast, meta, nil)
+	sync := pebble.Sync
+	if s.opts.NoSync {
+		sync = pebble.NoSync
+	}
+	if err := pb.Commit(sync); err != nil {
+		return Roots{}, fmt.Errorf("store: commit height %d: %w", height, err)
+	}
+	s.mu.Lock()
+	s.trees, s.height, s.roots, s.has = trees, height, roots, true
+	s.mu.Unlock()
+	return roots, nil
+}
+
+// dedupe sorts writes by key, keeping the last write of each key, so the
+// result never depends on the order the caller produced them in.
+func dedupe(ws []Write) []Write {
+	if len(ws) == 0 {
+		return nil
+	}
+	idx := make([]int, len(ws))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return bytes.Compare(ws[idx[a]].Key[:], ws[idx[b]].Key[:]) < 0 })
+	out := make([]Write, 0, len(ws))
+	for _, i := range idx {
+		if n := len(out); n > 0 && out[n-1].Key == ws[i].Key {
+			out[n-1] = ws[i] // stable sort: later writes come later
+			continue
+		}
+		out = append(out, ws[i])
+	}
+	return out
+}
+
+// Prove returns a proof for k in db against the root at height. Proofs are
+// served for the last committed height.
+func (s *Store) Prove(db DB, k Key, height uint64) (*verifier.Proof, error) {
+	if db >= numDBs {
+		return nil, fmt.Errorf("store: no database %d", db)
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if !s.has || height != s.height {
+		return nil, fmt.Errorf("store: height %d is not provable: proofs are served for the last committed height %d", height, s.height)
+	}
+	return prove(s.trees[db], verifier.Path(k[:])), nil
+}
+
+// quietLogger keeps Pebble's informational logs off the node's output.
+type quietLogger struct{}
+
+func (quietLogger) Infof(string, ...any)  {}
+func (quietLogger) Errorf(string, ...any) {}
+func (quietLogger) Fatalf(format string, args ...any) {
+	panic(fmt.Sprintf("pebble: "+format, args...))
+}
