@@ -1,0 +1,144 @@
+// Command cowboyd runs a Cowboy node.
+//
+//	cowboyd devnet [--home DIR] [--rpc 127.0.0.1:8645] [--block-time 1s]
+//
+// starts a single-validator development chain with ten funded accounts.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/node"
+)
+
+func main() {
+	if err := newRoot(os.Stdout, os.Stderr).Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "error:", err)
+		os.Exit(1)
+	}
+}
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "cowboyd",
+		Short:         "Run a Cowboy node",
+		Long:          "cowboyd runs a Cowboy node: the chain's store, mempool, block producer and JSON-RPC server.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.AddCommand(newDevnet(stdout, stderr))
+	return root
+}
+
+func defaultHome() string {
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".cowboy", "devnet")
+	}
+	return ".cowboy-devnet"
+}
+
+func newDevnet(stdout, stderr io.Writer) *cobra.Command {
+	var (
+		home      string
+		rpcAddr   string
+		blockTime time.Duration
+		logLevel  string
+	)
+	cmd := &cobra.Command{
+		Use:   "devnet",
+		Short: "Run a single-validator development chain with ten funded accounts",
+		Long: `Run a single-validator development chain (chain id 7777).
+
+The chain is kept under --home; stopping and restarting with the same --home
+continues the same chain. Ten accounts dev0…dev9 hold 1,000,000 CBY each at
+genesis; their keys come from the public test mnemonic
+"test test test test test test test test test test test junk" (BIP-44 path
+m/44'/60'/0'/0/i), so never send them real value. The cowboy CLI accepts
+dev0…dev9 wherever a key or address is expected.
+
+A block is produced every --block-time; with --block-time 0 a block is made
+as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
+		Example: `  cowboyd devnet
+  cowboyd devnet --home /tmp/dev --rpc 127.0.0.1:9000 --block-time 0`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var level slog.Level
+			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
+				return fmt.Errorf("--log-level %q: want debug, info, warn or error", logLevel)
+			}
+			if blockTime < 0 {
+				return errors.New("--block-time must not be negative")
+			}
+			log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+			n, err := node.Open(node.Config{Home: home, BlockTime: blockTime, RPCAddr: rpcAddr, Genesis: genesis.Devnet(), Logger: log})
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			runErr := make(chan error, 1)
+			go func() { runErr <- n.Run(ctx) }()
+			// Run starts the RPC listener first; wait for it before printing.
+			for i := 0; i < 200 && n.RPCAddr() == ""; i++ {
+				select {
+				case err := <-runErr:
+					n.Close()
+					return err
+				case <-time.After(5 * time.Millisecond):
+				}
+			}
+			printBanner(stdout, n, home, blockTime)
+			err = <-runErr
+			if cerr := n.Close(); err == nil {
+				err = cerr
+			}
+			fmt.Fprintln(stdout, "stopped at height", n.Head().Height)
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&home, "home", defaultHome(), "directory holding the chain's data")
+	cmd.Flags().StringVar(&rpcAddr, "rpc", "127.0.0.1:8645", "address to serve JSON-RPC on")
+	cmd.Flags().DurationVar(&blockTime, "block-time", time.Second, "time between blocks; 0 mines a block as soon as a transaction arrives")
+	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	return cmd
+}
+
+func printBanner(w io.Writer, n *node.Node, home string, blockTime time.Duration) {
+	head := n.Head()
+	fmt.Fprintf(w, "Cowboy devnet  chain id %d  home %s\n", n.ChainID(), home)
+	fmt.Fprintf(w, "JSON-RPC       http://%s\n", n.RPCAddr())
+	if blockTime == 0 {
+		fmt.Fprintf(w, "Blocks         on demand (a block as soon as a transaction arrives)\n")
+	} else {
+		fmt.Fprintf(w, "Blocks         every %s\n", blockTime)
+	}
+	fmt.Fprintf(w, "Head           height %d  %s\n", head.Height, head.Hash())
+	fmt.Fprintf(w, "Validator      %s (receives tips)\n\n", n.Proposer())
+	fmt.Fprintf(w, "Dev accounts (mnemonic %q, m/44'/60'/0'/0/i):\n", "test test test test test test test test test test test junk")
+	for i := 0; i < genesis.DevAccounts; i++ {
+		k, _ := genesis.DevKey(i)
+		a, _ := genesis.DevAddress(i)
+		_, bal, err := n.Account(a)
+		balance := "?"
+		if err == nil {
+			balance = types.FormatCBY(bal)
+		}
+		fmt.Fprintf(w, "  dev%d  %s  %s  key 0x%x\n", i, a, balance, k.Bytes())
+	}
+	fmt.Fprintln(w)
+}

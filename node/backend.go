@@ -1,0 +1,167 @@
+package node
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/rpc"
+	"github.com/cowboy-chain/cowboy/store"
+)
+
+// The node is the RPC server's backend.
+var _ rpc.Backend = (*Node)(nil)
+
+// ChainID is the chain's id (§1.1 chain-id separation).
+func (n *Node) ChainID() uint64 { return n.cfg.ChainID }
+
+// LatestHeight is the height of the last committed block.
+func (n *Node) LatestHeight() uint64 { return n.Head().Height }
+
+// BlockByNumber reads a committed block.
+func (n *Node) BlockByNumber(height uint64) (*types.Block, error) { return n.blockByNumber(height) }
+
+// BlockByHash reads a committed block.
+func (n *Node) BlockByHash(h types.Hash) (*types.Block, error) { return n.blockByHash(h) }
+
+// Account reads the committed account.
+func (n *Node) Account(addr types.Address) (uint64, *big.Int, error) {
+	st := n.newState()
+	acc := st.Account(addr)
+	if err := st.Err(); err != nil {
+		return 0, nil, err
+	}
+	return acc.Nonce, acc.Balance, nil
+}
+
+// PendingNonce counts the sender's queued transactions.
+func (n *Node) PendingNonce(addr types.Address) (uint64, error) {
+	nonce, _, err := n.Account(addr)
+	if err != nil {
+		return 0, err
+	}
+	return n.pool.PendingNonce(addr, nonce), nil
+}
+
+// SendTransaction validates tx against the next block's basefees and the
+// committed state and queues it. The error, if any, is an
+// *execution.TxError whose Reason says which rule failed.
+func (n *Node) SendTransaction(tx *types.Tx) error {
+	st := n.newState()
+	err := n.pool.Add(tx, st, nextBasefees(n.Head()))
+	if err == nil {
+		if err := st.Err(); err != nil {
+			return err
+		}
+		n.notify()
+	}
+	return err
+}
+
+// SubmitBatch validates many transactions at once, recovering signatures on
+// all cores. Used by benchmarks and load tests.
+func (n *Node) SubmitBatch(txs []*types.Tx) []error {
+	errs := n.pool.AddBatch(txs, n.newState(), nextBasefees(n.Head()))
+	n.notify()
+	return errs
+}
+
+// TransactionByHash looks in the committed index, then in the mempool.
+func (n *Node) TransactionByHash(h types.Hash) (*types.Tx, *rpc.TxLocation, error) {
+	loc, err := n.txLocation(h)
+	if errors.Is(err, rpc.ErrNotFound) {
+		if tx, ok := n.pool.Get(h); ok {
+			return tx, nil, nil
+		}
+		return nil, nil, err
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := n.blockByHash(loc.BlockHash)
+	if err != nil {
+		return nil, nil, err
+	}
+	if loc.Index >= len(b.Txs) {
+		return nil, nil, fmt.Errorf("tx index points past block %d", loc.Height)
+	}
+	return b.Txs[loc.Index], loc, nil
+}
+
+func (n *Node) txLocation(h types.Hash) (*rpc.TxLocation, error) {
+	raw, err := n.db.Get(store.TxIndexDB, txIndexKey(h))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("transaction %s: %w", h, rpc.ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var pos []uint64
+	if err := types.Unmarshal(raw, &pos); err != nil || len(pos) != 2 {
+		return nil, fmt.Errorf("tx index entry for %s is corrupt", h)
+	}
+	hash, err := n.db.GetRaw(heightKey(pos[0]))
+	if err != nil {
+		return nil, fmt.Errorf("tx %s: block %d: %w", h, pos[0], err)
+	}
+	return &rpc.TxLocation{BlockHash: types.Hash(hash), Height: pos[0], Index: int(pos[1])}, nil
+}
+
+// Receipt reads a committed receipt.
+func (n *Node) Receipt(h types.Hash) (*types.Receipt, *rpc.TxLocation, error) {
+	loc, err := n.txLocation(h)
+	if err != nil {
+		return nil, nil, err
+	}
+	raw, err := n.db.Get(store.TxReceiptsDB, receiptKey(h))
+	if err != nil {
+		return nil, nil, fmt.Errorf("receipt %s: %w", h, err)
+	}
+	r, err := types.DecodeReceipt(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, loc, nil
+}
+
+// Basefees are what the next block charges.
+func (n *Node) Basefees() (cycle, cell uint64, nextHeight uint64) {
+	h := n.Head()
+	bf := nextBasefees(h)
+	return bf.Cycle, bf.Cell, h.Height + 1
+}
+
+// SuggestedTip is the tip per cycle and per cell that EstimateFees offers:
+// one base unit, so the proposer has a reason to include the transaction.
+const SuggestedTip = 1
+
+// EstimateFees follows the EIP-1559 wallet practice: limits = intrinsic
+// costs (a transfer uses exactly those), max fee = 2 × the next basefee +
+// tip, which survives six full blocks of basefee rises (1.125^6 ≈ 2.03).
+func (n *Node) EstimateFees(to *types.Address, value *big.Int, payload []byte) (rpc.FeeEstimate, error) {
+	tx := &types.Tx{To: to, Payload: payload}
+	kind := execution.KindOf(tx)
+	if kind == fees.KindDeploy {
+		return rpc.FeeEstimate{}, execution.ErrActorCreation
+	}
+	cycles, cells := fees.Intrinsic(kind, len(payload))
+	bc, bb, _ := n.Basefees()
+	e := rpc.FeeEstimate{
+		CyclesLimit: cycles, CellsLimit: cells,
+		TipPerCycle: SuggestedTip, TipPerCell: SuggestedTip,
+		MaxFeePerCycle: 2*bc + SuggestedTip, MaxFeePerCell: 2*bb + SuggestedTip,
+	}
+	e.MaxCost = fees.MaxCost(e.CyclesLimit, e.CellsLimit, e.MaxFeePerCycle, e.MaxFeePerCell)
+	return e, nil
+}
+
+// TotalSupply is the CBY in existence after the last block; it falls as
+// basefees burn.
+func (n *Node) TotalSupply() (*big.Int, error) {
+	st := n.newState()
+	s := st.Supply()
+	return s, st.Err()
+}

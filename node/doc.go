@@ -1,0 +1,18 @@
+// Package node assembles a Cowboy node: the store, the mempool, the block
+// executor and the JSON-RPC server, and drives block production.
+//
+// It owns all I/O of the chain: the home directory and its lock, the
+// database, the clock that stamps blocks, goroutines. The packages below it
+// (chain/..., mempool) are pure.
+//
+// Persistence: each block is committed with one atomic store commit holding
+// the state writes, the tx index and receipts (authenticated databases) and
+// the block itself (raw keys below), so after a crash the node reopens at
+// exactly the last committed block.
+//
+//	raw "blk/h/" || be64(height) -> block hash (32 bytes)
+//	raw "blk/b/" || hash         -> block (types.Block CBOR)
+//	raw "meta/chain_id"          -> be64(chain id), checked on every open
+//	tx_index  key(KindTxIndex, 0, 0, tx hash) -> CBOR [height, index]
+//	tx_receipts key(KindReceipt, 0, 0, tx hash) -> receipt CBOR
+package node

@@ -1,0 +1,452 @@
+package node
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/mempool"
+	"github.com/cowboy-chain/cowboy/rpc"
+	"github.com/cowboy-chain/cowboy/store"
+)
+
+// Config is everything a node needs to start; cmd/cowboyd fills it from
+// flags.
+type Config struct {
+	Home      string        // data directory; created if absent
+	ChainID   uint64        // must match the chain stored in Home
+	BlockTime time.Duration // 0: a block as soon as a transaction arrives
+	RPCAddr   string        // host:port for JSON-RPC; "" disables it
+	Genesis   *genesis.Genesis
+	Logger    *slog.Logger
+	// MaxBlockTxs bounds how many transactions one block takes from the
+	// pool; the block caps bound it too. Default 10,000.
+	MaxBlockTxs int
+	// Now stamps blocks; tests replace it. Default time.Now.
+	Now func() time.Time
+}
+
+// Node is a running single-validator chain.
+type Node struct {
+	cfg      Config
+	log      *slog.Logger
+	lock     *homeLock
+	db       *store.Store
+	pool     *mempool.Pool
+	proposer types.Address
+
+	prodMu sync.Mutex // one block production at a time
+	mu     sync.RWMutex
+	head   *types.Header
+	wake   chan struct{}
+
+	rpcLn  net.Listener
+	rpcSrv *http.Server
+}
+
+// Open locks the home directory, opens (or creates) the chain in it and
+// loads the head. It does not start producing blocks: call Run.
+func Open(cfg Config) (*Node, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	if cfg.MaxBlockTxs == 0 {
+		cfg.MaxBlockTxs = 10_000
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Genesis == nil {
+		return nil, errors.New("node: no genesis")
+	}
+	cfg.ChainID = cfg.Genesis.ChainID
+	lock, err := lockHome(cfg.Home)
+	if err != nil {
+		return nil, err
+	}
+	n := &Node{cfg: cfg, log: cfg.Logger, lock: lock, wake: make(chan struct{}, 1),
+		pool: mempool.New(mempool.Config{ChainID: cfg.ChainID})}
+	ok := false
+	defer func() {
+		if !ok {
+			n.closeStorage()
+		}
+	}()
+	if n.proposer, err = loadValidatorKey(cfg.Home); err != nil {
+		return nil, err
+	}
+	if n.db, err = store.Open(filepath.Join(cfg.Home, "data"), store.Options{}); err != nil {
+		return nil, fmt.Errorf("open store in %s: %w", cfg.Home, err)
+	}
+	if _, _, has := n.db.LastCommitted(); !has {
+		if err := n.writeGenesis(); err != nil {
+			return nil, err
+		}
+	}
+	if err := n.checkChainID(); err != nil {
+		return nil, err
+	}
+	if err := n.loadHead(); err != nil {
+		return nil, err
+	}
+	ok = true
+	return n, nil
+}
+
+// loadValidatorKey reads (or creates) the devnet validator's key, whose
+// address receives the tips of every block.
+func loadValidatorKey(home string) (types.Address, error) {
+	path := filepath.Join(home, "validator.key")
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		k, err := crypto.GenerateKey()
+		if err != nil {
+			return types.Address{}, err
+		}
+		if err := writeFileAtomic(path, []byte(fmt.Sprintf("%x\n", k.Bytes()))); err != nil {
+			return types.Address{}, fmt.Errorf("write validator key: %w", err)
+		}
+		return types.Address(k.Address()), nil
+	}
+	if err != nil {
+		return types.Address{}, fmt.Errorf("read validator key: %w", err)
+	}
+	raw, err := hex.DecodeString(strings.TrimSpace(string(b)))
+	if err != nil {
+		return types.Address{}, fmt.Errorf("validator key %s is corrupt: %w", path, err)
+	}
+	k, err := crypto.PrivateKeyFromBytes(raw)
+	if err != nil {
+		return types.Address{}, fmt.Errorf("validator key %s: %w", path, err)
+	}
+	return types.Address(k.Address()), nil
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// Raw keys of the block store (see the package doc).
+var (
+	keyChainID = []byte("meta/chain_id")
+)
+
+func heightKey(h uint64) []byte {
+	return binary.BigEndian.AppendUint64([]byte("blk/h/"), h)
+}
+
+func blockKey(h types.Hash) []byte { return append([]byte("blk/b/"), h[:]...) }
+
+func txIndexKey(h types.Hash) store.Key {
+	return store.MakeKey(store.KindTxIndex, [20]byte{}, 0, h)
+}
+
+func receiptKey(h types.Hash) store.Key {
+	return store.MakeKey(store.KindReceipt, [20]byte{}, 0, h)
+}
+
+// stateReader adapts the store to chain/state.
+type stateReader struct{ db *store.Store }
+
+func (r stateReader) GetState(k state.Key) ([]byte, error) {
+	v, err := r.db.Get(store.StateDB, store.Key(k))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	return v, err
+}
+
+func (n *Node) newState() *state.StateDB { return state.New(stateReader{n.db}) }
+
+func (n *Node) checkChainID() error {
+	raw, err := n.db.GetRaw(keyChainID)
+	if err != nil {
+		return fmt.Errorf("read chain id: %w", err)
+	}
+	if got := binary.BigEndian.Uint64(raw); got != n.cfg.ChainID {
+		return fmt.Errorf("home %s holds chain id %d, not %d", n.cfg.Home, got, n.cfg.ChainID)
+	}
+	return nil
+}
+
+// writeGenesis commits block 0: the genesis allocations, minted.
+func (n *Node) writeGenesis() error {
+	g := n.cfg.Genesis
+	st := n.newState()
+	for _, a := range g.Alloc {
+		st.Mint(a.Address, a.Balance)
+	}
+	h := &types.Header{
+		Height: 0, Time: g.Time, BasefeeCycle: g.BasefeeCycle, BasefeeCell: g.BasefeeCell,
+		TxRoot: types.MerkleRoot(nil), ReceiptsRoot: types.MerkleRoot(nil),
+	}
+	raw := []store.RawWrite{{Key: keyChainID, Value: binary.BigEndian.AppendUint64(nil, g.ChainID)}}
+	return n.commit(st, h, &execution.Result{}, raw)
+}
+
+func (n *Node) loadHead() error {
+	height, _, ok := n.db.LastCommitted()
+	if !ok {
+		return errors.New("store is empty after genesis")
+	}
+	b, err := n.blockByNumber(height)
+	if err != nil {
+		return fmt.Errorf("load head block %d: %w", height, err)
+	}
+	n.mu.Lock()
+	n.head = b.Header
+	n.mu.Unlock()
+	return nil
+}
+
+// Head is the latest committed header.
+func (n *Node) Head() *types.Header {
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	return n.head
+}
+
+// Proposer is the address that receives this node's block tips.
+func (n *Node) Proposer() types.Address { return n.proposer }
+
+// nextBasefees are what the block after head charges (§4.2).
+func nextBasefees(h *types.Header) execution.Basefees {
+	return execution.Basefees{
+		Cycle: fees.NextBasefee(h.BasefeeCycle, h.CyclesUsed, fees.TargetCycles),
+		Cell:  fees.NextBasefee(h.BasefeeCell, h.CellsUsed, fees.TargetCells),
+	}
+}
+
+// ProduceBlock builds, executes and commits one block from the mempool.
+// It returns the committed block.
+func (n *Node) ProduceBlock() (*types.Block, error) {
+	n.prodMu.Lock()
+	defer n.prodMu.Unlock()
+	parent := n.Head()
+	bf := nextBasefees(parent)
+	st := n.newState()
+	candidates := n.pool.Select(st, bf, n.cfg.MaxBlockTxs)
+	t := uint64(n.cfg.Now().Unix())
+	if t < parent.Time {
+		t = parent.Time // block time never goes backwards
+	}
+	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: parent.Height + 1, Time: t, Proposer: n.proposer, Basefees: bf}
+	res, err := execution.Build(st, bc, candidates)
+	if err != nil {
+		return nil, err
+	}
+	h := &types.Header{
+		ParentHash: parent.Hash(), Height: bc.Height, Time: t, Proposer: n.proposer,
+		BasefeeCycle: bf.Cycle, BasefeeCell: bf.Cell, CyclesUsed: res.CyclesUsed, CellsUsed: res.CellsUsed,
+	}
+	if err := n.commit(st, h, res, nil); err != nil {
+		return nil, err
+	}
+	dropped := make([]*types.Tx, 0, len(res.Rejected))
+	for _, r := range res.Rejected {
+		dropped = append(dropped, r.Tx)
+		n.log.Debug("dropped invalid transaction", "tx", r.Tx.Hash(), "err", r.Err)
+	}
+	n.pool.Remove(res.Txs)
+	n.pool.Remove(dropped)
+	n.pool.Prune(n.newState())
+	return &types.Block{Header: h, Txs: res.Txs}, nil
+}
+
+// commit writes the block, its receipts and tx index and the state changes
+// in one atomic store commit, then moves the head.
+func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result, extra []store.RawWrite) error {
+	writes, err := st.Writes()
+	if err != nil {
+		return fmt.Errorf("block %d: %w", h.Height, err)
+	}
+	batch := &store.Batch{State: make([]store.Write, len(writes)), Raw: extra}
+	for i, w := range writes {
+		batch.State[i] = store.Write{Key: store.Key(w.Key), Value: w.Value}
+	}
+	txHashes := make([]types.Hash, len(res.Txs))
+	rcptHashes := make([]types.Hash, len(res.Receipts))
+	for i, tx := range res.Txs {
+		txHashes[i] = tx.Hash()
+		enc, err := res.Receipts[i].Encode()
+		if err != nil {
+			return fmt.Errorf("encode receipt: %w", err)
+		}
+		rcptHashes[i] = types.Hash(crypto.Blake3(enc))
+		loc, _ := types.Marshal([]uint64{h.Height, uint64(i)})
+		batch.TxIndex = append(batch.TxIndex, store.Write{Key: txIndexKey(txHashes[i]), Value: loc})
+		batch.TxReceipts = append(batch.TxReceipts, store.Write{Key: receiptKey(txHashes[i]), Value: enc})
+	}
+	h.TxRoot = types.MerkleRoot(txHashes)
+	h.ReceiptsRoot = types.MerkleRoot(rcptHashes)
+	block := &types.Block{Header: h, Txs: res.Txs}
+	_, err = n.db.CommitWith(h.Height, batch, func(roots store.Roots) ([]store.RawWrite, error) {
+		h.StateRoot = roots.State
+		enc, err := block.Encode()
+		if err != nil {
+			return nil, fmt.Errorf("encode block: %w", err)
+		}
+		hash := h.Hash()
+		return []store.RawWrite{
+			{Key: heightKey(h.Height), Value: hash[:]},
+			{Key: blockKey(hash), Value: enc},
+		}, nil
+	})
+	if err != nil {
+		return fmt.Errorf("commit block %d: %w", h.Height, err)
+	}
+	n.mu.Lock()
+	n.head = h
+	n.mu.Unlock()
+	return nil
+}
+
+// Run produces blocks and serves RPC until ctx is cancelled, then shuts
+// down cleanly. It returns the first fatal error.
+func (n *Node) Run(ctx context.Context) error {
+	if n.cfg.RPCAddr != "" {
+		if err := n.startRPC(); err != nil {
+			return err
+		}
+	}
+	var tick <-chan time.Time
+	if n.cfg.BlockTime > 0 {
+		t := time.NewTicker(n.cfg.BlockTime)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick:
+		case <-n.wake:
+			if n.cfg.BlockTime > 0 {
+				continue // blocks come on the clock
+			}
+		}
+		for {
+			b, err := n.ProduceBlock()
+			if err != nil {
+				return fmt.Errorf("produce block: %w", err)
+			}
+			if len(b.Txs) > 0 {
+				n.log.Info("block", "height", b.Header.Height, "txs", len(b.Txs), "hash", b.Header.Hash())
+			}
+			// On demand: keep going while the pool has work.
+			if n.cfg.BlockTime > 0 || len(b.Txs) == 0 || n.pool.Len() == 0 {
+				break
+			}
+		}
+	}
+}
+
+// RPCAddr is the address the RPC server listens on (useful with port 0).
+func (n *Node) RPCAddr() string {
+	if n.rpcLn == nil {
+		return ""
+	}
+	return n.rpcLn.Addr().String()
+}
+
+func (n *Node) startRPC() error {
+	ln, err := net.Listen("tcp", n.cfg.RPCAddr)
+	if err != nil {
+		return fmt.Errorf("listen for RPC on %s: %w", n.cfg.RPCAddr, err)
+	}
+	n.rpcLn = ln
+	n.rpcSrv = &http.Server{Handler: rpc.NewServer(n, rpc.Options{}), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := n.rpcSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			n.log.Error("rpc server stopped", "err", err)
+		}
+	}()
+	return nil
+}
+
+// Close stops RPC, closes the store and releases the home lock.
+func (n *Node) Close() error {
+	if n.rpcSrv != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		n.rpcSrv.Shutdown(ctx)
+		cancel()
+	}
+	n.prodMu.Lock() // wait for a block in progress
+	defer n.prodMu.Unlock()
+	return n.closeStorage()
+}
+
+func (n *Node) closeStorage() error {
+	var err error
+	if n.db != nil {
+		err = n.db.Close()
+		n.db = nil
+	}
+	if n.lock != nil {
+		n.lock.release()
+		n.lock = nil
+	}
+	return err
+}
+
+// notify wakes the producer after a transaction arrives.
+func (n *Node) notify() {
+	select {
+	case n.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (n *Node) blockByNumber(height uint64) (*types.Block, error) {
+	hash, err := n.db.GetRaw(heightKey(height))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("block %d: %w", height, rpc.ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return n.blockByHash(types.Hash(hash))
+}
+
+func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
+	raw, err := n.db.GetRaw(blockKey(h))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return types.DecodeBlock(raw)
+}
