@@ -106,6 +106,7 @@ func (p *Pool) AddBatch(txs []*types.Tx, st StateView, bf execution.Basefees) []
 			defer wg.Done()
 			for i := range next {
 				froms[i], errs[i] = execution.CheckStateless(txs[i], p.cfg.ChainID)
+				txs[i].Hash() // cached on the transaction: keep keccak off the serial path
 			}
 		}()
 	}
@@ -172,12 +173,12 @@ func (p *Pool) outbids(n, o *types.Tx, bf execution.Basefees) bool {
 		return false
 	}
 	nf, of := orderingFee(n, bf), orderingFee(o, bf)
-	lhs := new(big.Int).Mul(nf, big.NewInt(100))
-	rhs := new(big.Int).Mul(of, big.NewInt(int64(100+p.cfg.PriceBump)))
+	lhs := new(big.Int).Mul(nf.Big(), big.NewInt(100))
+	rhs := new(big.Int).Mul(of.Big(), big.NewInt(int64(100+p.cfg.PriceBump)))
 	return lhs.Cmp(rhs) >= 0 && nf.Cmp(of) > 0
 }
 
-func orderingFee(tx *types.Tx, bf execution.Basefees) *big.Int {
+func orderingFee(tx *types.Tx, bf execution.Basefees) fees.Fee128 {
 	ic, ib := fees.Intrinsic(execution.KindOf(tx), len(tx.Payload))
 	return fees.OrderingFee(ic, ib,
 		fees.Prices{MaxFee: tx.MaxFeePerCycle, Tip: tx.TipPerCycle},
@@ -296,7 +297,7 @@ func IsPoolError(err error) bool {
 
 type heapItem struct {
 	e    *entry
-	fee  *big.Int
+	fee  fees.Fee128
 	hash types.Hash
 }
 

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -50,6 +51,7 @@ type Node struct {
 	db       *store.Store
 	pool     *mempool.Pool
 	proposer types.Address
+	cache    *stateCache
 
 	prodMu sync.Mutex // one block production at a time
 	mu     sync.RWMutex
@@ -80,7 +82,7 @@ func Open(cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &Node{cfg: cfg, log: cfg.Logger, lock: lock, wake: make(chan struct{}, 1),
+	n := &Node{cfg: cfg, log: cfg.Logger, lock: lock, wake: make(chan struct{}, 1), cache: newStateCache(1 << 20),
 		pool: mempool.New(mempool.Config{ChainID: cfg.ChainID})}
 	ok := false
 	defer func() {
@@ -177,10 +179,17 @@ func receiptKey(h types.Hash) store.Key {
 	return store.MakeKey(store.KindReceipt, [20]byte{}, 0, h)
 }
 
-// stateReader adapts the store to chain/state.
-type stateReader struct{ db *store.Store }
+// stateReader adapts the store to chain/state, through the cache of
+// recently committed values.
+type stateReader struct {
+	db    *store.Store
+	cache *stateCache
+}
 
 func (r stateReader) GetState(k state.Key) ([]byte, error) {
+	if v, ok := r.cache.get(k); ok {
+		return v, nil
+	}
 	v, err := r.db.Get(store.StateDB, store.Key(k))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
@@ -188,7 +197,37 @@ func (r stateReader) GetState(k state.Key) ([]byte, error) {
 	return v, err
 }
 
-func (n *Node) newState() *state.StateDB { return state.New(stateReader{n.db}) }
+// stateCache holds the values of recently committed state keys (nil: the
+// key was deleted), so the accounts one block touched are read from memory
+// by the next. It is written only after a commit succeeds, so it never
+// holds a value the store does not. Bounded: it starts over when full.
+type stateCache struct {
+	mu  sync.RWMutex
+	m   map[state.Key][]byte
+	max int
+}
+
+func newStateCache(max int) *stateCache { return &stateCache{m: map[state.Key][]byte{}, max: max} }
+
+func (c *stateCache) get(k state.Key) ([]byte, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *stateCache) update(ws []store.Write) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m)+len(ws) > c.max {
+		c.m = make(map[state.Key][]byte, len(ws))
+	}
+	for _, w := range ws {
+		c.m[state.Key(w.Key)] = w.Value
+	}
+}
+
+func (n *Node) newState() *state.StateDB { return state.New(stateReader{n.db, n.cache}) }
 
 func (n *Node) checkChainID() error {
 	raw, err := n.db.GetRaw(keyChainID)
@@ -281,7 +320,7 @@ func (n *Node) ProduceBlock() (*types.Block, error) {
 	}
 	n.pool.Remove(res.Txs)
 	n.pool.Remove(dropped)
-	n.pool.Prune(n.newState())
+	n.pool.Prune(st) // st now holds the committed accounts: no reads needed
 	return &types.Block{Header: h, Txs: res.Txs}, nil
 }
 
@@ -296,21 +335,33 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	for i, w := range writes {
 		batch.State[i] = store.Write{Key: store.Key(w.Key), Value: w.Value}
 	}
-	txHashes := make([]types.Hash, len(res.Txs))
-	rcptHashes := make([]types.Hash, len(res.Receipts))
-	for i, tx := range res.Txs {
-		txHashes[i] = tx.Hash()
+	count := len(res.Txs)
+	txHashes := make([]types.Hash, count)
+	rcptHashes := make([]types.Hash, count)
+	batch.TxIndex = make([]store.Write, count)
+	batch.TxReceipts = make([]store.Write, count)
+	// Receipts are encoded and hashed on all cores: each index is written
+	// by exactly one goroutine, so the result does not depend on scheduling.
+	err = parallel(count, func(i int) error {
+		txHashes[i] = res.Txs[i].Hash()
 		enc, err := res.Receipts[i].Encode()
 		if err != nil {
 			return fmt.Errorf("encode receipt: %w", err)
 		}
 		rcptHashes[i] = types.Hash(crypto.Blake3(enc))
 		loc, _ := types.Marshal([]uint64{h.Height, uint64(i)})
-		batch.TxIndex = append(batch.TxIndex, store.Write{Key: txIndexKey(txHashes[i]), Value: loc})
-		batch.TxReceipts = append(batch.TxReceipts, store.Write{Key: receiptKey(txHashes[i]), Value: enc})
+		batch.TxIndex[i] = store.Write{Key: txIndexKey(txHashes[i]), Value: loc}
+		batch.TxReceipts[i] = store.Write{Key: receiptKey(txHashes[i]), Value: enc}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	h.TxRoot = types.MerkleRoot(txHashes)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); h.TxRoot = types.MerkleRoot(txHashes) }()
 	h.ReceiptsRoot = types.MerkleRoot(rcptHashes)
+	wg.Wait()
 	block := &types.Block{Header: h, Txs: res.Txs}
 	_, err = n.db.CommitWith(h.Height, batch, func(roots store.Roots) ([]store.RawWrite, error) {
 		h.StateRoot = roots.State
@@ -327,6 +378,7 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	if err != nil {
 		return fmt.Errorf("commit block %d: %w", h.Height, err)
 	}
+	n.cache.update(batch.State)
 	n.mu.Lock()
 	n.head = h
 	n.mu.Unlock()
@@ -449,4 +501,33 @@ func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
 		return nil, err
 	}
 	return types.DecodeBlock(raw)
+}
+
+// parallel runs f(0..n-1) on all cores and returns the first error.
+func parallel(n int, f func(i int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := 0; i < n; i++ {
+			if err := f(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < n; i += workers {
+				if err := f(i); err != nil {
+					errs[w] = err
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }

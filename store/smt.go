@@ -1,6 +1,9 @@
 package store
 
 import (
+	"bytes"
+	"sort"
+
 	"github.com/cowboy-chain/cowboy/store/verifier"
 )
 
@@ -36,79 +39,6 @@ func newInternal(l, r *node) *node {
 	return &node{left: l, right: r, hash: verifier.NodeHash(hashOf(l), hashOf(r))}
 }
 
-// put returns the tree with path set to the value hash vh.
-func put(n *node, depth int, path, vh [32]byte) *node {
-	switch {
-	case n == nil:
-		return newLeaf(path, vh)
-	case n.leaf:
-		if n.path == path {
-			return newLeaf(path, vh)
-		}
-		return split(n, newLeaf(path, vh), depth)
-	case verifier.Bit(path, depth) == 0:
-		return newInternal(put(n.left, depth+1, path, vh), n.right)
-	default:
-		return newInternal(n.left, put(n.right, depth+1, path, vh))
-	}
-}
-
-// split makes the smallest subtree at depth holding two distinct leaves:
-// single-child internal nodes down to the first bit where they differ.
-func split(a, b *node, depth int) *node {
-	ba, bb := verifier.Bit(a.path, depth), verifier.Bit(b.path, depth)
-	if ba != bb {
-		if ba == 0 {
-			return newInternal(a, b)
-		}
-		return newInternal(b, a)
-	}
-	child := split(a, b, depth+1)
-	if ba == 0 {
-		return newInternal(child, nil)
-	}
-	return newInternal(nil, child)
-}
-
-// del returns the tree without path.
-func del(n *node, depth int, path [32]byte) *node {
-	switch {
-	case n == nil:
-		return nil
-	case n.leaf:
-		if n.path == path {
-			return nil
-		}
-		return n
-	}
-	var child, other *node
-	left := verifier.Bit(path, depth) == 0
-	if left {
-		child, other = del(n.left, depth+1, path), n.right
-		if child == n.left {
-			return n
-		}
-	} else {
-		child, other = del(n.right, depth+1, path), n.left
-		if child == n.right {
-			return n
-		}
-	}
-	// Keep the invariant: a lone leaf moves up, an empty subtree vanishes.
-	switch {
-	case child == nil && other == nil:
-		return nil
-	case child == nil && other.leaf:
-		return other
-	case other == nil && child != nil && child.leaf:
-		return child
-	case left:
-		return newInternal(child, other)
-	default:
-		return newInternal(other, child)
-	}
-}
-
 // prove walks path from the root and collects the siblings.
 func prove(root *node, path [32]byte) *verifier.Proof {
 	p := &verifier.Proof{}
@@ -126,4 +56,62 @@ func prove(root *node, path [32]byte) *verifier.Proof {
 		p.HasLeaf, p.LeafPath, p.LeafValueHash = true, n.path, n.valueHash
 	}
 	return p
+}
+
+// update is one write for apply: a value hash, or a deletion.
+type update struct {
+	path [32]byte
+	vh   [32]byte
+	del  bool
+}
+
+// apply returns the tree with a whole block's updates made, sorted by path
+// with no path twice. Each changed internal node is rehashed once, however
+// many updates pass through it: far fewer hashes than one put per key.
+func apply(n *node, depth int, ups []update) *node {
+	if len(ups) == 0 {
+		return n
+	}
+	if n != nil && n.leaf {
+		// Fold the existing leaf in as an update unless one replaces it.
+		i := sort.Search(len(ups), func(i int) bool { return bytes.Compare(ups[i].path[:], n.path[:]) >= 0 })
+		if i == len(ups) || ups[i].path != n.path {
+			merged := make([]update, 0, len(ups)+1)
+			merged = append(append(append(merged, ups[:i]...), update{path: n.path, vh: n.valueHash}), ups[i:]...)
+			ups = merged
+		}
+		n = nil
+	}
+	if n == nil {
+		live := 0
+		var last update
+		for _, u := range ups {
+			if !u.del {
+				live++
+				last = u
+			}
+		}
+		switch live {
+		case 0:
+			return nil
+		case 1:
+			return newLeaf(last.path, last.vh)
+		}
+	}
+	// ups is sorted by path, so the ones going left (bit 0) come first.
+	mid := sort.Search(len(ups), func(i int) bool { return verifier.Bit(ups[i].path, depth) == 1 })
+	var l, r *node
+	if n != nil {
+		l, r = n.left, n.right
+	}
+	l, r = apply(l, depth+1, ups[:mid]), apply(r, depth+1, ups[mid:])
+	switch {
+	case l == nil && r == nil:
+		return nil
+	case l == nil && r.leaf:
+		return r
+	case r == nil && l.leaf:
+		return l
+	}
+	return newInternal(l, r)
 }

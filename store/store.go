@@ -116,13 +116,17 @@ func (s *Store) load() error {
 		return fmt.Errorf("store: scan: %w", err)
 	}
 	defer it.Close()
+	var ups [numDBs][]update
 	for it.First(); it.Valid(); it.Next() {
 		k := it.Key()
 		if len(k) != 2+len(Key{}) || k[1] >= byte(numDBs) {
 			return fmt.Errorf("store: corrupt entry key %x", k)
 		}
-		path := verifier.Path(k[2:])
-		s.trees[k[1]] = put(s.trees[k[1]], 0, path, verifier.LeafValueHash(it.Value()))
+		ups[k[1]] = append(ups[k[1]], update{path: verifier.Path(k[2:]), vh: verifier.LeafValueHash(it.Value())})
+	}
+	for db := range ups {
+		sort.Slice(ups[db], func(i, j int) bool { return bytes.Compare(ups[db][i].path[:], ups[db][j].path[:]) < 0 })
+		s.trees[db] = apply(nil, 0, ups[db])
 	}
 	if err := it.Error(); err != nil {
 		return fmt.Errorf("store: scan: %w", err)
@@ -193,19 +197,27 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 
 	pb := s.db.NewBatch()
 	defer pb.Close()
-	for db, ws := range [numDBs][]Write{b.State, b.TxIndex, b.TxReceipts} {
-		for _, w := range dedupe(ws) {
-			path := verifier.Path(w.Key[:])
-			k := entryKey(DB(db), w.Key)
+	// The three trees are independent: update them on separate cores. The
+	// Pebble batch is filled here, on one goroutine, in a fixed order.
+	all := [numDBs][]Write{dedupe(b.State), dedupe(b.TxIndex), dedupe(b.TxReceipts)}
+	var wg sync.WaitGroup
+	for db := range all {
+		wg.Add(1)
+		go func(db int) {
+			defer wg.Done()
+			trees[db] = apply(trees[db], 0, updatesOf(all[db]))
+		}(db)
+	}
+	for db, ws := range all {
+		for _, w := range ws {
 			if w.Value == nil {
-				trees[db] = del(trees[db], 0, path)
-				pb.Delete(k, nil)
+				pb.Delete(entryKey(DB(db), w.Key), nil)
 			} else {
-				trees[db] = put(trees[db], 0, path, verifier.LeafValueHash(w.Value))
-				pb.Set(k, w.Value, nil)
+				pb.Set(entryKey(DB(db), w.Key), w.Value, nil)
 			}
 		}
 	}
+	wg.Wait()
 	roots := Roots{State: hashOf(trees[StateDB]), TxIndex: hashOf(trees[TxIndexDB]), TxReceipts: hashOf(trees[TxReceiptsDB])}
 	raw := b.Raw
 	if finish != nil {
@@ -236,6 +248,21 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	s.trees, s.height, s.roots, s.has = trees, height, roots, true
 	s.mu.Unlock()
 	return roots, nil
+}
+
+// updatesOf turns writes into tree updates sorted by path.
+func updatesOf(ws []Write) []update {
+	ups := make([]update, len(ws))
+	for i, w := range ws {
+		ups[i].path = verifier.Path(w.Key[:])
+		if w.Value == nil {
+			ups[i].del = true
+		} else {
+			ups[i].vh = verifier.LeafValueHash(w.Value)
+		}
+	}
+	sort.Slice(ups, func(i, j int) bool { return bytes.Compare(ups[i].path[:], ups[j].path[:]) < 0 })
+	return ups
 }
 
 // dedupe sorts writes by key, keeping the last write of each key, so the

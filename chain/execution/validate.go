@@ -122,15 +122,15 @@ func UpfrontCost(tx *types.Tx) *big.Int {
 // must be exactly the account's next nonce, and the balance must cover the
 // upfront cost.
 func CheckState(st *state.StateDB, tx *types.Tx, from types.Address) error {
-	acc := st.Account(from)
-	if tx.Nonce < acc.Nonce {
-		return reject(ErrNonceTooLow, "nonce %d is too low: account %s is at nonce %d", tx.Nonce, from, acc.Nonce)
+	nonce := st.Nonce(from)
+	if tx.Nonce < nonce {
+		return reject(ErrNonceTooLow, "nonce %d is too low: account %s is at nonce %d", tx.Nonce, from, nonce)
 	}
-	if tx.Nonce > acc.Nonce {
-		return reject(ErrNonceTooHigh, "nonce %d is too high: account %s is at nonce %d", tx.Nonce, from, acc.Nonce)
+	if tx.Nonce > nonce {
+		return reject(ErrNonceTooHigh, "nonce %d is too high: account %s is at nonce %d", tx.Nonce, from, nonce)
 	}
-	if need := UpfrontCost(tx); acc.Balance.Cmp(need) < 0 {
-		return reject(ErrInsufficientFunds, "account %s holds %s base units, needs %s (value + limits × max fees)", from, acc.Balance, need)
+	if need := UpfrontCost(tx); !st.HasBalance(from, need) {
+		return reject(ErrInsufficientFunds, "account %s holds %s base units, needs %s (value + limits × max fees)", from, st.Balance(from), need)
 	}
 	return nil
 }

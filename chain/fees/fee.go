@@ -1,6 +1,9 @@
 package fees
 
-import "math/big"
+import (
+	"math/big"
+	"math/bits"
+)
 
 // Prices is what a transaction offers per unit on one meter.
 type Prices struct {
@@ -45,10 +48,52 @@ func MaxCost(cyclesLimit, cellsLimit, maxFeeCycle, maxFeeCell uint64) *big.Int {
 //
 //	intrinsic_cycles × min(max_fee_per_cycle, basefee_cycle + tip_per_cycle) +
 //	intrinsic_cells  × min(max_fee_per_cell,  basefee_cell  + tip_per_cell)
-func OrderingFee(intrinsicCycles, intrinsicCells uint64, cycle, cell Prices, bc, bb uint64) *big.Int {
+//
+// Each product is below 2^64 × 2^64 and intrinsic costs are far below
+// 2^63, so the sum fits 128 bits; it is computed without allocating
+// because the mempool evaluates it for every pending transaction.
+func OrderingFee(intrinsicCycles, intrinsicCells uint64, cycle, cell Prices, bc, bb uint64) Fee128 {
 	pc := min(cycle.MaxFee, satAdd(bc, cycle.Tip))
 	pb := min(cell.MaxFee, satAdd(bb, cell.Tip))
-	return new(big.Int).Add(mul(intrinsicCycles, pc), mul(intrinsicCells, pb))
+	return mul128(intrinsicCycles, pc).add(mul128(intrinsicCells, pb))
+}
+
+// Fee128 is a non-negative amount below 2^128 base units.
+type Fee128 struct{ Hi, Lo uint64 }
+
+func mul128(a, b uint64) Fee128 {
+	hi, lo := bits.Mul64(a, b)
+	return Fee128{hi, lo}
+}
+
+func (a Fee128) add(b Fee128) Fee128 {
+	lo, carry := bits.Add64(a.Lo, b.Lo, 0)
+	hi, _ := bits.Add64(a.Hi, b.Hi, carry)
+	return Fee128{hi, lo}
+}
+
+// Cmp returns -1, 0 or 1 as a is below, equal to or above b.
+func (a Fee128) Cmp(b Fee128) int {
+	switch {
+	case a.Hi != b.Hi:
+		if a.Hi < b.Hi {
+			return -1
+		}
+		return 1
+	case a.Lo != b.Lo:
+		if a.Lo < b.Lo {
+			return -1
+		}
+		return 1
+	}
+	return 0
+}
+
+// Big converts to a big.Int for arithmetic beyond comparison.
+func (a Fee128) Big() *big.Int {
+	x := new(big.Int).SetUint64(a.Hi)
+	x.Lsh(x, 64)
+	return x.Or(x, new(big.Int).SetUint64(a.Lo))
 }
 
 func mul(a, b uint64) *big.Int {

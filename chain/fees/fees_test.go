@@ -76,8 +76,8 @@ func TestCompute(t *testing.T) {
 func TestOrderingFee(t *testing.T) {
 	// §6.4: min(max_fee, basefee + tip) per unit, intrinsic costs only.
 	got := OrderingFee(10_000, 5, Prices{MaxFee: 10, Tip: 3}, Prices{MaxFee: 2, Tip: 5}, 4, 1)
-	if want := int64(10_000*7 + 5*2); got.Int64() != want {
-		t.Fatalf("got %s want %d", got, want)
+	if want := int64(10_000*7 + 5*2); got.Big().Int64() != want {
+		t.Fatalf("got %s want %d", got.Big(), want)
 	}
 }
 
@@ -97,5 +97,31 @@ func TestIntrinsic(t *testing.T) {
 		if c != tt.cycles || b != tt.cells {
 			t.Errorf("kind %d n %d: got %d/%d want %d/%d", tt.kind, tt.n, c, b, tt.cycles, tt.cells)
 		}
+	}
+}
+
+func TestFee128(t *testing.T) {
+	max := ^uint64(0)
+	tests := []struct {
+		a, b Fee128
+		want int
+	}{
+		{Fee128{0, 1}, Fee128{0, 2}, -1},
+		{Fee128{1, 0}, Fee128{0, max}, 1},
+		{Fee128{3, 3}, Fee128{3, 3}, 0},
+	}
+	for _, tt := range tests {
+		if got := tt.a.Cmp(tt.b); got != tt.want {
+			t.Errorf("%v cmp %v = %d", tt.a, tt.b, got)
+		}
+	}
+	if s := (Fee128{1, 5}).Big().String(); s != "18446744073709551621" {
+		t.Errorf("Big: %s", s)
+	}
+	// Realistic extremes: 20M cycles at the largest price.
+	f := OrderingFee(20_000_000, 1_000_000, Prices{MaxFee: max, Tip: max}, Prices{MaxFee: max, Tip: max}, 1, 1)
+	want := new(big.Int).Mul(big.NewInt(21_000_000), new(big.Int).SetUint64(max))
+	if f.Big().Cmp(want) != 0 {
+		t.Errorf("OrderingFee at max prices = %s, want %s", f.Big(), want)
 	}
 }

@@ -34,7 +34,7 @@ func encodeAccount(a *Account) ([]byte, error) { return types.Marshal(a) }
 
 func decodeAccount(b []byte) (*Account, error) {
 	a := new(Account)
-	if err := types.Unmarshal(b, a); err != nil {
+	if err := types.UnmarshalStored(b, a); err != nil {
 		return nil, fmt.Errorf("decode account: %w", err)
 	}
 	if a.Balance == nil {

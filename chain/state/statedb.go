@@ -88,11 +88,29 @@ func (s *StateDB) Account(a types.Address) *Account {
 	return &Account{Balance: new(big.Int)}
 }
 
-// Balance is the account's balance in base units.
-func (s *StateDB) Balance(a types.Address) *big.Int { return s.Account(a).Balance }
+// Balance is the account's balance in base units (a copy).
+func (s *StateDB) Balance(a types.Address) *big.Int {
+	if acc := s.load(a); acc != nil {
+		return new(big.Int).Set(acc.Balance)
+	}
+	return new(big.Int)
+}
+
+// HasBalance reports whether the account holds at least v, without copying.
+func (s *StateDB) HasBalance(a types.Address, v *big.Int) bool {
+	if acc := s.load(a); acc != nil {
+		return acc.Balance.Cmp(v) >= 0
+	}
+	return v.Sign() <= 0
+}
 
 // Nonce is the number of transactions the account has sent.
-func (s *StateDB) Nonce(a types.Address) uint64 { return s.Account(a).Nonce }
+func (s *StateDB) Nonce(a types.Address) uint64 {
+	if acc := s.load(a); acc != nil {
+		return acc.Nonce
+	}
+	return 0
+}
 
 // modify journals the current account and returns a mutable one.
 func (s *StateDB) modify(a types.Address) *Account {
@@ -127,7 +145,7 @@ func (s *StateDB) SubBalance(a types.Address, v *big.Int) error {
 	if v.Sign() == 0 {
 		return nil
 	}
-	if s.Balance(a).Cmp(v) < 0 {
+	if !s.HasBalance(a, v) {
 		return fmt.Errorf("%w: %s has %s, needs %s", ErrInsufficientBalance, a, s.Balance(a), v)
 	}
 	acc := s.modify(a)
