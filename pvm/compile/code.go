@@ -206,8 +206,8 @@ func (c *Code) Disassemble() string {
 		fmt.Fprintf(&b, "%4d %4d %-22s %d", c.Lines[i], i, in.Op, in.Arg)
 		switch in.Op {
 		case LOAD_CONST:
-			if s, err := c.Consts[in.Arg].Repr(nil); err == nil && len(s) < 60 {
-				b.WriteString(" (" + s + ")")
+			if k, ok := constKey(c.Consts[in.Arg]); ok && len(k) < 60 {
+				b.WriteString(" (" + k + ")")
 			}
 		case LOAD_GLOBAL, STORE_GLOBAL, LOAD_ATTR, STORE_ATTR, LOAD_METHOD, LOAD_NAME, STORE_NAME, IMPORT_NAME, IMPORT_FROM:
 			b.WriteString(" (" + c.Names[in.Arg] + ")")

@@ -70,6 +70,10 @@ func (t Tuple) Hash(c Ctx) (int64, error) {
 		p2 = 14029467366897019727
 		p5 = 2870177450012600261
 	)
+	if err := c.Nest(); err != nil {
+		return 0, err
+	}
+	defer c.Unnest()
 	var acc uint64 = p5
 	for _, v := range t {
 		h, err := HashOf(c, v)

@@ -72,44 +72,60 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 }
 
 // callFunction binds arguments into a new frame and runs it (or returns a
-// generator for generator functions).
+// generator for generator functions). The frame of an ordinary call lives on
+// the Go stack and its locals and value stack in the thread's slab, so a
+// call does not allocate.
 func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw) (object.Value, error) {
 	if err := t.meter.Charge(meter.CostCall); err != nil {
 		return nil, err
 	}
 	code := fn.Code
+	if code.Generator {
+		return t.makeGenerator(fn, args, kw)
+	}
 	if err := t.meter.Enter(); err != nil {
 		return nil, object.Errorf(object.RecursionError, "maximum recursion depth exceeded")
 	}
-	defer t.meter.Leave()
 	nlocals := len(code.Varnames)
 	need := nlocals + code.MaxStack
 	var mem []object.Value
-	fromSlab := !code.Generator && t.sp+need <= len(t.slab)
+	fromSlab := t.sp+need <= len(t.slab)
 	if fromSlab {
 		mem = t.slab[t.sp : t.sp+need : t.sp+need]
 		t.sp += need
 	} else {
 		if err := object.AllocSlots(t, meter.SizeFrame, uint64(need), meter.SizePointer); err != nil {
+			t.meter.Leave()
 			return nil, err
 		}
 		mem = make([]object.Value, need)
 	}
-	f := &frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:nlocals], stack: mem[nlocals:]}
-	if err := t.bindArgs(f, fn, args, kw); err != nil {
-		if fromSlab {
-			t.release(mem)
-		}
-		return nil, err
+	var fr frame
+	fr.code, fr.fn, fr.globals, fr.locals, fr.stack = code, fn, fn.Globals, mem[:nlocals], mem[nlocals:]
+	var r object.Value
+	err := t.bindArgs(&fr, fn, args, kw)
+	if err == nil {
+		r, err = t.run(&fr)
 	}
-	if code.Generator {
-		return &Generator{t: t, f: f, name: fn.Name, qualname: fn.QualName}, nil
-	}
-	r, err := t.run(f)
 	if fromSlab {
 		t.release(mem)
 	}
+	t.meter.Leave()
 	return r, err
+}
+
+func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw) (object.Value, error) {
+	code := fn.Code
+	need := len(code.Varnames) + code.MaxStack
+	if err := object.AllocSlots(t, meter.SizeFrame, uint64(need), meter.SizePointer); err != nil {
+		return nil, err
+	}
+	mem := make([]object.Value, need)
+	f := &frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:len(code.Varnames)], stack: mem[len(code.Varnames):]}
+	if err := t.bindArgs(f, fn, args, kw); err != nil {
+		return nil, err
+	}
+	return &Generator{t: t, f: f, name: fn.Name, qualname: fn.QualName}, nil
 }
 
 func (t *Thread) release(mem []object.Value) {
