@@ -15,7 +15,9 @@ type testCtx struct {
 	id   int64
 }
 
-func newCtx() *testCtx { return &testCtx{m: meter.New(meter.Limits{Cycles: 1 << 40, MemoryLimit: 1 << 20})} }
+func newCtx() *testCtx {
+	return &testCtx{m: meter.New(meter.Limits{Cycles: 1 << 40, MemoryLimit: 1 << 20})}
+}
 
 func (c *testCtx) Meter() *meter.Meter { return c.m }
 func (c *testCtx) Call(fn Value, args []Value, kw []Kw) (Value, error) {
