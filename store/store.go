@@ -47,9 +47,20 @@ type Batch struct {
 
 // Options tune the store.
 type Options struct {
+	// Retain is how many recent heights stay provable (default 256). Old
+	// versions of the trees share every unchanged node with the newest, so
+	// each retained height costs only the nodes its block changed. Versions
+	// live in memory: after a restart, heights from the restart on are
+	// provable.
+	Retain int
 	// NoSync skips fsync on commit. Only for benchmarks of the commitment
 	// itself: a crash may then lose recent blocks.
 	NoSync bool
+}
+
+type version struct {
+	height uint64
+	trees  [numDBs]*node
 }
 
 // Store is safe for concurrent readers and one committer.
@@ -60,6 +71,7 @@ type Store struct {
 	commitMu sync.Mutex // one commit at a time
 	mu       sync.RWMutex
 	trees    [numDBs]*node
+	versions []version // last Retain committed heights, oldest first
 	height   uint64
 	roots    Roots
 	has      bool
@@ -83,6 +95,9 @@ func Open(dir string, opts Options) (*Store, error) {
 	db, err := pebble.Open(dir, &pebble.Options{Logger: quietLogger{}})
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", dir, err)
+	}
+	if opts.Retain <= 0 {
+		opts.Retain = 256
 	}
 	s := &Store{db: db, opts: opts}
 	if err := s.load(); err != nil {
@@ -136,6 +151,7 @@ func (s *Store) load() error {
 			return fmt.Errorf("store: %s rebuilt to root %x but height %d committed %x: the store is corrupt", db, got, s.height, s.roots.of(db))
 		}
 	}
+	s.versions = []version{{height: s.height, trees: s.trees}}
 	return nil
 }
 
@@ -246,6 +262,10 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	}
 	s.mu.Lock()
 	s.trees, s.height, s.roots, s.has = trees, height, roots, true
+	s.versions = append(s.versions, version{height: height, trees: trees})
+	if drop := len(s.versions) - s.opts.Retain; drop > 0 {
+		s.versions = append(s.versions[:0:0], s.versions[drop:]...)
+	}
 	s.mu.Unlock()
 	return roots, nil
 }
@@ -287,19 +307,37 @@ func dedupe(ws []Write) []Write {
 	return out
 }
 
-// Prove returns a proof for k in db against the root at height. Proofs are
-// served for the last committed height.
+// Prove returns a proof for k in db against that database's root at
+// height, which must be one of the last Retain committed heights.
 func (s *Store) Prove(db DB, k Key, height uint64) (*verifier.Proof, error) {
 	if db >= numDBs {
 		return nil, fmt.Errorf("store: no database %d", db)
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if !s.has || height != s.height {
-		return nil, fmt.Errorf("store: height %d is not provable: proofs are served for the last committed height %d", height, s.height)
+	if len(s.versions) == 0 {
+		return nil, errors.New("store: nothing committed yet")
 	}
-	return prove(s.trees[db], verifier.Path(k[:])), nil
+	oldest, newest := s.versions[0].height, s.versions[len(s.versions)-1].height
+	if height < oldest || height > newest {
+		return nil, fmt.Errorf("%w: height %d (provable heights are %d to %d)", ErrNotRetained, height, oldest, newest)
+	}
+	v := s.versions[height-oldest]
+	return prove(v.trees[db], verifier.Path(k[:])), nil
 }
+
+// Root is db's root at a retained height.
+func (s *Store) Root(db DB, height uint64) ([32]byte, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if len(s.versions) == 0 || height < s.versions[0].height || height > s.versions[len(s.versions)-1].height {
+		return [32]byte{}, fmt.Errorf("%w: height %d", ErrNotRetained, height)
+	}
+	return hashOf(s.versions[height-s.versions[0].height].trees[db]), nil
+}
+
+// ErrNotRetained is returned for a height outside the provable window.
+var ErrNotRetained = errors.New("height not retained")
 
 // quietLogger keeps Pebble's informational logs off the node's output.
 type quietLogger struct{}

@@ -278,3 +278,46 @@ func BenchmarkCommit10k(b *testing.B) {
 	}
 	b.ReportMetric(float64(10_000*b.N)/b.Elapsed().Seconds(), "updates/s")
 }
+
+func TestRetainedHeights(t *testing.T) {
+	dir := t.TempDir()
+	s, _ := Open(dir, Options{NoSync: true, Retain: 3})
+	var roots []Roots
+	for h := 0; h < 6; h++ {
+		r, err := s.Commit(uint64(h), &Batch{State: []Write{{Key: k(1), Value: []byte{byte(h)}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		roots = append(roots, r)
+	}
+	key := k(1)
+	for h := 0; h < 6; h++ {
+		p, err := s.Prove(StateDB, key, uint64(h))
+		if h < 3 {
+			if !errors.Is(err, ErrNotRetained) {
+				t.Errorf("height %d: %v, want not retained", h, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The value at that height proves against that height's root,
+		// and a later value does not.
+		if err := verifier.Verify(roots[h].State, key[:], []byte{byte(h)}, p); err != nil {
+			t.Errorf("height %d: %v", h, err)
+		}
+		if h < 5 && verifier.Verify(roots[h].State, key[:], []byte{5}, p) == nil {
+			t.Errorf("height %d: the newest value proves against an old root", h)
+		}
+	}
+	s.Close()
+	s, _ = Open(dir, Options{NoSync: true, Retain: 3})
+	defer s.Close()
+	if _, err := s.Prove(StateDB, key, 5); err != nil {
+		t.Fatalf("the last height is provable after reopen: %v", err)
+	}
+	if _, err := s.Prove(StateDB, key, 4); !errors.Is(err, ErrNotRetained) {
+		t.Fatalf("height 4 after reopen: %v", err)
+	}
+}
