@@ -9,7 +9,23 @@ type StrDict struct {
 	keys  []string
 	vals  []Value
 	dead  int
+	// layout changes whenever a name is added or removed, so a cached slot
+	// position (see Slot) stays valid exactly while layout is unchanged.
+	layout uint64
 }
+
+// Layout is the current layout version, for slot caches.
+func (d *StrDict) Layout() uint64 { return d.layout }
+
+// Slot returns the position of name for use with At while Layout is
+// unchanged.
+func (d *StrDict) Slot(name string) (int, bool) {
+	i, ok := d.index[name]
+	return i, ok
+}
+
+// At returns the value at a position obtained from Slot.
+func (d *StrDict) At(i int) Value { return d.vals[i] }
 
 // NewStrDict returns an empty namespace.
 func NewStrDict() *StrDict { return &StrDict{index: map[string]int{}} }
@@ -29,6 +45,7 @@ func (d *StrDict) Set(name string, v Value) {
 		d.vals[i] = v
 		return
 	}
+	d.layout++
 	d.index[name] = len(d.keys)
 	d.keys = append(d.keys, name)
 	d.vals = append(d.vals, v)
@@ -40,6 +57,7 @@ func (d *StrDict) Delete(name string) bool {
 	if !ok {
 		return false
 	}
+	d.layout++
 	delete(d.index, name)
 	d.vals[i] = nil
 	d.dead++

@@ -31,6 +31,15 @@ type Function struct {
 	Name       string
 	QualName   string
 	Dict       *object.StrDict
+	// gcache remembers where each global name of Code was found, valid
+	// while the globals' layout is unchanged.
+	gcache []globalSlot
+}
+
+type globalSlot struct {
+	layout  uint64 // globals layout when cached; 0 = empty
+	idx     int32
+	builtin bool
 }
 
 // Type implements object.Value.

@@ -183,14 +183,21 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			stack[sp] = f.cells[in.Arg]
 			sp++
 		case compile.LOAD_GLOBAL:
-			name := names[in.Arg]
-			v, ok := f.globals.Get(name)
-			if !ok {
-				v, ok = t.builtins.Get(name)
-				if !ok {
-					err = object.Errorf(object.NameError, "name '%s' is not defined", name)
+			if gc := f.fn.gcache; gc != nil {
+				if s := gc[in.Arg]; s.layout == f.globals.Layout() && s.layout != 0 {
+					if s.builtin {
+						stack[sp] = t.builtins.At(int(s.idx))
+					} else {
+						stack[sp] = f.globals.At(int(s.idx))
+					}
+					sp++
 					break
 				}
+			}
+			v, e := t.loadGlobal(f, int(in.Arg))
+			if e != nil {
+				err = e
+				break
 			}
 			stack[sp] = v
 			sp++
@@ -1069,6 +1076,29 @@ func (t *Thread) runThrow(f *frame) (object.Value, error) {
 		return nil, err
 	}
 	return t.run(f)
+}
+
+// loadGlobal looks a global up in the module, then the builtins, and caches
+// where it was found.
+func (t *Thread) loadGlobal(f *frame, i int) (object.Value, error) {
+	name := f.code.Names[i]
+	if f.fn.gcache == nil {
+		f.fn.gcache = make([]globalSlot, len(f.code.Names))
+	}
+	layout := f.globals.Layout()
+	if idx, ok := f.globals.Slot(name); ok {
+		if layout != 0 {
+			f.fn.gcache[i] = globalSlot{layout: layout, idx: int32(idx)}
+		}
+		return f.globals.At(idx), nil
+	}
+	if idx, ok := t.builtins.Slot(name); ok {
+		if layout != 0 {
+			f.fn.gcache[i] = globalSlot{layout: layout, idx: int32(idx), builtin: true}
+		}
+		return t.builtins.At(idx), nil
+	}
+	return nil, object.Errorf(object.NameError, "name '%s' is not defined", name)
 }
 
 func stopValue(exc *object.Instance) object.Value {
