@@ -58,6 +58,13 @@ func prove(root *node, path [32]byte) *verifier.Proof {
 	return p
 }
 
+// apply runs its first parallelDepth levels on separate goroutines when a
+// batch has at least parallelMin updates (4 workers at depth 2).
+const (
+	parallelDepth = 2
+	parallelMin   = 2048
+)
+
 // update is one write for apply: a value hash, or a deletion.
 type update struct {
 	path [32]byte
@@ -104,7 +111,17 @@ func apply(n *node, depth int, ups []update) *node {
 	if n != nil {
 		l, r = n.left, n.right
 	}
-	l, r = apply(l, depth+1, ups[:mid]), apply(r, depth+1, ups[mid:])
+	if depth < parallelDepth && len(ups) >= parallelMin {
+		// Large batches: the two halves of the tree are independent, so the
+		// top levels split the work across cores. Each goroutine builds its
+		// own nodes; the result is the same as sequential.
+		done := make(chan *node)
+		go func() { done <- apply(l, depth+1, ups[:mid]) }()
+		r = apply(r, depth+1, ups[mid:])
+		l = <-done
+	} else {
+		l, r = apply(l, depth+1, ups[:mid]), apply(r, depth+1, ups[mid:])
+	}
 	switch {
 	case l == nil && r == nil:
 		return nil

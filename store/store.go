@@ -273,13 +273,24 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 // updatesOf turns writes into tree updates sorted by path.
 func updatesOf(ws []Write) []update {
 	ups := make([]update, len(ws))
-	for i, w := range ws {
-		ups[i].path = verifier.Path(w.Key[:])
-		if w.Value == nil {
-			ups[i].del = true
-		} else {
-			ups[i].vh = verifier.LeafValueHash(w.Value)
+	hash := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			ups[i].path = verifier.Path(ws[i].Key[:])
+			if ws[i].Value == nil {
+				ups[i].del = true
+			} else {
+				ups[i].vh = verifier.LeafValueHash(ws[i].Value)
+			}
 		}
+	}
+	if len(ws) < parallelMin {
+		hash(0, len(ws))
+	} else { // two halves on two cores; each index written once
+		mid := len(ws) / 2
+		done := make(chan struct{})
+		go func() { hash(0, mid); close(done) }()
+		hash(mid, len(ws))
+		<-done
 	}
 	sort.Slice(ups, func(i, j int) bool { return bytes.Compare(ups[i].path[:], ups[j].path[:]) < 0 })
 	return ups

@@ -11,8 +11,13 @@
 // function of the contents, whatever order or batching wrote them.
 //
 //	empty    = 32 zero bytes
-//	leaf     = BLAKE3(0x00 || path || BLAKE3(value))
-//	internal = BLAKE3(0x01 || left || right)      (bit 0 of the path at depth d: left)
+//	leaf     = BLAKE3(0x00 || path || BLAKE3(value))   65-byte input
+//	internal = BLAKE3(left || right)                   64-byte input (bit 0 of the path at depth d: left)
+//
+// Leaves and internal nodes hash inputs of different lengths, so no leaf
+// can pose as an internal node or the reverse (that would be a BLAKE3
+// collision); internal nodes, most of the hashing, fit one 64-byte
+// compression.
 //
 // Path bits are taken most significant first: bit d is (path[d/8] >> (7 - d%8)) & 1.
 //
@@ -71,10 +76,9 @@ func LeafHash(path, valueHash [32]byte) [32]byte {
 
 // NodeHash is the hash of an internal node.
 func NodeHash(left, right [32]byte) [32]byte {
-	var buf [65]byte
-	buf[0] = 1
-	copy(buf[1:33], left[:])
-	copy(buf[33:], right[:])
+	var buf [64]byte
+	copy(buf[:32], left[:])
+	copy(buf[32:], right[:])
 	return blake3.Sum256(buf[:])
 }
 
