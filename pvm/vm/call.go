@@ -47,11 +47,28 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 			return nil, object.Errorf(object.TypeError, "PVM: cannot instantiate subclass of builtin '%s'", m.Name)
 		}
 	}
-	inst, err := object.NewInstance(t, k)
-	if err != nil {
-		return nil, err
+	var inst *object.Instance
+	if nw, _ := k.Lookup("__new__"); nw != nil && unwrapStatic(nw) != object.Value(objectNew) {
+		full := make([]object.Value, len(args)+1)
+		full[0] = k
+		copy(full[1:], args)
+		r, err := t.Call(unwrapStatic(nw), full, kw)
+		if err != nil {
+			return nil, err
+		}
+		in, ok := r.(*object.Instance)
+		if !ok || !in.Class.IsSubclass(k) {
+			return r, nil // __init__ is not called, as in Python
+		}
+		inst = in
+	} else {
+		in, err := object.NewInstance(t, k)
+		if err != nil {
+			return nil, err
+		}
+		inst = in
 	}
-	if inst.Exc != nil {
+	if inst.Exc != nil && len(inst.Exc.Args) == 0 {
 		inst.Exc.Args = append(object.Tuple(nil), args...)
 	}
 	init, _ := k.Lookup("__init__")
@@ -69,6 +86,31 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 		return nil, object.Errorf(object.TypeError, "__init__() should return None, not '%s'", object.TypeName(r))
 	}
 	return inst, nil
+}
+
+// objectNew is object.__new__: it allocates an instance of its class
+// argument (user __new__ methods call it through super()).
+var objectNew = object.NewBuiltin("__new__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+	if len(args) == 0 {
+		return nil, object.Errorf(object.TypeError, "object.__new__(): not enough arguments")
+	}
+	k, ok := args[0].(*object.Class)
+	if !ok {
+		return nil, object.Errorf(object.TypeError, "object.__new__(X): X is not a type object (%s)", object.TypeName(args[0]))
+	}
+	if k.New != nil {
+		return k.New(c, k, args[1:], kw)
+	}
+	return object.NewInstance(c, k)
+})
+
+func init() { object.ObjectClass.Dict.Set("__new__", &object.StaticMethod{Fn: objectNew}) }
+
+func unwrapStatic(v object.Value) object.Value {
+	if s, ok := v.(*object.StaticMethod); ok {
+		return s.Fn
+	}
+	return v
 }
 
 // callFunction binds arguments into a new frame and runs it (or returns a
