@@ -103,6 +103,12 @@ func (n *Node) txLocation(h types.Hash) (*rpc.TxLocation, error) {
 	if err := types.Unmarshal(raw, &pos); err != nil || len(pos) != 2 {
 		return nil, fmt.Errorf("tx index entry for %s is corrupt", h)
 	}
+	// The store shows a block's receipts a moment before the head moves to
+	// it; until then the transaction counts as pending, so whoever sees a
+	// receipt also sees its block as latest.
+	if pos[0] > n.Head().Height {
+		return nil, fmt.Errorf("transaction %s: %w", h, rpc.ErrNotFound)
+	}
 	hash, err := n.db.GetRaw(heightKey(pos[0]))
 	if err != nil {
 		return nil, fmt.Errorf("tx %s: block %d: %w", h, pos[0], err)
@@ -164,4 +170,25 @@ func (n *Node) TotalSupply() (*big.Int, error) {
 	st := n.newState()
 	s := st.Supply()
 	return s, st.Err()
+}
+
+// The node proves state records (cowboy_getProof).
+var _ rpc.Prover = (*Node)(nil)
+
+// Proof proves an account record, or an actor storage slot, at a retained
+// height against that block's state root.
+func (n *Node) Proof(addr types.Address, slot *types.Hash, height uint64) (*rpc.StateProof, error) {
+	b, err := n.blockByNumber(height)
+	if err != nil {
+		return nil, err
+	}
+	key := rpc.StoreKeyFor(addr, slot)
+	p, v, err := n.db.ProveValue(store.StateDB, store.Key(key), height)
+	if errors.Is(err, store.ErrNotRetained) {
+		return nil, fmt.Errorf("%v: %w", err, rpc.ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &rpc.StateProof{Header: b.Header, StoreKey: key, Value: v, Proof: p}, nil
 }

@@ -216,6 +216,14 @@ func (c *stateCache) get(k state.Key) ([]byte, bool) {
 	return v, ok
 }
 
+func (c *stateCache) invalidate(ws []store.Write) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, w := range ws {
+		delete(c.m, state.Key(w.Key))
+	}
+}
+
 func (c *stateCache) update(ws []store.Write) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -363,6 +371,11 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	h.ReceiptsRoot = types.MerkleRoot(rcptHashes)
 	wg.Wait()
 	block := &types.Block{Header: h, Txs: res.Txs}
+	// Readers must never see a cached value older than what the store
+	// already shows (a receipt visible while the balance is stale): drop the
+	// keys from the cache first; reads go to the store until the commit is
+	// done, then the cache takes the new values.
+	n.cache.invalidate(batch.State)
 	_, err = n.db.CommitWith(h.Height, batch, func(roots store.Roots) ([]store.RawWrite, error) {
 		h.StateRoot = roots.State
 		enc, err := block.Encode()
@@ -482,6 +495,9 @@ func (n *Node) notify() {
 }
 
 func (n *Node) blockByNumber(height uint64) (*types.Block, error) {
+	if h := n.Head(); h != nil && height > h.Height {
+		return nil, fmt.Errorf("block %d: %w", height, rpc.ErrNotFound)
+	}
 	hash, err := n.db.GetRaw(heightKey(height))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("block %d: %w", height, rpc.ErrNotFound)
@@ -500,7 +516,14 @@ func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
 	if err != nil {
 		return nil, err
 	}
-	return types.DecodeBlock(raw)
+	b, err := types.DecodeBlock(raw)
+	if err != nil {
+		return nil, err
+	}
+	if head := n.Head(); head != nil && b.Header.Height > head.Height {
+		return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound) // committing right now
+	}
+	return b, nil
 }
 
 // parallel runs f(0..n-1) on all cores and returns the first error.

@@ -12,6 +12,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/rpc"
 )
 
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
@@ -205,5 +206,49 @@ func TestBasefeesAfterEmptyBlocks(t *testing.T) {
 	c, b, next := n.Basefees()
 	if c != 1 || b != 1 || next != 4 {
 		t.Fatalf("basefees %d %d next %d", c, b, next)
+	}
+}
+
+// Proofs from a running node verify against the header it returns, for the
+// latest and an earlier height, present and absent accounts.
+func TestProofsFromNode(t *testing.T) {
+	n := openTest(t, t.TempDir())
+	defer n.Close()
+	to := types.Address{0x55}
+	tx := signedTransfer(t, n, devKey(t, 3), to, big.NewInt(77))
+	n.SendTransaction(tx)
+	n.ProduceBlock()
+	tx = signedTransfer(t, n, devKey(t, 3), to, big.NewInt(1))
+	n.SendTransaction(tx)
+	n.ProduceBlock()
+	for _, tt := range []struct {
+		height  uint64
+		who     types.Address
+		present bool
+		balance int64
+	}{
+		{2, to, true, 78},
+		{1, to, true, 77},
+		{0, to, false, 0},
+		{2, types.Address{0x56}, false, 0},
+	} {
+		sp, err := n.Proof(tt.who, nil, tt.height)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pj, err := rpc.NewProofJSON(tt.who, nil, sp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pj.Verify(); err != nil {
+			t.Fatalf("height %d %s: %v", tt.height, tt.who, err)
+		}
+		if (pj.Value != nil) != tt.present || (tt.present && pj.Account.Balance.Int().Int64() != tt.balance) {
+			t.Fatalf("height %d %s: value %v account %+v", tt.height, tt.who, pj.Value, pj.Account)
+		}
+		blk, _ := n.BlockByNumber(tt.height)
+		if types.Hash(pj.BlockHash) != blk.Header.Hash() {
+			t.Fatal("proof is not about the chain's block")
+		}
 	}
 }

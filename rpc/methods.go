@@ -35,6 +35,7 @@ var methods = map[string]method{
 	"cowboy_basefees":              {0, 0, basefees},
 	"cowboy_estimateFees":          {0, 1, estimateFees},
 	"cowboy_totalSupply":           {0, 0, totalSupply},
+	"cowboy_getProof":              {1, 3, getProof},
 }
 
 // Methods lists the served method names, for docs and tests.

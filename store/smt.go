@@ -20,6 +20,7 @@ type node struct {
 	leaf      bool
 	path      [32]byte // leaf only
 	valueHash [32]byte // leaf only
+	value     []byte   // leaf only: the value itself, so old heights can be proven
 	left      *node    // internal only
 	right     *node
 }
@@ -31,16 +32,17 @@ func hashOf(n *node) [32]byte {
 	return n.hash
 }
 
-func newLeaf(path, vh [32]byte) *node {
-	return &node{leaf: true, path: path, valueHash: vh, hash: verifier.LeafHash(path, vh)}
+func newLeaf(path, vh [32]byte, value []byte) *node {
+	return &node{leaf: true, path: path, valueHash: vh, value: value, hash: verifier.LeafHash(path, vh)}
 }
 
 func newInternal(l, r *node) *node {
 	return &node{left: l, right: r, hash: verifier.NodeHash(hashOf(l), hashOf(r))}
 }
 
-// prove walks path from the root and collects the siblings.
-func prove(root *node, path [32]byte) *verifier.Proof {
+// prove walks path from the root and collects the siblings; value is the
+// key's value when the path ends at its own leaf, else nil.
+func prove(root *node, path [32]byte) (*verifier.Proof, []byte) {
 	p := &verifier.Proof{}
 	n := root
 	for depth := 0; n != nil && !n.leaf; depth++ {
@@ -54,8 +56,11 @@ func prove(root *node, path [32]byte) *verifier.Proof {
 	}
 	if n != nil {
 		p.HasLeaf, p.LeafPath, p.LeafValueHash = true, n.path, n.valueHash
+		if n.path == path {
+			return p, n.value
+		}
 	}
-	return p
+	return p, nil
 }
 
 // apply runs its first parallelDepth levels on separate goroutines when a
@@ -67,9 +72,10 @@ const (
 
 // update is one write for apply: a value hash, or a deletion.
 type update struct {
-	path [32]byte
-	vh   [32]byte
-	del  bool
+	path  [32]byte
+	vh    [32]byte
+	value []byte
+	del   bool
 }
 
 // apply returns the tree with a whole block's updates made, sorted by path
@@ -84,7 +90,7 @@ func apply(n *node, depth int, ups []update) *node {
 		i := sort.Search(len(ups), func(i int) bool { return bytes.Compare(ups[i].path[:], n.path[:]) >= 0 })
 		if i == len(ups) || ups[i].path != n.path {
 			merged := make([]update, 0, len(ups)+1)
-			merged = append(append(append(merged, ups[:i]...), update{path: n.path, vh: n.valueHash}), ups[i:]...)
+			merged = append(append(append(merged, ups[:i]...), update{path: n.path, vh: n.valueHash, value: n.value}), ups[i:]...)
 			ups = merged
 		}
 		n = nil
@@ -102,7 +108,7 @@ func apply(n *node, depth int, ups []update) *node {
 		case 0:
 			return nil
 		case 1:
-			return newLeaf(last.path, last.vh)
+			return newLeaf(last.path, last.vh, last.value)
 		}
 	}
 	// ups is sorted by path, so the ones going left (bit 0) come first.

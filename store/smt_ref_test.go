@@ -7,12 +7,12 @@ import "github.com/cowboy-chain/cowboy/store/verifier"
 func put(n *node, depth int, path, vh [32]byte) *node {
 	switch {
 	case n == nil:
-		return newLeaf(path, vh)
+		return newLeaf(path, vh, nil)
 	case n.leaf:
 		if n.path == path {
-			return newLeaf(path, vh)
+			return newLeaf(path, vh, nil)
 		}
-		return split(n, newLeaf(path, vh), depth)
+		return split(n, newLeaf(path, vh, nil), depth)
 	case verifier.Bit(path, depth) == 0:
 		return newInternal(put(n.left, depth+1, path, vh), n.right)
 	default:

@@ -137,7 +137,8 @@ func (s *Store) load() error {
 		if len(k) != 2+len(Key{}) || k[1] >= byte(numDBs) {
 			return fmt.Errorf("store: corrupt entry key %x", k)
 		}
-		ups[k[1]] = append(ups[k[1]], update{path: verifier.Path(k[2:]), vh: verifier.LeafValueHash(it.Value())})
+		v := bytes.Clone(it.Value())
+		ups[k[1]] = append(ups[k[1]], update{path: verifier.Path(k[2:]), vh: verifier.LeafValueHash(v), value: v})
 	}
 	for db := range ups {
 		sort.Slice(ups[db], func(i, j int) bool { return bytes.Compare(ups[db][i].path[:], ups[db][j].path[:]) < 0 })
@@ -280,6 +281,7 @@ func updatesOf(ws []Write) []update {
 				ups[i].del = true
 			} else {
 				ups[i].vh = verifier.LeafValueHash(ws[i].Value)
+				ups[i].value = bytes.Clone(ws[i].Value) // the caller may reuse its buffer
 			}
 		}
 	}
@@ -321,20 +323,28 @@ func dedupe(ws []Write) []Write {
 // Prove returns a proof for k in db against that database's root at
 // height, which must be one of the last Retain committed heights.
 func (s *Store) Prove(db DB, k Key, height uint64) (*verifier.Proof, error) {
+	p, _, err := s.ProveValue(db, k, height)
+	return p, err
+}
+
+// ProveValue is Prove that also returns k's value at that height (nil if
+// absent), which the latest state may no longer hold.
+func (s *Store) ProveValue(db DB, k Key, height uint64) (*verifier.Proof, []byte, error) {
 	if db >= numDBs {
-		return nil, fmt.Errorf("store: no database %d", db)
+		return nil, nil, fmt.Errorf("store: no database %d", db)
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if len(s.versions) == 0 {
-		return nil, errors.New("store: nothing committed yet")
+		return nil, nil, errors.New("store: nothing committed yet")
 	}
 	oldest, newest := s.versions[0].height, s.versions[len(s.versions)-1].height
 	if height < oldest || height > newest {
-		return nil, fmt.Errorf("%w: height %d (provable heights are %d to %d)", ErrNotRetained, height, oldest, newest)
+		return nil, nil, fmt.Errorf("%w: height %d (provable heights are %d to %d)", ErrNotRetained, height, oldest, newest)
 	}
 	v := s.versions[height-oldest]
-	return prove(v.trees[db], verifier.Path(k[:])), nil
+	p, value := prove(v.trees[db], verifier.Path(k[:]))
+	return p, bytes.Clone(value), nil
 }
 
 // Root is db's root at a retained height.

@@ -32,6 +32,19 @@ func (a *Account) empty() bool {
 
 func encodeAccount(a *Account) ([]byte, error) { return types.Marshal(a) }
 
+// DecodeAccount parses an account record from untrusted bytes (a proof),
+// insisting on the canonical encoding.
+func DecodeAccount(b []byte) (*Account, error) {
+	a := new(Account)
+	if err := types.Unmarshal(b, a); err != nil {
+		return nil, fmt.Errorf("decode account: %w", err)
+	}
+	if a.Balance == nil {
+		a.Balance = new(big.Int)
+	}
+	return a, nil
+}
+
 func decodeAccount(b []byte) (*Account, error) {
 	a := new(Account)
 	if err := types.UnmarshalStored(b, a); err != nil {
