@@ -1,0 +1,10 @@
+s = "The quick brown fox"
+words = s.split()
+print(len(words), words[::-1], " ".join(reversed(words)))
+print(s.count("o"), s.lower().count("t"), s.index("quick"), s.rindex("o"))
+print("a,b;c".replace(";", ",").split(","), "x".join("abc"))
+print("%-6s|%6s|%06.2f|%+d" % ("ab", "cd", 3.14159, 5))
+print("abc".startswith("b", 1), "abcabc".find("c", 3), "abc"[10:], "abc"[-10:2])
+print("Hello World".swapcase(), "hello world".title(), "   ".strip() == "")
+print(str(123).zfill(6), "3.14".split("."), "tab\tsep".expandtabs if False else "no")
+print(", ".join(f"{k}={v}" for k, v in sorted({"b": 2, "a": 1}.items())))
