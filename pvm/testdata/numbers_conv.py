@@ -1,0 +1,8 @@
+print(int("101", 2), int("ff", 16), int("0o17", 0), int("z", 36), int("-12"), int(" +7 "))
+print(float("1e3"), float("-.5"), float("3"), str(1e3), str(1.5e-7), repr(0.1 * 3))
+print(int(2.999), int(-2.999), round(2.999), round(-2.5), round(0.125, 2), round(0.375, 2))
+print(hex(0), oct(-8), bin(-5), format(-255, "x"), format(10, "#b"))
+print(1e100 == 10 ** 100, float(10 ** 100) == 1e100, 2 ** 53 + 1 == float(2 ** 53 + 1))
+print(7 / 7, type(7 / 7).__name__, 7 // 7, type(7 // 7).__name__, 7.0 // 2, 2 ** -2)
+print(abs(-0.0), -0.0 == 0.0, divmod(-7.5, 2), divmod(7, -2), (-7) % 2.5)
+print(int(True) + int(False), float(True), str(True), True + 0.5)
