@@ -104,3 +104,39 @@ func TestReadErrorIsSticky(t *testing.T) {
 		t.Fatal("writes allowed after a failed read")
 	}
 }
+
+// The hand-written account codec writes exactly what the reflection codec
+// writes, and reads only that.
+func TestAccountCodecMatchesReflection(t *testing.T) {
+	huge, _ := new(big.Int).SetString("1000000000000000000000000", 10)
+	h := types.Hash{9}
+	for _, a := range []*Account{
+		{Nonce: 0, Balance: big.NewInt(0)},
+		{Nonce: 23, Balance: big.NewInt(24)},
+		{Nonce: 1 << 40, Balance: huge, CodeHash: &h},
+	} {
+		mine, _ := encodeAccount(a)
+		ref, err := types.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(mine) != string(ref) {
+			t.Fatalf("encode %+v: %x, reflection gives %x", a, mine, ref)
+		}
+		back, err := DecodeAccount(mine)
+		if err != nil || back.Nonce != a.Nonce || back.Balance.Cmp(a.Balance) != 0 || (back.CodeHash == nil) != (a.CodeHash == nil) {
+			t.Fatalf("decode: %+v %v", back, err)
+		}
+	}
+	for _, bad := range [][]byte{
+		{0x83, 0x18, 0x01, 0x00, 0xf6},       // non-shortest nonce
+		{0x82, 0x00, 0x00},                   // two items
+		{0x83, 0x00, 0x00, 0xf6, 0x00},       // trailing byte
+		{0x83, 0x00, 0x00, 0x41, 0x01},       // short code hash
+		{0x83, 0x00, 0xc2, 0x41, 0x01, 0xf6}, // bignum that fits a uint
+	} {
+		if _, err := DecodeAccount(bad); err == nil {
+			t.Errorf("accepted %x", bad)
+		}
+	}
+}

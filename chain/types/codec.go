@@ -52,12 +52,6 @@ func Unmarshal(b []byte, v any) error {
 	return nil
 }
 
-// UnmarshalStored decodes bytes this node wrote itself and read back from
-// its authenticated store (whose contents the commitment checks when it
-// opens): the canonical-form check of Unmarshal, a second encoding, is
-// skipped on this hot path. Never use it for bytes from the network.
-func UnmarshalStored(b []byte, v any) error { return decMode.Unmarshal(b, v) }
-
 // CheckCanonical reports whether b is exactly one well-formed CBOR data item
 // in canonical form: definite lengths, shortest integers, sorted map keys,
 // 64-bit floats. Transaction payloads must pass it (§2.2(e)).
