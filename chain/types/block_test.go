@@ -89,3 +89,29 @@ func TestCheckCanonical(t *testing.T) {
 		}
 	}
 }
+
+func TestReceiptCodecMatchesReflection(t *testing.T) {
+	huge, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
+	for _, r := range []*Receipt{
+		{Status: ReceiptSuccess, CyclesUsed: 10_000, Fee: big.NewInt(20_000), Burned: big.NewInt(10_000), Tip: big.NewInt(10_000)},
+		{TxHash: Hash{1}, Status: ReceiptFailed, CyclesUsed: 1 << 33, CellsUsed: 300, Fee: huge, Burned: huge, Tip: big.NewInt(0),
+			ReturnData: []byte{}, Events: []Event{}, Error: "boom ☃"},
+		{Fee: big.NewInt(1), Burned: big.NewInt(1), Tip: big.NewInt(0), ReturnData: []byte{1, 2},
+			Events: []Event{{Address: Address{7}, Name: "Transfer", Data: []byte{9}}, {Name: "", Data: nil}}},
+	} {
+		mine, err := r.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(mine) != string(ref) {
+			t.Fatalf("receipt %+v:\n mine %x\n ref  %x", r, mine, ref)
+		}
+		if _, err := DecodeReceipt(mine); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -54,6 +54,11 @@ func appendBytes(b []byte, p []byte) []byte {
 	return append(b, p...)
 }
 
+func appendText(b []byte, s string) []byte {
+	b = appendHead(b, 3, uint64(len(s)))
+	return append(b, s...)
+}
+
 // appendBigUint writes a non-negative integer: shortest uint below 2^64, tag 2
 // bignum with no leading zeros above.
 func appendBigUint(b []byte, v *big.Int) []byte {
