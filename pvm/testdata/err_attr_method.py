@@ -1,0 +1,3 @@
+s = "text"
+print(s.upper())
+s.nonexistent()
