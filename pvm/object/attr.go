@@ -95,6 +95,39 @@ func GetAttr(c Ctx, v Value, name string) (Value, error) {
 	if name == "__class__" {
 		return v.Type(), nil
 	}
+	if sl, ok := v.(*SliceObj); ok {
+		switch name {
+		case "start":
+			return sl.Start, nil
+		case "stop":
+			return sl.Stop, nil
+		case "step":
+			return sl.Step, nil
+		}
+	}
+	switch v.(type) {
+	case Int, *BigInt, Bool, Float:
+		switch name {
+		case "real":
+			if f, ok := v.(Float); ok {
+				return f, nil
+			}
+			return Binary(c, OpAdd, v, Int(0))
+		case "imag":
+			if _, ok := v.(Float); ok {
+				return Float(0), nil
+			}
+			return Int(0), nil
+		case "numerator":
+			if _, ok := v.(Float); !ok {
+				return Binary(c, OpAdd, v, Int(0))
+			}
+		case "denominator":
+			if _, ok := v.(Float); !ok {
+				return Int(1), nil
+			}
+		}
+	}
 	cls := v.Type()
 	if a, _ := cls.Lookup(name); a != nil {
 		return bind(c, a, v, cls, false)

@@ -26,11 +26,13 @@ type formatSpec struct {
 func parseSpec(spec string) (formatSpec, error) {
 	f := formatSpec{fill: ' ', precision: -1}
 	s := spec
+	explicitFill := false
 	if len(s) >= 2 {
 		r, n := utf8.DecodeRuneInString(s)
 		if n < len(s) && strings.IndexByte("<>^=", s[n]) >= 0 {
 			f.fill, f.align = r, s[n]
 			s = s[n+1:]
+			explicitFill = true
 			goto sign
 		}
 	}
@@ -53,6 +55,9 @@ sign:
 	if len(s) > 0 && s[0] == '0' {
 		f.zero = true
 		s = s[1:]
+		if !explicitFill {
+			f.fill = '0'
+		}
 	}
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {

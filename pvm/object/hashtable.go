@@ -38,7 +38,7 @@ func (h *hashtable) find(c Ctx, key Value, hash int64) (int, error) {
 		if e.dead {
 			continue
 		}
-		if e.key == key {
+		if identical(e.key, key) {
 			return int(pos), nil
 		}
 		eq, err := Equal(c, e.key, key)

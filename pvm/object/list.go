@@ -113,7 +113,7 @@ func seqRepr(c Ctx, self Value, elems []Value, open, close string) (string, erro
 // reprNested is Repr with the direct self-reference case printed as Python
 // prints it ([...] / {...}).
 func reprNested(c Ctx, v, container Value) (string, error) {
-	if v == container {
+	if identical(v, container) {
 		switch container.(type) {
 		case *List:
 			return "[...]", nil

@@ -1,6 +1,8 @@
 package object
 
 import (
+	"math"
+	"math/big"
 	"strings"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
@@ -138,7 +140,7 @@ func Len(c Ctx, v Value) (int, error) {
 
 // Equal is x == y as a Go bool.
 func Equal(c Ctx, x, y Value) (bool, error) {
-	if x == y {
+	if identical(x, y) {
 		if f, ok := x.(Float); ok && f != f {
 			return false, nil
 		}
@@ -192,10 +194,13 @@ func Compare(c Ctx, op Op, x, y Value) (Value, error) {
 // identical is object identity for values where Python's `is` is allowed
 // and meaningful (pointers, singletons).
 func identical(x, y Value) bool {
-	switch a := x.(type) {
-	case Tuple:
+	if a, ok := x.(Tuple); ok {
+		// Tuple is a slice type: Go cannot compare two of them with ==.
 		b, ok := y.(Tuple)
 		return ok && len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+	}
+	if _, ok := y.(Tuple); ok {
+		return false
 	}
 	return x == y
 }
@@ -371,7 +376,7 @@ func floatCompare(op Op, a, b float64) Value {
 }
 
 // floatIntCompare compares a float and an int exactly (no rounding of the
-// int). swapped means the int was the left operand.
+// int, as Python does). swapped means the int was the left operand.
 func floatIntCompare(op Op, f float64, i Value, swapped bool) Value {
 	if f != f {
 		return MakeBool(op == OpNe)
@@ -385,12 +390,18 @@ func floatIntCompare(op Op, f float64, i Value, swapped bool) Value {
 		case f > fi:
 			cmp = 1
 		}
-	} else {
-		fb, _, _ := ToFloat(i)
-		switch {
-		case f < fb:
+	} else if math.IsInf(f, 0) {
+		cmp = 1
+		if f < 0 {
 			cmp = -1
-		case f > fb:
+		}
+	} else {
+		// Compare exactly: floor(f) as an integer against i, then the
+		// fractional part breaks a tie.
+		fl := math.Floor(f)
+		bf, _ := new(big.Float).SetFloat64(fl).Int(nil)
+		cmp = bf.Cmp(toBig(i))
+		if cmp == 0 && fl != f {
 			cmp = 1
 		}
 	}

@@ -15,7 +15,7 @@ def memo(fn):
 @memo
 def fib(n):
     return n if n < 2 else fib(n - 1) + fib(n - 2)
-print(fib(30), len(fib.cache))
+print(fib(14), len(fib.cache))
 def counter_factory(start):
     def counter(step=1):
         nonlocal start

@@ -1,0 +1,390 @@
+package compile
+
+import (
+	"github.com/cowboy-chain/cowboy/pvm/object"
+	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
+)
+
+// MaxNesting bounds the depth of nested expressions and statements the
+// compiler accepts, so hostile source cannot exhaust the Go stack.
+const MaxNesting = 200
+
+// SyntaxError is a compile-time error with its line, reported to Python
+// code and users as SyntaxError.
+type SyntaxError struct {
+	Filename string
+	Line     int
+	Msg      string
+}
+
+func (e *SyntaxError) Error() string {
+	return "  File \"" + e.Filename + "\", line " + itoa(e.Line) + "\nSyntaxError: " + e.Msg
+}
+
+func syntaxErrorAt(line int, msg string) error { return &SyntaxError{Line: line, Msg: msg} }
+
+func itoa(i int) string {
+	s, _ := object.Int(i).Repr(nil)
+	return s
+}
+
+type fblockKind uint8
+
+const (
+	fbWhile fblockKind = iota
+	fbFor
+	fbTryExcept      // inside try body with SETUP_EXCEPT active
+	fbTryFinally     // inside try body with SETUP_FINALLY active
+	fbFinallyHandler // inside the exceptional copy of a finally body
+	fbWith           // inside a with body
+	fbHandler        // inside an except clause body
+)
+
+type fblock struct {
+	kind      fblockKind
+	cont, brk *label       // loops
+	final     []syntax.Stmt // fbTryFinally
+	excName   string        // fbHandler: the "as" name to clear
+}
+
+// compiler is pass two: code generation for one code object at a time.
+type compiler struct {
+	filename string
+	scopes   map[any]*scope
+	sc       *scope
+	b        *builder
+	fblocks  []fblock
+	qual     string
+	nesting  int
+	// inClass is set while compiling a function defined directly in a class
+	// body (zero-argument super()).
+	inClassMethod bool
+}
+
+// Module compiles a parsed module into its code object.
+func Module(filename string, mod *syntax.Module) (code *Code, err error) {
+	sym := &symbols{scopes: map[any]*scope{}}
+	root := sym.push(moduleScope, "<module>", mod)
+	sym.stmts(mod.Body)
+	if sym.err != nil {
+		return nil, withFile(sym.err, filename)
+	}
+	if err := root.resolveAll(); err != nil {
+		return nil, &SyntaxError{Filename: filename, Line: 1, Msg: err.Error()}
+	}
+	addClassCells(root)
+	root.fixCells()
+	c := &compiler{filename: filename, scopes: sym.scopes}
+	code = &Code{Name: "<module>", QualName: "<module>", Filename: filename, FirstLine: 1}
+	if err := c.body(code, root, mod.Body, false); err != nil {
+		return nil, withFile(err, filename)
+	}
+	return code, nil
+}
+
+func withFile(err error, filename string) error {
+	if se, ok := err.(*SyntaxError); ok {
+		se.Filename = filename
+	}
+	return err
+}
+
+// addClassCells wires __class__ from class bodies into the methods that use
+// super() or __class__.
+func addClassCells(s *scope) {
+	for _, c := range s.children {
+		addClassCells(c)
+	}
+	if s.kind == functionScope && s.usesClassCell {
+		if !contains(s.freevars, "__class__") && !s.assigned["__class__"] {
+			s.freevars = append(s.freevars, "__class__")
+			s.resolved["__class__"] = bindFree
+		}
+	}
+	if s.kind == classScope && s.needsClassCell && !contains(s.cellvars, "__class__") {
+		s.cellvars = append(s.cellvars, "__class__")
+	}
+}
+
+// body compiles a module, function or class body into code.
+func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda bool) error {
+	saved := *c
+	defer func() {
+		c.sc, c.b, c.fblocks = saved.sc, saved.b, saved.fblocks
+	}()
+	code.Varnames = sc.varnames
+	code.Cellvars = sc.cellvars
+	code.Freevars = sc.freevars
+	code.Generator = sc.generator
+	code.ClassBody = sc.kind == classScope
+	code.CellArg = make([]int, len(sc.cellvars))
+	for i, cv := range sc.cellvars {
+		code.CellArg[i] = -1
+		for j, p := range sc.varnames {
+			if p == cv {
+				code.CellArg[i] = j
+			}
+		}
+	}
+	c.sc = sc
+	c.b = newBuilder(code)
+	c.fblocks = nil
+	c.b.line = int32(code.FirstLine)
+	if sc.kind == functionScope && !isLambda {
+		if doc := docstring(stmts); doc != nil {
+			c.b.constIndex(doc)
+			code.HasDoc = true
+		}
+	}
+	if err := c.stmts(stmts); err != nil {
+		return err
+	}
+	if sc.kind == classScope {
+		if i, ok := c.b.cellIdx["__class__"]; ok {
+			c.b.emit(LOAD_CLOSURE, i)
+		} else {
+			c.b.loadConst(object.None)
+		}
+	} else {
+		c.b.loadConst(object.None)
+	}
+	c.b.emit(RETURN_VALUE, 0)
+	return c.b.finish()
+}
+
+func docstring(stmts []syntax.Stmt) object.Value {
+	if len(stmts) == 0 {
+		return nil
+	}
+	es, ok := stmts[0].(*syntax.ExprStmt)
+	if !ok {
+		return nil
+	}
+	k, ok := es.Value.(*syntax.Constant)
+	if !ok {
+		return nil
+	}
+	if s, ok := k.Value.(string); ok && k.Kind != syntax.BytesConst {
+		return object.Str(s)
+	}
+	return nil
+}
+
+func (c *compiler) nest(line int) error {
+	c.nesting++
+	if c.nesting > MaxNesting {
+		return &SyntaxError{Line: line, Msg: "too many nested expressions or statements"}
+	}
+	return nil
+}
+
+func (c *compiler) stmts(list []syntax.Stmt) error {
+	for _, s := range list {
+		if err := c.stmt(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Name access by binding.
+
+func (c *compiler) loadName(name string) {
+	switch c.sc.resolved[name] {
+	case bindLocal:
+		c.b.emit(LOAD_FAST, c.b.varIndex[name])
+	case bindCell, bindFree:
+		c.b.emit(LOAD_DEREF, c.b.cellIdx[name])
+	case bindName:
+		c.b.emit(LOAD_NAME, c.b.nameIndex(name))
+	default:
+		if c.sc.kind == classScope {
+			c.b.emit(LOAD_NAME, c.b.nameIndex(name))
+			return
+		}
+		c.b.emit(LOAD_GLOBAL, c.b.nameIndex(name))
+	}
+}
+
+func (c *compiler) storeName(name string) {
+	switch c.sc.resolved[name] {
+	case bindLocal:
+		c.b.emit(STORE_FAST, c.b.varIndex[name])
+	case bindCell, bindFree:
+		c.b.emit(STORE_DEREF, c.b.cellIdx[name])
+	case bindName:
+		c.b.emit(STORE_NAME, c.b.nameIndex(name))
+	default:
+		if c.sc.kind == classScope && !c.sc.globals[name] {
+			c.b.emit(STORE_NAME, c.b.nameIndex(name))
+			return
+		}
+		c.b.emit(STORE_GLOBAL, c.b.nameIndex(name))
+	}
+}
+
+func (c *compiler) deleteName(name string) {
+	switch c.sc.resolved[name] {
+	case bindLocal:
+		c.b.emit(DELETE_FAST, c.b.varIndex[name])
+	case bindCell, bindFree:
+		c.b.emit(DELETE_DEREF, c.b.cellIdx[name])
+	case bindName:
+		c.b.emit(DELETE_NAME, c.b.nameIndex(name))
+	default:
+		if c.sc.kind == classScope && !c.sc.globals[name] {
+			c.b.emit(DELETE_NAME, c.b.nameIndex(name))
+			return
+		}
+		c.b.emit(DELETE_GLOBAL, c.b.nameIndex(name))
+	}
+}
+
+// makeFunction emits the closure and MAKE_FUNCTION for an inner code
+// object; defaults must already be on the stack per flags.
+func (c *compiler) makeFunction(code *Code, flags int) {
+	if len(code.Freevars) > 0 {
+		for _, fv := range code.Freevars {
+			idx, ok := c.b.cellIdx[fv]
+			if !ok {
+				// A class body passes __class__ through as its own cell.
+				idx = c.b.cellIdx["__class__"]
+			}
+			c.b.emit(LOAD_CLOSURE, idx)
+		}
+		c.b.emit(BUILD_TUPLE, len(code.Freevars))
+		flags |= 4
+	}
+	c.b.loadConst(code)
+	c.b.emit(MAKE_FUNCTION, flags)
+}
+
+func (c *compiler) qualName(name string) string {
+	if c.sc.kind == moduleScope {
+		return name
+	}
+	if c.sc.kind == functionScope {
+		return c.qual + ".<locals>." + name
+	}
+	return c.qual + "." + name
+}
+
+// function compiles a def or lambda and leaves the function on the stack.
+func (c *compiler) function(node any, name string, args *syntax.Arguments, body []syntax.Stmt, lambdaBody syntax.Expr, line int) error {
+	flags := 0
+	if args != nil && len(args.Defaults) > 0 {
+		for _, d := range args.Defaults {
+			if err := c.expr(d); err != nil {
+				return err
+			}
+		}
+		c.b.emit(BUILD_TUPLE, len(args.Defaults))
+		flags |= 1
+	}
+	if args != nil {
+		n := 0
+		for i, d := range args.KwDefaults {
+			if d == nil {
+				continue
+			}
+			c.b.loadConst(object.Str(args.KwOnlyArgs[i].Arg))
+			if err := c.expr(d); err != nil {
+				return err
+			}
+			n++
+		}
+		if n > 0 {
+			c.b.emit(BUILD_MAP, n)
+			flags |= 2
+		}
+	}
+	sc := c.scopes[node]
+	qual := c.qualName(name)
+	code := &Code{Name: name, QualName: qual, Filename: c.filename, FirstLine: line}
+	if args != nil {
+		code.PosOnlyCount = len(args.PosOnlyArgs)
+		code.ArgCount = len(args.PosOnlyArgs) + len(args.Args)
+		code.KwOnlyCount = len(args.KwOnlyArgs)
+		code.VarArgs = args.VarArg != nil
+		code.VarKw = args.KwArg != nil
+	}
+	savedQual := c.qual
+	c.qual = qual
+	var err error
+	if lambdaBody != nil {
+		err = c.lambdaBody(code, sc, lambdaBody)
+	} else {
+		err = c.body(code, sc, body, false)
+	}
+	c.qual = savedQual
+	if err != nil {
+		return err
+	}
+	c.makeFunction(code, flags)
+	return nil
+}
+
+func (c *compiler) lambdaBody(code *Code, sc *scope, e syntax.Expr) error {
+	saved := *c
+	defer func() { c.sc, c.b, c.fblocks = saved.sc, saved.b, saved.fblocks }()
+	code.Varnames, code.Cellvars, code.Freevars = sc.varnames, sc.cellvars, sc.freevars
+	code.Generator = sc.generator
+	code.CellArg = make([]int, len(sc.cellvars))
+	for i, cv := range sc.cellvars {
+		code.CellArg[i] = -1
+		for j, p := range sc.varnames {
+			if p == cv {
+				code.CellArg[i] = j
+			}
+		}
+	}
+	c.sc, c.b, c.fblocks = sc, newBuilder(code), nil
+	c.b.line = int32(code.FirstLine)
+	if err := c.expr(e); err != nil {
+		return err
+	}
+	if sc.generator {
+		c.b.emit(POP_TOP, 0)
+		c.b.loadConst(object.None)
+	}
+	c.b.emit(RETURN_VALUE, 0)
+	return c.b.finish()
+}
+
+func (c *compiler) class(n *syntax.ClassDef) error {
+	if len(n.Keywords) > 0 {
+		return &SyntaxError{Line: n.Line, Msg: "PVM: class keyword arguments (metaclass=...) are not supported"}
+	}
+	for _, d := range n.DecoratorList {
+		if err := c.expr(d); err != nil {
+			return err
+		}
+	}
+	sc := c.scopes[n]
+	qual := c.qualName(n.Name)
+	code := &Code{Name: n.Name, QualName: qual, Filename: c.filename, FirstLine: n.Line}
+	savedQual := c.qual
+	c.qual = qual
+	err := c.body(code, sc, n.Body, false)
+	c.qual = savedQual
+	if err != nil {
+		return err
+	}
+	c.b.line = int32(n.Line)
+	c.makeFunction(code, 0)
+	c.b.loadConst(object.Str(n.Name))
+	for _, b := range n.Bases {
+		if _, ok := b.(*syntax.Starred); ok {
+			return &SyntaxError{Line: n.Line, Msg: "PVM: starred base classes are not supported"}
+		}
+		if err := c.expr(b); err != nil {
+			return err
+		}
+	}
+	c.b.emit(BUILD_CLASS, len(n.Bases))
+	for range n.DecoratorList {
+		c.b.emit(CALL, 1)
+	}
+	c.storeName(n.Name)
+	return nil
+}

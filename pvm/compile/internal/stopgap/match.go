@@ -1,0 +1,264 @@
+package syntax
+
+// tryMatch parses a match statement when the line starting with the soft
+// keyword "match" is one; ok is false (and nothing consumed) otherwise.
+func (p *parser) tryMatch() (Stmt, bool, error) {
+	save := p.pos
+	pos := p.pos0()
+	p.next()
+	// A match statement needs a subject expression followed by ':' NEWLINE
+	// INDENT 'case'.
+	if p.tok().kind == tNewline || (p.tok().kind == tOp && (p.isOp("=") || p.isOp(".") || p.isOp(":") || augOps[p.tok().val] != 0)) {
+		p.pos = save
+		return nil, false, nil
+	}
+	subject, err := p.starExprs()
+	if err != nil || !p.isOp(":") || p.peek(1).kind != tNewline || p.peek(2).kind != tIndent || p.peek(3).kind != tName || p.peek(3).val != "case" {
+		p.pos = save
+		return nil, false, nil
+	}
+	p.next() // :
+	p.next() // NEWLINE
+	p.next() // INDENT
+	m := &Match{Pos: pos, Subject: subject}
+	for p.isKw("case") {
+		p.next()
+		pat, err := p.openPattern()
+		if err != nil {
+			return nil, true, err
+		}
+		mc := &MatchCase{Pattern: pat}
+		if p.isKw("if") {
+			p.next()
+			if mc.Guard, err = p.namedExprTest(); err != nil {
+				return nil, true, err
+			}
+		}
+		if mc.Body, err = p.block(); err != nil {
+			return nil, true, err
+		}
+		m.Cases = append(m.Cases, mc)
+	}
+	if p.tok().kind != tDedent {
+		return nil, true, p.errf("expected 'case'")
+	}
+	p.next()
+	return m, true, nil
+}
+
+// openPattern allows a top-level sequence without brackets: case a, b:
+func (p *parser) openPattern() (Pattern, error) {
+	pos := p.pos0()
+	first, err := p.asPattern()
+	if err != nil {
+		return nil, err
+	}
+	if !p.isOp(",") {
+		return first, nil
+	}
+	pats := []Pattern{first}
+	for p.isOp(",") {
+		p.next()
+		if p.isOp(":") || p.isKw("if") {
+			break
+		}
+		q, err := p.asPattern()
+		if err != nil {
+			return nil, err
+		}
+		pats = append(pats, q)
+	}
+	return &MatchSequence{pos, pats}, nil
+}
+
+func (p *parser) asPattern() (Pattern, error) {
+	pos := p.pos0()
+	pat, err := p.orPattern()
+	if err != nil {
+		return nil, err
+	}
+	if p.isKw("as") {
+		p.next()
+		n, err := p.name()
+		if err != nil {
+			return nil, err
+		}
+		if n == "_" {
+			return nil, p.errf("cannot use '_' as a target")
+		}
+		return &MatchAs{pos, pat, n}, nil
+	}
+	return pat, nil
+}
+
+func (p *parser) orPattern() (Pattern, error) {
+	pos := p.pos0()
+	first, err := p.closedPattern()
+	if err != nil {
+		return nil, err
+	}
+	if !p.isOp("|") {
+		return first, nil
+	}
+	pats := []Pattern{first}
+	for p.isOp("|") {
+		p.next()
+		q, err := p.closedPattern()
+		if err != nil {
+			return nil, err
+		}
+		pats = append(pats, q)
+	}
+	return &MatchOr{pos, pats}, nil
+}
+
+func (p *parser) closedPattern() (Pattern, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	pos := p.pos0()
+	t := p.tok()
+	switch {
+	case t.kind == tNumber || t.kind == tString || (t.kind == tOp && t.val == "-"):
+		e, err := p.arith()
+		if err != nil {
+			return nil, err
+		}
+		return &MatchValue{pos, e}, nil
+	case t.kind == tName && (t.val == "None" || t.val == "True" || t.val == "False"):
+		p.next()
+		var v any
+		switch t.val {
+		case "True":
+			v = true
+		case "False":
+			v = false
+		}
+		return &MatchSingleton{pos, v}, nil
+	case t.kind == tOp && t.val == "*":
+		p.next()
+		n, err := p.name()
+		if err != nil {
+			return nil, err
+		}
+		if n == "_" {
+			n = ""
+		}
+		return &MatchStar{pos, n}, nil
+	case t.kind == tOp && (t.val == "(" || t.val == "["):
+		closer := ")"
+		if t.val == "[" {
+			closer = "]"
+		}
+		p.next()
+		var pats []Pattern
+		trailing := false
+		for !p.isOp(closer) {
+			q, err := p.asPattern()
+			if err != nil {
+				return nil, err
+			}
+			pats = append(pats, q)
+			trailing = false
+			if !p.isOp(",") {
+				break
+			}
+			p.next()
+			trailing = true
+		}
+		if err := p.expectOp(closer); err != nil {
+			return nil, err
+		}
+		if closer == ")" && len(pats) == 1 && !trailing {
+			return pats[0], nil // group
+		}
+		return &MatchSequence{pos, pats}, nil
+	case t.kind == tOp && t.val == "{":
+		p.next()
+		m := &MatchMapping{Pos: pos}
+		for !p.isOp("}") {
+			if p.isOp("**") {
+				p.next()
+				n, err := p.name()
+				if err != nil {
+					return nil, err
+				}
+				m.Rest = n
+			} else {
+				k, err := p.arith()
+				if err != nil {
+					return nil, err
+				}
+				if err := p.expectOp(":"); err != nil {
+					return nil, err
+				}
+				v, err := p.asPattern()
+				if err != nil {
+					return nil, err
+				}
+				m.Keys = append(m.Keys, k)
+				m.Patterns = append(m.Patterns, v)
+			}
+			if !p.isOp(",") {
+				break
+			}
+			p.next()
+		}
+		return m, p.expectOp("}")
+	case t.kind == tName:
+		name, err := p.name()
+		if err != nil {
+			return nil, err
+		}
+		var e Expr = &Name{pos, name}
+		dotted := false
+		for p.isOp(".") {
+			p.next()
+			a, err := p.name()
+			if err != nil {
+				return nil, err
+			}
+			e = &Attribute{pos, e, a}
+			dotted = true
+		}
+		if p.isOp("(") {
+			p.next()
+			c := &MatchClass{Pos: pos, Cls: e}
+			for !p.isOp(")") {
+				if p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == "=" {
+					a, _ := p.name()
+					p.next()
+					q, err := p.asPattern()
+					if err != nil {
+						return nil, err
+					}
+					c.KwdAttrs = append(c.KwdAttrs, a)
+					c.KwdPatterns = append(c.KwdPatterns, q)
+				} else {
+					if len(c.KwdAttrs) > 0 {
+						return nil, p.errf("positional patterns follow keyword patterns")
+					}
+					q, err := p.asPattern()
+					if err != nil {
+						return nil, err
+					}
+					c.Patterns = append(c.Patterns, q)
+				}
+				if !p.isOp(",") {
+					break
+				}
+				p.next()
+			}
+			return c, p.expectOp(")")
+		}
+		if dotted {
+			return &MatchValue{pos, e}, nil
+		}
+		if name == "_" {
+			return &MatchAs{Pos: pos}, nil
+		}
+		return &MatchAs{Pos: pos, Name: name}, nil
+	}
+	return nil, p.errf("invalid pattern")
+}

@@ -1,0 +1,562 @@
+package compile
+
+import (
+	"github.com/cowboy-chain/cowboy/pvm/object"
+	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
+)
+
+func (c *compiler) stmt(s syntax.Stmt) error {
+	line := stmtLine(s)
+	if err := c.nest(line); err != nil {
+		return err
+	}
+	defer func() { c.nesting-- }()
+	c.b.line = int32(line)
+	switch n := s.(type) {
+	case *syntax.ExprStmt:
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		c.b.emit(POP_TOP, 0)
+	case *syntax.Assign:
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		for i, t := range n.Targets {
+			if i < len(n.Targets)-1 {
+				c.b.emit(DUP_TOP, 0)
+			}
+			if err := c.assign(t); err != nil {
+				return err
+			}
+		}
+	case *syntax.AugAssign:
+		return c.augAssign(n)
+	case *syntax.AnnAssign:
+		if n.Value != nil {
+			if err := c.expr(n.Value); err != nil {
+				return err
+			}
+			return c.assign(n.Target)
+		}
+	case *syntax.FunctionDef:
+		for _, d := range n.DecoratorList {
+			if err := c.expr(d); err != nil {
+				return err
+			}
+		}
+		if err := c.function(n, n.Name, n.Args, n.Body, nil, n.Line); err != nil {
+			return err
+		}
+		c.b.line = int32(line)
+		for range n.DecoratorList {
+			c.b.emit(CALL, 1)
+		}
+		c.storeName(n.Name)
+	case *syntax.ClassDef:
+		return c.class(n)
+	case *syntax.Return:
+		if n.Value != nil {
+			if err := c.expr(n.Value); err != nil {
+				return err
+			}
+		} else {
+			c.b.loadConst(object.None)
+		}
+		if err := c.unwindAll(true); err != nil {
+			return err
+		}
+		c.b.line = int32(line)
+		c.b.emit(RETURN_VALUE, 0)
+	case *syntax.Delete:
+		for _, t := range n.Targets {
+			if err := c.del(t); err != nil {
+				return err
+			}
+		}
+	case *syntax.If:
+		orelse := c.b.newLabel()
+		end := c.b.newLabel()
+		if err := c.cond(n.Test, orelse, false); err != nil {
+			return err
+		}
+		if err := c.stmts(n.Body); err != nil {
+			return err
+		}
+		if len(n.Orelse) > 0 {
+			c.b.jump(JUMP, end)
+		}
+		c.b.bind(orelse)
+		if err := c.stmts(n.Orelse); err != nil {
+			return err
+		}
+		c.b.bind(end)
+	case *syntax.While:
+		top, exit, brk := c.b.newLabel(), c.b.newLabel(), c.b.newLabel()
+		c.b.bind(top)
+		if err := c.cond(n.Test, exit, false); err != nil {
+			return err
+		}
+		c.fblocks = append(c.fblocks, fblock{kind: fbWhile, cont: top, brk: brk})
+		if err := c.stmts(n.Body); err != nil {
+			return err
+		}
+		c.fblocks = c.fblocks[:len(c.fblocks)-1]
+		c.b.jump(JUMP, top)
+		c.b.bind(exit)
+		if err := c.stmts(n.Orelse); err != nil {
+			return err
+		}
+		c.b.bind(brk)
+	case *syntax.For:
+		if err := c.expr(n.Iter); err != nil {
+			return err
+		}
+		c.b.line = int32(line)
+		c.b.emit(GET_ITER, 0)
+		top, exit, brk := c.b.newLabel(), c.b.newLabel(), c.b.newLabel()
+		c.b.bind(top)
+		c.b.jump(FOR_ITER, exit)
+		if err := c.assign(n.Target); err != nil {
+			return err
+		}
+		c.fblocks = append(c.fblocks, fblock{kind: fbFor, cont: top, brk: brk})
+		if err := c.stmts(n.Body); err != nil {
+			return err
+		}
+		c.fblocks = c.fblocks[:len(c.fblocks)-1]
+		c.b.jump(JUMP, top)
+		c.b.bind(exit)
+		if err := c.stmts(n.Orelse); err != nil {
+			return err
+		}
+		c.b.bind(brk)
+	case *syntax.Break, *syntax.Continue:
+		_, isBreak := s.(*syntax.Break)
+		for i := len(c.fblocks) - 1; i >= 0; i-- {
+			fb := c.fblocks[i]
+			if fb.kind == fbWhile || fb.kind == fbFor {
+				if err := c.unwindTo(i+1, false); err != nil {
+					return err
+				}
+				c.b.line = int32(line)
+				if isBreak {
+					if fb.kind == fbFor {
+						c.b.emit(POP_TOP, 0)
+					}
+					c.b.jump(JUMP, fb.brk)
+				} else {
+					c.b.jump(JUMP, fb.cont)
+				}
+				return nil
+			}
+		}
+		if isBreak {
+			return &SyntaxError{Line: line, Msg: "'break' outside loop"}
+		}
+		return &SyntaxError{Line: line, Msg: "'continue' not properly in loop"}
+	case *syntax.Pass:
+	case *syntax.Global, *syntax.Nonlocal:
+	case *syntax.Raise:
+		nargs := 0
+		if n.Exc != nil {
+			if err := c.expr(n.Exc); err != nil {
+				return err
+			}
+			nargs = 1
+			if n.Cause != nil {
+				if err := c.expr(n.Cause); err != nil {
+					return err
+				}
+				nargs = 2
+			}
+		}
+		c.b.line = int32(line)
+		c.b.emit(RAISE, nargs)
+	case *syntax.Assert:
+		end := c.b.newLabel()
+		if err := c.cond(n.Test, end, true); err != nil {
+			return err
+		}
+		c.b.emit(LOAD_ASSERTION_ERROR, 0)
+		if n.Msg != nil {
+			if err := c.expr(n.Msg); err != nil {
+				return err
+			}
+			c.b.emit(CALL, 1)
+		}
+		c.b.line = int32(line)
+		c.b.emit(RAISE, 1)
+		c.b.bind(end)
+	case *syntax.Try:
+		return c.try(n)
+	case *syntax.With:
+		return c.with(n.Items, n.Body, line)
+	case *syntax.Import:
+		for _, a := range n.Names {
+			c.b.loadConst(object.None)
+			name := a.Name
+			if a.Asname == "" {
+				name = firstComponent(a.Name)
+			}
+			c.b.emit(IMPORT_NAME, c.b.nameIndex(name))
+			if a.Asname != "" {
+				c.storeName(a.Asname)
+			} else {
+				c.storeName(firstComponent(a.Name))
+			}
+		}
+	case *syntax.ImportFrom:
+		if n.Level > 0 {
+			return &SyntaxError{Line: line, Msg: "PVM: relative imports are not supported"}
+		}
+		c.b.loadConst(object.None)
+		c.b.emit(IMPORT_NAME, c.b.nameIndex(n.Module))
+		for _, a := range n.Names {
+			if a.Name == "*" {
+				c.b.emit(IMPORT_STAR, 0)
+				return nil
+			}
+			c.b.emit(IMPORT_FROM, c.b.nameIndex(a.Name))
+			as := a.Asname
+			if as == "" {
+				as = a.Name
+			}
+			c.storeName(as)
+		}
+		c.b.emit(POP_TOP, 0)
+	case *syntax.Match:
+		return c.match(n)
+	default:
+		return &SyntaxError{Line: line, Msg: "PVM: unsupported statement"}
+	}
+	return nil
+}
+
+// unwindAll emits the cleanup of every enclosing block before a return;
+// preserveTOS keeps the return value on top.
+func (c *compiler) unwindAll(preserveTOS bool) error { return c.unwindTo(0, preserveTOS) }
+
+// unwindTo emits cleanup for fblocks[depth:], innermost first, without
+// removing them from the compile-time stack (code after the jump still sits
+// inside them).
+func (c *compiler) unwindTo(depth int, preserveTOS bool) error {
+	saved := c.fblocks
+	defer func() { c.fblocks = saved }()
+	for i := len(saved) - 1; i >= depth; i-- {
+		fb := saved[i]
+		c.fblocks = saved[:i]
+		switch fb.kind {
+		case fbFor:
+			if preserveTOS {
+				c.b.emit(ROT_TWO, 0)
+			}
+			c.b.emit(POP_TOP, 0)
+		case fbWhile:
+		case fbTryExcept:
+			c.b.emit(POP_BLOCK, 0)
+		case fbTryFinally:
+			c.b.emit(POP_BLOCK, 0)
+			if err := c.stmts(fb.final); err != nil {
+				return err
+			}
+		case fbFinallyHandler:
+			// Leaving the exceptional copy of a finally body: drop the
+			// pending exception.
+			if preserveTOS {
+				c.b.emit(ROT_TWO, 0)
+			}
+			c.b.emit(POP_EXCEPT, 0)
+			c.b.emit(POP_TOP, 0)
+		case fbWith:
+			c.b.emit(POP_BLOCK, 0)
+			if preserveTOS {
+				c.b.emit(ROT_TWO, 0)
+			}
+			c.b.emit(WITH_EXIT, 0)
+		case fbHandler:
+			if preserveTOS {
+				c.b.emit(ROT_TWO, 0)
+			}
+			c.b.emit(POP_EXCEPT, 0)
+			c.b.emit(POP_TOP, 0)
+			if fb.excName != "" {
+				c.clearExcName(fb.excName)
+			}
+		}
+	}
+	return nil
+}
+
+func (c *compiler) clearExcName(name string) {
+	c.b.loadConst(object.None)
+	c.storeName(name)
+	c.deleteName(name)
+}
+
+func (c *compiler) try(n *syntax.Try) error {
+	if len(n.Finalbody) == 0 {
+		return c.tryExcept(n)
+	}
+	fin := c.b.newLabel()
+	end := c.b.newLabel()
+	c.b.jump(SETUP_FINALLY, fin)
+	c.fblocks = append(c.fblocks, fblock{kind: fbTryFinally, final: n.Finalbody})
+	var err error
+	if len(n.Handlers) > 0 {
+		err = c.tryExcept(n)
+	} else {
+		err = c.stmts(n.Body)
+	}
+	if err != nil {
+		return err
+	}
+	c.fblocks = c.fblocks[:len(c.fblocks)-1]
+	c.b.emit(POP_BLOCK, 0)
+	if err := c.stmts(n.Finalbody); err != nil {
+		return err
+	}
+	c.b.jump(JUMP, end)
+	c.b.bind(fin)
+	c.fblocks = append(c.fblocks, fblock{kind: fbFinallyHandler})
+	if err := c.stmts(n.Finalbody); err != nil {
+		return err
+	}
+	c.fblocks = c.fblocks[:len(c.fblocks)-1]
+	c.b.emit(RERAISE, 0)
+	c.b.bind(end)
+	return nil
+}
+
+func (c *compiler) tryExcept(n *syntax.Try) error {
+	handler, orelse, end := c.b.newLabel(), c.b.newLabel(), c.b.newLabel()
+	c.b.jump(SETUP_EXCEPT, handler)
+	c.fblocks = append(c.fblocks, fblock{kind: fbTryExcept})
+	if err := c.stmts(n.Body); err != nil {
+		return err
+	}
+	c.fblocks = c.fblocks[:len(c.fblocks)-1]
+	c.b.emit(POP_BLOCK, 0)
+	c.b.jump(JUMP, orelse)
+	c.b.bind(handler)
+	for i, h := range n.Handlers {
+		c.b.line = int32(h.Line)
+		next := c.b.newLabel()
+		if h.Type != nil {
+			if err := c.expr(h.Type); err != nil {
+				return err
+			}
+			c.b.emit(CHECK_EXC_MATCH, 0)
+			c.b.jump(POP_JUMP_IF_FALSE, next)
+		} else if i != len(n.Handlers)-1 {
+			return &SyntaxError{Line: h.Line, Msg: "default 'except:' must be last"}
+		}
+		if h.Name != "" {
+			c.b.emit(DUP_TOP, 0)
+			c.storeName(h.Name)
+		}
+		c.fblocks = append(c.fblocks, fblock{kind: fbHandler, excName: h.Name})
+		if err := c.stmts(h.Body); err != nil {
+			return err
+		}
+		c.fblocks = c.fblocks[:len(c.fblocks)-1]
+		c.b.emit(POP_EXCEPT, 0)
+		c.b.emit(POP_TOP, 0)
+		if h.Name != "" {
+			c.clearExcName(h.Name)
+		}
+		c.b.jump(JUMP, end)
+		c.b.bind(next)
+	}
+	c.b.emit(RERAISE, 0)
+	c.b.bind(orelse)
+	if err := c.stmts(n.Orelse); err != nil {
+		return err
+	}
+	c.b.bind(end)
+	return nil
+}
+
+func (c *compiler) with(items []*syntax.WithItem, body []syntax.Stmt, line int) error {
+	if len(items) == 0 {
+		return c.stmts(body)
+	}
+	it := items[0]
+	if err := c.expr(it.ContextExpr); err != nil {
+		return err
+	}
+	c.b.line = int32(line)
+	exc, end := c.b.newLabel(), c.b.newLabel()
+	c.b.jump(SETUP_WITH, exc)
+	if it.OptionalVars != nil {
+		if err := c.assign(it.OptionalVars); err != nil {
+			return err
+		}
+	} else {
+		c.b.emit(POP_TOP, 0)
+	}
+	c.fblocks = append(c.fblocks, fblock{kind: fbWith})
+	if err := c.with(items[1:], body, line); err != nil {
+		return err
+	}
+	c.fblocks = c.fblocks[:len(c.fblocks)-1]
+	c.b.line = int32(line)
+	c.b.emit(POP_BLOCK, 0)
+	c.b.emit(WITH_EXIT, 0)
+	c.b.jump(JUMP, end)
+	c.b.bind(exc)
+	suppress := c.b.newLabel()
+	c.b.emit(WITH_EXCEPT, 0)
+	c.b.jump(POP_JUMP_IF_TRUE, suppress)
+	c.b.emit(RERAISE, 0)
+	c.b.bind(suppress)
+	c.b.emit(POP_EXCEPT, 0)
+	c.b.emit(POP_TOP, 0)
+	c.b.emit(POP_TOP, 0)
+	c.b.bind(end)
+	return nil
+}
+
+// assign stores TOS into a target.
+func (c *compiler) assign(t syntax.Expr) error {
+	switch n := t.(type) {
+	case *syntax.Name:
+		c.storeName(n.Id)
+	case *syntax.Attribute:
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		c.b.emit(STORE_ATTR, c.b.nameIndex(n.Attr))
+	case *syntax.Subscript:
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		if err := c.expr(n.Slice); err != nil {
+			return err
+		}
+		c.b.emit(STORE_SUBSCR, 0)
+	case *syntax.Tuple:
+		return c.unpackTargets(n.Elts, n.Line)
+	case *syntax.List:
+		return c.unpackTargets(n.Elts, n.Line)
+	case *syntax.Starred:
+		return &SyntaxError{Line: n.Line, Msg: "starred assignment target must be in a list or tuple"}
+	default:
+		return &SyntaxError{Line: exprLine(t), Msg: "cannot assign to expression"}
+	}
+	return nil
+}
+
+func (c *compiler) unpackTargets(elts []syntax.Expr, line int) error {
+	star := -1
+	for i, e := range elts {
+		if _, ok := e.(*syntax.Starred); ok {
+			if star >= 0 {
+				return &SyntaxError{Line: line, Msg: "multiple starred expressions in assignment"}
+			}
+			star = i
+		}
+	}
+	if star < 0 {
+		c.b.emit(UNPACK_SEQUENCE, len(elts))
+	} else {
+		after := len(elts) - star - 1
+		if star > 255 || after > 255 {
+			return &SyntaxError{Line: line, Msg: "too many expressions in star-unpacking assignment"}
+		}
+		c.b.emit(UNPACK_EX, star|after<<8)
+	}
+	for _, e := range elts {
+		if s, ok := e.(*syntax.Starred); ok {
+			e = s.Value
+		}
+		if err := c.assign(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *compiler) augAssign(n *syntax.AugAssign) error {
+	op, err := binOp(n.Op)
+	if err != nil {
+		return err
+	}
+	switch t := n.Target.(type) {
+	case *syntax.Name:
+		c.loadName(t.Id)
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		c.b.line = int32(n.Line)
+		c.b.emit(INPLACE_OP, int(op))
+		c.storeName(t.Id)
+	case *syntax.Attribute:
+		if err := c.expr(t.Value); err != nil {
+			return err
+		}
+		c.b.emit(DUP_TOP, 0)
+		c.b.emit(LOAD_ATTR, c.b.nameIndex(t.Attr))
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		c.b.line = int32(n.Line)
+		c.b.emit(INPLACE_OP, int(op))
+		c.b.emit(ROT_TWO, 0)
+		c.b.emit(STORE_ATTR, c.b.nameIndex(t.Attr))
+	case *syntax.Subscript:
+		if err := c.expr(t.Value); err != nil {
+			return err
+		}
+		if err := c.expr(t.Slice); err != nil {
+			return err
+		}
+		c.b.emit(DUP_TOP_TWO, 0)
+		c.b.emit(BINARY_SUBSCR, 0)
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		c.b.line = int32(n.Line)
+		c.b.emit(INPLACE_OP, int(op))
+		c.b.emit(ROT_THREE, 0)
+		c.b.emit(STORE_SUBSCR, 0)
+	default:
+		return &SyntaxError{Line: n.Line, Msg: "'" + "expression" + "' is an illegal expression for augmented assignment"}
+	}
+	return nil
+}
+
+func (c *compiler) del(t syntax.Expr) error {
+	switch n := t.(type) {
+	case *syntax.Name:
+		c.deleteName(n.Id)
+	case *syntax.Attribute:
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		c.b.emit(DELETE_ATTR, c.b.nameIndex(n.Attr))
+	case *syntax.Subscript:
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		if err := c.expr(n.Slice); err != nil {
+			return err
+		}
+		c.b.emit(DELETE_SUBSCR, 0)
+	case *syntax.Tuple:
+		for _, e := range n.Elts {
+			if err := c.del(e); err != nil {
+				return err
+			}
+		}
+	case *syntax.List:
+		for _, e := range n.Elts {
+			if err := c.del(e); err != nil {
+				return err
+			}
+		}
+	default:
+		return &SyntaxError{Line: exprLine(t), Msg: "cannot delete expression"}
+	}
+	return nil
+}

@@ -1,0 +1,486 @@
+package compile
+
+import syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
+
+// symbols is pass one: it walks the tree, creates a scope for the module
+// and for every function, lambda, comprehension and class body, and records
+// which names each binds, uses or declares global/nonlocal.
+type symbols struct {
+	scopes map[any]*scope
+	cur    *scope
+	err    error
+}
+
+func (s *symbols) fail(line int, msg string) {
+	if s.err == nil {
+		s.err = syntaxErrorAt(line, msg)
+	}
+}
+
+func (s *symbols) push(kind scopeKind, name string, node any) *scope {
+	sc := newScope(kind, name, s.cur)
+	s.scopes[node] = sc
+	s.cur = sc
+	return sc
+}
+
+func (s *symbols) pop() { s.cur = s.cur.parent }
+
+func (s *symbols) stmts(list []syntax.Stmt) {
+	for _, st := range list {
+		s.stmt(st)
+	}
+}
+
+func (s *symbols) args(a *syntax.Arguments) {
+	if a == nil {
+		return
+	}
+	for _, d := range a.Defaults {
+		s.expr(d)
+	}
+	for _, d := range a.KwDefaults {
+		if d != nil {
+			s.expr(d)
+		}
+	}
+}
+
+func (s *symbols) params(sc *scope, a *syntax.Arguments) {
+	if a == nil {
+		return
+	}
+	add := func(p *syntax.Arg) {
+		if contains(sc.params, p.Arg) {
+			s.fail(p.Line, "duplicate argument '"+p.Arg+"' in function definition")
+		}
+		sc.params = append(sc.params, p.Arg)
+		sc.def(p.Arg)
+	}
+	for _, p := range a.PosOnlyArgs {
+		add(p)
+	}
+	for _, p := range a.Args {
+		add(p)
+	}
+	for _, p := range a.KwOnlyArgs {
+		add(p)
+	}
+	if a.VarArg != nil {
+		add(a.VarArg)
+	}
+	if a.KwArg != nil {
+		add(a.KwArg)
+	}
+}
+
+func (s *symbols) stmt(st syntax.Stmt) {
+	switch n := st.(type) {
+	case *syntax.FunctionDef:
+		for _, d := range n.DecoratorList {
+			s.expr(d)
+		}
+		s.args(n.Args)
+		s.cur.def(n.Name)
+		sc := s.push(functionScope, n.Name, n)
+		s.params(sc, n.Args)
+		s.stmts(n.Body)
+		s.pop()
+	case *syntax.ClassDef:
+		for _, d := range n.DecoratorList {
+			s.expr(d)
+		}
+		for _, b := range n.Bases {
+			s.expr(b)
+		}
+		for _, k := range n.Keywords {
+			s.expr(k.Value)
+		}
+		s.cur.def(n.Name)
+		s.push(classScope, n.Name, n)
+		s.stmts(n.Body)
+		s.pop()
+	case *syntax.Return:
+		if s.cur.kind != functionScope {
+			s.fail(n.Line, "'return' outside function")
+		}
+		if n.Value != nil {
+			s.expr(n.Value)
+		}
+	case *syntax.Delete:
+		for _, t := range n.Targets {
+			s.target(t)
+		}
+	case *syntax.Assign:
+		s.expr(n.Value)
+		for _, t := range n.Targets {
+			s.target(t)
+		}
+	case *syntax.AugAssign:
+		s.expr(n.Value)
+		if nm, ok := n.Target.(*syntax.Name); ok {
+			s.cur.use(nm.Id)
+		}
+		s.target(n.Target)
+	case *syntax.AnnAssign:
+		if n.Value != nil {
+			s.expr(n.Value)
+			s.target(n.Target)
+		} else if nm, ok := n.Target.(*syntax.Name); ok && s.cur.kind == functionScope {
+			s.cur.def(nm.Id)
+		}
+	case *syntax.For:
+		s.expr(n.Iter)
+		s.target(n.Target)
+		s.stmts(n.Body)
+		s.stmts(n.Orelse)
+	case *syntax.While:
+		s.expr(n.Test)
+		s.stmts(n.Body)
+		s.stmts(n.Orelse)
+	case *syntax.If:
+		s.expr(n.Test)
+		s.stmts(n.Body)
+		s.stmts(n.Orelse)
+	case *syntax.With:
+		for _, it := range n.Items {
+			s.expr(it.ContextExpr)
+			if it.OptionalVars != nil {
+				s.target(it.OptionalVars)
+			}
+		}
+		s.stmts(n.Body)
+	case *syntax.Match:
+		s.expr(n.Subject)
+		for _, c := range n.Cases {
+			s.pattern(c.Pattern)
+			if c.Guard != nil {
+				s.expr(c.Guard)
+			}
+			s.stmts(c.Body)
+		}
+	case *syntax.Raise:
+		if n.Exc != nil {
+			s.expr(n.Exc)
+		}
+		if n.Cause != nil {
+			s.expr(n.Cause)
+		}
+	case *syntax.Try:
+		s.stmts(n.Body)
+		for _, h := range n.Handlers {
+			if h.Type != nil {
+				s.expr(h.Type)
+			}
+			if h.Name != "" {
+				s.cur.def(h.Name)
+			}
+			s.stmts(h.Body)
+		}
+		s.stmts(n.Orelse)
+		s.stmts(n.Finalbody)
+	case *syntax.Assert:
+		s.expr(n.Test)
+		if n.Msg != nil {
+			s.expr(n.Msg)
+		}
+	case *syntax.Import:
+		for _, a := range n.Names {
+			name := a.Asname
+			if name == "" {
+				name = firstComponent(a.Name)
+			}
+			s.cur.def(name)
+		}
+	case *syntax.ImportFrom:
+		for _, a := range n.Names {
+			if a.Name == "*" {
+				if s.cur.kind != moduleScope {
+					s.fail(n.Line, "import * only allowed at module level")
+				}
+				continue
+			}
+			name := a.Asname
+			if name == "" {
+				name = a.Name
+			}
+			s.cur.def(name)
+		}
+	case *syntax.Global:
+		for _, name := range n.Names {
+			if s.cur.assigned[name] || s.cur.used[name] {
+				s.fail(n.Line, "name '"+name+"' is used prior to global declaration")
+			}
+			s.cur.note(name)
+			s.cur.globals[name] = true
+		}
+	case *syntax.Nonlocal:
+		if s.cur.kind == moduleScope {
+			s.fail(n.Line, "nonlocal declaration not allowed at module level")
+		}
+		for _, name := range n.Names {
+			if s.cur.assigned[name] || s.cur.used[name] {
+				s.fail(n.Line, "name '"+name+"' is used prior to nonlocal declaration")
+			}
+			s.cur.note(name)
+			s.cur.nonlocals[name] = true
+		}
+	case *syntax.ExprStmt:
+		s.expr(n.Value)
+	case *syntax.Pass, *syntax.Break, *syntax.Continue:
+	}
+}
+
+func firstComponent(name string) string {
+	for i := 0; i < len(name); i++ {
+		if name[i] == '.' {
+			return name[:i]
+		}
+	}
+	return name
+}
+
+func (s *symbols) target(t syntax.Expr) {
+	switch n := t.(type) {
+	case *syntax.Name:
+		s.cur.def(n.Id)
+	case *syntax.Tuple:
+		for _, e := range n.Elts {
+			s.target(e)
+		}
+	case *syntax.List:
+		for _, e := range n.Elts {
+			s.target(e)
+		}
+	case *syntax.Starred:
+		s.target(n.Value)
+	case *syntax.Attribute:
+		s.expr(n.Value)
+	case *syntax.Subscript:
+		s.expr(n.Value)
+		s.expr(n.Slice)
+	default:
+		s.expr(t)
+	}
+}
+
+func (s *symbols) pattern(p syntax.Pattern) {
+	switch n := p.(type) {
+	case *syntax.MatchValue:
+		s.expr(n.Value)
+	case *syntax.MatchSequence:
+		for _, q := range n.Patterns {
+			s.pattern(q)
+		}
+	case *syntax.MatchMapping:
+		for _, k := range n.Keys {
+			s.expr(k)
+		}
+		for _, q := range n.Patterns {
+			s.pattern(q)
+		}
+		if n.Rest != "" {
+			s.cur.def(n.Rest)
+		}
+	case *syntax.MatchClass:
+		s.expr(n.Cls)
+		for _, q := range n.Patterns {
+			s.pattern(q)
+		}
+		for _, q := range n.KwdPatterns {
+			s.pattern(q)
+		}
+	case *syntax.MatchStar:
+		if n.Name != "" {
+			s.cur.def(n.Name)
+		}
+	case *syntax.MatchAs:
+		if n.Pattern != nil {
+			s.pattern(n.Pattern)
+		}
+		if n.Name != "" {
+			s.cur.def(n.Name)
+		}
+	case *syntax.MatchOr:
+		for _, q := range n.Patterns {
+			s.pattern(q)
+		}
+	}
+}
+
+// useClassCell makes __class__ available to the function scope sc for
+// zero-argument super(): the nearest enclosing class body provides it as a
+// cell, every scope in between passes it through as a free variable.
+func (s *symbols) useClassCell(sc *scope) {
+	for p := sc; p != nil; p = p.parent {
+		if p.kind == classScope {
+			p.needsClassCell = true
+			return
+		}
+		if p.kind == functionScope {
+			p.usesClassCell = true
+		}
+	}
+}
+
+func (s *symbols) comprehension(node any, gens []*syntax.Comprehension, elts ...syntax.Expr) {
+	if len(gens) == 0 {
+		return
+	}
+	// The first iterable is evaluated in the enclosing scope.
+	s.expr(gens[0].Iter)
+	sc := s.push(functionScope, "<comp>", node)
+	sc.params = []string{".0"}
+	sc.def(".0")
+	for i, g := range gens {
+		if i > 0 {
+			s.expr(g.Iter)
+		}
+		s.target(g.Target)
+		for _, c := range g.Ifs {
+			s.expr(c)
+		}
+	}
+	for _, e := range elts {
+		s.expr(e)
+	}
+	s.pop()
+}
+
+func (s *symbols) expr(e syntax.Expr) {
+	switch n := e.(type) {
+	case *syntax.Name:
+		s.cur.use(n.Id)
+		if (n.Id == "super" || n.Id == "__class__") && s.cur.kind == functionScope {
+			s.useClassCell(s.cur)
+		}
+	case *syntax.BoolOp:
+		for _, v := range n.Values {
+			s.expr(v)
+		}
+	case *syntax.NamedExpr:
+		s.expr(n.Value)
+		// The target binds in the nearest enclosing non-comprehension scope.
+		sc := s.cur
+		for sc.name == "<comp>" && sc.parent != nil {
+			sc = sc.parent
+		}
+		if nm, ok := n.Target.(*syntax.Name); ok {
+			if sc != s.cur {
+				sc.def(nm.Id)
+				if sc.kind == functionScope {
+					s.cur.nonlocals[nm.Id] = true
+					s.cur.note(nm.Id)
+				} else {
+					s.cur.globals[nm.Id] = true
+					s.cur.note(nm.Id)
+				}
+			} else {
+				s.cur.def(nm.Id)
+			}
+		}
+	case *syntax.BinOp:
+		s.expr(n.Left)
+		s.expr(n.Right)
+	case *syntax.UnaryOp:
+		s.expr(n.Operand)
+	case *syntax.Lambda:
+		s.args(n.Args)
+		sc := s.push(functionScope, "<lambda>", n)
+		s.params(sc, n.Args)
+		s.expr(n.Body)
+		s.pop()
+	case *syntax.IfExp:
+		s.expr(n.Test)
+		s.expr(n.Body)
+		s.expr(n.Orelse)
+	case *syntax.Dict:
+		for i, k := range n.Keys {
+			if k != nil {
+				s.expr(k)
+			}
+			s.expr(n.Values[i])
+		}
+	case *syntax.Set:
+		for _, x := range n.Elts {
+			s.expr(x)
+		}
+	case *syntax.ListComp:
+		s.comprehension(n, n.Generators, n.Elt)
+	case *syntax.SetComp:
+		s.comprehension(n, n.Generators, n.Elt)
+	case *syntax.DictComp:
+		s.comprehension(n, n.Generators, n.Key, n.Value)
+	case *syntax.GeneratorExp:
+		s.comprehension(n, n.Generators, n.Elt)
+		if sc := s.scopes[n]; sc != nil {
+			sc.generator = true
+		}
+	case *syntax.Await:
+		s.expr(n.Value)
+	case *syntax.Yield:
+		s.markGenerator(n.Line)
+		if n.Value != nil {
+			s.expr(n.Value)
+		}
+	case *syntax.YieldFrom:
+		s.markGenerator(n.Line)
+		s.expr(n.Value)
+	case *syntax.Compare:
+		s.expr(n.Left)
+		for _, c := range n.Comparators {
+			s.expr(c)
+		}
+	case *syntax.Call:
+		s.expr(n.Func)
+		for _, a := range n.Args {
+			s.expr(a)
+		}
+		for _, k := range n.Keywords {
+			s.expr(k.Value)
+		}
+	case *syntax.FormattedValue:
+		s.expr(n.Value)
+		if n.FormatSpec != nil {
+			s.expr(n.FormatSpec)
+		}
+	case *syntax.JoinedStr:
+		for _, v := range n.Values {
+			s.expr(v)
+		}
+	case *syntax.Constant:
+	case *syntax.Attribute:
+		s.expr(n.Value)
+	case *syntax.Subscript:
+		s.expr(n.Value)
+		s.expr(n.Slice)
+	case *syntax.Starred:
+		s.expr(n.Value)
+	case *syntax.List:
+		for _, x := range n.Elts {
+			s.expr(x)
+		}
+	case *syntax.Tuple:
+		for _, x := range n.Elts {
+			s.expr(x)
+		}
+	case *syntax.Slice:
+		for _, x := range []syntax.Expr{n.Lower, n.Upper, n.Step} {
+			if x != nil {
+				s.expr(x)
+			}
+		}
+	}
+}
+
+func (s *symbols) markGenerator(line int) {
+	if s.cur.kind != functionScope {
+		s.fail(line, "'yield' outside function")
+		return
+	}
+	if s.cur.name == "<comp>" {
+		s.fail(line, "'yield' inside list comprehension")
+		return
+	}
+	s.cur.generator = true
+}
