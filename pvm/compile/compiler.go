@@ -1,8 +1,8 @@
 package compile
 
 import (
-	"github.com/cowboy-chain/cowboy/pvm/object"
 	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
+	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
 // MaxNesting bounds the depth of nested expressions and statements the
@@ -42,7 +42,7 @@ const (
 
 type fblock struct {
 	kind      fblockKind
-	cont, brk *label       // loops
+	cont, brk *label        // loops
 	final     []syntax.Stmt // fbTryFinally
 	excName   string        // fbHandler: the "as" name to clear
 }

@@ -3,8 +3,8 @@ package compile
 import (
 	"math/big"
 
-	"github.com/cowboy-chain/cowboy/pvm/object"
 	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
+	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
 func (c *compiler) expr(e syntax.Expr) error {

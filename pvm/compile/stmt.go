@@ -1,8 +1,8 @@
 package compile
 
 import (
-	"github.com/cowboy-chain/cowboy/pvm/object"
 	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
+	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
 func (c *compiler) stmt(s syntax.Stmt) error {
