@@ -1,0 +1,77 @@
+package compile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzFile feeds arbitrary source to the parser and compiler: any input
+// must give either a code object or a *SyntaxError with a line number,
+// never a panic. Seeds are the conformance programs.
+func FuzzFile(f *testing.F) {
+	files, _ := filepath.Glob("../testdata/*.py")
+	for _, file := range files {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("x = (((((((1)))))))\n"))
+	f.Add([]byte("def f(:\n"))
+	f.Add([]byte("f'{x!z}'\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		code, err := File("fuzz.py", src)
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("error is %T, not *SyntaxError: %v", err, err)
+			}
+			if se.Line < 0 {
+				t.Fatalf("syntax error without a line: %v", err)
+			}
+			return
+		}
+		if code == nil {
+			t.Fatal("nil code without error")
+		}
+	})
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	cases := map[string]string{
+		"def f(:\n":                    "",
+		"x = = 1\n":                    "",
+		"return 1\n":                   "'return' outside function",
+		"break\n":                      "'break' outside loop",
+		"class A(metaclass=M): pass\n": "metaclass",
+		"def f():\n    nonlocal q\n":   "no binding for nonlocal 'q' found",
+		"x = " + strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300) + "\n": "nested",
+		"f(**a, b)\n":         "positional argument follows keyword argument unpacking",
+		"for x in 1:\npass\n": "expected an indented block",
+	}
+	for src, want := range cases {
+		_, err := File("e.py", []byte(src))
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%q: want SyntaxError, got %v", src, err)
+			continue
+		}
+		if !strings.Contains(se.Msg, want) {
+			t.Errorf("%q: message %q does not mention %q", src, se.Msg, want)
+		}
+	}
+}
+
+func TestMaxStackIsEnough(t *testing.T) {
+	// Deep expressions must get a stack big enough for their evaluation.
+	src := "x = [1, [2, [3, [4, (5, 6, {7: 8})]]]] + [f(a, *b, c=d, **e) for a in y if a]\n"
+	code, err := File("s.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code.MaxStack < 8 {
+		t.Fatalf("max stack %d too small", code.MaxStack)
+	}
+}
