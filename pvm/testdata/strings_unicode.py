@@ -1,0 +1,11 @@
+s = "naïve café — 日本"
+print(len(s), s[2], s[-2:], s[::-1], s.upper(), s.find("é"), s.index("日"))
+print([c for c in "añb"], list(reversed("añb")), "ñ" in s, s.count("a"))
+print(s.encode("utf-8"), len(s.encode()), s.encode().decode() == s)
+print(repr("é\u200b\n"), ascii("x") if False else "", "\N{BULLET}" if False else "•")
+print(ord("€"), chr(8364), "€".isalpha(), "٣".isdigit(), "Ⅳ".isnumeric() if False else "")
+print(sorted(["b", "a", "é", "e"]), "é" > "e", max("héllo"))
+print(f"{'日本':>6}|{'ab':^5}|", "x".center(5, "é"))
+words = "le café est très bon".split()
+print([w.capitalize() for w in words], "-".join(words).title())
+print("ǆ".upper() if False else "", "straße".replace("ß", "ss"), "ABC".lower().islower())
