@@ -136,10 +136,15 @@ func GetAttr(c Ctx, v Value, name string) (Value, error) {
 }
 
 func attrError(v Value, name string) error {
+	var err error
 	if m, ok := v.(interface{ ModuleName() string }); ok {
-		return Errorf(AttributeError, "module '%s' has no attribute '%s'", m.ModuleName(), name)
+		err = Errorf(AttributeError, "module '%s' has no attribute '%s'", m.ModuleName(), name)
+	} else {
+		err = Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
 	}
-	return Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
+	e := err.(*Exception)
+	e.Value.Exc.SuggestName, e.Value.Exc.SuggestObj = name, v
+	return err
 }
 
 func classAttr(c Ctx, k *Class, name string) (Value, error) {
@@ -184,7 +189,10 @@ func classAttr(c Ctx, k *Class, name string) (Value, error) {
 			return &List{Elems: out}, nil
 		}), nil
 	}
-	return nil, Errorf(AttributeError, "type object '%s' has no attribute '%s'", k.Name, name)
+	err := Errorf(AttributeError, "type object '%s' has no attribute '%s'", k.Name, name)
+	e := err.(*Exception)
+	e.Value.Exc.SuggestName, e.Value.Exc.SuggestObj = name, k
+	return nil, err
 }
 
 func superAttr(c Ctx, s *Super, name string) (Value, error) {

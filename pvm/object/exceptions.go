@@ -25,6 +25,13 @@ type ExcState struct {
 	// Traceback lists frames from the one that raised outward (innermost
 	// first); FormatTraceback prints it outermost first as Python does.
 	Traceback []TraceEntry
+	// SuggestName is the missing name of a NameError or AttributeError the
+	// runtime raised; SuggestObj the object searched (AttributeError) or
+	// SuggestScopes the namespaces searched in order (NameError). They feed
+	// the "Did you mean" hint of the traceback.
+	SuggestName   string
+	SuggestObj    Value
+	SuggestScopes []*StrDict
 }
 
 // Exception is a raised Python exception travelling as a Go error.
@@ -51,6 +58,9 @@ func ExceptionLine(c Ctx, exc *Instance) string {
 		}
 	} else {
 		msg = excStrNoCtx(exc)
+	}
+	if hint := suggestion(exc); hint != "" {
+		msg += ". Did you mean: '" + hint + "'?"
 	}
 	if msg == "" {
 		return name

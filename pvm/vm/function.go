@@ -132,6 +132,9 @@ func (*Module) Truth(object.Ctx) (bool, error) { return true, nil }
 // Hash implements object.Value.
 func (m *Module) Hash(object.Ctx) (int64, error) { return int64(len(m.Name)) * 0x9e3779b9, nil }
 
+// Namespace is the module's globals (for attribute suggestions).
+func (m *Module) Namespace() *object.StrDict { return m.Globals }
+
 // ModuleName is used in AttributeError messages.
 func (m *Module) ModuleName() string { return m.Name }
 

@@ -217,7 +217,7 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 				if !ok {
 					v, ok = t.builtins.Get(name)
 					if !ok {
-						err = object.Errorf(object.NameError, "name '%s' is not defined", name)
+						err = t.nameError(f, name)
 						break
 					}
 				}
@@ -1098,7 +1098,29 @@ func (t *Thread) loadGlobal(f *frame, i int) (object.Value, error) {
 		}
 		return t.builtins.At(idx), nil
 	}
-	return nil, object.Errorf(object.NameError, "name '%s' is not defined", name)
+	return nil, t.nameError(f, name)
+}
+
+// nameError is NameError with the namespaces for its "Did you mean" hint:
+// the frame's locals, then globals, then builtins, as CPython searches.
+func (t *Thread) nameError(f *frame, name string) error {
+	err := object.Errorf(object.NameError, "name '%s' is not defined", name)
+	st := err.(*object.Exception).Value.Exc
+	st.SuggestName = name
+	if f.code.Name != "<module>" && len(f.code.Varnames) > 0 {
+		locals := object.NewStrDict()
+		for i, n := range f.code.Varnames {
+			if f.locals[i] != nil {
+				locals.Set(n, f.locals[i])
+			}
+		}
+		st.SuggestScopes = append(st.SuggestScopes, locals)
+	}
+	if f.ns != nil {
+		st.SuggestScopes = append(st.SuggestScopes, f.ns)
+	}
+	st.SuggestScopes = append(st.SuggestScopes, f.globals, t.builtins)
+	return err
 }
 
 func stopValue(exc *object.Instance) object.Value {

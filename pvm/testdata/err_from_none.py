@@ -1,0 +1,4 @@
+try:
+    int("q")
+except ValueError:
+    raise LookupError("lookup failed") from None

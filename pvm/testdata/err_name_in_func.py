@@ -1,0 +1,4 @@
+def compute():
+    return totl * 2
+total = 1
+compute()
