@@ -690,6 +690,13 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 				out = pad(f, out, '>')
 			}
 		case 'd', 'i', 'u', 'x', 'X', 'o', 'c':
+			if sv, ok := v.(Str); ok && conv == 'c' {
+				if sv.Len() != 1 {
+					return nil, Errorf(TypeError, "%%c requires int or char")
+				}
+				b.WriteString(pad(f, string(sv), '>'))
+				continue
+			}
 			if fl, ok := v.(Float); ok && conv != 'c' {
 				iv, e := newInt(c, IntClass, []Value{fl}, nil)
 				if e != nil {
