@@ -524,6 +524,9 @@ func binaryDunders(c Ctx, op Op, x, y Value) (Value, error) {
 		}
 	}
 	if op == OpAdd {
+		if _, ok := x.(Bytes); ok {
+			return nil, Errorf(TypeError, "can't concat %s to bytes", TypeName(y))
+		}
 		if _, ok := x.(Str); ok {
 			return nil, Errorf(TypeError, "can only concatenate str (not \"%s\") to str", TypeName(y))
 		}

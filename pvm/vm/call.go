@@ -208,7 +208,7 @@ func (t *Thread) bindArgs(f *frame, fn *Function, args []object.Value, kw []obje
 		t.setupCells(f, fn)
 		return nil
 	}
-	name := fn.Name
+	name := fn.QualName // CPython 3.10+ names the function by its qualname
 	if len(args) > nargs && !code.VarArgs {
 		given := len(args)
 		if nargs == 0 {

@@ -1,0 +1,48 @@
+tests = [
+    lambda: len(5),
+    lambda: int("3.5"),
+    lambda: float("abc"),
+    lambda: [1, 2][5],
+    lambda: (1, 2)[-3],
+    lambda: "abc"[10],
+    lambda: {"a": 1}["b"],
+    lambda: None + 1,
+    lambda: 1 + "a",
+    lambda: [] + (),
+    lambda: -"x",
+    lambda: 5 / 0,
+    lambda: 5 // 0,
+    lambda: 5 % 0,
+    lambda: 5.0 / 0,
+    lambda: [].pop(),
+    lambda: {}.popitem(),
+    lambda: set().pop(),
+    lambda: [1].remove(2),
+    lambda: "a".index("b"),
+    lambda: chr(-1),
+    lambda: ord("ab"),
+    lambda: max([]),
+    lambda: min(()),
+    lambda: next(iter([])),
+    lambda: 1 < "a",
+    lambda: hash([]),
+    lambda: hash({}),
+    lambda: int(None),
+    lambda: (1).foo,
+    lambda: "x" * "y",
+    lambda: [1, 2, 3][1:2:0],
+    lambda: range(1, 2, 0),
+    lambda: divmod(1, 0),
+    lambda: 2 ** -1 if False else 0 ** -1,
+    lambda: bytes([256]),
+    lambda: b"a" + "b",
+    lambda: sum(["a", "b"]),
+    lambda: dict([(1, 2, 3)]),
+    lambda: abs("x"),
+]
+for i, t in enumerate(tests):
+    try:
+        t()
+        print(i, "no error")
+    except Exception as e:
+        print(i, type(e).__name__, e)
