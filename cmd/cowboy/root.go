@@ -56,6 +56,10 @@ func run(ctx context.Context, a *app, args []string) int {
 	root := a.rootCmd()
 	root.SetArgs(args)
 	if err := root.ExecuteContext(ctx); err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) { // already reported (a Python traceback)
+			return ee.code
+		}
 		fmt.Fprintln(a.stderr, "error: "+a.describe(err))
 		return 1
 	}
@@ -93,7 +97,7 @@ of base units.`,
 	pf.StringVar(&a.keystoreDir, "keystore", "", "keystore directory `DIR` (default $"+keystore.EnvDir+", else ~/.cowboy/keys)")
 	pf.BoolVar(&a.jsonOut, "json", false, "print one JSON document for scripts; amounts as decimal strings of base units")
 
-	root.AddCommand(a.keysCmd(), a.balanceCmd(), a.transferCmd(), a.txCmd(), a.blockCmd(), a.feesCmd(), a.stateCmd())
+	root.AddCommand(a.keysCmd(), a.balanceCmd(), a.transferCmd(), a.txCmd(), a.blockCmd(), a.feesCmd(), a.stateCmd(), a.pvmCmd())
 	return root
 }
 
