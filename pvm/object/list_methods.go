@@ -187,6 +187,31 @@ func initListMethods() {
 		}
 		return None, SortValues(c, l.Elems, a[0], a[1])
 	})
+	RangeClass.Dict.Set("index", method("index", func(c Ctx, args []Value, kw []Kw) (Value, error) {
+		if err := ArgCount("index", args[1:], 1, 1); err != nil {
+			return nil, err
+		}
+		r := args[0].(*Range)
+		if ok, err := Contains(c, r, args[1]); err != nil || !ok {
+			if err != nil {
+				return nil, err
+			}
+			s, _ := Repr(c, args[1])
+			return nil, Errorf(ValueError, "%s is not in range", s)
+		}
+		v, _ := AsInt64(args[1])
+		return Int((v - r.Start) / r.Step), nil
+	}))
+	RangeClass.Dict.Set("count", method("count", func(c Ctx, args []Value, kw []Kw) (Value, error) {
+		if err := ArgCount("count", args[1:], 1, 1); err != nil {
+			return nil, err
+		}
+		ok, err := Contains(c, args[0], args[1])
+		if ok {
+			return Int(1), err
+		}
+		return Int(0), err
+	}))
 	TupleClass.Dict.Set("index", method("index", func(c Ctx, args []Value, kw []Kw) (Value, error) {
 		t := args[0].(Tuple)
 		if err := ArgCount("index", args[1:], 1, 3); err != nil {
