@@ -5,9 +5,30 @@
 // (Cycles, Cells, memory, call depth) and returns the cycles and cells it
 // used. An uncaught Python exception comes back as a *vm.PyError carrying
 // the traceback text Python would print; running out of cycles or cells
-// comes back as the meter's *meter.LimitError.
+// comes back as the meter's *meter.LimitError, which Python code can never
+// catch.
 //
 // The chain drives actors through the Host interface; pvm never imports the
 // chain, node or store packages, and nothing here reads a clock, a random
 // source or Go map iteration order.
+//
+// Decisions that shape behaviour (each is a consensus rule):
+//   - Reference cycles are allowed. The PVM has no finalizers and no weak
+//     references, so when a cycle becomes garbage is unobservable; Go's
+//     collector reclaims it. (The technical spec's "creating reference cycles
+//     MUST raise DeterminismError" targets CPython's cyclic GC, which this VM
+//     does not have.)
+//   - Memory is counted at allocation from a fixed model of object sizes
+//     (meter/costs_cip3_2_2.go) and never given back during a call, so the
+//     10 MiB limit bounds the bytes a call allocates, deterministically.
+//   - dict, set and frozenset iterate in insertion order; hash() of str and
+//     bytes is FNV-1a with a fixed key.
+//   - `is` on str, int, float or bytes raises DeterminismError (identity of
+//     those values depends on interning); `is None/True/False` and identity
+//     of other objects work. id() is a per-call counter for class instances
+//     and DeterminismError for other values.
+//   - eval, exec, compile, input, globals, locals and dynamic __import__
+//     raise; open() works only under /tmp (256 KiB scratch space).
+//   - Recursion depth is 32 Python frames (RecursionError); ints are capped
+//     at 4096 bits (OverflowError), checked before the work is done.
 package pvm
