@@ -250,6 +250,7 @@ func SetAttr(c Ctx, v Value, name string, val Value) error {
 			return Errorf(TypeError, "cannot set '%s' attribute of immutable type '%s'", name, x.Name)
 		}
 		x.Dict.Set(name, val)
+		x.mutated()
 		return nil
 	case AttrSetter:
 		return x.SetAttr(c, name, val)
@@ -261,12 +262,14 @@ func SetAttr(c Ctx, v Value, name string, val Value) error {
 }
 
 func instanceSet(c Ctx, x *Instance, name string, val Value) error {
-	if _, ok := x.Dict.Get(name); !ok {
+	if x.Dict.Put(name, val) {
+		// A new attribute: one dict entry. If it does not fit, undo it so
+		// the failed store leaves no trace.
 		if err := Alloc(c, meter.SizeDictEntry); err != nil {
+			x.Dict.Delete(name)
 			return err
 		}
 	}
-	x.Dict.Set(name, val)
 	return nil
 }
 
@@ -287,6 +290,7 @@ func DelAttr(c Ctx, v Value, name string) error {
 		}
 	case *Class:
 		if !x.builtinType && x.Dict.Delete(name) {
+			x.mutated()
 			return nil
 		}
 	}

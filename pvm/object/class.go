@@ -21,6 +21,37 @@ type Class struct {
 	// cannot subclass those.
 	builtinType bool
 	isExc       bool
+	// epoch, when set, enables the lookup cache: it is shared by every
+	// cached user class of one thread and bumped whenever any of them is
+	// mutated, which empties all their caches at once.
+	epoch  *uint64
+	lepoch uint64
+	lcache map[string]lookupHit
+}
+
+type lookupHit struct {
+	v     Value
+	owner *Class
+}
+
+// EnableLookupCache turns on MRO lookup caching for k, invalidated through
+// epoch. The caller (the interpreter) passes one epoch per thread and only
+// for classes whose whole MRO is builtin or shares that epoch, so no
+// mutation can go unseen.
+func (k *Class) EnableLookupCache(epoch *uint64) {
+	for _, m := range k.MRO[1:] {
+		if m.Module != "builtins" && m.epoch != epoch {
+			return
+		}
+	}
+	k.epoch = epoch
+}
+
+// mutated records a change to k's namespace for the lookup caches.
+func (k *Class) mutated() {
+	if k.epoch != nil {
+		*k.epoch++
+	}
 }
 
 // Type implements Value.
@@ -58,6 +89,22 @@ func (k *Class) IsSubclass(sup *Class) bool {
 
 // Lookup finds name along the MRO, the way type attribute lookup does.
 func (k *Class) Lookup(name string) (Value, *Class) {
+	if k.epoch == nil {
+		return k.lookupSlow(name)
+	}
+	if k.lepoch != *k.epoch || k.lcache == nil {
+		k.lcache = map[string]lookupHit{}
+		k.lepoch = *k.epoch
+	}
+	if h, ok := k.lcache[name]; ok {
+		return h.v, h.owner
+	}
+	v, owner := k.lookupSlow(name)
+	k.lcache[name] = lookupHit{v, owner}
+	return v, owner
+}
+
+func (k *Class) lookupSlow(name string) (Value, *Class) {
 	for _, m := range k.MRO {
 		if v, ok := m.Dict.Get(name); ok {
 			return v, m

@@ -51,6 +51,20 @@ func (d *StrDict) Set(name string, v Value) {
 	d.vals = append(d.vals, v)
 }
 
+// Put binds name and reports whether it was newly added (one map lookup
+// where Get followed by Set would take two).
+func (d *StrDict) Put(name string, v Value) bool {
+	if i, ok := d.index[name]; ok {
+		d.vals[i] = v
+		return false
+	}
+	d.layout++
+	d.index[name] = len(d.keys)
+	d.keys = append(d.keys, name)
+	d.vals = append(d.vals, v)
+	return true
+}
+
 // Delete unbinds name and reports whether it was bound.
 func (d *StrDict) Delete(name string) bool {
 	i, ok := d.index[name]

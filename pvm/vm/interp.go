@@ -1339,6 +1339,7 @@ func (t *Thread) buildClass(f *frame, body *Function, name object.Str, bases []o
 	if err != nil {
 		return nil, err
 	}
+	k.EnableLookupCache(&t.classEpoch)
 	if cell, ok := r.(*Cell); ok {
 		cell.V = k
 	}

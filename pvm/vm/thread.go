@@ -19,8 +19,11 @@ type Thread struct {
 	cache    map[string]*Module
 	builtins *object.StrDict
 	nest     int
-	nextID   int64
-	frameSeq int64
+	// classEpoch invalidates the attribute lookup caches of this thread's
+	// classes (see object.Class.EnableLookupCache).
+	classEpoch uint64
+	nextID     int64
+	frameSeq   int64
 	// handled is the stack of exceptions being handled by except blocks
 	// (sys.exc_info), for bare raise and __context__.
 	handled []*object.Instance
