@@ -93,7 +93,14 @@ func TestConformance(t *testing.T) {
 			}
 			wantErr, _ := os.ReadFile(file + ".err")
 			var out bytes.Buffer
-			_, runErr := RunFile(filepath.Base(file), src, conformanceConfig(&out))
+			res, runErr := RunFile(filepath.Base(file), src, conformanceConfig(&out))
+			// Determinism: a second run prints the same and uses exactly the
+			// same cycles and cells.
+			var out2 bytes.Buffer
+			res2, runErr2 := RunFile(filepath.Base(file), src, conformanceConfig(&out2))
+			if res != res2 || out.String() != out2.String() || fmt.Sprint(runErr) != fmt.Sprint(runErr2) {
+				t.Errorf("second run differs: %+v vs %+v", res, res2)
+			}
 			if got := out.String(); got != string(want) {
 				t.Errorf("stdout differs\n--- got\n%s\n--- want\n%s", got, want)
 			}
