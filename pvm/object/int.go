@@ -13,6 +13,31 @@ import (
 // big.Int. Results that leave int64 become *BigInt.
 type Int int64
 
+// Boxed small ints: storing an Int above 255 in a Value makes Go allocate,
+// so the hot paths box through MakeInt, which hands out preallocated
+// interface values for the ints loops use most. The table is built once at
+// init and only read afterwards, so concurrent calls can share it.
+const (
+	smallIntMin = -1024
+	smallIntMax = 1 << 16
+)
+
+var smallInts = func() []Value {
+	t := make([]Value, smallIntMax-smallIntMin)
+	for i := range t {
+		t[i] = Int(int64(i) + smallIntMin)
+	}
+	return t
+}()
+
+// MakeInt boxes i as a Value without allocating for common small values.
+func MakeInt(i int64) Value {
+	if i >= smallIntMin && i < smallIntMax {
+		return smallInts[i-smallIntMin]
+	}
+	return Int(i)
+}
+
 // BigInt is a Python int outside int64, at most meter.MaxIntBits bits.
 // Invariant: never holds a value that fits in int64 (normalize).
 type BigInt struct{ v *big.Int }
@@ -146,12 +171,12 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 		case OpAdd:
 			r := a + b
 			if (r > a) == (b > 0) {
-				return Int(r), nil
+				return MakeInt(r), nil
 			}
 		case OpSub:
 			r := a - b
 			if (r < a) == (b > 0) {
-				return Int(r), nil
+				return MakeInt(r), nil
 			}
 		case OpMul:
 			if a == 0 || b == 0 {
@@ -163,14 +188,14 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 				if (a < 0) != (b < 0) {
 					r = -r
 				}
-				return Int(r), nil
+				return MakeInt(r), nil
 			}
 		case OpFloorDiv:
 			if b == 0 {
 				return nil, Errorf(ZeroDivisionError, "integer division or modulo by zero")
 			}
 			if !(a == math.MinInt64 && b == -1) {
-				return Int(floorDiv(a, b)), nil
+				return MakeInt(floorDiv(a, b)), nil
 			}
 		case OpMod:
 			if b == 0 {
@@ -179,7 +204,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 			if b == -1 {
 				return Int(0), nil
 			}
-			return Int(floorMod(a, b)), nil
+			return MakeInt(floorMod(a, b)), nil
 		case OpTrueDiv:
 			if b == 0 {
 				return nil, Errorf(ZeroDivisionError, "division by zero")
@@ -188,11 +213,11 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 				return Float(floatDiv(float64(a), float64(b))), nil
 			}
 		case OpAnd:
-			return Int(a & b), nil
+			return MakeInt(a & b), nil
 		case OpOr:
-			return Int(a | b), nil
+			return MakeInt(a | b), nil
 		case OpXor:
-			return Int(a ^ b), nil
+			return MakeInt(a ^ b), nil
 		case OpLShift:
 			if b < 0 {
 				return nil, Errorf(ValueError, "negative shift count")
@@ -225,7 +250,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 				return floatPowValues(float64(a), float64(b))
 			}
 			if r, ok := smallPow(a, b); ok {
-				return Int(r), nil
+				return MakeInt(r), nil
 			}
 		}
 	}

@@ -240,7 +240,7 @@ func (it *rangeIter) Next(Ctx) (Value, bool, error) {
 	v := it.next
 	it.next += it.step
 	it.left--
-	return Int(v), true, nil
+	return MakeInt(v), true, nil
 }
 
 // SliceObj is a slice object (start:stop:step).

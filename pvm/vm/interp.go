@@ -308,11 +308,11 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 					switch object.Op(in.Arg) {
 					case object.OpAdd:
 						if s := a + b; (s > a) == (b > 0) {
-							r = s
+							r = object.MakeInt(int64(s))
 						}
 					case object.OpSub:
 						if s := a - b; (s < a) == (b > 0) {
-							r = s
+							r = object.MakeInt(int64(s))
 						}
 					}
 				}
