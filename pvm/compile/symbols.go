@@ -312,11 +312,18 @@ func (s *symbols) pattern(p syntax.Pattern) {
 // zero-argument super(): the nearest enclosing class body provides it as a
 // cell, every scope in between passes it through as a free variable.
 func (s *symbols) useClassCell(sc *scope) {
+	var class *scope
 	for p := sc; p != nil; p = p.parent {
 		if p.kind == classScope {
-			p.needsClassCell = true
-			return
+			class = p
+			break
 		}
+	}
+	if class == nil {
+		return // not inside a class: super() fails at run time as in Python
+	}
+	class.needsClassCell = true
+	for p := sc; p != class; p = p.parent {
 		if p.kind == functionScope {
 			p.usesClassCell = true
 		}

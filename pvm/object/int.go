@@ -228,7 +228,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 			if b < 63 && bits.Len64(uabs(a))+int(b) < 63 {
 				return Int(a << uint(b)), nil
 			}
-			if int64(bits.Len64(uabs(a)))+b > meter.MaxIntBits {
+			if b > meter.MaxIntBits || int64(bits.Len64(uabs(a)))+b > meter.MaxIntBits {
 				return nil, Errorf(OverflowError, "int exceeds the %d-bit limit", meter.MaxIntBits)
 			}
 		case OpRShift:
@@ -314,7 +314,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 		if A.Sign() == 0 {
 			return Int(0), nil
 		}
-		if !B.IsInt64() || int64(A.BitLen())+B.Int64() > meter.MaxIntBits {
+		if !B.IsInt64() || B.Int64() > meter.MaxIntBits || int64(A.BitLen())+B.Int64() > meter.MaxIntBits {
 			return nil, Errorf(OverflowError, "int exceeds the %d-bit limit", meter.MaxIntBits)
 		}
 		r.Lsh(A, uint(B.Int64()))
@@ -346,7 +346,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 		}
 		// Refuse before computing: |A| >= 2 needs about bitlen(A-1)*B bits.
 		if A.CmpAbs(big.NewInt(1)) > 0 {
-			if !B.IsInt64() || (int64(A.BitLen())-1)*B.Int64() > meter.MaxIntBits {
+			if !B.IsInt64() || B.Int64() > meter.MaxIntBits || (int64(A.BitLen())-1)*B.Int64() > meter.MaxIntBits {
 				return nil, Errorf(OverflowError, "int exceeds the %d-bit limit", meter.MaxIntBits)
 			}
 		}

@@ -316,6 +316,34 @@ func init() {
 	initSetMethods()
 	initNumberMethods()
 	initBytesMethods()
+	for _, k := range []*Class{ObjectClass, IntClass, BoolClass, FloatClass, StrClass, BytesClass,
+		ByteArrayClass, ListClass, TupleClass, DictClass, SetClass, FrozenSetClass, RangeClass,
+		PropertyClass, BaseException} {
+		guardReceivers(k)
+	}
+}
+
+// guardReceivers makes every builtin method of k check its receiver, so a
+// method called unbound with no or the wrong first argument
+// (float.is_integer(), list.append(1, 2)) raises TypeError as in Python
+// instead of reaching Go code that assumes the receiver's type.
+func guardReceivers(k *Class) {
+	k.Dict.Each(func(name string, v Value) {
+		b, ok := v.(*Builtin)
+		if !ok || !b.Method {
+			return
+		}
+		inner := b.Fn
+		b.Fn = func(c Ctx, args []Value, kw []Kw) (Value, error) {
+			if len(args) == 0 {
+				return nil, Errorf(TypeError, "unbound method %s.%s() needs an argument", k.Name, name)
+			}
+			if !args[0].Type().IsSubclass(k) {
+				return nil, Errorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, k.Name, TypeName(args[0]))
+			}
+			return inner(c, args, kw)
+		}
+	})
 }
 
 func newInt(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
