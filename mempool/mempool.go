@@ -88,11 +88,13 @@ func (p *Pool) Add(tx *types.Tx, st StateView, bf execution.Basefees) error {
 	return p.insert(tx, from, st, bf)
 }
 
-// AddBatch validates many transactions, recovering their signatures on all
-// cores, and returns one error (or nil) per transaction.
+// AddBatch validates many transactions, recovering their signatures and
+// checking them against the state on all cores, and returns one error (or
+// nil) per transaction. st must be safe for concurrent reads.
 func (p *Pool) AddBatch(txs []*types.Tx, st StateView, bf execution.Basefees) []error {
 	errs := make([]error, len(txs))
 	froms := make([]types.Address, len(txs))
+	bases := make([]uint64, len(txs))
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	next := make(chan int, len(txs))
@@ -107,36 +109,53 @@ func (p *Pool) AddBatch(txs []*types.Tx, st StateView, bf execution.Basefees) []
 			for i := range next {
 				froms[i], errs[i] = execution.CheckStateless(txs[i], p.cfg.ChainID)
 				txs[i].Hash() // cached on the transaction: keep keccak off the serial path
+				if errs[i] == nil {
+					bases[i], errs[i] = p.admit(txs[i], froms[i], st, bf)
+				}
 			}
 		}()
 	}
 	wg.Wait()
 	for i, tx := range txs {
 		if errs[i] == nil {
-			errs[i] = p.insert(tx, froms[i], st, bf)
+			errs[i] = p.add(tx, froms[i], bases[i], bf)
 		}
 	}
 	return errs
 }
 
 func (p *Pool) insert(tx *types.Tx, from types.Address, st StateView, bf execution.Basefees) error {
-	if err := execution.CheckFees(tx, bf); err != nil {
+	base, err := p.admit(tx, from, st, bf)
+	if err != nil {
 		return err
+	}
+	return p.add(tx, from, base, bf)
+}
+
+// admit applies the rules that read the committed state: basefee, nonce
+// window, balance. It takes no lock, so AddBatch runs it on all cores.
+func (p *Pool) admit(tx *types.Tx, from types.Address, st StateView, bf execution.Basefees) (uint64, error) {
+	if err := execution.CheckFees(tx, bf); err != nil {
+		return 0, err
 	}
 	base := st.Nonce(from)
 	if tx.Nonce < base {
-		return &execution.TxError{Code: execution.ErrNonceTooLow.Code,
+		return 0, &execution.TxError{Code: execution.ErrNonceTooLow.Code,
 			Msg: fmt.Sprintf("nonce %d is too low: account %s is at nonce %d", tx.Nonce, from, base)}
 	}
 	if tx.Nonce > base+p.cfg.MaxGap {
-		return &execution.TxError{Code: execution.ErrNonceTooHigh.Code,
+		return 0, &execution.TxError{Code: execution.ErrNonceTooHigh.Code,
 			Msg: fmt.Sprintf("nonce %d is too high: account %s is at nonce %d and the pool holds at most %d ahead", tx.Nonce, from, base, p.cfg.MaxGap)}
 	}
 	if need := execution.UpfrontCost(tx); st.Balance(from).Cmp(need) < 0 {
-		return &execution.TxError{Code: execution.ErrInsufficientFunds.Code,
+		return 0, &execution.TxError{Code: execution.ErrInsufficientFunds.Code,
 			Msg: fmt.Sprintf("account %s holds %s base units, needs %s (value + limits × max fees)", from, st.Balance(from), need)}
 	}
+	return base, nil
+}
 
+// add puts an admitted transaction in the pool, or replaces one.
+func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.Basefees) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	h := tx.Hash()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
 	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
 	"github.com/cowboy-chain/cowboy/store"
@@ -64,7 +65,7 @@ func (n *Node) SendTransaction(tx *types.Tx) error {
 // SubmitBatch validates many transactions at once, recovering signatures on
 // all cores. Used by benchmarks and load tests.
 func (n *Node) SubmitBatch(txs []*types.Tx) []error {
-	errs := n.pool.AddBatch(txs, n.newState(), nextBasefees(n.Head()))
+	errs := n.pool.AddBatch(txs, committedView{stateReader{n.db, n.cache}}, nextBasefees(n.Head()))
 	n.notify()
 	return errs
 }
@@ -192,3 +193,24 @@ func (n *Node) Proof(addr types.Address, slot *types.Hash, height uint64) (*rpc.
 	}
 	return &rpc.StateProof{Header: b.Header, StoreKey: key, Value: v, Proof: p}, nil
 }
+
+// committedView reads accounts straight from the committed state, safe for
+// concurrent use (the mempool checks a batch on all cores). A read failure
+// reads as an empty account, which refuses the transaction.
+type committedView struct{ r stateReader }
+
+func (v committedView) account(a types.Address) *state.Account {
+	raw, err := v.r.GetState(state.AccountKey(a))
+	if err == nil && raw != nil {
+		if acc, err := state.DecodeAccount(raw); err == nil {
+			return acc
+		}
+	}
+	return &state.Account{Balance: new(big.Int)}
+}
+
+// Nonce is the committed nonce.
+func (v committedView) Nonce(a types.Address) uint64 { return v.account(a).Nonce }
+
+// Balance is the committed balance.
+func (v committedView) Balance(a types.Address) *big.Int { return v.account(a).Balance }
