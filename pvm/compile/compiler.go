@@ -1,8 +1,8 @@
 package compile
 
 import (
-	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
 	"github.com/cowboy-chain/cowboy/pvm/object"
+	"github.com/cowboy-chain/cowboy/pvm/syntax"
 )
 
 // MaxNesting bounds the depth of nested expressions and statements the

@@ -3,8 +3,8 @@ package compile
 import (
 	"math/big"
 
-	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
 	"github.com/cowboy-chain/cowboy/pvm/object"
+	"github.com/cowboy-chain/cowboy/pvm/syntax"
 )
 
 func (c *compiler) expr(e syntax.Expr) error {

@@ -1,8 +1,8 @@
 package compile
 
 import (
-	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
 	"github.com/cowboy-chain/cowboy/pvm/object"
+	"github.com/cowboy-chain/cowboy/pvm/syntax"
 )
 
 // match compiles a match statement. The subject stays on the stack while

@@ -3,12 +3,10 @@ package compile
 import (
 	"errors"
 
-	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
+	"github.com/cowboy-chain/cowboy/pvm/syntax"
 )
 
-// File parses and compiles a source file. Until pvm/syntax exists the
-// parser is the internal stopgap, whose tree mirrors CPython's ast module;
-// switching is a one-line import change here and in the compiler files.
+// File parses (pvm/syntax) and compiles a source file.
 func File(filename string, src []byte) (*Code, error) {
 	mod, err := syntax.ParseFile(filename, src)
 	if err != nil {

@@ -1,8 +1,8 @@
 package compile
 
 import (
-	syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
 	"github.com/cowboy-chain/cowboy/pvm/object"
+	"github.com/cowboy-chain/cowboy/pvm/syntax"
 )
 
 func (c *compiler) stmt(s syntax.Stmt) error {

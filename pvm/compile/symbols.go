@@ -1,6 +1,6 @@
 package compile
 
-import syntax "github.com/cowboy-chain/cowboy/pvm/compile/internal/stopgap"
+import "github.com/cowboy-chain/cowboy/pvm/syntax"
 
 // symbols is pass one: it walks the tree, creates a scope for the module
 // and for every function, lambda, comprehension and class body, and records
