@@ -54,6 +54,11 @@ func tokenize(src string) ([]token, error) {
 	indents := []int{0}
 	line, i := 1, 0
 	depth := 0
+	type opener struct {
+		ch   byte
+		line int
+	}
+	var opens []opener // unclosed brackets, for CPython's messages
 	atLineStart := true
 	errAt := func(msg string) error { return &Error{Ln: line, Msg: msg} }
 	for {
@@ -198,6 +203,7 @@ func tokenize(src string) ([]token, error) {
 		switch op {
 		case "(", "[", "{":
 			depth++
+			opens = append(opens, opener{op[0], line})
 			if depth > MaxSourceNesting {
 				return nil, errAt("too many nested parentheses")
 			}
@@ -205,13 +211,23 @@ func tokenize(src string) ([]token, error) {
 			if depth == 0 {
 				return nil, errAt(fmt.Sprintf("unmatched '%s'", op))
 			}
+			top := opens[len(opens)-1]
+			if want := map[byte]byte{'(': ')', '[': ']', '{': '}'}[top.ch]; want != op[0] {
+				msg := fmt.Sprintf("closing parenthesis '%s' does not match opening parenthesis '%c'", op, top.ch)
+				if top.line != line {
+					msg += fmt.Sprintf(" on line %d", top.line)
+				}
+				return nil, errAt(msg)
+			}
+			opens = opens[:len(opens)-1]
 			depth--
 		}
 		toks = append(toks, token{kind: tOp, val: op, line: line})
 		i += len(op)
 	}
 	if depth > 0 {
-		return nil, &Error{Ln: line, Msg: "unexpected EOF: '(' was never closed"}
+		top := opens[len(opens)-1]
+		return nil, &Error{Ln: top.line, Msg: fmt.Sprintf("'%c' was never closed", top.ch)}
 	}
 	if len(toks) > 0 && toks[len(toks)-1].kind != tNewline && toks[len(toks)-1].kind != tDedent {
 		toks = append(toks, token{kind: tNewline, line: line})
