@@ -162,26 +162,14 @@ func (s *scope) resolve() error {
 		switch s.kind {
 		case moduleScope:
 			s.resolved[name] = bindGlobal
-		case classScope:
-			switch {
-			case s.globals[name]:
-				s.resolved[name] = bindGlobal
-			case s.nonlocals[name]:
-				owner := s.lookupEnclosing(name)
-				if owner == nil {
-					return &resolveError{"no binding for nonlocal '" + name + "' found"}
-				}
-				s.markFree(name, owner)
-			case s.assigned[name]:
-				s.resolved[name] = bindName
-			default:
-				if owner := s.lookupEnclosing(name); owner != nil {
-					s.markFree(name, owner)
-				} else {
-					s.resolved[name] = bindName
-				}
+		case classScope, functionScope:
+			// Class bodies differ only in where their own and unresolved
+			// names live: the class namespace (Name lookups) rather than fast
+			// locals and globals.
+			own, fallback := bindLocal, bindGlobal
+			if s.kind == classScope {
+				own, fallback = bindName, bindName
 			}
-		case functionScope:
 			switch {
 			case s.globals[name]:
 				s.resolved[name] = bindGlobal
@@ -192,12 +180,12 @@ func (s *scope) resolve() error {
 				}
 				s.markFree(name, owner)
 			case s.assigned[name]:
-				s.resolved[name] = bindLocal
+				s.resolved[name] = own
 			default:
 				if owner := s.lookupEnclosing(name); owner != nil {
 					s.markFree(name, owner)
 				} else {
-					s.resolved[name] = bindGlobal
+					s.resolved[name] = fallback
 				}
 			}
 		}

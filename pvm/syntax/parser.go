@@ -1045,40 +1045,28 @@ func (p *parser) lambda() (Expr, error) {
 	return &Lambda{pos, args, body}, nil
 }
 
-func (p *parser) orTest() (Expr, error) {
-	pos := p.pos0()
-	e, err := p.andTest()
-	if err != nil || !p.isKw("or") {
-		return e, err
-	}
-	vals := []Expr{e}
-	for p.isKw("or") {
-		p.next()
-		x, err := p.andTest()
-		if err != nil {
-			return nil, err
-		}
-		vals = append(vals, x)
-	}
-	return &BoolOp{pos, Or, vals}, nil
-}
+func (p *parser) orTest() (Expr, error) { return p.boolChain("or", Or, p.andTest) }
 
-func (p *parser) andTest() (Expr, error) {
+func (p *parser) andTest() (Expr, error) { return p.boolChain("and", And, p.notTest) }
+
+// boolChain parses operand (kw operand)* into one BoolOp, as CPython does
+// (a or b or c is a single node with three values).
+func (p *parser) boolChain(kw string, op BoolOperator, operand func() (Expr, error)) (Expr, error) {
 	pos := p.pos0()
-	e, err := p.notTest()
-	if err != nil || !p.isKw("and") {
+	e, err := operand()
+	if err != nil || !p.isKw(kw) {
 		return e, err
 	}
 	vals := []Expr{e}
-	for p.isKw("and") {
+	for p.isKw(kw) {
 		p.next()
-		x, err := p.notTest()
+		x, err := operand()
 		if err != nil {
 			return nil, err
 		}
 		vals = append(vals, x)
 	}
-	return &BoolOp{pos, And, vals}, nil
+	return &BoolOp{pos, op, vals}, nil
 }
 
 func (p *parser) notTest() (Expr, error) {
