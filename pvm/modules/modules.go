@@ -1,0 +1,85 @@
+// Package modules is the PVM's import whitelist (technical spec v2, "Module
+// whitelist"; CIP-3 §2.2 "Module Import System"): the standard-library
+// modules an actor may import, each written in Go or in embedded Python.
+//
+// Every module registers itself from its own file with register (Go) or
+// registerPython (embedded source under py/). Standard returns the whole
+// whitelist; the chain adds cowboy_sdk and pvm_host on top.
+package modules
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/cowboy-chain/cowboy/pvm/compile"
+	"github.com/cowboy-chain/cowboy/pvm/vm"
+)
+
+// defs holds every module of the whitelist by name. It is filled by the
+// package's init functions and read-only afterwards.
+var defs = map[string]vm.ModuleDef{}
+
+func register(d vm.ModuleDef) {
+	if _, dup := defs[d.Name]; dup {
+		panic("pvm/modules: module registered twice: " + d.Name)
+	}
+	defs[d.Name] = d
+}
+
+//go:embed py
+var pySources embed.FS
+
+// registerPython whitelists a module written in Python, kept as
+// py/<name>.py. The source is compiled once per process (compilation is
+// deterministic, so sharing the code object cannot make nodes differ) and
+// executed afresh in every call that imports it.
+func registerPython(name string) {
+	register(PythonModule(name, func() ([]byte, error) { return pySources.ReadFile("py/" + name + ".py") }))
+}
+
+// PythonModule makes a whitelist entry for a module written in Python whose
+// source src returns. The chain uses it for cowboy_sdk.
+func PythonModule(name string, src func() ([]byte, error)) vm.ModuleDef {
+	var (
+		once sync.Once
+		code *compile.Code
+		cerr error
+	)
+	return vm.ModuleDef{Name: name, Load: func(t *vm.Thread) (*vm.Module, error) {
+		once.Do(func() {
+			b, err := src()
+			if err != nil {
+				cerr = fmt.Errorf("module %s: %w", name, err)
+				return
+			}
+			code, cerr = compile.File(name+".py", b)
+		})
+		if cerr != nil {
+			return nil, cerr
+		}
+		return t.RunModule(code, name)
+	}}
+}
+
+// Names lists the whitelisted modules in sorted order (for docs and
+// error messages).
+func Names() []string {
+	out := make([]string, 0, len(defs))
+	for n := range defs {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Standard returns a fresh registry holding the whole standard whitelist;
+// the caller may add more modules to it.
+func Standard() *vm.Registry {
+	r := vm.NewRegistry()
+	for _, n := range Names() {
+		r.Register(defs[n])
+	}
+	return r
+}
