@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/modules"
 	"github.com/cowboy-chain/cowboy/pvm/vm"
 )
 
@@ -21,7 +22,7 @@ var update = flag.Bool("update", false, "regenerate testdata/*.py.out and *.py.e
 // conformanceConfig is generous: conformance programs test semantics, not
 // limits.
 func conformanceConfig(stdout *bytes.Buffer) Config {
-	return Config{CyclesLimit: 2_000_000_000, CellsLimit: 1 << 20, Stdout: stdout}
+	return Config{CyclesLimit: 2_000_000_000, CellsLimit: 1 << 20, Stdout: stdout, Modules: modules.Standard()}
 }
 
 // regenerate runs CPython on file (in testdata, by base name so tracebacks
