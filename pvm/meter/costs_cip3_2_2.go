@@ -132,3 +132,63 @@ const (
 	// SizeFrame is a Python frame (locals and stack counted per slot).
 	SizeFrame uint64 = 112
 )
+
+// Standard-library modules written in Go (pvm/modules: json, re, struct,
+// hashlib, decimal) and str.encode/bytes.decode. The spec names only hash()
+// (technical spec §17.3: 100 + 1 per byte) and encoding (issue 5: 10 +
+// len(input)); the other rows are derived so that work proportional to the
+// input costs proportionally, one cycle per byte or character touched, as
+// CostPerChar does for strings. Each is charged on top of the CostCall of
+// the builtin call itself.
+const (
+	// CostHashBase is creating a hash object (hashlib.sha256() and friends)
+	// or a one-shot hash. Technical spec §17.3 hash(): 100.
+	CostHashBase uint64 = 100
+	// CostHashPerByte is each byte fed to a hash object (constructor data or
+	// update()). Technical spec §17.3 hash(): 1.
+	CostHashPerByte uint64 = 1
+	// CostCodecBase is one str.encode or bytes.decode (issue 5: 10).
+	CostCodecBase uint64 = 10
+	// CostCodecPerByte is each byte of the codec's input (issue 5: 1).
+	CostCodecPerByte uint64 = 1
+	// CostJSONCall is one json.dumps or json.loads. Derived: one call.
+	CostJSONCall uint64 = CostCall
+	// CostJSONPerValue is each value encoded or decoded (a container
+	// element). Derived from "List Append/Access".
+	CostJSONPerValue uint64 = CostListAccess
+	// CostJSONPerByte is each byte of JSON text written or read. Derived
+	// from CostPerChar.
+	CostJSONPerByte uint64 = CostPerChar
+	// CostStructCall is one struct.pack/unpack/calcsize. Derived: one call.
+	CostStructCall uint64 = CostCall
+	// CostStructPerByte is each byte of the format string parsed and each
+	// byte packed or unpacked. Derived from CostPerChar.
+	CostStructPerByte uint64 = CostPerChar
+	// CostStructPerItem is each value packed or unpacked. Derived from "List
+	// Append/Access".
+	CostStructPerItem uint64 = CostListAccess
+	// CostRegexCompile is compiling a pattern (re.compile or the first use
+	// of a pattern string by a call). Derived: ten calls.
+	CostRegexCompile uint64 = 10 * CostCall
+	// CostRegexPerPatternByte is each byte of the pattern compiled. RE2's
+	// compiled program is linear in the pattern; derived: ten per byte.
+	CostRegexPerPatternByte uint64 = 10
+	// CostRegexPerInputByte is each byte of input scanned by a match,
+	// search, findall, sub or split. RE2 runs in time linear in the input
+	// times the program size; derived: two per byte, plus
+	// CostRegexPerInputBytePattern per 64 bytes of pattern.
+	CostRegexPerInputByte uint64 = 2
+	// CostRegexPerInputBytePattern is the extra per-input-byte charge for
+	// each 64 bytes of pattern (a long pattern's automaton costs more per
+	// input byte).
+	CostRegexPerInputBytePattern uint64 = 1
+	// CostRegexPerMatch is each match produced (Match object, findall item,
+	// substitution, split piece). Derived from "List Append/Access" x2.
+	CostRegexPerMatch uint64 = 2 * CostListAccess
+	// CostDecimalOp is one decimal arithmetic operation, comparison or
+	// conversion. Derived: a big-integer op on 28 digits.
+	CostDecimalOp uint64 = 5
+	// CostDecimalPerDigit is each decimal digit of the operands (apd works
+	// on big coefficients). Derived from CostPerChar.
+	CostDecimalPerDigit uint64 = 1
+)
