@@ -36,15 +36,15 @@ func loadJSON(t *vm.Thread) (*vm.Module, error) {
 
 // jsonEncoder holds the options of one dumps call and the text built so far.
 type jsonEncoder struct {
-	c                                    object.Ctx
-	b                                    strings.Builder
-	charged                              int // bytes of b already charged
-	sortKeys, skipKeys, ensureASCII      bool
-	allowNaN, checkCircular, hasIndent   bool
-	indent, itemSep, keySep              string
-	def                                  object.Value // default=, nil if absent
-	markers                              map[any]bool // containers being encoded
-	level                                int          // indent level
+	c                                  object.Ctx
+	b                                  strings.Builder
+	charged                            int // bytes of b already charged
+	sortKeys, skipKeys, ensureASCII    bool
+	allowNaN, checkCircular, hasIndent bool
+	indent, itemSep, keySep            string
+	def                                object.Value // default=, nil if absent
+	markers                            map[any]bool // containers being encoded
+	level                              int          // indent level
 }
 
 func jsonDumps(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
