@@ -12,6 +12,7 @@ require (
 	github.com/supranational/blst v0.3.17
 	golang.org/x/crypto v0.58.0
 	golang.org/x/term v0.47.0
+	golang.org/x/text v0.43.0
 	lukechampine.com/blake3 v1.4.1
 	pgregory.net/rapid v1.3.0
 )
@@ -48,6 +49,5 @@ require (
 	github.com/x448/float16 v0.8.4 // indirect
 	golang.org/x/exp v0.0.0-20230626212559-97b1e661b5df // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
 	google.golang.org/protobuf v1.33.0 // indirect
 )

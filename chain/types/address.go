@@ -18,22 +18,7 @@ type Address [20]byte
 type Hash [32]byte
 
 // Hex prints the EIP-55 checksummed form.
-func (a Address) Hex() string {
-	lower := hex.EncodeToString(a[:])
-	h := crypto.Keccak256([]byte(lower))
-	out := []byte("0x" + lower)
-	for i := 0; i < 40; i++ {
-		c := out[2+i]
-		nibble := h[i/2]
-		if i%2 == 0 {
-			nibble >>= 4
-		}
-		if c >= 'a' && c <= 'f' && nibble&0xf >= 8 {
-			out[2+i] = c - 32
-		}
-	}
-	return string(out)
-}
+func (a Address) Hex() string { return crypto.ChecksumAddress(a) }
 
 // String is Hex, so addresses print the same everywhere.
 func (a Address) String() string { return a.Hex() }
@@ -42,21 +27,8 @@ func (a Address) String() string { return a.Hex() }
 // taken as is; mixed case must be a valid EIP-55 checksum, because a typo in
 // an address sends money nowhere.
 func ParseAddress(s string) (Address, error) {
-	var a Address
-	body, ok := strings.CutPrefix(s, "0x")
-	if !ok {
-		body, ok = strings.CutPrefix(s, "0X")
-	}
-	if !ok || len(body) != 40 {
-		return a, fmt.Errorf("invalid address %q: want 0x followed by 40 hex digits", s)
-	}
-	if _, err := hex.Decode(a[:], []byte(body)); err != nil {
-		return a, fmt.Errorf("invalid address %q: %v", s, err)
-	}
-	if body != strings.ToLower(body) && body != strings.ToUpper(body) && a.Hex()[2:] != body {
-		return a, fmt.Errorf("invalid address %q: EIP-55 checksum mismatch (expected %s)", s, a.Hex())
-	}
-	return a, nil
+	a, err := crypto.ParseAddress(s)
+	return Address(a), err
 }
 
 // Hex prints 0x + 64 lowercase hex digits.

@@ -89,6 +89,26 @@ type Receipt struct {
 	ReturnData []byte
 	Events     []Event
 	Error      string // why execution failed; empty on success
+	// ContractAddress is the new actor's address for a deployment (§1.2).
+	ContractAddress *Address
+	// Messages has one entry per delivered actor message, in delivery
+	// order; the first is the transaction's own (issue 6: a failing message
+	// reverts only its own handler, and its failure shows here).
+	Messages []MessageResult
+}
+
+// MessageResult is what one delivered actor message did.
+type MessageResult struct {
+	_          struct{} `cbor:",toarray"`
+	ID         Hash // keccak256(sender || nonce || msg_hash), §3.3
+	From       Address
+	To         Address
+	Method     string
+	Depth      uint64 // 1 for the transaction's own message
+	Status     uint64 // ReceiptSuccess or ReceiptFailed
+	CyclesUsed uint64
+	CellsUsed  uint64
+	Error      string
 }
 
 // Receipt status codes.
@@ -110,7 +130,7 @@ type Event struct {
 // because every transaction has a receipt.
 func (r *Receipt) Encode() ([]byte, error) {
 	b := make([]byte, 0, 128+len(r.ReturnData)+len(r.Error))
-	b = appendHead(b, majorArray, 10)
+	b = appendHead(b, majorArray, 12)
 	b = appendBytes(b, r.TxHash[:])
 	b = appendUint(b, r.Status)
 	b = appendUint(b, r.CyclesUsed)
@@ -145,7 +165,30 @@ func (r *Receipt) Encode() ([]byte, error) {
 			}
 		}
 	}
-	return appendText(b, r.Error), nil
+	b = appendText(b, r.Error)
+	if r.ContractAddress == nil {
+		b = append(b, cborNull)
+	} else {
+		b = appendBytes(b, r.ContractAddress[:])
+	}
+	if r.Messages == nil {
+		return append(b, cborNull), nil
+	}
+	b = appendHead(b, majorArray, uint64(len(r.Messages)))
+	for i := range r.Messages {
+		m := &r.Messages[i]
+		b = appendHead(b, majorArray, 9)
+		b = appendBytes(b, m.ID[:])
+		b = appendBytes(b, m.From[:])
+		b = appendBytes(b, m.To[:])
+		b = appendText(b, m.Method)
+		b = appendUint(b, m.Depth)
+		b = appendUint(b, m.Status)
+		b = appendUint(b, m.CyclesUsed)
+		b = appendUint(b, m.CellsUsed)
+		b = appendText(b, m.Error)
+	}
+	return b, nil
 }
 
 // DecodeReceipt parses a receipt.

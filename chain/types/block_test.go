@@ -98,6 +98,10 @@ func TestReceiptCodecMatchesReflection(t *testing.T) {
 			ReturnData: []byte{}, Events: []Event{}, Error: "boom ☃"},
 		{Fee: big.NewInt(1), Burned: big.NewInt(1), Tip: big.NewInt(0), ReturnData: []byte{1, 2},
 			Events: []Event{{Address: Address{7}, Name: "Transfer", Data: []byte{9}}, {Name: "", Data: nil}}},
+		{Fee: big.NewInt(1), Burned: big.NewInt(1), Tip: big.NewInt(0), ContractAddress: &Address{0xaa},
+			Messages: []MessageResult{{ID: Hash{3}, From: Address{1}, To: Address{2}, Method: "ping", Depth: 1, Status: ReceiptSuccess, CyclesUsed: 700, CellsUsed: 12},
+				{Method: "", Depth: 32, Error: "ValueError: no (main.py, line 3)"}}},
+		{Fee: big.NewInt(1), Burned: big.NewInt(1), Tip: big.NewInt(0), Messages: []MessageResult{}},
 	} {
 		mine, err := r.Encode()
 		if err != nil {
