@@ -1,0 +1,70 @@
+package softfloat
+
+import "math/bits"
+
+// Sqrt returns the correctly rounded square root of a: NaN for a < 0 (except
+// -0, whose root is -0), +inf for +inf.
+func Sqrt(a F64) F64 {
+	expA, sigA := a.exp(), a.frac()
+	switch {
+	case a.IsNaN():
+		return NaN
+	case a.IsZero():
+		return a
+	case a.sign():
+		return NaN
+	case expA == expMax:
+		return a
+	}
+	if expA == 0 {
+		expA, sigA = normSubnormal(sigA)
+	}
+	sigA |= hidden
+	// a = sigA * 2**e2 with sigA in [2**52, 2**53).
+	e2 := expA - bias - 52
+	// Shift sigA to N = sigA << k with N in [2**124, 2**126) and e2-k even,
+	// so sqrt(a) = isqrt(N) * 2**((e2-k)/2) with isqrt(N) in [2**62, 2**63).
+	k := 72
+	if (e2-k)&1 != 0 {
+		k = 73
+	}
+	nHi, nLo := sigA<<(uint(k)-64), uint64(0)
+	r, exact := isqrt128(nHi, nLo)
+	if !exact {
+		r |= 1
+	}
+	// r has its leading one at bit 62, which roundPack reads as
+	// 2**(exp+1-bias); solve for exp.
+	return roundPack(false, (e2-k)/2+bias+62-1, r)
+}
+
+// isqrt128 returns floor(sqrt(n)) for the 128-bit n = hi:lo (hi < 2**126)
+// and whether the root is exact. Digit-by-digit binary method.
+func isqrt128(hi, lo uint64) (uint64, bool) {
+	// res and bit are 128-bit; res stays below 2**64 after the final
+	// shift but may exceed it in between.
+	var resHi, resLo uint64
+	bitHi, bitLo := uint64(1)<<62, uint64(0)
+	for bitHi != 0 || bitLo != 0 {
+		// t = res + bit
+		tLo, c := bits.Add64(resLo, bitLo, 0)
+		tHi, _ := bits.Add64(resHi, bitHi, c)
+		if hi > tHi || (hi == tHi && lo >= tLo) {
+			var b uint64
+			lo, b = bits.Sub64(lo, tLo, 0)
+			hi, _ = bits.Sub64(hi, tHi, b)
+			// res = res>>1 + bit
+			resLo = resLo>>1 | resHi<<63
+			resHi >>= 1
+			resLo, c = bits.Add64(resLo, bitLo, 0)
+			resHi, _ = bits.Add64(resHi, bitHi, c)
+		} else {
+			resLo = resLo>>1 | resHi<<63
+			resHi >>= 1
+		}
+		// bit >>= 2
+		bitLo = bitLo>>2 | bitHi<<62
+		bitHi >>= 2
+	}
+	return resLo, hi == 0 && lo == 0
+}
