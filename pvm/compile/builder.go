@@ -177,6 +177,8 @@ func stackEffect(in Instr) (fall, jump int) {
 		return -n, 0
 	case BUILD_CLASS:
 		return -a - 1, 0
+	case BUILD_CLASS_KW:
+		return -a - 2, 0
 	case SETUP_EXCEPT, SETUP_FINALLY:
 		return 0, 1 // the handler starts with the exception pushed
 	case SETUP_WITH:

@@ -136,6 +136,10 @@ func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda boo
 			code.HasDoc = true
 		}
 	}
+	if sc.kind == classScope && hasAnnotations(stmts) {
+		c.b.emit(BUILD_MAP, 0)
+		c.storeName("__annotations__")
+	}
 	if err := c.stmts(stmts); err != nil {
 		return err
 	}
@@ -352,8 +356,10 @@ func (c *compiler) lambdaBody(code *Code, sc *scope, e syntax.Expr) error {
 }
 
 func (c *compiler) class(n *syntax.ClassDef) error {
-	if len(n.Keywords) > 0 {
-		return &SyntaxError{Line: n.Line, Msg: "PVM: class keyword arguments (metaclass=...) are not supported"}
+	for _, k := range n.Keywords {
+		if k.Arg == "" {
+			return &SyntaxError{Line: n.Line, Msg: "PVM: **kwargs in a class statement is not supported"}
+		}
 	}
 	for _, d := range n.DecoratorList {
 		if err := c.expr(d); err != nil {
@@ -381,10 +387,63 @@ func (c *compiler) class(n *syntax.ClassDef) error {
 			return err
 		}
 	}
-	c.b.emit(BUILD_CLASS, len(n.Bases))
+	if len(n.Keywords) == 0 {
+		c.b.emit(BUILD_CLASS, len(n.Bases))
+	} else {
+		names := make(object.Tuple, len(n.Keywords))
+		for i, k := range n.Keywords {
+			for _, prev := range names[:i] {
+				if string(prev.(object.Str)) == k.Arg {
+					return &SyntaxError{Line: n.Line, Msg: "keyword argument repeated: " + k.Arg}
+				}
+			}
+			names[i] = object.Str(k.Arg)
+			if err := c.expr(k.Value); err != nil {
+				return err
+			}
+		}
+		c.b.loadConst(names)
+		c.b.line = int32(n.Line)
+		c.b.emit(BUILD_CLASS_KW, len(n.Bases)+len(n.Keywords))
+	}
 	for range n.DecoratorList {
 		c.b.emit(CALL, 1)
 	}
 	c.storeName(n.Name)
 	return nil
+}
+
+// hasAnnotations reports whether a class body annotates a simple name
+// anywhere outside nested functions and classes (CPython's
+// SETUP_ANNOTATIONS condition).
+func hasAnnotations(stmts []syntax.Stmt) bool {
+	for _, st := range stmts {
+		switch n := st.(type) {
+		case *syntax.AnnAssign:
+			if _, ok := n.Target.(*syntax.Name); ok {
+				return true
+			}
+		case *syntax.If:
+			if hasAnnotations(n.Body) || hasAnnotations(n.Orelse) {
+				return true
+			}
+		case *syntax.For:
+			if hasAnnotations(n.Body) || hasAnnotations(n.Orelse) {
+				return true
+			}
+		case *syntax.While:
+			if hasAnnotations(n.Body) || hasAnnotations(n.Orelse) {
+				return true
+			}
+		case *syntax.Try:
+			if hasAnnotations(n.Body) || hasAnnotations(n.Orelse) || hasAnnotations(n.Finalbody) {
+				return true
+			}
+		case *syntax.With:
+			if hasAnnotations(n.Body) {
+				return true
+			}
+		}
+	}
+	return false
 }

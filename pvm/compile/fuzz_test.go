@@ -41,12 +41,12 @@ func FuzzFile(f *testing.F) {
 
 func TestSyntaxErrors(t *testing.T) {
 	cases := map[string]string{
-		"def f(:\n":                    "",
-		"x = = 1\n":                    "",
-		"return 1\n":                   "'return' outside function",
-		"break\n":                      "'break' outside loop",
-		"class A(metaclass=M): pass\n": "metaclass",
-		"def f():\n    nonlocal q\n":   "no binding for nonlocal 'q' found",
+		"def f(:\n":                  "",
+		"x = = 1\n":                  "",
+		"return 1\n":                 "'return' outside function",
+		"break\n":                    "'break' outside loop",
+		"class A(**kw): pass\n":      "**kwargs in a class statement",
+		"def f():\n    nonlocal q\n": "no binding for nonlocal 'q' found",
 		"x = " + strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300) + "\n": "nested",
 		"f(**a, b)\n":         "positional argument follows keyword argument unpacking",
 		"for x in 1:\npass\n": "expected an indented block",

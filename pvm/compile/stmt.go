@@ -37,7 +37,20 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 			if err := c.expr(n.Value); err != nil {
 				return err
 			}
-			return c.assign(n.Target)
+			if err := c.assign(n.Target); err != nil {
+				return err
+			}
+		}
+		if nm, ok := n.Target.(*syntax.Name); ok && c.sc.kind == classScope {
+			// A class body records its annotations in __annotations__, in
+			// order (dataclasses, NamedTuple and TypedDict read them).
+			if err := c.expr(n.Annotation); err != nil {
+				return err
+			}
+			c.loadName("__annotations__")
+			c.b.loadConst(object.Str(nm.Id))
+			c.b.line = int32(line)
+			c.b.emit(STORE_SUBSCR, 0)
 		}
 	case *syntax.FunctionDef:
 		for _, d := range n.DecoratorList {

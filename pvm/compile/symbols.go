@@ -129,6 +129,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		} else if nm, ok := n.Target.(*syntax.Name); ok && s.cur.kind == functionScope {
 			s.cur.def(nm.Id)
 		}
+		if _, ok := n.Target.(*syntax.Name); ok && s.cur.kind == classScope {
+			s.expr(n.Annotation) // evaluated into __annotations__
+		}
 	case *syntax.For:
 		s.expr(n.Iter)
 		s.target(n.Target)

@@ -30,6 +30,15 @@ func bind(c Ctx, a Value, self Value, cls *Class, onClass bool) (Value, error) {
 		return d.Fn, nil
 	case *ClassMethod:
 		return &BoundMethod{Self: cls, Fn: d.Fn}, nil
+	case *Instance:
+		// A user descriptor: type(d).__get__(d, instance or None, owner).
+		if get, _ := d.Class.Lookup("__get__"); get != nil {
+			var obj Value = None
+			if !onClass {
+				obj = self
+			}
+			return c.Call(get, []Value{d, obj, cls}, nil)
+		}
 	case Bindable:
 		if !onClass && d.Bindable() {
 			return &BoundMethod{Self: self, Fn: d}, nil
@@ -45,6 +54,9 @@ func GetAttr(c Ctx, v Value, name string) (Value, error) {
 		a, _ := x.Class.Lookup(name)
 		if p, ok := a.(*Property); ok {
 			return bind(c, p, x, x.Class, false)
+		}
+		if d, ok := a.(*Instance); ok && isDataDescriptor(d) {
+			return bind(c, d, x, x.Class, false)
 		}
 		if r, ok := x.Dict.Get(name); ok {
 			return r, nil
@@ -166,7 +178,18 @@ func classAttr(c Ctx, k *Class, name string) (Value, error) {
 		}
 		return t, nil
 	case "__class__":
-		return TypeClass, nil
+		return k.Type(), nil
+	case "__annotations__":
+		// type.__annotations__ reads the class's own namespace only.
+		if v, ok := k.Dict.Get(name); ok {
+			return v, nil
+		}
+		if !k.builtinType {
+			d := NewDict()
+			k.Dict.Set(name, d)
+			k.mutated()
+			return d, nil
+		}
 	case "__dict__":
 		d := NewDict()
 		var err error
@@ -179,6 +202,16 @@ func classAttr(c Ctx, k *Class, name string) (Value, error) {
 	}
 	if a, _ := k.Lookup(name); a != nil {
 		return bind(c, a, k, k, true)
+	}
+	if k.Meta != nil {
+		// Attributes of the metaclass (EnumMeta.__members__), bound to the
+		// class as their instance.
+		if a, _ := k.Meta.Lookup(name); a != nil {
+			return bind(c, a, k, k.Meta, false)
+		}
+	}
+	if name == "__doc__" {
+		return None, nil
 	}
 	if name == "mro" {
 		return NewBuiltin("mro", func(c Ctx, args []Value, kw []Kw) (Value, error) {
@@ -200,7 +233,11 @@ func superAttr(c Ctx, s *Super, name string) (Value, error) {
 	onClass := false
 	switch o := s.Obj.(type) {
 	case *Class:
-		cls, onClass = o, true
+		if o.IsSubclass(s.Start) {
+			cls, onClass = o, true
+		} else {
+			cls = o.Type() // a metaclass method: the class is the instance
+		}
 	default:
 		cls = o.Type()
 	}
@@ -240,18 +277,23 @@ func SetAttr(c Ctx, v Value, name string, val Value) error {
 			_, err := c.Call(p.Set, []Value{x, val}, nil)
 			return err
 		}
+		if d, ok := a.(*Instance); ok {
+			if set, _ := d.Class.Lookup("__set__"); set != nil {
+				_, err := c.Call(set, []Value{d, x, val}, nil)
+				return err
+			}
+		}
 		if sa, _ := x.Class.Lookup("__setattr__"); sa != nil && !isObjectSlot(sa) {
 			_, err := c.Call(sa, []Value{x, Str(name), val}, nil)
 			return err
 		}
 		return instanceSet(c, x, name, val)
 	case *Class:
-		if x.builtinType || x.Module == "builtins" {
-			return Errorf(TypeError, "cannot set '%s' attribute of immutable type '%s'", name, x.Name)
+		if m := MetaMethod(x, "__setattr__"); m != nil {
+			_, err := c.Call(m, []Value{x, Str(name), val}, nil)
+			return err
 		}
-		x.Dict.Set(name, val)
-		x.mutated()
-		return nil
+		return SetClassAttr(c, x, name, val)
 	case AttrSetter:
 		return x.SetAttr(c, name, val)
 	}
@@ -259,6 +301,41 @@ func SetAttr(c Ctx, v Value, name string, val Value) error {
 		return Errorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
 	}
 	return Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
+}
+
+// SetClassAttr is type.__setattr__: it stores name in k's namespace
+// (__name__, __qualname__ and __module__ rename the class).
+func SetClassAttr(c Ctx, k *Class, name string, val Value) error {
+	if k.builtinType || k.Module == "builtins" {
+		return Errorf(TypeError, "cannot set '%s' attribute of immutable type '%s'", name, k.Name)
+	}
+	switch name {
+	case "__name__", "__qualname__", "__module__":
+		s, ok := val.(Str)
+		if !ok {
+			return Errorf(TypeError, "can only assign string to %s.%s, not '%s'", k.Name, name, TypeName(val))
+		}
+		if name == "__module__" {
+			k.Module = string(s)
+		} else {
+			k.Name = string(s)
+		}
+		return nil
+	}
+	k.Dict.Set(name, val)
+	k.mutated()
+	return nil
+}
+
+// isDataDescriptor reports whether a class attribute that is a user
+// instance defines __set__ or __delete__ (and so overrides the instance
+// dict).
+func isDataDescriptor(d *Instance) bool {
+	if m, _ := d.Class.Lookup("__set__"); m != nil {
+		return true
+	}
+	m, _ := d.Class.Lookup("__delete__")
+	return m != nil
 }
 
 func instanceSet(c Ctx, x *Instance, name string, val Value) error {
@@ -284,6 +361,12 @@ func DelAttr(c Ctx, v Value, name string) error {
 			}
 			_, err := c.Call(p.Del, []Value{x}, nil)
 			return err
+		}
+		if d, ok := a.(*Instance); ok {
+			if del, _ := d.Class.Lookup("__delete__"); del != nil {
+				_, err := c.Call(del, []Value{d, x}, nil)
+				return err
+			}
 		}
 		if x.Dict.Delete(name) {
 			return nil

@@ -21,6 +21,12 @@ type Class struct {
 	// cannot subclass those.
 	builtinType bool
 	isExc       bool
+	// Meta is the metaclass (type(k)) when it is not type itself.
+	Meta *Class
+	// Solid is the builtin type (int, str, tuple, list, dict, set, ...)
+	// whose values this class's instances extend, nil when they extend
+	// none; such an instance keeps its builtin value in Instance.Base.
+	Solid *Class
 	// epoch, when set, enables the lookup cache: it is shared by every
 	// cached user class of one thread and bumped whenever any of them is
 	// mutated, which empties all their caches at once.
@@ -55,10 +61,18 @@ func (k *Class) mutated() {
 }
 
 // Type implements Value.
-func (*Class) Type() *Class { return TypeClass }
+func (k *Class) Type() *Class {
+	if k.Meta != nil {
+		return k.Meta
+	}
+	return TypeClass
+}
 
 // Repr implements Value.
-func (k *Class) Repr(Ctx) (string, error) {
+func (k *Class) Repr(c Ctx) (string, error) {
+	if m := MetaMethod(k, "__repr__"); m != nil {
+		return callStrDunder(c, m, k, "__repr__")
+	}
 	if k.Module == "builtins" || k.Module == "" {
 		return "<class '" + k.Name + "'>", nil
 	}
@@ -136,14 +150,24 @@ func NewClass(name, module string, bases []*Class, dict *StrDict) (*Class, error
 	}
 	k := &Class{Name: name, Module: module, Bases: bases, Dict: dict}
 	for _, b := range bases {
+		if b == BoolClass {
+			return nil, Errorf(TypeError, "type 'bool' is not an acceptable base type")
+		}
+		if b.builtinType && b != ObjectClass && !subclassable(b) {
+			return nil, Errorf(TypeError, "type '%s' is not an acceptable base type", b.Name)
+		}
+		solid := b.Solid
 		if b.builtinType && b != ObjectClass {
-			return nil, Errorf(TypeError, "PVM: subclassing builtin type '%s' is not supported", b.Name)
+			solid = b
+		}
+		if solid != nil {
+			if k.Solid != nil && k.Solid != solid {
+				return nil, Errorf(TypeError, "multiple bases have instance lay-out conflict")
+			}
+			k.Solid = solid
 		}
 		if b.isExc {
 			k.isExc = true
-		}
-		if b == BoolClass {
-			return nil, Errorf(TypeError, "type 'bool' is not an acceptable base type")
 		}
 	}
 	mro, ok := c3(k)
@@ -214,6 +238,9 @@ type Instance struct {
 	Exc *ExcState
 	// ID is the deterministic identity (id()), from a per-call counter.
 	ID int64
+	// Base is the builtin value (an Int, Str, Tuple, *List, *Dict, ...) an
+	// instance of a subclass of a builtin type extends; nil otherwise.
+	Base Value
 }
 
 // NewInstance allocates an instance of a user class.
@@ -222,6 +249,9 @@ func NewInstance(c Ctx, k *Class) (*Instance, error) {
 		return nil, err
 	}
 	in := &Instance{Class: k, Dict: NewStrDict(), ID: c.NextID()}
+	if k.Solid != nil {
+		in.Base = zeroOf(k.Solid)
+	}
 	if k.isExc {
 		in.Exc = &ExcState{Args: Tuple{}}
 	}

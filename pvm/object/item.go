@@ -131,11 +131,17 @@ func GetItem(c Ctx, x, i Value) (Value, error) {
 			return c.Call(m, []Value{s, i}, nil)
 		}
 	case *Class:
+		if m := MetaMethod(s, "__getitem__"); m != nil {
+			return CallMeta(c, m, s, i)
+		}
 		if m, _ := s.Lookup("__class_getitem__"); m != nil {
+			if cm, ok := m.(*ClassMethod); ok {
+				m = cm.Fn
+			}
 			return c.Call(m, []Value{s, i}, nil)
 		}
 		if s.builtinType {
-			return s, nil // list[int] and friends in annotations
+			return NewGenericAlias(s, i), nil // list[int] and friends in annotations
 		}
 	}
 	return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(x))

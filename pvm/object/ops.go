@@ -134,6 +134,10 @@ func Len(c Ctx, v Value) (int, error) {
 		if m, _ := x.Class.Lookup("__len__"); m != nil {
 			return callLen(c, m, x)
 		}
+	case *Class:
+		if m := MetaMethod(x, "__len__"); m != nil {
+			return callLen(c, m, x)
+		}
 	}
 	return 0, Errorf(TypeError, "object of type '%s' has no len()", TypeName(v))
 }
@@ -522,6 +526,9 @@ func binaryDunders(c Ctx, op Op, x, y Value) (Value, error) {
 				return r, err
 			}
 		}
+	}
+	if op == OpOr && isTypeForm(x) && isTypeForm(y) && (x != None || y != None) {
+		return NewUnion(x, y), nil // int | None
 	}
 	if op == OpAdd {
 		if _, ok := x.(Bytes); ok {
@@ -942,6 +949,14 @@ func Contains(c Ctx, container, x Value) (bool, error) {
 			}
 			return Truth(c, r)
 		}
+	case *Class:
+		if m := MetaMethod(s, "__contains__"); m != nil {
+			r, err := CallMeta(c, m, s, x)
+			if err != nil {
+				return false, err
+			}
+			return Truth(c, r)
+		}
 	}
 	it, err := Iter(c, container)
 	if err != nil {
@@ -1006,6 +1021,17 @@ func Iter(c Ctx, v Value) (Value, error) {
 		}
 		if m, _ := x.Class.Lookup("__getitem__"); m != nil {
 			return &getitemIter{obj: x}, nil
+		}
+	case *Class:
+		if m := MetaMethod(x, "__iter__"); m != nil {
+			it, err := CallMeta(c, m, x)
+			if err != nil {
+				return nil, err
+			}
+			if !isIterator(it) {
+				return nil, Errorf(TypeError, "iter() returned non-iterator of type '%s'", TypeName(it))
+			}
+			return it, nil
 		}
 	}
 	return nil, Errorf(TypeError, "'%s' object is not iterable", TypeName(v))

@@ -177,7 +177,7 @@ func initStrMethods() {
 		total := 0
 		i := 0
 		err := Iterate(c, args[0], func(v Value) error {
-			p, ok := v.(Str)
+			p, ok := BaseOf(v).(Str)
 			if !ok {
 				return Errorf(TypeError, "sequence item %d: expected str instance, %s found", i, TypeName(v))
 			}

@@ -321,6 +321,7 @@ func init() {
 		PropertyClass, BaseException} {
 		guardReceivers(k)
 	}
+	initSubclassing()
 }
 
 // guardReceivers makes every builtin method of k check its receiver, so a
@@ -340,6 +341,11 @@ func guardReceivers(k *Class) {
 			}
 			if !args[0].Type().IsSubclass(k) {
 				return nil, Errorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, k.Name, TypeName(args[0]))
+			}
+			if in, ok := args[0].(*Instance); ok && in.Base != nil && k.builtinType && k != ObjectClass {
+				// A subclass of a builtin type: the method works on the
+				// builtin value the instance extends.
+				args = append([]Value{in.Base}, args[1:]...)
 			}
 			return inner(c, args, kw)
 		}

@@ -529,6 +529,10 @@ func classCheck(k *object.Class, spec object.Value, msg string) (bool, error) {
 			}
 		}
 		return false, nil
+	case *object.GenericAlias:
+		if r, isUnion := s.Contains(k); isUnion {
+			return r, nil
+		}
 	}
 	return false, object.Errorf(object.TypeError, "%s", msg)
 }

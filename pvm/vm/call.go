@@ -21,6 +21,12 @@ func (t *Thread) Call(fn object.Value, args []object.Value, kw []object.Kw) (obj
 		copy(full[1:], args)
 		return t.Call(f.Fn, full, kw)
 	case *object.Class:
+		if m := object.MetaMethod(f, "__call__"); m != nil {
+			full := make([]object.Value, len(args)+1)
+			full[0] = f
+			copy(full[1:], args)
+			return t.Call(m, full, kw)
+		}
 		return t.instantiate(f, args, kw)
 	case *object.Instance:
 		if m, _ := f.Class.Lookup("__call__"); m != nil {
@@ -31,6 +37,10 @@ func (t *Thread) Call(fn object.Value, args []object.Value, kw []object.Kw) (obj
 		}
 	case *object.StaticMethod:
 		return t.Call(f.Fn, args, kw)
+	case *object.GenericAlias:
+		if f.Origin != nil {
+			return t.Call(f.Origin, args, kw)
+		}
 	}
 	return nil, object.Errorf(object.TypeError, "'%s' object is not callable", object.TypeName(fn))
 }
@@ -42,13 +52,10 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 	if k.New != nil {
 		return k.New(t, k, args, kw)
 	}
-	for _, m := range k.MRO {
-		if m.New != nil && m != object.ObjectClass {
-			return nil, object.Errorf(object.TypeError, "PVM: cannot instantiate subclass of builtin '%s'", m.Name)
-		}
-	}
-	var inst *object.Instance
+	var inst object.Value
 	if nw, _ := k.Lookup("__new__"); nw != nil && unwrapStatic(nw) != object.Value(objectNew) {
+		// A user __new__, or the __new__ of the builtin type a subclass
+		// extends (tuple.__new__ builds the tuple the instance wraps).
 		full := make([]object.Value, len(args)+1)
 		full[0] = k
 		copy(full[1:], args)
@@ -56,20 +63,22 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 		if err != nil {
 			return nil, err
 		}
-		in, ok := r.(*object.Instance)
-		if !ok || !in.Class.IsSubclass(k) {
+		if !r.Type().IsSubclass(k) {
 			return r, nil // __init__ is not called, as in Python
 		}
-		inst = in
+		inst = r
 	} else {
+		if err := t.checkAbstract(k); err != nil {
+			return nil, err
+		}
 		in, err := object.NewInstance(t, k)
 		if err != nil {
 			return nil, err
 		}
 		inst = in
 	}
-	if inst.Exc != nil && len(inst.Exc.Args) == 0 {
-		inst.Exc.Args = append(object.Tuple(nil), args...)
+	if in, ok := inst.(*object.Instance); ok && in.Exc != nil && len(in.Exc.Args) == 0 {
+		in.Exc.Args = append(object.Tuple(nil), args...)
 	}
 	init, _ := k.Lookup("__init__")
 	if init == nil {
@@ -100,6 +109,9 @@ var objectNew = object.NewBuiltin("__new__", func(c object.Ctx, args []object.Va
 	}
 	if k.New != nil {
 		return k.New(c, k, args[1:], kw)
+	}
+	if err := c.(*Thread).checkAbstract(k); err != nil {
+		return nil, err
 	}
 	return object.NewInstance(c, k)
 })

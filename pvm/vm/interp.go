@@ -739,7 +739,26 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			n := int(in.Arg)
 			base := sp - n - 2
 			f.pc, f.sp = pc, sp
-			k, e := t.buildClass(f, stack[base].(*Function), stack[base+1].(object.Str), stack[base+2:sp])
+			k, e := t.buildClass(f, stack[base].(*Function), stack[base+1].(object.Str), stack[base+2:sp], nil)
+			clear(stack[base:sp])
+			sp = base
+			if e != nil {
+				err = e
+				break
+			}
+			stack[sp] = k
+			sp++
+		case compile.BUILD_CLASS_KW:
+			n := int(in.Arg)
+			kwnames := stack[sp-1].(object.Tuple)
+			nkw := len(kwnames)
+			base := sp - n - 3
+			kw := make([]object.Kw, nkw)
+			for i, k := range kwnames {
+				kw[i] = object.Kw{Name: string(k.(object.Str)), Value: stack[base+2+n-nkw+i]}
+			}
+			f.pc, f.sp = pc, sp
+			k, e := t.buildClass(f, stack[base].(*Function), stack[base+1].(object.Str), stack[base+2:base+2+n-nkw], kw)
 			clear(stack[base:sp])
 			sp = base
 			if e != nil {
@@ -1311,14 +1330,22 @@ func (t *Thread) dictMerge(d *object.Dict, src object.Value, strict bool) error 
 	return nil
 }
 
-func (t *Thread) buildClass(f *frame, body *Function, name object.Str, bases []object.Value) (object.Value, error) {
-	bs := make([]*object.Class, len(bases))
-	for i, b := range bases {
-		k, ok := b.(*object.Class)
-		if !ok {
-			return nil, object.Errorf(object.TypeError, "bases must be types")
+func (t *Thread) buildClass(f *frame, body *Function, name object.Str, bases []object.Value, kw []object.Kw) (object.Value, error) {
+	bases, err := t.resolveBases(bases)
+	if err != nil {
+		return nil, err
+	}
+	var meta object.Value
+	for i, k := range kw {
+		if k.Name == "metaclass" {
+			meta = k.Value
+			kw = append(append([]object.Kw(nil), kw[:i]...), kw[i+1:]...)
+			break
 		}
-		bs[i] = k
+	}
+	meta, err = calculateMeta(meta, bases)
+	if err != nil {
+		return nil, err
 	}
 	ns := object.NewStrDict()
 	modName := "__main__"
@@ -1333,13 +1360,19 @@ func (t *Thread) buildClass(f *frame, body *Function, name object.Str, bases []o
 	if err != nil {
 		return nil, err
 	}
-	ns.Delete("__qualname__")
-	ns.Delete("__module__")
-	k, err := object.NewClass(string(name), modName, bs, ns)
+	var k object.Value
+	if meta == object.Value(object.TypeClass) {
+		k, err = t.newClass(object.TypeClass, string(name), bases, ns, kw)
+	} else {
+		d, derr := strDictToDict(t, ns)
+		if derr != nil {
+			return nil, derr
+		}
+		k, err = t.Call(meta, []object.Value{name, object.Tuple(bases), d}, kw)
+	}
 	if err != nil {
 		return nil, err
 	}
-	k.EnableLookupCache(&t.classEpoch)
 	if cell, ok := r.(*Cell); ok {
 		cell.V = k
 	}
