@@ -675,7 +675,9 @@ func (it *unpackIter) Repr(object.Ctx) (string, error) {
 func (it *unpackIter) Truth(object.Ctx) (bool, error) { return true, nil }
 
 // Hash implements object.Value.
-func (it *unpackIter) Hash(object.Ctx) (int64, error) { return int64(len(it.b))*31 + int64(it.pos), nil }
+func (it *unpackIter) Hash(object.Ctx) (int64, error) {
+	return int64(len(it.b))*31 + int64(it.pos), nil
+}
 
 // Next implements object.Iterator.
 func (it *unpackIter) Next(c object.Ctx) (object.Value, bool, error) {

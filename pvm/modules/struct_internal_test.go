@@ -34,7 +34,7 @@ func TestF32Conversion(t *testing.T) {
 		check(x)
 	}
 	for i := 0; i < 200000; i++ {
-		check(math.Float64frombits(r.Uint64() &^ (0x7ff << 52) | uint64(r.Intn(300)+1023-150)<<52))
+		check(math.Float64frombits(r.Uint64()&^(0x7ff<<52) | uint64(r.Intn(300)+1023-150)<<52))
 		check(math.Float64frombits(r.Uint64()))
 	}
 }
