@@ -145,16 +145,24 @@ func (n *Node) Basefees() (cycle, cell uint64, nextHeight uint64) {
 // one base unit, so the proposer has a reason to include the transaction.
 const SuggestedTip = 1
 
-// EstimateFees follows the EIP-1559 wallet practice: limits = intrinsic
-// costs (a transfer uses exactly those), max fee = 2 × the next basefee +
-// tip, which survives six full blocks of basefee rises (1.125^6 ≈ 2.03).
+// EstimateFees follows the EIP-1559 wallet practice: limits = what the
+// transaction uses (a transfer exactly its intrinsic cost; a deployment or
+// actor call is simulated against the latest state and given 25% headroom,
+// since state may change before it is included), max fee = 2 × the next
+// basefee + tip, which survives six full blocks of basefee rises
+// (1.125^6 ≈ 2.03). The sender is unknown here, so a simulation runs as the
+// zero address; value moved by a call is not simulated.
 func (n *Node) EstimateFees(to *types.Address, value *big.Int, payload []byte) (rpc.FeeEstimate, error) {
 	tx := &types.Tx{To: to, Payload: payload}
-	kind := execution.KindOf(tx)
-	if kind == fees.KindDeploy {
-		return rpc.FeeEstimate{}, execution.ErrActorCreation
+	cycles, cells := fees.Intrinsic(execution.KindOf(tx), len(payload))
+	if to == nil || (len(payload) > 0 && n.newState().IsActor(*to)) {
+		rc, err := n.Call(rpc.CallRequest{To: to, Payload: payload})
+		if err != nil {
+			return rpc.FeeEstimate{}, err
+		}
+		cycles = min(fees.MaxTxCycles, max(cycles, rc.CyclesUsed+rc.CyclesUsed/4))
+		cells = min(fees.MaxTxCells, max(cells, rc.CellsUsed+rc.CellsUsed/4))
 	}
-	cycles, cells := fees.Intrinsic(kind, len(payload))
 	bc, bb, _ := n.Basefees()
 	e := rpc.FeeEstimate{
 		CyclesLimit: cycles, CellsLimit: cells,

@@ -128,8 +128,12 @@ type ReceiptJSON struct {
 	Burned          *BigQuantity `json:"burned"`
 	Tip             *BigQuantity `json:"tip"`
 	ReturnData      Bytes        `json:"returnData"`
-	Events          []EventJSON  `json:"events"`
-	Error           string       `json:"error"` // why execution failed; "" on success
+	// ReturnValue is ReturnData (canonical CBOR) as JSON, when present.
+	ReturnValue     json.RawMessage `json:"returnValue,omitempty"`
+	Events          []EventJSON     `json:"events"`
+	Error           string          `json:"error"`                     // why execution failed; "" on success
+	ContractAddress *Address        `json:"contractAddress,omitempty"` // the new actor, for a deployment
+	Messages        []MessageJSON   `json:"messages,omitempty"`        // one per delivered actor message
 }
 
 // Succeeded reports whether the transaction's execution succeeded.
@@ -137,9 +141,10 @@ func (r *ReceiptJSON) Succeeded() bool { return uint64(r.Status) == types.Receip
 
 // EventJSON is an event emitted by an actor.
 type EventJSON struct {
-	Address Address `json:"address"`
-	Name    string  `json:"name"`
-	Data    Bytes   `json:"data"`
+	Address Address         `json:"address"`
+	Name    string          `json:"name"`
+	Data    Bytes           `json:"data"`            // canonical CBOR
+	Value   json.RawMessage `json:"value,omitempty"` // Data as JSON
 }
 
 // BasefeesJSON is what cowboy_basefees returns: the basefees, in base units
@@ -327,7 +332,14 @@ func NewReceiptJSON(r *types.Receipt, tx *types.Tx, loc TxLocation) (*ReceiptJSO
 		BlockNumber: Quantity(loc.Height), TxIndex: Quantity(loc.Index), From: Address(from),
 		Status: Quantity(r.Status), CyclesUsed: Quantity(r.CyclesUsed), CellsUsed: Quantity(r.CellsUsed),
 		Fee: NewBigQuantity(r.Fee), Burned: NewBigQuantity(r.Burned), Tip: NewBigQuantity(r.Tip),
-		ReturnData: Bytes(r.ReturnData), Events: make([]EventJSON, len(r.Events)), Error: r.Error,
+		ReturnData: Bytes(r.ReturnData), ReturnValue: CBORToJSON(r.ReturnData), Events: eventsJSON(r.Events), Error: r.Error,
+	}
+	if r.ContractAddress != nil {
+		c := Address(*r.ContractAddress)
+		out.ContractAddress = &c
+	}
+	if r.Messages != nil {
+		out.Messages = messagesJSON(r.Messages)
 	}
 	if out.ReturnData == nil {
 		out.ReturnData = Bytes{}
@@ -335,12 +347,6 @@ func NewReceiptJSON(r *types.Receipt, tx *types.Tx, loc TxLocation) (*ReceiptJSO
 	if tx.To != nil {
 		to := Address(*tx.To)
 		out.To = &to
-	}
-	for i, e := range r.Events {
-		out.Events[i] = EventJSON{Address: Address(e.Address), Name: e.Name, Data: Bytes(e.Data)}
-		if out.Events[i].Data == nil {
-			out.Events[i].Data = Bytes{}
-		}
 	}
 	return out, nil
 }

@@ -36,6 +36,10 @@ var methods = map[string]method{
 	"cowboy_estimateFees":          {0, 1, estimateFees},
 	"cowboy_totalSupply":           {0, 0, totalSupply},
 	"cowboy_getProof":              {1, 3, getProof},
+	"cowboy_getCode":               {1, 2, getCode},
+	"cowboy_getActorStorage":       {2, 3, getActorStorage},
+	"cowboy_call":                  {1, 1, call},
+	"cowboy_getLogs":               {1, 1, getLogs},
 }
 
 // Methods lists the served method names, for docs and tests.

@@ -11,6 +11,7 @@ const (
 	KindActorStorage byte = 0x03 // one actor storage slot
 	KindTimer        byte = 0x04 // a scheduled timer
 	KindSystem       byte = 0x05 // chain-wide records (total supply, ...)
+	KindMessage      byte = 0x06 // message dedup set entries and their expiry lists
 	KindTxIndex      byte = 0x10 // tx hash -> (height, index), in tx_index
 	KindReceipt      byte = 0x11 // tx hash -> receipt, in tx_receipts
 )

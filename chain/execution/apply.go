@@ -15,6 +15,41 @@ type BlockContext struct {
 	Time     uint64
 	Proposer types.Address // receives tips (§8.4)
 	Basefees Basefees
+
+	// cycles each actor's handlers used in this block (§12.1
+	// per_actor_per_block_cycles), and the message ids delivered in it (for
+	// the dedup expiry list, written once at the end of the block).
+	actorUsed map[types.Address]uint64
+	delivered []byte
+	seen      map[[52]byte]bool
+}
+
+func (bc *BlockContext) actorCycles(a types.Address) uint64 { return bc.actorUsed[a] }
+
+func (bc *BlockContext) addActorCycles(a types.Address, n uint64) {
+	if bc.actorUsed == nil {
+		bc.actorUsed = map[types.Address]uint64{}
+	}
+	bc.actorUsed[a] += n
+}
+
+func (bc *BlockContext) recordDelivery(a types.Address, id types.Hash) {
+	bc.delivered = append(append(bc.delivered, a[:]...), id[:]...)
+	if bc.seen == nil {
+		bc.seen = map[[52]byte]bool{}
+	}
+	bc.seen[dedupEntry(a, id)] = true
+}
+
+// deliveredInBlock reports whether id reached a earlier in this block.
+func (bc *BlockContext) deliveredInBlock(a types.Address, id types.Hash) bool {
+	return bc.seen[dedupEntry(a, id)]
+}
+
+func dedupEntry(a types.Address, id types.Hash) (k [52]byte) {
+	copy(k[:20], a[:])
+	copy(k[20:], id[:])
+	return k
 }
 
 // ApplyTx validates tx against the state and executes it. A returned error
@@ -47,10 +82,17 @@ func ApplyTx(st *state.StateDB, bc *BlockContext, tx *types.Tx) (*types.Receipt,
 
 	// Execution proper. A failure here reverts the effects but keeps the
 	// fee: the transaction was valid and used block space.
-	snap := st.Snapshot()
-	if err := transfer(st, from, *tx.To, tx.ValueOrZero()); err != nil {
-		st.RevertToSnapshot(snap)
-		rc.Status, rc.Error = types.ReceiptFailed, err.Error()
+	switch {
+	case tx.To == nil || (len(tx.Payload) > 0 && st.IsActor(*tx.To)):
+		used, usedCells := runActorTx(st, bc, tx, from, rc, tx.CyclesLimit-cyclesUsed, tx.CellsLimit-cellsUsed)
+		cyclesUsed += used
+		cellsUsed += usedCells
+	default:
+		snap := st.Snapshot()
+		if err := transfer(st, from, *tx.To, tx.ValueOrZero()); err != nil {
+			st.RevertToSnapshot(snap)
+			rc.Status, rc.Error = types.ReceiptFailed, err.Error()
+		}
 	}
 
 	charge := fees.Compute(cyclesUsed, cellsUsed,

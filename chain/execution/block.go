@@ -31,6 +31,7 @@ type Result struct {
 // capacity spills to the user lane and it may fill the whole block.
 func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result, error) {
 	r := &Result{}
+	st.PruneDedup(bc.Height)
 	for _, tx := range candidates {
 		if tx.CyclesLimit > fees.CapCycles-r.CyclesUsed || tx.CellsLimit > fees.CapCells-r.CellsUsed {
 			r.Deferred = append(r.Deferred, tx)
@@ -46,6 +47,7 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 		}
 		r.add(tx, rc)
 	}
+	st.RecordDeliveries(bc.Height, bc.delivered)
 	return r, nil
 }
 
@@ -53,6 +55,7 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 // be valid and the caps respected, or the block is invalid.
 func Execute(st *state.StateDB, bc *BlockContext, txs []*types.Tx) (*Result, error) {
 	r := &Result{}
+	st.PruneDedup(bc.Height)
 	for i, tx := range txs {
 		if tx.CyclesLimit > fees.CapCycles-r.CyclesUsed || tx.CellsLimit > fees.CapCells-r.CellsUsed {
 			return nil, fmt.Errorf("block %d tx %d: limits exceed the block caps", bc.Height, i)
@@ -66,6 +69,7 @@ func Execute(st *state.StateDB, bc *BlockContext, txs []*types.Tx) (*Result, err
 		}
 		r.add(tx, rc)
 	}
+	st.RecordDeliveries(bc.Height, bc.delivered)
 	return r, nil
 }
 

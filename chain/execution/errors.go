@@ -49,5 +49,4 @@ var (
 	ErrTipAboveMaxFee     = &TxError{Code: "tip_above_max_fee"}
 	ErrPayload            = &TxError{Code: "payload_decode"}
 	ErrAccessList         = &TxError{Code: "invalid_access_list"}
-	ErrActorCreation      = &TxError{Code: "actor_creation_unavailable"}
 )

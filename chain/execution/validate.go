@@ -13,9 +13,11 @@ import (
 // with max_tx_size it caps the work an access list can cause.
 const MaxAccessListEntries = 1024
 
-// KindOf classifies a transaction for its intrinsic cost (§17.2). Until
-// actors are deployable every existing account is a plain account, so any
-// transaction with a destination is a transfer.
+// KindOf classifies a transaction for its intrinsic cost (§17.2). A
+// transfer and an actor message cost the same (10,000 cycles and a cell
+// per calldata byte), so the class needs no state: every transaction with
+// a destination is priced as a transfer, and whether it runs code is
+// decided at execution.
 func KindOf(tx *types.Tx) fees.Kind {
 	if tx.To == nil {
 		return fees.KindDeploy
@@ -40,9 +42,6 @@ func CheckStateless(tx *types.Tx, chainID uint64) (types.Address, error) {
 		return types.Address{}, reject(ErrCellsLimitTooHigh, "cells_limit %d exceeds the maximum %d", tx.CellsLimit, fees.MaxTxCells)
 	}
 	kind := KindOf(tx)
-	if kind == fees.KindDeploy {
-		return types.Address{}, reject(ErrActorCreation, "actor creation (to = null) is not enabled on this chain yet")
-	}
 	ic, ib := fees.Intrinsic(kind, len(tx.Payload))
 	if tx.CyclesLimit < ic {
 		return types.Address{}, reject(ErrIntrinsicCycles, "cycles_limit %d is below the intrinsic cost %d", tx.CyclesLimit, ic)
@@ -59,6 +58,11 @@ func CheckStateless(tx *types.Tx, chainID uint64) (types.Address, error) {
 	if len(tx.Payload) > 0 {
 		if err := types.CheckCanonical(tx.Payload); err != nil {
 			return types.Address{}, reject(ErrPayload, "payload is not one canonical CBOR item: %v", err)
+		}
+	}
+	if kind == fees.KindDeploy {
+		if _, err := types.DecodeDeployPayload(tx.Payload); err != nil {
+			return types.Address{}, reject(ErrPayload, "%v", err)
 		}
 	}
 	if err := checkAccessList(tx.AccessList); err != nil {

@@ -33,8 +33,12 @@ type StateDB struct {
 	dirty    map[types.Address]bool
 	supply   *big.Int // nil until loaded
 	supplyW  bool
-	journal  []undo
-	err      error // first read or decode failure; sticky
+	// slots caches raw records (actor code, storage, dedup entries) by
+	// key; a nil value is known absent.
+	slots     map[Key][]byte
+	slotDirty map[Key]bool
+	journal   []undo
+	err       error // first read or decode failure; sticky
 }
 
 type undo struct {
@@ -43,11 +47,16 @@ type undo struct {
 	prevDirty  bool
 	supply     bool // this entry restores the supply instead
 	prevSupply *big.Int
+	slot       bool // this entry restores slots[key] instead
+	key        Key
+	prevVal    []byte
+	prevKnown  bool
 }
 
 // New opens a view over r.
 func New(r Reader) *StateDB {
-	return &StateDB{r: r, accounts: map[types.Address]*Account{}, dirty: map[types.Address]bool{}}
+	return &StateDB{r: r, accounts: map[types.Address]*Account{}, dirty: map[types.Address]bool{},
+		slots: map[Key][]byte{}, slotDirty: map[Key]bool{}}
 }
 
 // Err reports the first failure to read the committed state. A block must
@@ -189,6 +198,36 @@ func (s *StateDB) Burn(v *big.Int) {
 	s.setSupply(new(big.Int).Sub(s.Supply(), v))
 }
 
+// Get reads a raw record (actor code, actor storage, dedup entries); nil
+// means absent. The returned slice must not be modified.
+func (s *StateDB) Get(k Key) []byte {
+	if v, ok := s.slots[k]; ok {
+		return v
+	}
+	v, err := s.r.GetState(k)
+	if err != nil {
+		s.fail(fmt.Errorf("read record %x: %w", k[:], err))
+		return nil
+	}
+	s.slots[k] = v
+	return v
+}
+
+// Set writes a raw record; a nil value deletes it. The state keeps v.
+func (s *StateDB) Set(k Key, v []byte) {
+	prev, known := s.slots[k]
+	if !known {
+		prev = s.Get(k)
+		known = true
+	}
+	if v != nil && len(v) == 0 {
+		v = []byte{}
+	}
+	s.journal = append(s.journal, undo{slot: true, key: k, prevVal: prev, prevKnown: known, prevDirty: s.slotDirty[k]})
+	s.slots[k] = v
+	s.slotDirty[k] = true
+}
+
 // Snapshot marks the journal; RevertToSnapshot undoes everything after it.
 func (s *StateDB) Snapshot() int { return len(s.journal) }
 
@@ -196,6 +235,19 @@ func (s *StateDB) Snapshot() int { return len(s.journal) }
 func (s *StateDB) RevertToSnapshot(id int) {
 	for i := len(s.journal) - 1; i >= id; i-- {
 		u := s.journal[i]
+		if u.slot {
+			if u.prevKnown {
+				s.slots[u.key] = u.prevVal
+			} else {
+				delete(s.slots, u.key)
+			}
+			if u.prevDirty {
+				s.slotDirty[u.key] = true
+			} else {
+				delete(s.slotDirty, u.key)
+			}
+			continue
+		}
 		if u.supply {
 			s.supply, s.supplyW = u.prevSupply, u.prevDirty
 			continue
@@ -229,6 +281,9 @@ func (s *StateDB) Writes() ([]Write, error) {
 		}
 		out = append(out, w)
 	}
+	for k := range s.slotDirty {
+		out = append(out, Write{Key: k, Value: s.slots[k]})
+	}
 	if s.supplyW {
 		v := s.supply.Bytes()
 		if v == nil {
@@ -239,6 +294,7 @@ func (s *StateDB) Writes() ([]Write, error) {
 	sort.Slice(out, func(i, j int) bool { return bytes.Compare(out[i].Key[:], out[j].Key[:]) < 0 })
 	s.journal = s.journal[:0]
 	s.dirty = map[types.Address]bool{}
+	s.slotDirty = map[Key]bool{}
 	s.supplyW = false
 	return out, nil
 }

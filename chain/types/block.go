@@ -100,7 +100,7 @@ type Receipt struct {
 // MessageResult is what one delivered actor message did.
 type MessageResult struct {
 	_          struct{} `cbor:",toarray"`
-	ID         Hash // keccak256(sender || nonce || msg_hash), §3.3
+	ID         Hash     // keccak256(sender || nonce || msg_hash), §3.3
 	From       Address
 	To         Address
 	Method     string

@@ -45,3 +45,6 @@ func (c *CBORReader) Fixed(dst []byte) error { return c.r.fixedBytes(dst) }
 
 // End fails if bytes remain.
 func (c *CBORReader) End() error { return c.r.end() }
+
+// AppendText appends a CBOR text string.
+func AppendText(b []byte, s string) []byte { return appendText(b, s) }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
@@ -20,12 +21,35 @@ import (
 // text so that a bad value is reported in the CLI's words, and "" means
 // "take the node's estimate".
 type transferFlags struct {
-	from, to, value, passFile      string
+	to, value string
+	txFlags
+}
+
+// txFlags are the options every command that signs a transaction shares
+// (transfer, actor deploy, actor call).
+type txFlags struct {
+	from, passFile                 string
 	cyclesLimit, cellsLimit, nonce string
 	maxFeePerCycle, maxFeePerCell  string
 	tipPerCycle, tipPerCell        string
 	timeout                        time.Duration
 	noWait                         bool
+}
+
+// register defines the shared flags on fl; what is "the node's estimate"
+// is the same for every transaction kind.
+func (f *txFlags) register(fl *pflag.FlagSet) {
+	fl.StringVar(&f.from, "from", "", "key `K` that signs and pays: keystore name, its address, or dev0…dev9 (required)")
+	fl.StringVar(&f.passFile, "password-file", "", "read the --from key's passphrase from the first line of `FILE`")
+	fl.StringVar(&f.cyclesLimit, "cycles-limit", "", "most `N` Cycles the transaction may use (default: the node's estimate)")
+	fl.StringVar(&f.cellsLimit, "cells-limit", "", "most `N` Cells the transaction may use (default: the node's estimate)")
+	fl.StringVar(&f.maxFeePerCycle, "max-fee-per-cycle", "", "most `N` base units paid per Cycle, basefee plus tip (default: the node's estimate)")
+	fl.StringVar(&f.maxFeePerCell, "max-fee-per-cell", "", "most `N` base units paid per Cell (default: the node's estimate)")
+	fl.StringVar(&f.tipPerCycle, "tip-per-cycle", "", "`N` base units per Cycle to the block proposer (default: the node's estimate)")
+	fl.StringVar(&f.tipPerCell, "tip-per-cell", "", "`N` base units per Cell to the block proposer (default: the node's estimate)")
+	fl.StringVar(&f.nonce, "nonce", "", "nonce `N` to use (default: the sender's pending nonce on the node)")
+	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "how long to wait for the receipt")
+	fl.BoolVar(&f.noWait, "no-wait", false, "print the transaction hash once the node accepts it, without waiting for the receipt")
 }
 
 func (a *app) transferCmd() *cobra.Command {
@@ -57,19 +81,9 @@ burned, tip) are decimal strings of base units.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return a.transfer(cmd.Context(), &f) },
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.from, "from", "", "key `K` that signs and pays: keystore name, its address, or dev0…dev9 (required)")
 	fl.StringVar(&f.to, "to", "", "recipient `WHO`: 0x address, key name, or dev0…dev9 (required)")
 	fl.StringVar(&f.value, "value", "", "amount `V` to send: 1.5cby or an integer of base units (required)")
-	fl.StringVar(&f.passFile, "password-file", "", "read the --from key's passphrase from the first line of `FILE`")
-	fl.StringVar(&f.cyclesLimit, "cycles-limit", "", "most `N` Cycles the transaction may use (default: the node's estimate)")
-	fl.StringVar(&f.cellsLimit, "cells-limit", "", "most `N` Cells the transaction may use (default: the node's estimate)")
-	fl.StringVar(&f.maxFeePerCycle, "max-fee-per-cycle", "", "most `N` base units paid per Cycle, basefee plus tip (default: the node's estimate)")
-	fl.StringVar(&f.maxFeePerCell, "max-fee-per-cell", "", "most `N` base units paid per Cell (default: the node's estimate)")
-	fl.StringVar(&f.tipPerCycle, "tip-per-cycle", "", "`N` base units per Cycle to the block proposer (default: the node's estimate)")
-	fl.StringVar(&f.tipPerCell, "tip-per-cell", "", "`N` base units per Cell to the block proposer (default: the node's estimate)")
-	fl.StringVar(&f.nonce, "nonce", "", "nonce `N` to use (default: the sender's pending nonce on the node)")
-	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "how long to wait for the receipt")
-	fl.BoolVar(&f.noWait, "no-wait", false, "print the transaction hash once the node accepts it, without waiting for the receipt")
+	f.register(fl)
 	for _, name := range []string{"from", "to", "value"} {
 		if err := cmd.MarkFlagRequired(name); err != nil {
 			panic(err) // the flag was defined just above
@@ -115,12 +129,43 @@ func (a *app) transfer(ctx context.Context, f *transferFlags) error {
 	if err != nil {
 		return fmt.Errorf("--value: %w", err)
 	}
-	if f.timeout <= 0 && !f.noWait {
-		return fmt.Errorf("--timeout %s: want a positive duration such as 30s (or --no-wait)", f.timeout)
-	}
 	to, err := a.resolveAddress(f.to)
 	if err != nil {
 		return fmt.Errorf("--to: %w", err)
+	}
+	tx, rcpt, err := a.sendTx(ctx, &f.txFlags, &to, value, []byte{}, func(chainID uint64, c *rpc.Client) error {
+		if _, ok := devIndex(f.to); ok && chainID != genesis.DevnetChainID {
+			return fmt.Errorf("--to %s is a devnet account, but the node at %s runs chain id %d, not the devnet's %d: anyone holds its key",
+				f.to, c.URL(), chainID, genesis.DevnetChainID)
+		}
+		return nil
+	})
+	if err != nil || rcpt == nil {
+		return err
+	}
+	if err := a.printTransfer(tx, rcpt); err != nil {
+		return err
+	}
+	return failedErr(rcpt)
+}
+
+// failedErr is the error for an included transaction whose execution
+// failed (exit status 1 after the receipt is printed).
+func failedErr(r *rpc.ReceiptJSON) error {
+	if r.Succeeded() {
+		return nil
+	}
+	return fmt.Errorf("transaction %s failed in block %d: %s", r.TransactionHash, uint64(r.BlockNumber), r.Error)
+}
+
+// sendTx signs a transaction to `to` (nil: a deployment) from f.from, sends
+// it and waits for the receipt. Limits and fees not given in f come from
+// the node's cowboy_estimateFees (which simulates actor calls). check, if
+// set, vets the chain id before anything is signed. With --no-wait it
+// prints the hash and returns a nil receipt.
+func (a *app) sendTx(ctx context.Context, f *txFlags, to *types.Address, value *big.Int, payload []byte, check func(chainID uint64, c *rpc.Client) error) (*types.Tx, *rpc.ReceiptJSON, error) {
+	if f.timeout <= 0 && !f.noWait {
+		return nil, nil, fmt.Errorf("--timeout %s: want a positive duration such as 30s (or --no-wait)", f.timeout)
 	}
 	var over struct{ cyclesLimit, cellsLimit, maxCycle, maxCell, tipCycle, tipCell, nonce *uint64 }
 	for _, o := range []struct {
@@ -146,7 +191,7 @@ func (a *app) transfer(ctx context.Context, f *transferFlags) error {
 			parse = optFee
 		}
 		if err := parse(v, o.flag, o.text); err != nil {
-			return err
+			return nil, nil, err
 		}
 		*o.dst = v
 	}
@@ -154,26 +199,31 @@ func (a *app) transfer(ctx context.Context, f *transferFlags) error {
 	c := a.client()
 	sg, chainID, err := a.resolveSigner(ctx, c, f.from, f.passFile)
 	if err != nil {
-		return fmt.Errorf("--from: %w", err)
+		return nil, nil, fmt.Errorf("--from: %w", err)
 	}
-	if _, ok := devIndex(f.to); ok && chainID != genesis.DevnetChainID {
-		return fmt.Errorf("--to %s is a devnet account, but the node at %s runs chain id %d, not the devnet's %d: anyone holds its key",
-			f.to, c.URL(), chainID, genesis.DevnetChainID)
+	if check != nil {
+		if err := check(chainID, c); err != nil {
+			return nil, nil, err
+		}
 	}
 	from := types.Address(sg.key.Address())
 	nonce := uint64(0)
 	if over.nonce != nil {
 		nonce = *over.nonce
 	} else if nonce, err = c.Nonce(ctx, from, true); err != nil {
-		return fmt.Errorf("pending nonce of %s: %w", from, err)
+		return nil, nil, fmt.Errorf("pending nonce of %s: %w", from, err)
 	}
-	rto := rpc.Address(to)
-	est, err := c.EstimateFees(ctx, rpc.EstimateFeesArgs{To: &rto, Value: rpc.NewBigQuantity(value)})
+	args := rpc.EstimateFeesArgs{Value: rpc.NewBigQuantity(value), Payload: rpc.Bytes(payload)}
+	if to != nil {
+		rto := rpc.Address(*to)
+		args.To = &rto
+	}
+	est, err := c.EstimateFees(ctx, args)
 	if err != nil {
-		return fmt.Errorf("estimate fees: %w", err)
+		return nil, nil, fmt.Errorf("estimate fees: %w", err)
 	}
 	tx := &types.Tx{
-		ChainID: chainID, Nonce: nonce, To: &to, Value: value, Payload: []byte{},
+		ChainID: chainID, Nonce: nonce, To: to, Value: value, Payload: payload,
 		CyclesLimit: pick(over.cyclesLimit, uint64(est.CyclesLimit)),
 		CellsLimit:  pick(over.cellsLimit, uint64(est.CellsLimit)),
 	}
@@ -183,17 +233,17 @@ func (a *app) transfer(ctx context.Context, f *transferFlags) error {
 
 	hash, err := c.SendRawTransaction(ctx, tx)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if f.noWait {
 		if a.jsonOut {
-			return a.printJSON(struct {
+			return tx, nil, a.printJSON(struct {
 				Hash   string `json:"hash"`
 				Status string `json:"status"`
 			}{hash.Hex(), "pending"})
 		}
 		fmt.Fprintln(a.stdout, hash)
-		return nil
+		return tx, nil, nil
 	}
 	if !a.jsonOut {
 		fmt.Fprintf(a.stderr, "Sent %s; waiting up to %s for its receipt\n", hash, f.timeout)
@@ -202,18 +252,12 @@ func (a *app) transfer(ctx context.Context, f *transferFlags) error {
 	defer cancel()
 	rcpt, err := c.WaitReceipt(wctx, hash, 0)
 	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-		return fmt.Errorf("transaction %s was accepted but has no receipt after %s; it may still be included: check with `cowboy tx get %s`", hash, f.timeout, hash)
+		return nil, nil, fmt.Errorf("transaction %s was accepted but has no receipt after %s; it may still be included: check with `cowboy tx get %s`", hash, f.timeout, hash)
 	}
 	if err != nil {
-		return fmt.Errorf("waiting for the receipt of %s: %w", hash, err)
+		return nil, nil, fmt.Errorf("waiting for the receipt of %s: %w", hash, err)
 	}
-	if err := a.printTransfer(tx, rcpt); err != nil {
-		return err
-	}
-	if !rcpt.Succeeded() {
-		return fmt.Errorf("transaction %s failed in block %d: %s", hash, uint64(rcpt.BlockNumber), rcpt.Error)
-	}
-	return nil
+	return tx, rcpt, nil
 }
 
 func pick(override *uint64, estimate uint64) uint64 {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -40,28 +42,46 @@ type txView struct {
 
 // receiptView is a receipt in --json output. Fee = Burned + Tip.
 type receiptView struct {
-	Hash        string      `json:"hash"`
-	BlockNumber uint64      `json:"blockNumber"`
-	BlockHash   string      `json:"blockHash"`
-	TxIndex     uint64      `json:"transactionIndex"`
-	Status      string      `json:"status"` // "success" or "failed"
-	From        string      `json:"from"`
-	To          *string     `json:"to"`
-	CyclesUsed  uint64      `json:"cyclesUsed"`
-	CellsUsed   uint64      `json:"cellsUsed"`
-	Fee         string      `json:"fee"`
-	Burned      string      `json:"burned"`
-	Tip         string      `json:"tip"`
-	Error       string      `json:"error,omitempty"`
-	ReturnData  string      `json:"returnData"`
-	Events      []eventView `json:"events"`
+	Hash        string  `json:"hash"`
+	BlockNumber uint64  `json:"blockNumber"`
+	BlockHash   string  `json:"blockHash"`
+	TxIndex     uint64  `json:"transactionIndex"`
+	Status      string  `json:"status"` // "success" or "failed"
+	From        string  `json:"from"`
+	To          *string `json:"to"`
+	CyclesUsed  uint64  `json:"cyclesUsed"`
+	CellsUsed   uint64  `json:"cellsUsed"`
+	Fee         string  `json:"fee"`
+	Burned      string  `json:"burned"`
+	Tip         string  `json:"tip"`
+	Error       string  `json:"error,omitempty"`
+	ReturnData  string  `json:"returnData"`
+	// ReturnValue is the actor's return value as JSON (actor calls).
+	ReturnValue     json.RawMessage `json:"returnValue,omitempty"`
+	Events          []eventView     `json:"events"`
+	ContractAddress *string         `json:"contractAddress,omitempty"`
+	Messages        []messageView   `json:"messages,omitempty"`
 }
 
 // eventView is an actor event in --json output.
 type eventView struct {
-	Address string `json:"address"`
-	Name    string `json:"name"`
-	Data    string `json:"data"`
+	Address string          `json:"address"`
+	Name    string          `json:"name"`
+	Data    string          `json:"data"`            // canonical CBOR, hex
+	Value   json.RawMessage `json:"value,omitempty"` // the data as JSON
+}
+
+// messageView is one delivered actor message in --json output.
+type messageView struct {
+	ID         string `json:"id"`
+	From       string `json:"from"`
+	To         string `json:"to"`
+	Method     string `json:"method"`
+	Depth      uint64 `json:"depth"`
+	Status     string `json:"status"`
+	CyclesUsed uint64 `json:"cyclesUsed"`
+	CellsUsed  uint64 `json:"cellsUsed"`
+	Error      string `json:"error,omitempty"`
 }
 
 // blockView is a block in --json output; Transactions holds hashes, or
@@ -137,7 +157,20 @@ func newReceiptView(r *rpc.ReceiptJSON) receiptView {
 		v.To = &s
 	}
 	for i, e := range r.Events {
-		v.Events[i] = eventView{Address: e.Address.String(), Name: e.Name, Data: e.Data.String()}
+		v.Events[i] = newEventView(e)
+	}
+	v.ReturnValue = r.ReturnValue
+	if r.ContractAddress != nil {
+		s := r.ContractAddress.String()
+		v.ContractAddress = &s
+	}
+	for _, m := range r.Messages {
+		st := "success"
+		if uint64(m.Status) != types.ReceiptSuccess {
+			st = "failed"
+		}
+		v.Messages = append(v.Messages, messageView{ID: m.ID.String(), From: m.From.String(), To: m.To.String(), Method: m.Method,
+			Depth: uint64(m.Depth), Status: st, CyclesUsed: uint64(m.CyclesUsed), CellsUsed: uint64(m.CellsUsed), Error: m.Error})
 	}
 	return v
 }
@@ -223,8 +256,28 @@ func printReceipt(t *table, r *rpc.ReceiptJSON) {
 	t.row("Fee paid", "%s", amount(r.Fee.Int()))
 	t.row("Burned", "%s", amount(r.Burned.Int()))
 	t.row("Tip", "%s", amount(r.Tip.Int()))
+	if r.ContractAddress != nil {
+		t.row("Actor", "%s", *r.ContractAddress)
+	}
+	if r.ReturnValue != nil {
+		t.row("Returned", "%s", r.ReturnValue)
+	}
 	for _, e := range r.Events {
-		t.row("Event", "%s from %s: %s", e.Name, e.Address, e.Data)
+		data := e.Data.String()
+		if e.Value != nil {
+			data = string(e.Value)
+		}
+		t.row("Event", "%s from %s: %s", e.Name, e.Address, data)
+	}
+	if len(r.Messages) > 1 {
+		for _, m := range r.Messages {
+			st := "ok"
+			if uint64(m.Status) != types.ReceiptSuccess {
+				st = "failed: " + m.Error
+			}
+			t.row("Message", "%s%s -> %s.%s  %s cycles  %s", strings.Repeat("  ", int(m.Depth)-1), m.From, m.To, m.Method,
+				types.GroupDigits(decU(uint64(m.CyclesUsed))), st)
+		}
 	}
 }
 

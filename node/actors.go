@@ -1,0 +1,82 @@
+package node
+
+import (
+	"fmt"
+
+	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/rpc"
+)
+
+// The node serves the actor methods.
+var _ rpc.Actors = (*Node)(nil)
+
+// ActorCode returns the deployed source of the actor at addr.
+func (n *Node) ActorCode(addr types.Address) (types.Hash, []byte, error) {
+	st := n.newState()
+	c, err := st.Code(addr)
+	if err == nil {
+		err = st.Err()
+	}
+	if err != nil {
+		return types.Hash{}, nil, err
+	}
+	if c == nil {
+		return types.Hash{}, nil, fmt.Errorf("%s has no code: %w", addr, rpc.ErrNotFound)
+	}
+	return c.CodeHash, c.Source, nil
+}
+
+// ActorStorage reads one storage key of an actor at the latest block.
+func (n *Node) ActorStorage(addr types.Address, ns byte, key []byte) ([]byte, error) {
+	st := n.newState()
+	v := st.GetStorage(addr, ns, key)
+	return v, st.Err()
+}
+
+// Call simulates req on a throwaway view of the latest state, as if it
+// were included in the next block.
+func (n *Node) Call(req rpc.CallRequest) (*types.Receipt, error) {
+	st := n.newState()
+	h := n.Head()
+	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: h.Height + 1, Time: max(uint64(n.cfg.Now().Unix()), h.Time),
+		Proposer: n.proposer, Basefees: nextBasefees(h)}
+	cycles, cells := req.Cycles, req.Cells
+	if cycles == 0 || cycles > fees.MaxTxCycles {
+		cycles = fees.MaxTxCycles
+	}
+	if cells == 0 || cells > fees.MaxTxCells {
+		cells = fees.MaxTxCells
+	}
+	rc := execution.Simulate(st, bc, req.From, req.To, req.Value, req.Payload, cycles, cells)
+	return rc, st.Err()
+}
+
+// Logs scans the receipts of the blocks in f's range for matching events.
+func (n *Node) Logs(f rpc.LogFilter) ([]rpc.LogJSON, error) {
+	var out []rpc.LogJSON
+	for h := f.FromBlock; h <= f.ToBlock; h++ {
+		blk, err := n.blockByNumber(h)
+		if err != nil {
+			return nil, err
+		}
+		bh := blk.Header.Hash()
+		var idx uint64
+		for i, tx := range blk.Txs {
+			rc, _, err := n.Receipt(tx.Hash())
+			if err != nil {
+				return nil, fmt.Errorf("block %d tx %d: %w", h, i, err)
+			}
+			for _, e := range rc.Events {
+				if (f.Address == nil || *f.Address == e.Address) && (f.Name == "" || f.Name == e.Name) {
+					out = append(out, rpc.LogJSON{Address: rpc.Address(e.Address), Name: e.Name, Data: rpc.Bytes(e.Data),
+						Value: rpc.CBORToJSON(e.Data), BlockNumber: rpc.Quantity(h), BlockHash: rpc.Hash(bh),
+						TransactionHash: rpc.Hash(rc.TxHash), TxIndex: rpc.Quantity(i), LogIndex: rpc.Quantity(idx)})
+				}
+				idx++
+			}
+		}
+	}
+	return out, nil
+}
