@@ -103,6 +103,31 @@ func GetAttr(c Ctx, v Value, name string) (Value, error) {
 		if err != nil || ok {
 			return r, err
 		}
+	case *Property:
+		switch name {
+		case "fget":
+			return x.Get, nil
+		case "fset":
+			return x.Set, nil
+		case "fdel":
+			return x.Del, nil
+		case "__isabstractmethod__":
+			return isAbstract(c, x.Get, x.Set, x.Del)
+		}
+	case *ClassMethod:
+		switch name {
+		case "__func__", "__wrapped__":
+			return x.Fn, nil
+		case "__isabstractmethod__":
+			return isAbstract(c, x.Fn)
+		}
+	case *StaticMethod:
+		switch name {
+		case "__func__", "__wrapped__":
+			return x.Fn, nil
+		case "__isabstractmethod__":
+			return isAbstract(c, x.Fn)
+		}
 	}
 	if name == "__class__" {
 		return v.Type(), nil
@@ -303,6 +328,27 @@ func SetAttr(c Ctx, v Value, name string, val Value) error {
 	return Errorf(AttributeError, "'%s' object has no attribute '%s'", TypeName(v), name)
 }
 
+// isAbstract is the __isabstractmethod__ of a wrapper (property,
+// classmethod, staticmethod): true when any wrapped function has it.
+func isAbstract(c Ctx, fns ...Value) (Value, error) {
+	for _, f := range fns {
+		if f == nil || f == None {
+			continue
+		}
+		v, err := GetAttr(c, f, "__isabstractmethod__")
+		if err != nil {
+			if e, ok := err.(*Exception); ok && e.Value.Class.IsSubclass(AttributeError) {
+				continue
+			}
+			return nil, err
+		}
+		if t, err := Truth(c, v); err != nil || t {
+			return True, err
+		}
+	}
+	return False, nil
+}
+
 // SetClassAttr is type.__setattr__: it stores name in k's namespace
 // (__name__, __qualname__ and __module__ rename the class).
 func SetClassAttr(c Ctx, k *Class, name string, val Value) error {
@@ -367,6 +413,10 @@ func DelAttr(c Ctx, v Value, name string) error {
 				_, err := c.Call(del, []Value{d, x}, nil)
 				return err
 			}
+		}
+		if da, _ := x.Class.Lookup("__delattr__"); da != nil && !isObjectSlot(da) {
+			_, err := c.Call(da, []Value{x, Str(name)}, nil)
+			return err
 		}
 		if x.Dict.Delete(name) {
 			return nil

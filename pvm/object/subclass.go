@@ -126,6 +126,20 @@ func pluralS(n int) string {
 }
 
 func initSubclassing() {
+	ObjectClass.Dict.Set("__delattr__", slot("__delattr__", func(c Ctx, args []Value, kw []Kw) (Value, error) {
+		if err := ArgCount("__delattr__", args, 2, 2); err != nil {
+			return nil, err
+		}
+		name, ok := args[1].(Str)
+		in, ok2 := args[0].(*Instance)
+		if !ok || !ok2 {
+			return nil, Errorf(TypeError, "attribute name must be string")
+		}
+		if !in.Dict.Delete(string(name)) {
+			return nil, attrError(in, string(name))
+		}
+		return None, nil
+	}))
 	all := []*Class{IntClass, FloatClass, StrClass, BytesClass, ListClass, TupleClass, DictClass, SetClass, FrozenSetClass}
 	for _, k := range all {
 		k := k

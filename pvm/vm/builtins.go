@@ -101,12 +101,28 @@ func newBuiltins(t *Thread) *object.StrDict {
 		if err := object.ArgCount("isinstance", args, 2, 2); err != nil {
 			return nil, err
 		}
+		if m := checkHook(args[1], "__instancecheck__"); m != nil {
+			r, err := c.Call(m, []object.Value{args[1], args[0]}, nil)
+			if err != nil {
+				return nil, err
+			}
+			b, err := object.Truth(c, r)
+			return object.MakeBool(b), err
+		}
 		r, err := classCheck(args[0].Type(), args[1], "isinstance() arg 2 must be a type, a tuple of types, or a union")
 		return object.MakeBool(r), err
 	})
 	def("issubclass", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("issubclass", args, 2, 2); err != nil {
 			return nil, err
+		}
+		if m := checkHook(args[1], "__subclasscheck__"); m != nil {
+			r, err := c.Call(m, []object.Value{args[1], args[0]}, nil)
+			if err != nil {
+				return nil, err
+			}
+			b, err := object.Truth(c, r)
+			return object.MakeBool(b), err
 		}
 		k, ok := args[0].(*object.Class)
 		if !ok {
@@ -515,6 +531,20 @@ func newBuiltins(t *Thread) *object.StrDict {
 		return nil, object.Errorf(object.ImportError, "dynamic __import__() is forbidden in the PVM; use an import statement")
 	})
 	return b
+}
+
+// checkHook finds the __instancecheck__ or __subclasscheck__ that
+// isinstance and issubclass defer to: on a user metaclass (abc.ABCMeta) or
+// on an instance used as a class (typing.List).
+func checkHook(spec object.Value, name string) object.Value {
+	switch s := spec.(type) {
+	case *object.Class:
+		return object.MetaMethod(s, name)
+	case *object.Instance:
+		m, _ := s.Class.Lookup(name)
+		return m
+	}
+	return nil
 }
 
 func classCheck(k *object.Class, spec object.Value, msg string) (bool, error) {

@@ -64,6 +64,11 @@ func init() {
 // typeNew is type.__new__(mcs, name, bases, ns, **kw).
 func typeNew(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 	t := c.(*Thread)
+	// The class statement charges its opcode; a class made by a call
+	// (type(...) or a metaclass) costs the same here.
+	if err := t.meter.Charge(meter.CostMakeFunction); err != nil {
+		return nil, err
+	}
 	if len(args) != 4 {
 		return nil, object.Errorf(object.TypeError, "type.__new__() takes exactly 3 arguments (%d given)", len(args)-1)
 	}
@@ -171,9 +176,6 @@ func calculateMeta(meta object.Value, bases []object.Value) (object.Value, error
 // newClass creates a class of metaclass meta from a finished namespace and
 // runs __set_name__ and __init_subclass__.
 func (t *Thread) newClass(meta *object.Class, name string, bases []object.Value, ns *object.StrDict, kw []object.Kw) (*object.Class, error) {
-	if err := t.meter.Charge(meter.CostMakeFunction); err != nil {
-		return nil, err
-	}
 	bs := make([]*object.Class, len(bases))
 	for i, b := range bases {
 		k, ok := b.(*object.Class)
@@ -233,6 +235,9 @@ func (t *Thread) newClass(meta *object.Class, name string, bases []object.Value,
 		}
 		if cm, ok := a.(*object.ClassMethod); ok {
 			a = cm.Fn
+		}
+		if m == object.ObjectClass && len(kw) == 0 {
+			break // object.__init_subclass__ does nothing
 		}
 		if _, err := t.Call(a, []object.Value{k}, kw); err != nil {
 			return nil, err

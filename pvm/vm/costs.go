@@ -37,6 +37,7 @@ var opCost = func() [compile.NumOpcodes]uint64 {
 	c[compile.FOR_ITER] = meter.CostIterNext
 	c[compile.MAKE_FUNCTION] = meter.CostMakeFunction
 	c[compile.BUILD_CLASS] = meter.CostMakeFunction
+	c[compile.BUILD_CLASS_KW] = meter.CostMakeFunction
 	c[compile.RAISE] = meter.CostRaise
 	c[compile.RERAISE] = meter.CostRaise
 	c[compile.SETUP_EXCEPT] = meter.CostTryEnter

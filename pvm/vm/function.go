@@ -74,6 +74,11 @@ func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error
 	case "__module__":
 		return object.Str(f.Module), true, nil
 	case "__doc__":
+		if f.Dict != nil {
+			if v, ok := f.Dict.Get(name); ok {
+				return v, true, nil
+			}
+		}
 		if len(f.Code.Consts) > 0 {
 			if s, ok := f.Code.Consts[0].(object.Str); ok && f.Code.Consts[0] != nil && docFirst(f.Code) {
 				return s, true, nil
@@ -85,6 +90,20 @@ func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error
 			return object.None, true, nil
 		}
 		return object.Tuple(f.Defaults), true, nil
+	case "__dict__":
+		d := object.NewDict()
+		if f.Dict != nil {
+			var err error
+			f.Dict.Each(func(k string, v object.Value) {
+				if err == nil {
+					err = d.Set(c, object.Str(k), v)
+				}
+			})
+			if err != nil {
+				return nil, false, err
+			}
+		}
+		return d, true, nil
 	}
 	if f.Dict != nil {
 		if v, ok := f.Dict.Get(name); ok {
@@ -99,12 +118,20 @@ func docFirst(c *compile.Code) bool { return c.HasDoc }
 
 // SetAttr implements object.AttrSetter (function attributes).
 func (f *Function) SetAttr(c object.Ctx, name string, v object.Value) error {
-	if name == "__name__" {
+	switch name {
+	case "__name__", "__qualname__", "__module__":
 		s, ok := v.(object.Str)
 		if !ok {
-			return object.Errorf(object.TypeError, "__name__ must be set to a string object")
+			return object.Errorf(object.TypeError, "%s must be set to a string object", name)
 		}
-		f.Name = string(s)
+		switch name {
+		case "__name__":
+			f.Name = string(s)
+		case "__qualname__":
+			f.QualName = string(s)
+		default:
+			f.Module = string(s)
+		}
 		return nil
 	}
 	if f.Dict == nil {
