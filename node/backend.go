@@ -150,13 +150,17 @@ const SuggestedTip = 1
 // actor call is simulated against the latest state and given 25% headroom,
 // since state may change before it is included), max fee = 2 × the next
 // basefee + tip, which survives six full blocks of basefee rises
-// (1.125^6 ≈ 2.03). The sender is unknown here, so a simulation runs as the
-// zero address; value moved by a call is not simulated.
-func (n *Node) EstimateFees(to *types.Address, value *big.Int, payload []byte) (rpc.FeeEstimate, error) {
+// (1.125^6 ≈ 2.03). The simulation runs as from (the zero address when
+// the sender is not given) and moves value as the transaction would.
+func (n *Node) EstimateFees(from, to *types.Address, value *big.Int, payload []byte) (rpc.FeeEstimate, error) {
 	tx := &types.Tx{To: to, Payload: payload}
 	cycles, cells := fees.Intrinsic(execution.KindOf(tx), len(payload))
 	if to == nil || (len(payload) > 0 && n.newState().IsActor(*to)) {
-		rc, err := n.Call(rpc.CallRequest{To: to, Payload: payload})
+		req := rpc.CallRequest{To: to, Value: value, Payload: payload}
+		if from != nil {
+			req.From = *from
+		}
+		rc, err := n.Call(req)
 		if err != nil {
 			return rpc.FeeEstimate{}, err
 		}

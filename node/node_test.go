@@ -40,7 +40,7 @@ func devKey(t testing.TB, i int) *crypto.PrivateKey {
 // EstimateFees, nonce from PendingNonce.
 func signedTransfer(t testing.TB, n *Node, from *crypto.PrivateKey, to types.Address, value *big.Int) *types.Tx {
 	t.Helper()
-	est, err := n.EstimateFees(&to, value, nil)
+	est, err := n.EstimateFees(nil, &to, value, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

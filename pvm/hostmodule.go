@@ -242,6 +242,21 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.Bool(verifySecp256k1(digest, sig, want)), nil
 		})
+		def("address", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			a, err := object.UnpackArgs("address", args, kw, "value")
+			if err != nil {
+				return nil, err
+			}
+			addr, err := addressArg("address", a[0])
+			if err != nil {
+				return nil, err
+			}
+			// The EIP-55 checksum is a keccak256 of the 40 hex digits.
+			if err := c.Meter().Charge(meter.HostHash + meter.HostHashPerByte*40); err != nil {
+				return nil, err
+			}
+			return addrValue(addr), nil
+		})
 		def("cbor_encode", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("cbor_encode", args, kw, "value")
 			if err != nil {

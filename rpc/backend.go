@@ -67,7 +67,7 @@ type Backend interface {
 	Basefees() (cycle, cell uint64, nextHeight uint64)
 	// EstimateFees proposes limits and fees for a transaction; a
 	// transaction the chain would refuse is a TxRejectedError.
-	EstimateFees(to *types.Address, value *big.Int, payload []byte) (FeeEstimate, error)
+	EstimateFees(from, to *types.Address, value *big.Int, payload []byte) (FeeEstimate, error)
 	// TotalSupply is the base units in existence after the last block.
 	TotalSupply() (*big.Int, error)
 }

@@ -249,7 +249,7 @@ func (b *fakeBackend) Basefees() (uint64, uint64, uint64) {
 	return 7, 3, b.LatestHeight() + 1
 }
 
-func (b *fakeBackend) EstimateFees(to *types.Address, value *big.Int, payload []byte) (FeeEstimate, error) {
+func (b *fakeBackend) EstimateFees(_, to *types.Address, value *big.Int, payload []byte) (FeeEstimate, error) {
 	b.enter("EstimateFees")
 	if to == nil {
 		return FeeEstimate{}, &rejectErr{"actor_creation_unavailable", "actor creation (to = null) is not enabled on this chain yet"}

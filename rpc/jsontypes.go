@@ -169,6 +169,8 @@ type FeeEstimateJSON struct {
 // EstimateFeesArgs is the one parameter of cowboy_estimateFees; every
 // field may be left out.
 type EstimateFeesArgs struct {
+	// From is the sender: actor calls and deployments are simulated as it.
+	From    *Address     `json:"from,omitempty"`
 	To      *Address     `json:"to,omitempty"`
 	Value   *BigQuantity `json:"value,omitempty"`
 	Payload Bytes        `json:"payload,omitempty"`

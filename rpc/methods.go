@@ -248,7 +248,12 @@ func estimateFees(_ context.Context, b Backend, p *params) (any, *Error) {
 	if payload == nil {
 		payload = []byte{}
 	}
-	e, err := b.EstimateFees(to, args.Value.Int(), payload)
+	var from *types.Address
+	if args.From != nil {
+		a := types.Address(*args.From)
+		from = &a
+	}
+	e, err := b.EstimateFees(from, to, args.Value.Int(), payload)
 	if err != nil {
 		return nil, txError(err)
 	}

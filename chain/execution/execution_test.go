@@ -123,7 +123,12 @@ func TestInvalidTransactions(t *testing.T) {
 		{"access list repeats an address", transferTx(func(tx *types.Tx) {
 			tx.AccessList = []types.AccessTuple{{Address: bob}, {Address: bob}}
 		}), ErrAccessList},
-		{"deployment whose payload is not [code, salt, args]", transferTx(func(tx *types.Tx) { tx.To = nil; tx.CyclesLimit = 50_000; tx.CellsLimit = 200; tx.Payload = []byte{0x01} }), ErrPayload},
+		{"deployment whose payload is not [code, salt, args]", transferTx(func(tx *types.Tx) {
+			tx.To = nil
+			tx.CyclesLimit = 50_000
+			tx.CellsLimit = 200
+			tx.Payload = []byte{0x01}
+		}), ErrPayload},
 		{"signature does not recover", func() *types.Tx {
 			tx := transferTx(nil)
 			tx.Sig.S = [32]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,

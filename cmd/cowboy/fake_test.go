@@ -216,7 +216,7 @@ func (c *fakeChain) Basefees() (uint64, uint64, uint64) {
 	return fakeBasefeeCycle, fakeBasefeeCell, c.LatestHeight() + 1
 }
 
-func (c *fakeChain) EstimateFees(to *types.Address, _ *big.Int, payload []byte) (rpc.FeeEstimate, error) {
+func (c *fakeChain) EstimateFees(_, to *types.Address, _ *big.Int, payload []byte) (rpc.FeeEstimate, error) {
 	if to == nil {
 		return rpc.FeeEstimate{}, &rejectErr{"actor_creation", "actor creation is not supported"}
 	}

@@ -213,7 +213,8 @@ func (a *app) sendTx(ctx context.Context, f *txFlags, to *types.Address, value *
 	} else if nonce, err = c.Nonce(ctx, from, true); err != nil {
 		return nil, nil, fmt.Errorf("pending nonce of %s: %w", from, err)
 	}
-	args := rpc.EstimateFeesArgs{Value: rpc.NewBigQuantity(value), Payload: rpc.Bytes(payload)}
+	rfrom := rpc.Address(from)
+	args := rpc.EstimateFeesArgs{From: &rfrom, Value: rpc.NewBigQuantity(value), Payload: rpc.Bytes(payload)}
 	if to != nil {
 		rto := rpc.Address(*to)
 		args.To = &rto

@@ -24,7 +24,7 @@ them; they are absent here rather than faked.
 import pvm_host
 
 __all__ = [
-    "actor", "storage", "Storage", "context", "Context", "send_message",
+    "actor", "address", "storage", "Storage", "context", "Context", "send_message",
     "emit_event", "get_block_info", "balance", "transfer", "keccak256",
     "blake3", "sha256", "verify_signature",
 ]
@@ -150,6 +150,13 @@ def actor(cls):
     cls.storage = storage
     cls.ctx = context
     return cls
+
+
+def address(value):
+    """The checksummed "0x..." form of an address given as str (any case)
+    or 20 bytes; raises ValueError for anything else. Use it before an
+    address becomes a storage key, so one account has one key."""
+    return pvm_host.address(value)
 
 
 def send_message(to, method, *args, value=0):
