@@ -4,19 +4,28 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 )
 
-// Float is a Python float. All float arithmetic goes through the float*
-// functions in this file so that the software-float issue can replace them
-// in one place; today they use Go's float64 (IEEE-754 binary64, which Go
-// evaluates without fused or extended intermediates on the supported
-// targets).
+// Float is a Python float. The value is stored as a Go float64 because the
+// bits are the same, but no Python-visible result is ever computed with Go's
+// float64 operators or package math: every operation goes through
+// pvm/softfloat (integer arithmetic), so that results are identical on every
+// CPU (CIP-3 §2.2 "Floating-Point Determinism"). Go may fuse x*y+z into one
+// rounding on arm64; softfloat cannot.
 type Float float64
 
-func floatAdd(a, b float64) float64 { return a + b }
-func floatSub(a, b float64) float64 { return a - b }
-func floatMul(a, b float64) float64 { return a * b }
-func floatDiv(a, b float64) float64 { return a / b }
+// sf returns the softfloat value with f's bits.
+func sf(f float64) softfloat.F64 { return softfloat.FromFloat64(f) }
+
+// fl returns the float64 holding x's bits (storage only).
+func fl(x softfloat.F64) float64 { return x.Float64() }
+
+func floatAdd(a, b float64) float64 { return fl(softfloat.Add(sf(a), sf(b))) }
+func floatSub(a, b float64) float64 { return fl(softfloat.Sub(sf(a), sf(b))) }
+func floatMul(a, b float64) float64 { return fl(softfloat.Mul(sf(a), sf(b))) }
+func floatDiv(a, b float64) float64 { return fl(softfloat.Div(sf(a), sf(b))) }
 
 // Type implements Value.
 func (Float) Type() *Class { return FloatClass }
@@ -25,66 +34,63 @@ func (Float) Type() *Class { return FloatClass }
 func (f Float) Repr(Ctx) (string, error) { return FloatRepr(float64(f)), nil }
 
 // Truth implements Value.
-func (f Float) Truth(Ctx) (bool, error) { return f != 0, nil }
+func (f Float) Truth(Ctx) (bool, error) { return !sf(float64(f)).IsZero(), nil }
 
 // Hash implements Value: equal to the int hash for integral floats, as in
-// Python.
+// Python. For other finite values it is CPython's _Py_HashDouble: the value
+// m * 2**e (m the integer significand) reduced modulo 2**61-1, computed here
+// on the bits with integer arithmetic (2**61 is 1 modulo 2**61-1, so
+// multiplying by 2**e is a rotation by e mod 61 within 61 bits).
 func (f Float) Hash(Ctx) (int64, error) {
-	v := float64(f)
-	if math.IsInf(v, 0) {
-		if v > 0 {
-			return 314159, nil
-		}
+	x := sf(float64(f))
+	switch {
+	case x.IsNaN():
+		return 0, nil
+	case x == softfloat.Inf:
+		return 314159, nil
+	case x == softfloat.NegInf:
 		return -314159, nil
 	}
-	if math.IsNaN(v) {
-		return 0, nil
+	if i, ok := softfloat.ToInt64(x); ok && softfloat.Trunc(x) == x {
+		return hashInt64(i), nil
 	}
-	if v == math.Trunc(v) && math.Abs(v) < 1<<63 {
-		return hashInt64(int64(v)), nil
-	}
-	// Python's algorithm: reduce the mantissa modulo 2**61-1.
-	m, e := math.Frexp(math.Abs(v))
-	var x uint64
-	for m != 0 {
-		x = ((x << 28) & hashModulus) | x>>(61-28)
-		m *= 268435456.0
-		e -= 28
-		y := uint64(m)
-		m -= float64(y)
-		x += y
-		if x >= hashModulus {
-			x -= hashModulus
-		}
-	}
-	if e >= 0 {
-		e %= 61
+	b := uint64(x)
+	exp := int(b>>52) & 0x7FF
+	m := b & (1<<52 - 1)
+	if exp == 0 {
+		exp = 1
 	} else {
-		e = 61 - 1 - ((-1 - e) % 61)
+		m |= 1 << 52
 	}
-	x = ((x << uint(e)) & hashModulus) | x>>(61-uint(e))
-	h := int64(x)
-	if v < 0 {
-		h = -h
+	e := exp - 1075 // |x| = m * 2**e
+	r := ((e % 61) + 61) % 61
+	h := m // m < 2**53 < 2**61-1: already reduced
+	if r != 0 {
+		h = ((h << uint(r)) & hashModulus) | h>>(61-uint(r))
 	}
-	if h == -1 {
-		h = -2
+	v := int64(h)
+	if x.Signbit() {
+		v = -v
 	}
-	return h, nil
+	if v == -1 {
+		v = -2
+	}
+	return v, nil
 }
 
 // FloatRepr formats f as Python's repr does: the shortest string that round
 // trips, in exponent form when the exponent is below -4 or at least 16.
 func FloatRepr(f float64) string {
+	x := sf(f)
 	switch {
-	case math.IsNaN(f):
+	case x.IsNaN():
 		return "nan"
-	case math.IsInf(f, 1):
+	case x == softfloat.Inf:
 		return "inf"
-	case math.IsInf(f, -1):
+	case x == softfloat.NegInf:
 		return "-inf"
 	}
-	s := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	s := softfloat.Format(x, 'e', -1) // d.ddde±XX
 	mant, expS, _ := strings.Cut(s, "e")
 	exp, _ := strconv.Atoi(expS)
 	neg := strings.HasPrefix(mant, "-")
@@ -133,91 +139,184 @@ func floatBinary(op Op, a, b float64) (Value, error) {
 	case OpMul:
 		return Float(floatMul(a, b)), nil
 	case OpTrueDiv:
-		if b == 0 {
+		if sf(b).IsZero() {
 			return nil, Errorf(ZeroDivisionError, "float division by zero")
 		}
 		return Float(floatDiv(a, b)), nil
 	case OpFloorDiv:
-		if b == 0 {
+		if sf(b).IsZero() {
 			return nil, Errorf(ZeroDivisionError, "float floor division by zero")
 		}
-		q, _ := floatDivmod(a, b)
+		q, _ := FloatDivmod(a, b)
 		return Float(q), nil
 	case OpMod:
-		if b == 0 {
+		if sf(b).IsZero() {
 			return nil, Errorf(ZeroDivisionError, "float modulo")
 		}
-		_, m := floatDivmod(a, b)
-		return Float(m), nil
+		return Float(fl(floatMod(sf(a), sf(b)))), nil
 	case OpPow:
 		return floatPowValues(a, b)
 	}
 	return nil, nil
 }
 
-// floatDivmod follows CPython's float_divmod.
-func floatDivmod(a, b float64) (float64, float64) {
-	mod := math.Mod(a, b)
-	div := (a - mod) / b
-	if mod != 0 {
-		if (b < 0) != (mod < 0) {
-			mod += b
-			div -= 1
+// floatMod is CPython's float_rem: fmod, then moved into the divisor's
+// sign; a zero takes the divisor's sign.
+func floatMod(a, b softfloat.F64) softfloat.F64 {
+	mod := softfloat.Fmod(a, b)
+	if !mod.IsZero() {
+		if b.Signbit() != mod.Signbit() {
+			mod = softfloat.Add(mod, b)
 		}
 	} else {
-		mod = math.Copysign(0, b)
+		mod = softfloat.Copysign(softfloat.Zero, b)
 	}
-	var floordiv float64
-	if div != 0 {
-		floordiv = math.Floor(div)
-		if div-floordiv > 0.5 {
-			floordiv += 1
-		}
-	} else {
-		floordiv = math.Copysign(0, a/b)
-	}
-	return floordiv, mod
+	return mod
 }
 
-func floatPowValues(a, b float64) (Value, error) {
-	if a == 0 && b < 0 {
-		return nil, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
+// FloatDivmod is CPython's float_divmod for b != 0: the floor quotient and
+// the remainder.
+func FloatDivmod(a64, b64 float64) (float64, float64) {
+	a, b := sf(a64), sf(b64)
+	mod := softfloat.Fmod(a, b)
+	div := softfloat.Div(softfloat.Sub(a, mod), b)
+	if !mod.IsZero() {
+		if b.Signbit() != mod.Signbit() {
+			mod = softfloat.Add(mod, b)
+			div = softfloat.Sub(div, softfloat.One)
+		}
+	} else {
+		mod = softfloat.Copysign(softfloat.Zero, b)
 	}
-	if a < 0 && b != math.Trunc(b) {
-		return nil, Errorf(ValueError, "PVM: complex numbers are not supported")
+	var floordiv softfloat.F64
+	if !div.IsZero() {
+		floordiv = softfloat.Floor(div)
+		if softfloat.Lt(softfloat.FromFloat64(0.5), softfloat.Sub(div, floordiv)) {
+			floordiv = softfloat.Add(floordiv, softfloat.One)
+		}
+	} else {
+		floordiv = softfloat.Copysign(softfloat.Zero, softfloat.Div(a, b))
 	}
-	r := math.Pow(a, b)
-	if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) {
+	return fl(floordiv), fl(mod)
+}
+
+// floatPowValues is CPython's float_pow: the special cases are decided here
+// and the rest is softfloat.Pow (correctly rounded).
+func floatPowValues(a64, b64 float64) (Value, error) {
+	v, w := sf(a64), sf(b64)
+	one := softfloat.One
+	switch {
+	case w.IsZero():
+		return Float(1), nil
+	case v.IsNaN():
+		return Float(a64), nil
+	case w.IsNaN():
+		if v == one {
+			return Float(1), nil
+		}
+		return Float(b64), nil
+	case w.IsInf():
+		av := softfloat.Abs(v)
+		switch {
+		case av == one:
+			return Float(1), nil
+		case w.Signbit() == softfloat.Lt(one, av):
+			return Float(0), nil
+		}
+		return Float(math.Inf(1)), nil
+	case v.IsInf():
+		odd := isOddIntegral(w)
+		if !w.Signbit() {
+			if odd {
+				return Float(a64), nil
+			}
+			return Float(fl(softfloat.Abs(v))), nil
+		}
+		if odd {
+			return Float(fl(softfloat.Copysign(softfloat.Zero, v))), nil
+		}
+		return Float(0), nil
+	case v.IsZero():
+		if w.Signbit() {
+			return nil, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
+		}
+		if isOddIntegral(w) {
+			return Float(a64), nil
+		}
+		return Float(0), nil
+	}
+	negate := false
+	if v.Signbit() {
+		if softfloat.Floor(w) != w {
+			return nil, Errorf(ValueError, "PVM: complex numbers are not supported")
+		}
+		v = softfloat.Abs(v)
+		negate = isOddIntegral(w)
+	}
+	if v == one {
+		if negate {
+			return Float(-1), nil
+		}
+		return Float(1), nil
+	}
+	r := softfloat.Pow(v, w)
+	if r.IsInf() {
 		return nil, Errorf(OverflowError, "(34, 'Numerical result out of range')")
 	}
-	return Float(r), nil
+	if negate {
+		r = softfloat.Neg(r)
+	}
+	return Float(fl(r)), nil
 }
 
-// ParseFloat parses a float() argument or literal.
-func ParseFloat(s string) (float64, bool) {
-	t := strings.ToLower(trimSpace(s))
-	switch strings.TrimLeft(t, "+-") {
-	case "inf", "infinity":
-		if strings.HasPrefix(t, "-") {
-			return math.Inf(-1), true
-		}
-		return math.Inf(1), true
-	case "nan":
-		return math.NaN(), true
+// isOddIntegral reports whether a finite w is an odd integer.
+func isOddIntegral(w softfloat.F64) bool {
+	if !w.IsFinite() {
+		return false
 	}
-	if strings.Contains(t, "__") || strings.HasPrefix(t, "_") || strings.HasSuffix(t, "_") || strings.Contains(t, "0x") {
-		return 0, false
-	}
-	t = strings.ReplaceAll(t, "_", "")
-	f, err := strconv.ParseFloat(t, 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return f, true
-		}
-		return 0, false
-	}
-	return f, true
+	m := softfloat.Fmod(softfloat.Abs(w), softfloat.FromInt64(2))
+	return m == softfloat.One
 }
+
+// ParseFloat parses a float() argument or literal with Python's syntax:
+// surrounding whitespace, an optional sign, "inf", "infinity" or "nan" in
+// any case, or a decimal number whose digits may be separated by single
+// underscores. The result is correctly rounded (softfloat.Parse).
+func ParseFloat(s string) (float64, bool) {
+	t := trimSpace(s)
+	if !validFloatSyntax(t) {
+		return 0, false
+	}
+	x, err := softfloat.Parse(strings.ReplaceAll(t, "_", ""))
+	if err != nil {
+		return 0, false
+	}
+	return fl(x), true
+}
+
+// validFloatSyntax checks Python's float() grammar (underscores only between
+// digits); softfloat.Parse checks the rest.
+func validFloatSyntax(t string) bool {
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c == '_' {
+			if i == 0 || i == len(t)-1 || !isASCIIDigit(t[i-1]) || !isASCIIDigit(t[i+1]) {
+				return false
+			}
+			continue
+		}
+		if !(isASCIIDigit(c) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-' ||
+			(c|0x20 >= 'a' && c|0x20 <= 'z')) {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCIIDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // ToFloat converts a number to float64 (float(), mixed arithmetic).
 func ToFloat(v Value) (float64, bool, error) {

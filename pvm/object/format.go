@@ -1,7 +1,6 @@
 package object
 
 import (
-	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ type formatSpec struct {
 	zero      bool
 	width     int
 	grouping  byte // 0, ',', '_'
+	noNeg0    bool // 'z' (3.11): a float that rounds to zero prints unsigned
 	precision int  // -1 when absent
 	typ       byte // 0 when absent
 }
@@ -46,6 +46,7 @@ sign:
 		s = s[1:]
 	}
 	if len(s) > 0 && s[0] == 'z' {
+		f.noNeg0 = true
 		s = s[1:]
 	}
 	if len(s) > 0 && s[0] == '#' {
@@ -292,120 +293,6 @@ func formatInt(f formatSpec, v Value) (string, error) {
 		prefix = ""
 	}
 	return pad(f, signed(f, neg, prefix+digits), '>'), nil
-}
-
-func formatFloat(f formatSpec, v float64) (string, error) {
-	neg := math.Signbit(v) && !math.IsNaN(v)
-	a := math.Abs(v)
-	prec := f.precision
-	var body string
-	switch {
-	case math.IsInf(a, 0):
-		body = "inf"
-		if f.typ == 'E' || f.typ == 'F' || f.typ == 'G' {
-			body = "INF"
-		}
-	case math.IsNaN(a):
-		body = "nan"
-		if f.typ == 'E' || f.typ == 'F' || f.typ == 'G' {
-			body = "NAN"
-		}
-	default:
-		switch f.typ {
-		case 'f', 'F':
-			if prec < 0 {
-				prec = 6
-			}
-			body = strconv.FormatFloat(a, 'f', prec, 64)
-		case 'e', 'E':
-			if prec < 0 {
-				prec = 6
-			}
-			body = strconv.FormatFloat(a, 'e', prec, 64)
-			if f.typ == 'E' {
-				body = strings.ToUpper(body)
-			}
-		case '%':
-			if prec < 0 {
-				prec = 6
-			}
-			body = strconv.FormatFloat(a*100, 'f', prec, 64) + "%"
-		case 'g', 'G', 'n':
-			if prec < 0 {
-				prec = 6
-			}
-			if prec == 0 {
-				prec = 1
-			}
-			body = formatG(a, prec, f.alt)
-			if f.typ == 'G' {
-				body = strings.ToUpper(body)
-			}
-		case 0:
-			if prec < 0 {
-				body = FloatRepr(a)
-			} else {
-				if prec == 0 {
-					prec = 1
-				}
-				body = formatG(a, prec, f.alt)
-				if !strings.ContainsAny(body, ".e") {
-					// Fixed-point output keeps a digit past the point.
-					if exp := decimalExp(a, prec); exp < prec-1 || true {
-						if len(strings.TrimLeft(body, "0123456789")) == 0 && len(body) < prec+1 {
-							body += ".0"
-						}
-					}
-				}
-			}
-		default:
-			return "", Errorf(ValueError, "Unknown format code '%c' for object of type 'float'", f.typ)
-		}
-	}
-	if f.grouping != 0 {
-		intPart, rest := body, ""
-		if i := strings.IndexAny(body, ".e%"); i >= 0 {
-			intPart, rest = body[:i], body[i:]
-		}
-		body = group(intPart, f.grouping, 3) + rest
-	}
-	return pad(f, signed(f, neg, body), '>'), nil
-}
-
-func decimalExp(a float64, prec int) int {
-	s := strconv.FormatFloat(a, 'e', prec-1, 64)
-	i := strings.IndexByte(s, 'e')
-	e, _ := strconv.Atoi(s[i+1:])
-	return e
-}
-
-// formatG follows Python's 'g' rules (which equal C's %g).
-func formatG(a float64, prec int, alt bool) string {
-	if a == 0 {
-		if alt {
-			return "0." + strings.Repeat("0", prec-1)
-		}
-		return "0"
-	}
-	exp := decimalExp(a, prec)
-	var s string
-	if exp >= -4 && exp < prec {
-		s = strconv.FormatFloat(a, 'f', prec-1-exp, 64)
-		if !alt && strings.Contains(s, ".") {
-			s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-		}
-		return s
-	}
-	s = strconv.FormatFloat(a, 'e', prec-1, 64)
-	if !alt {
-		i := strings.IndexByte(s, 'e')
-		m := s[:i]
-		if strings.Contains(m, ".") {
-			m = strings.TrimRight(strings.TrimRight(m, "0"), ".")
-		}
-		s = m + s[i:]
-	}
-	return s
 }
 
 // StrFormat implements str.format.

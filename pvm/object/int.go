@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 )
 
 // Int is a Python int that fits in 64 bits: the fast path, never boxed in a
@@ -210,7 +211,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 				return nil, Errorf(ZeroDivisionError, "division by zero")
 			}
 			if uabs(a) <= 1<<53 && uabs(b) <= 1<<53 {
-				return Float(floatDiv(float64(a), float64(b))), nil
+				return Float(floatDiv(int64ToFloat(a), int64ToFloat(b))), nil
 			}
 		case OpAnd:
 			return MakeInt(a & b), nil
@@ -247,7 +248,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 				if a == 0 {
 					return nil, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
 				}
-				return floatPowValues(float64(a), float64(b))
+				return floatPowValues(int64ToFloat(a), int64ToFloat(b))
 			}
 			if r, ok := smallPow(a, b); ok {
 				return MakeInt(r), nil
@@ -296,8 +297,8 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 		if B.Sign() == 0 {
 			return nil, Errorf(ZeroDivisionError, "division by zero")
 		}
-		f, _ := new(big.Rat).SetFrac(A, B).Float64()
-		if math.IsInf(f, 0) {
+		f := fl(softfloat.FromRat(A, B))
+		if sf(f).IsInf() {
 			return nil, Errorf(OverflowError, "integer division result too large for a float")
 		}
 		return Float(f), nil
@@ -423,10 +424,10 @@ func floorMod(a, b int64) int64 {
 // Python does when it is out of range.
 func intToFloat(v Value) (float64, error) {
 	if i, ok := AsInt64(v); ok {
-		return float64(i), nil
+		return int64ToFloat(i), nil
 	}
-	f, _ := new(big.Float).SetInt(toBig(v)).Float64()
-	if math.IsInf(f, 0) {
+	f := fl(softfloat.FromBig(toBig(v)))
+	if sf(f).IsInf() {
 		return 0, Errorf(OverflowError, "int too large to convert to float")
 	}
 	return f, nil

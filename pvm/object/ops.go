@@ -1,11 +1,10 @@
 package object
 
 import (
-	"math"
-	"math/big"
 	"strings"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 )
 
 // Op is an operator of the language.
@@ -363,20 +362,21 @@ func builtinCompare(c Ctx, op Op, x, y Value) (Value, bool, error) {
 	return nil, false, nil
 }
 
-func floatCompare(op Op, a, b float64) Value {
+func floatCompare(op Op, a64, b64 float64) Value {
+	a, b := sf(a64), sf(b64)
 	switch op {
 	case OpLt:
-		return MakeBool(a < b)
+		return MakeBool(softfloat.Lt(a, b))
 	case OpLe:
-		return MakeBool(a <= b)
+		return MakeBool(softfloat.Le(a, b))
 	case OpEq:
-		return MakeBool(a == b)
+		return MakeBool(softfloat.Eq(a, b))
 	case OpNe:
-		return MakeBool(a != b)
+		return MakeBool(!softfloat.Eq(a, b))
 	case OpGt:
-		return MakeBool(a > b)
+		return MakeBool(softfloat.Gt(a, b))
 	}
-	return MakeBool(a >= b)
+	return MakeBool(softfloat.Ge(a, b))
 }
 
 // floatIntCompare compares a float and an int exactly (no rounding of the
@@ -387,14 +387,14 @@ func floatIntCompare(op Op, f float64, i Value, swapped bool) Value {
 	}
 	var cmp int
 	if iv, ok := AsInt64(i); ok && iv > -(1<<53) && iv < 1<<53 {
-		fi := float64(iv)
+		fi := softfloat.FromInt64(iv) // exact below 2**53
 		switch {
-		case f < fi:
+		case softfloat.Lt(sf(f), fi):
 			cmp = -1
-		case f > fi:
+		case softfloat.Gt(sf(f), fi):
 			cmp = 1
 		}
-	} else if math.IsInf(f, 0) {
+	} else if sf(f).IsInf() {
 		cmp = 1
 		if f < 0 {
 			cmp = -1
@@ -402,10 +402,10 @@ func floatIntCompare(op Op, f float64, i Value, swapped bool) Value {
 	} else {
 		// Compare exactly: floor(f) as an integer against i, then the
 		// fractional part breaks a tie.
-		fl := math.Floor(f)
-		bf, _ := new(big.Float).SetFloat64(fl).Int(nil)
+		fl := softfloat.Floor(sf(f))
+		bf, _ := softfloat.ToBig(fl)
 		cmp = bf.Cmp(toBig(i))
-		if cmp == 0 && fl != f {
+		if cmp == 0 && fl != sf(f) {
 			cmp = 1
 		}
 	}
@@ -877,14 +877,11 @@ func Unary(c Ctx, op Op, x Value) (Value, error) {
 	case Float:
 		switch op {
 		case OpNeg:
-			return -a, nil
+			return Float(fl(softfloat.Neg(sf(float64(a))))), nil
 		case OpPos:
 			return a, nil
 		case OpAbs:
-			if a < 0 || (a == 0 && 1/float64(a) < 0) {
-				return -a, nil
-			}
-			return a, nil
+			return Float(fl(softfloat.Abs(sf(float64(a))))), nil
 		}
 	case *Instance:
 		name := map[Op]string{OpNeg: "__neg__", OpPos: "__pos__", OpInvert: "__invert__", OpAbs: "__abs__"}[op]

@@ -1,8 +1,6 @@
 package object
 
 import (
-	"math"
-	"math/big"
 	"strings"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
@@ -386,19 +384,7 @@ func newInt(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 		n, _ := AsInt64(x)
 		return Int(n), nil
 	case Float:
-		f := float64(x)
-		if math.IsNaN(f) {
-			return nil, Errorf(ValueError, "cannot convert float NaN to integer")
-		}
-		if math.IsInf(f, 0) {
-			return nil, Errorf(OverflowError, "cannot convert float infinity to integer")
-		}
-		t := math.Trunc(f)
-		if t >= -(1<<63) && t < 1<<63 {
-			return Int(int64(t)), nil
-		}
-		b, _ := new(big.Float).SetFloat64(t).Int(nil)
-		return MakeBigInt(b)
+		return FloatToInt(float64(x))
 	case Str:
 		v, err := ParseInt(string(x), 10)
 		if err == errBadInt {

@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -780,53 +779,7 @@ func round(c object.Ctx, x, nd object.Value) (object.Value, error) {
 		}
 		return object.MakeBigInt(q.Mul(q, p))
 	case object.Float:
-		f := float64(v)
-		if nd == nil || nd == object.None {
-			if math.IsNaN(f) {
-				return nil, object.Errorf(object.ValueError, "cannot convert float NaN to integer")
-			}
-			if math.IsInf(f, 0) {
-				return nil, object.Errorf(object.OverflowError, "cannot convert float infinity to integer")
-			}
-			r := math.RoundToEven(f)
-			return object.IntClass.New(c, object.IntClass, []object.Value{object.Float(r)}, nil)
-		}
-		n, ok := object.AsInt64(nd)
-		if !ok {
-			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(nd))
-		}
-		if math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
-			return v, nil
-		}
-		if n > 330 {
-			return v, nil
-		}
-		if n < -330 {
-			return object.Float(math.Copysign(0, f)), nil
-		}
-		if n >= 0 {
-			s := strconv.FormatFloat(f, 'f', int(n), 64)
-			r, _ := strconv.ParseFloat(s, 64)
-			return object.Float(r), nil
-		}
-		// Negative ndigits: round the exact value to a multiple of 10**-n.
-		exact := new(big.Float).SetPrec(2000).SetFloat64(f)
-		p := new(big.Float).SetPrec(2000).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(-n), nil))
-		q := new(big.Float).SetPrec(2000).Quo(exact, p)
-		qi, _ := q.Int(nil)
-		frac := new(big.Float).SetPrec(2000).Sub(q, new(big.Float).SetPrec(2000).SetInt(qi))
-		half := big.NewFloat(0.5)
-		af := new(big.Float).Abs(frac)
-		cmp := af.Cmp(half)
-		if cmp > 0 || (cmp == 0 && qi.Bit(0) == 1) {
-			if f > 0 {
-				qi.Add(qi, big.NewInt(1))
-			} else {
-				qi.Sub(qi, big.NewInt(1))
-			}
-		}
-		r, _ := new(big.Float).SetPrec(2000).Mul(new(big.Float).SetInt(qi), p).Float64()
-		return object.Float(math.Copysign(r, f)), nil
+		return object.RoundFloat(c, v, nd)
 	}
 	return nil, object.Errorf(object.TypeError, "type %s doesn't define __round__ method", object.TypeName(x))
 }
