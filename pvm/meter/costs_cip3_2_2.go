@@ -173,15 +173,17 @@ const (
 	// CostRegexPerPatternByte is each byte of the pattern compiled. RE2's
 	// compiled program is linear in the pattern; derived: ten per byte.
 	CostRegexPerPatternByte uint64 = 10
-	// CostRegexPerInputByte is each byte of input scanned by a match,
-	// search, findall, sub or split. RE2 runs in time linear in the input
-	// times the program size; derived: two per byte, plus
-	// CostRegexPerInputBytePattern per 64 bytes of pattern.
-	CostRegexPerInputByte uint64 = 2
-	// CostRegexPerInputBytePattern is the extra per-input-byte charge for
-	// each 64 bytes of pattern (a long pattern's automaton costs more per
-	// input byte).
-	CostRegexPerInputBytePattern uint64 = 1
+	// CostRegexSearch is each search the engine starts (one per match,
+	// search, fullmatch, and per match found by findall, finditer, sub and
+	// split). Derived from "List Append/Access".
+	CostRegexSearch uint64 = CostListAccess
+	// CostRegexStepsPerCycle is how many engine steps cost one cycle. A step
+	// is an NFA thread run on one input character, an input position
+	// visited, or a byte skipped by the literal-prefix scan: the work of
+	// RE2, which is at most (input length) x (program size) per search.
+	// Derived: a step is a few machine operations, like a quarter of the
+	// cheapest instruction.
+	CostRegexStepsPerCycle uint64 = 4
 	// CostRegexPerMatch is each match produced (Match object, findall item,
 	// substitution, split piece). Derived from "List Append/Access" x2.
 	CostRegexPerMatch uint64 = 2 * CostListAccess
