@@ -117,6 +117,11 @@ func (s *scope) lookupEnclosing(name string) *scope {
 func (s *scope) markFree(name string, owner *scope) {
 	for p := s; p != owner; p = p.parent {
 		if p.kind == classScope && p != s {
+			// A class body between passes the cell through to its
+			// methods without binding the name itself.
+			if !contains(p.freevars, name) {
+				p.freevars = append(p.freevars, name)
+			}
 			continue
 		}
 		if _, ok := p.resolved[name]; !ok || p.resolved[name] != bindFree {

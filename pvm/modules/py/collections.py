@@ -42,13 +42,13 @@ class deque:
         return self._items.pop(0)
 
     def extend(self, iterable):
-        if iterable is self:
+        if isinstance(iterable, deque) and iterable is self:
             iterable = list(iterable)
         for x in iterable:
             self.append(x)
 
     def extendleft(self, iterable):
-        if iterable is self:
+        if isinstance(iterable, deque) and iterable is self:
             iterable = list(iterable)
         for x in iterable:
             self.appendleft(x)
