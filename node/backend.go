@@ -164,6 +164,10 @@ func (n *Node) EstimateFees(from, to *types.Address, value *big.Int, payload []b
 		if err != nil {
 			return rpc.FeeEstimate{}, err
 		}
+		if rc.Status != types.ReceiptSuccess {
+			return rpc.FeeEstimate{}, &execution.TxError{Code: execution.ErrWouldFail.Code,
+				Msg: "the transaction would fail against the latest state: " + rc.Error}
+		}
 		cycles = min(fees.MaxTxCycles, max(cycles, rc.CyclesUsed+rc.CyclesUsed/4))
 		cells = min(fees.MaxTxCells, max(cells, rc.CellsUsed+rc.CellsUsed/4))
 	}

@@ -49,4 +49,7 @@ var (
 	ErrTipAboveMaxFee     = &TxError{Code: "tip_above_max_fee"}
 	ErrPayload            = &TxError{Code: "payload_decode"}
 	ErrAccessList         = &TxError{Code: "invalid_access_list"}
+	// ErrWouldFail is fee estimation's answer when the simulated actor
+	// call or deployment fails: sending it would only pay for the failure.
+	ErrWouldFail = &TxError{Code: "execution_would_fail"}
 )

@@ -99,7 +99,7 @@ runs. Limits and fees default to the node's estimate, which simulates the
 deployment.`,
 		Example: `  cowboy actor deploy actors/counter/main.py --from dev0
   cowboy actor deploy token.py '"Gold"' '"GLD"' 1000000 --from dev0 --salt v2`,
-		Args: args("FILE"),
+		Args: argsThenMore("FILE"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			src, err := os.ReadFile(argv[0])
 			if err != nil {
@@ -172,7 +172,7 @@ Methods whose names start with "_" cannot be called from outside. --value
 sends CBY with the call (the handler sees it as ctx.value).`,
 		Example: `  cowboy actor call 0xADDR increment --from dev0
   cowboy actor call 0xADDR transfer 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 25 --from dev0`,
-		Args: args("ADDR", "METHOD"),
+		Args: argsThenMore("ADDR", "METHOD"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			to, err := a.resolveAddress(argv[0])
 			if err != nil {
@@ -217,7 +217,7 @@ the cycles and cells the call would use are reported on stderr (with
 --json, in the object), which is also how fees are estimated.`,
 		Example: `  cowboy actor query 0xADDR get_count
   cowboy actor query 0xADDR balance_of '"0x70997970C51812dc3A010C7d01b50e0d17dc79C8"' --json`,
-		Args: args("ADDR", "METHOD"),
+		Args: argsThenMore("ADDR", "METHOD"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			to, err := a.resolveAddress(argv[0])
 			if err != nil {

@@ -177,6 +177,17 @@ func args(names ...string) cobra.PositionalArgs {
 	}
 }
 
+// argsThenMore is args for commands that take further arguments after
+// the named ones (JSON_ARGS...).
+func argsThenMore(names ...string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		if len(got) < len(names) {
+			return fmt.Errorf("%s needs %s: see `%s --help`", cmd.CommandPath(), strings.Join(names[len(got):], " "), cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
 // optionalArg allows zero or one positional argument.
 func optionalArg(name string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, got []string) error {

@@ -5,12 +5,14 @@
 package devnettest
 
 import (
+	"errors"
 	"io"
 	"log/slog"
 	"math/big"
 	"testing"
 	"time"
 
+	"github.com/cowboy-chain/cowboy/chain/execution"
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
@@ -75,7 +77,11 @@ func (c *Chain) Send(from int, to *types.Address, value *big.Int, payload []byte
 	key := c.Key(from)
 	sender := types.Address(key.Address())
 	est, err := c.Node.EstimateFees(&sender, to, value, payload)
-	if err != nil {
+	if errors.Is(err, execution.ErrWouldFail) {
+		// Tests send failing transactions on purpose: give them room.
+		bc, bb, _ := c.Node.Basefees()
+		est = rpc.FeeEstimate{CyclesLimit: 2_000_000, CellsLimit: 100_000, MaxFeePerCycle: 2*bc + 1, MaxFeePerCell: 2*bb + 1, TipPerCycle: 1, TipPerCell: 1}
+	} else if err != nil {
 		c.t.Fatalf("estimate: %v", err)
 	}
 	nonce, err := c.Node.PendingNonce(types.Address(key.Address()))
