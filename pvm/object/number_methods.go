@@ -122,7 +122,7 @@ func initBytesMethods() {
 		if err != nil {
 			return nil, err
 		}
-		return decodeBytes(b, a[0])
+		return decodeBytes(c, b, a[0], a[1])
 	}
 	hexf := func(c Ctx, args []Value, kw []Kw) (Value, error) {
 		b, _ := bytesLike(args[0])

@@ -566,7 +566,7 @@ func initStrMethods() {
 		if err != nil {
 			return nil, err
 		}
-		return encodeStr(s, a[0])
+		return encodeStr(c, s, a[0], a[1], false)
 	})
 	for _, name := range []string{"partition", "rpartition"} {
 		name := name

@@ -1,8 +1,6 @@
 package object
 
 import (
-	"strings"
-
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 )
 
@@ -444,50 +442,18 @@ func newStr(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 	if a[0] == nil {
 		return Str(""), nil
 	}
-	if a[1] != nil {
+	if a[1] != nil || a[2] != nil {
 		b, ok := bytesLike(a[0])
 		if !ok {
 			return nil, Errorf(TypeError, "decoding to str: need a bytes-like object, %s found", TypeName(a[0]))
 		}
-		return decodeBytes(b, a[1])
+		return decodeBytes(c, b, a[1], a[2])
 	}
 	s, err := ToStr(c, a[0])
 	if err != nil {
 		return nil, err
 	}
 	return NewStr(c, s)
-}
-
-func decodeBytes(b []byte, enc Value) (Value, error) {
-	e := "utf-8"
-	if enc != nil {
-		s, ok := enc.(Str)
-		if !ok {
-			return nil, Errorf(TypeError, "decode() argument 'encoding' must be str")
-		}
-		e = strings.ToLower(strings.ReplaceAll(string(s), "_", "-"))
-	}
-	switch e {
-	case "utf-8", "utf8":
-		if !utf8Valid(b) {
-			return nil, Errorf(UnicodeDecodeError, "'utf-8' codec can't decode bytes")
-		}
-		return Str(b), nil
-	case "ascii":
-		for i, ch := range b {
-			if ch >= 0x80 {
-				return nil, Errorf(UnicodeDecodeError, "'ascii' codec can't decode byte %#x in position %d: ordinal not in range(128)", ch, i)
-			}
-		}
-		return Str(b), nil
-	case "latin-1", "latin1", "iso-8859-1":
-		rs := make([]rune, len(b))
-		for i, ch := range b {
-			rs[i] = rune(ch)
-		}
-		return Str(string(rs)), nil
-	}
-	return nil, Errorf(LookupError, "unknown encoding: %s", e)
 }
 
 func bytesFrom(c Ctx, fname string, args []Value, kw []Kw) (string, error) {
@@ -503,7 +469,7 @@ func bytesFrom(c Ctx, fname string, args []Value, kw []Kw) (string, error) {
 		if a[1] == nil {
 			return "", Errorf(TypeError, "string argument without an encoding")
 		}
-		r, err := encodeStr(string(x), a[1])
+		r, err := encodeStr(c, string(x), a[1], a[2], true)
 		return string(r), err
 	case Bytes:
 		return string(x), nil
@@ -534,38 +500,6 @@ func bytesFrom(c Ctx, fname string, args []Value, kw []Kw) (string, error) {
 		return nil
 	})
 	return string(out), err
-}
-
-func encodeStr(s string, enc Value) (Bytes, error) {
-	e := "utf-8"
-	if enc != nil {
-		es, ok := enc.(Str)
-		if !ok {
-			return "", Errorf(TypeError, "encode() argument 'encoding' must be str")
-		}
-		e = strings.ToLower(strings.ReplaceAll(string(es), "_", "-"))
-	}
-	switch e {
-	case "utf-8", "utf8":
-		return Bytes(s), nil
-	case "ascii":
-		for i, r := range s {
-			if r >= 0x80 {
-				return "", Errorf(UnicodeEncodeError, "'ascii' codec can't encode character %s in position %d: ordinal not in range(128)", strRepr(string(r)), i)
-			}
-		}
-		return Bytes(s), nil
-	case "latin-1", "latin1", "iso-8859-1":
-		out := make([]byte, 0, len(s))
-		for _, r := range s {
-			if r > 0xff {
-				return "", Errorf(UnicodeEncodeError, "'latin-1' codec can't encode character")
-			}
-			out = append(out, byte(r))
-		}
-		return Bytes(out), nil
-	}
-	return "", Errorf(LookupError, "unknown encoding: %s", e)
 }
 
 func dictUpdate(c Ctx, d *Dict, src Value) error {

@@ -7,6 +7,6 @@ print(isinstance([], (list, tuple)), isinstance(None, type(None)), issubclass(bo
 print(hasattr("x", "upper"), getattr(1, "real", "nope"), callable(len), callable(type), callable(1))
 print(repr(None), repr(True), repr(1.0), repr("a'b"), repr(b"x"), repr([None]), repr((1,)))
 print(len(range(0, 100, 7)), range(0, 100, 7)[-1], 98 in range(0, 100, 7), list(range(5, 0, -2)))
-print(chr(9731), ord("\n"), str(b"abc", "ascii"), bytes("abc", "ascii"))
+print(chr(9731), ord("\n"), str(b"abc", "utf-8"), bytes("abc", "utf-8"))
 print(any(x > 3 for x in range(5)), all(x < 3 for x in range(5)))
 print(list(filter(str.isdigit, "a1b2c3")), "".join(filter(str.isalpha, "a1b2")))
