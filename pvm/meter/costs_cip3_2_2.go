@@ -194,3 +194,32 @@ const (
 	// on big coefficients). Derived from CostPerChar.
 	CostDecimalPerDigit uint64 = 1
 )
+
+// The math module (pvm/modules/math.go), computed in software by
+// pvm/softfloat. Derived from measured time against CostArith, whose
+// operation takes about 3 ns in the PVM (docs/benchmarks.md, "softfloat").
+const (
+	// CostMathSimple is a math function that is a few bit operations or one
+	// softfloat operation (fabs, copysign, floor, ceil, trunc, modf,
+	// frexp, ldexp, isnan, isinf, isfinite, isclose, degrees, radians,
+	// nextafter, ulp).
+	CostMathSimple uint64 = 2
+	// CostMathSqrt is math.sqrt (a 128-bit digit-by-digit root, ~90 ns).
+	CostMathSqrt uint64 = 10
+	// CostMathFmod is math.fmod (long division of the significands, up to
+	// 34 steps).
+	CostMathFmod uint64 = 10
+	// CostMathElementary is one correctly rounded elementary function (exp,
+	// expm1, log, log2, log10, log1p, sin, cos, tan, asin, acos, atan,
+	// atan2, sinh, cosh, tanh, asinh, acosh, atanh, hypot's base).
+	CostMathElementary uint64 = 300
+	// CostMathPow is math.pow and a float ** that is not a square, a
+	// square root, an inverse or an integer power below 64.
+	CostMathPow uint64 = 600
+	// CostMathPerElem is each element of fsum, prod and hypot (fsum adds
+	// one more per partial it keeps).
+	CostMathPerElem uint64 = CostPerElem
+	// CostMathIntPerLimb is gcd, lcm, isqrt, factorial, comb and perm per
+	// 64-bit limb of the operands of each big-integer step.
+	CostMathIntPerLimb uint64 = CostBigIntPerLimb
+)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 )
 
@@ -130,7 +131,7 @@ func FloatRepr(f float64) string {
 }
 
 // floatBinary does float arithmetic after both operands became float64.
-func floatBinary(op Op, a, b float64) (Value, error) {
+func floatBinary(c Ctx, op Op, a, b float64) (Value, error) {
 	switch op {
 	case OpAdd:
 		return Float(floatAdd(a, b)), nil
@@ -155,7 +156,7 @@ func floatBinary(op Op, a, b float64) (Value, error) {
 		}
 		return Float(fl(floatMod(sf(a), sf(b)))), nil
 	case OpPow:
-		return floatPowValues(a, b)
+		return floatPowValues(c, a, b)
 	}
 	return nil, nil
 }
@@ -201,8 +202,9 @@ func FloatDivmod(a64, b64 float64) (float64, float64) {
 }
 
 // floatPowValues is CPython's float_pow: the special cases are decided here
-// and the rest is softfloat.Pow (correctly rounded).
-func floatPowValues(a64, b64 float64) (Value, error) {
+// and the rest is softfloat.Pow (correctly rounded). A power that needs the
+// general exp(y log x) evaluation charges meter.CostMathPow.
+func floatPowValues(c Ctx, a64, b64 float64) (Value, error) {
 	v, w := sf(a64), sf(b64)
 	one := softfloat.One
 	switch {
@@ -258,6 +260,11 @@ func floatPowValues(a64, b64 float64) (Value, error) {
 			return Float(-1), nil
 		}
 		return Float(1), nil
+	}
+	if softfloat.PowNeedsLog(v, w) {
+		if err := Charge(c, meter.CostMathPow); err != nil {
+			return nil, err
+		}
 	}
 	r := softfloat.Pow(v, w)
 	if r.IsInf() {

@@ -248,7 +248,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 				if a == 0 {
 					return nil, Errorf(ZeroDivisionError, "0.0 cannot be raised to a negative power")
 				}
-				return floatPowValues(int64ToFloat(a), int64ToFloat(b))
+				return floatPowValues(c, int64ToFloat(a), int64ToFloat(b))
 			}
 			if r, ok := smallPow(a, b); ok {
 				return MakeInt(r), nil
@@ -343,7 +343,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			return floatPowValues(fa, fb)
+			return floatPowValues(c, fa, fb)
 		}
 		// Refuse before computing: |A| >= 2 needs about bitlen(A-1)*B bits.
 		if A.CmpAbs(big.NewInt(1)) > 0 {

@@ -658,7 +658,7 @@ func builtinBinary(c Ctx, op Op, x, y Value) (Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			return floatBinary(op, fa, float64(b))
+			return floatBinary(c, op, fa, float64(b))
 		case Str, *List, Tuple, Bytes, *ByteArray:
 			if op == OpMul {
 				return builtinBinary(c, op, y, x)
@@ -670,7 +670,7 @@ func builtinBinary(c Ctx, op Op, x, y Value) (Value, error) {
 			return nil, err
 		}
 		if ok {
-			return floatBinary(op, float64(a), fb)
+			return floatBinary(c, op, float64(a), fb)
 		}
 	case Str:
 		switch op {

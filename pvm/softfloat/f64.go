@@ -146,3 +146,32 @@ func normSubnormal(sig uint64) (int, uint64) {
 	shift := bits.LeadingZeros64(sig) - 11
 	return 1 - shift, sig << uint(shift)
 }
+
+// Nextafter returns the next representable value after x towards y (y if
+// they are equal, NaN if either is NaN).
+func Nextafter(x, y F64) F64 {
+	switch {
+	case x.IsNaN() || y.IsNaN():
+		return NaN
+	case Eq(x, y):
+		return y
+	case x.IsZero():
+		return Copysign(1, y) // the smallest subnormal with y's sign
+	case Lt(x, y) == !x.sign():
+		return x + 1 // away from zero
+	}
+	return x - 1
+}
+
+// Ulp returns the value of the least significant bit of |x| (math.ulp):
+// NaN for NaN, inf for infinities.
+func Ulp(x F64) F64 {
+	x = Abs(x)
+	switch {
+	case x.IsNaN() || x.IsInf():
+		return x
+	case x == MaxFinite:
+		return Sub(x, x-1)
+	}
+	return Sub(x+1, x)
+}

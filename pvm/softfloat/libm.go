@@ -643,3 +643,21 @@ func Hypot(xs ...F64) F64 {
 	}
 	return fromBF(newF(wp).Sqrt(sum))
 }
+
+// PowNeedsLog reports whether Pow(x, y) for finite x > 0 and finite y takes
+// the general exp(y log x) path (microseconds) rather than one of the exact
+// shortcuts (a square, a square root, an inverse, a power of two, or an
+// integer power below 64). The PVM meters the two differently.
+func PowNeedsLog(x, y F64) bool {
+	switch y {
+	case One, F64(0x4000000000000000), F64(0xBFF0000000000000), F64(0x3FE0000000000000):
+		return false
+	}
+	if yInt, _ := isInt(y); yInt {
+		x = Abs(x)
+		if (x.frac() == 0 && x.exp() != 0) || y.IsZero() || ilog2(y) < 6 {
+			return false
+		}
+	}
+	return !(x.IsZero() || !x.IsFinite() || !y.IsFinite() || y.IsZero() || Abs(x) == One)
+}
