@@ -577,6 +577,7 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 				out = pad(f, out, '>')
 			}
 		case 'd', 'i', 'u', 'x', 'X', 'o', 'c':
+			v = BaseOf(v) // an int or float subclass formats as its value
 			if sv, ok := v.(Str); ok && conv == 'c' {
 				if sv.Len() != 1 {
 					return nil, Errorf(TypeError, "%%c requires int or char")

@@ -137,6 +137,10 @@ func AsInt64(v Value) (int64, bool) {
 			return 1, true
 		}
 		return 0, true
+	case *Instance:
+		if b, ok := v.Base.(Int); ok {
+			return int64(b), true // a subclass of int (IntEnum)
+		}
 	}
 	return 0, false
 }

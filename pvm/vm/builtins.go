@@ -753,7 +753,7 @@ func round(c object.Ctx, x, nd object.Value) (object.Value, error) {
 			return c.Call(m, args, nil)
 		}
 	}
-	switch v := x.(type) {
+	switch v := object.BaseOf(x).(type) {
 	case object.Int, *object.BigInt, object.Bool:
 		if nd == nil || nd == object.None {
 			return object.Binary(c, object.OpAdd, v, object.Int(0))
