@@ -91,7 +91,7 @@ class deque:
             if x == value:
                 del self._items[i]
                 return
-        raise ValueError('deque.remove(x): x not in deque')
+        raise ValueError('%r is not in deque' % (value,))
 
     def reverse(self):
         self._items.reverse()

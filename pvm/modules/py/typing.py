@@ -88,9 +88,13 @@ class _GenericAlias(_Final):
     def __eq__(self, other):
         if not isinstance(other, _GenericAlias):
             return NotImplemented
+        if self._name in ('Union', 'Optional') and other._name in ('Union', 'Optional'):
+            return set(self.__args__) == set(other.__args__)
         return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
 
     def __hash__(self):
+        if self._name in ('Union', 'Optional'):
+            return hash(frozenset(self.__args__))
         return hash((self._name, self.__args__))
 
     def __call__(self, *args, **kwargs):
