@@ -124,6 +124,7 @@ func (p *Program) Run(cfg Config, call Call) (ret []byte, res Result, err error)
 	}()
 	reg := actorModules()
 	t := vm.NewThread(vm.Options{Meter: m, Stdout: orDiscard(cfg.Stdout), Modules: reg, FS: vm.NewMemScratch()})
+	defer t.Release()
 	reg.Register(hostModule(t, cfg.Host))
 	ret, err = runActor(t, p.code, cfg.Host, call)
 	if err != nil {

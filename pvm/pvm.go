@@ -74,6 +74,7 @@ func RunFile(filename string, src []byte, cfg Config) (res Result, err error) {
 		return res, err
 	}
 	t := vm.NewThread(vm.Options{Meter: m, Stdout: cfg.Stdout, Modules: cfg.Modules, FS: vm.NewMemScratch()})
+	defer t.Release()
 	_, err = t.RunModule(code, "__main__")
 	if err != nil {
 		return res, t.Uncaught(err)

@@ -3,6 +3,7 @@ package vm
 import (
 	"errors"
 	"io"
+	"sync"
 
 	"github.com/cowboy-chain/cowboy/pvm/compile"
 	"github.com/cowboy-chain/cowboy/pvm/meter"
@@ -53,8 +54,30 @@ func NewThread(o Options) *Thread {
 		t.modules = NewRegistry()
 	}
 	t.builtins = newBuiltins(t)
-	t.slab = make([]object.Value, 1<<14)
+	t.slab = *slabPool.Get().(*[]object.Value)
 	return t
+}
+
+// slabPool recycles frame slabs between calls: a chain runs thousands of
+// short actor calls per block, and allocating (and zeroing) 256 KiB for
+// each dominated their cost. A slab returns to the pool all nil, so no
+// value of one call can be seen by another.
+var slabPool = sync.Pool{New: func() any { s := make([]object.Value, 1<<14); return &s }}
+
+// Release gives the thread's frame slab back for reuse. The thread must not
+// run Python again.
+func (t *Thread) Release() {
+	if t.slab == nil {
+		return
+	}
+	if t.sp != 0 {
+		// A call was abandoned mid-frame (a recovered internal error):
+		// frames did not clear their slots.
+		clear(t.slab)
+	}
+	s := t.slab
+	t.slab, t.sp = nil, 0
+	slabPool.Put(&s)
 }
 
 // Meter implements object.Ctx.
