@@ -50,6 +50,9 @@ class EnumType(type):
     """Metaclass of Enum."""
 
     def __new__(metacls, cls, bases, classdict, **kwds):
+        for base in bases:
+            if isinstance(base, EnumType) and base._member_names_:
+                raise TypeError('<enum %r> cannot extend %r' % (cls, base))
         member_names = []
         for key, value in classdict.items():
             if _is_dunder(key) or _is_sunder(key) or key.startswith('_%s__' % cls):
