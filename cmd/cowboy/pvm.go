@@ -9,6 +9,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/pvm"
 	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/modules"
 	"github.com/cowboy-chain/cowboy/pvm/vm"
 )
 
@@ -49,7 +50,7 @@ cycles and cells used are reported on stderr.`,
 			if err != nil {
 				return fmt.Errorf("read %s: %w", argv[0], err)
 			}
-			res, err := pvm.RunFile(argv[0], src, pvm.Config{CyclesLimit: cycles, CellsLimit: cells, Stdout: a.stdout})
+			res, err := pvm.RunFile(argv[0], src, pvm.Config{CyclesLimit: cycles, CellsLimit: cells, Stdout: a.stdout, Modules: modules.Standard()})
 			if showMeter {
 				fmt.Fprintf(a.stderr, "cycles used: %d\ncells used: %d\n", res.CyclesUsed, res.CellsUsed)
 			}
