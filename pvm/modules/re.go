@@ -410,6 +410,15 @@ func (mt *reMatch) lastIndex() int {
 	return best
 }
 
+// GetItem implements object.ItemGetter: m[g] is m.group(g).
+func (mt *reMatch) GetItem(c object.Ctx, i object.Value) (object.Value, error) {
+	g, err := mt.groupIndex(i)
+	if err != nil {
+		return nil, err
+	}
+	return mt.groupValue(c, g)
+}
+
 // GetAttr implements object.AttrGetter for the data attributes.
 func (mt *reMatch) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
 	switch name {

@@ -144,7 +144,16 @@ func GetItem(c Ctx, x, i Value) (Value, error) {
 			return NewGenericAlias(s, i), nil // list[int] and friends in annotations
 		}
 	}
+	if g, ok := x.(ItemGetter); ok {
+		return g.GetItem(c, i)
+	}
 	return nil, Errorf(TypeError, "'%s' object is not subscriptable", TypeName(x))
+}
+
+// ItemGetter is implemented by values defined in Go outside this package
+// that support x[i] (re.Match).
+type ItemGetter interface {
+	GetItem(c Ctx, i Value) (Value, error)
 }
 
 func sliceValues(c Ctx, elems []Value, sl *SliceObj) ([]Value, error) {

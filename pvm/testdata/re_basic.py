@@ -40,7 +40,8 @@ print(re.findall(r"[\[\]\-\\]", "a[b]-\\"), re.findall(r"a\-b\ c\#", "a-b c#"), 
 print(re.match(b"(a+)(b*)", b"aaabbc").groups(), re.sub(b"a", b"x", b"banana"), re.findall(rb"\d+", b"a12b3"), re.split(b",", b"a,b"))
 print(re.match("(a)(b)?", "a").groups(), re.match("(a)(b)?", "a").lastindex, re.match("((a)(b))", "ab").lastindex, re.match("(a)(b)", "ab").lastindex)
 m = re.match(r"(\w+) (\w+)", "Isaac Newton, physicist")
-print(m.expand(r"\2, \1"), m.expand(r"\g<2>!"))
+print(m.expand(r"\2, \1"), m.expand(r"\g<2>!"), m[0], m[1], m[2])
+print(re.match(r"(?P<w>\w+)", "hey")["w"])
 print(int(re.I), re.IGNORECASE + 0, int(re.M | re.S), int(re.X & 64), int(re.A), int(re.U), re.NOFLAG == 0)
 for pat in [r"(", r"a)", r"[a", r"*a", r"a**", r"\q", r"a{3,1}", r"(?P<1>a)", r"(?P<a>x)(?P<a>y)", r"a(?i)", r"\x4", r"(?<n>x)", "\\"]:
     try:
