@@ -505,16 +505,17 @@ func roundFunc(name, dunder string, f func(softfloat.F64) softfloat.F64) goFunc 
 		if err := object.Charge(c, meter.CostMathSimple); err != nil {
 			return nil, err
 		}
-		switch v := args[0].(type) {
+		if in, ok := args[0].(*object.Instance); ok {
+			if m, _ := in.Class.Lookup(dunder); m != nil {
+				return c.Call(m, []object.Value{in}, nil)
+			}
+		}
+		switch v := object.BaseOf(args[0]).(type) {
 		case object.Int, *object.BigInt:
 			return v, nil
 		case object.Bool:
 			n, _ := object.AsInt64(v)
 			return object.Int(n), nil
-		case *object.Instance:
-			if m, _ := v.Class.Lookup(dunder); m != nil {
-				return c.Call(m, []object.Value{v}, nil)
-			}
 		}
 		x, err := toF64(c, args[0])
 		if err != nil {
@@ -531,7 +532,12 @@ func mathTrunc(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value,
 	if err := object.Charge(c, meter.CostMathSimple); err != nil {
 		return nil, err
 	}
-	switch v := args[0].(type) {
+	if in, ok := args[0].(*object.Instance); ok {
+		if m, _ := in.Class.Lookup("__trunc__"); m != nil {
+			return c.Call(m, []object.Value{in}, nil)
+		}
+	}
+	switch v := object.BaseOf(args[0]).(type) {
 	case object.Int, *object.BigInt:
 		return v, nil
 	case object.Bool:
@@ -539,10 +545,6 @@ func mathTrunc(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value,
 		return object.Int(n), nil
 	case object.Float:
 		return object.FloatToInt(float64(v))
-	case *object.Instance:
-		if m, _ := v.Class.Lookup("__trunc__"); m != nil {
-			return c.Call(m, []object.Value{v}, nil)
-		}
 	}
 	return nil, object.Errorf(object.TypeError, "type %s doesn't define __trunc__ method", object.TypeName(args[0]))
 }
