@@ -59,7 +59,7 @@ var crossArchOps = []struct {
 // modest maps x into about [-40, 40] keeping its fraction bits; unit into
 // (-1, 1).
 func modest(x F64) F64 { return x&^(0x7FF<<52) | F64(0x3F8+uint64(x>>52)%12)<<52 }
-func unit(x F64) F64  { return x&^(0x7FF<<52) | F64(0x3C0+uint64(x>>52)%62)<<52 }
+func unit(x F64) F64   { return x&^(0x7FF<<52) | F64(0x3C0+uint64(x>>52)%62)<<52 }
 
 const crossArchN = 3000
 const crossArchShown = 8
