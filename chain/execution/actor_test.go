@@ -22,7 +22,10 @@ type actorEnv struct {
 	st   *state.StateDB
 	bc   *BlockContext
 	from types.Address
+	last *types.Address // the last actor mustDeploy made
 }
+
+func (e *actorEnv) lastActor() *types.Address { return e.last }
 
 func newActorEnv(t *testing.T) *actorEnv {
 	e := &actorEnv{t: t, st: state.New(emptyReader{}), from: types.Address{0xee}}
@@ -66,6 +69,7 @@ func (e *actorEnv) mustDeploy(src string, a ...any) types.Address {
 	if rc.Status != types.ReceiptSuccess {
 		e.t.Fatalf("deploy: %s", rc.Error)
 	}
+	e.last = rc.ContractAddress
 	return *rc.ContractAddress
 }
 

@@ -1,10 +1,12 @@
 package vm
 
 import (
+	"fmt"
 	"math/big"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
@@ -12,8 +14,24 @@ import (
 
 type builtinFn = func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error)
 
-// newBuiltins builds the builtins namespace for t.
-func newBuiltins(t *Thread) *object.StrDict {
+// newBuiltins builds the builtins namespace.
+// sharedBuiltins is the builtins namespace every thread reads. It is built
+// once: nothing in it depends on a thread (print and open find theirs
+// through the call's context), and Python code cannot write to it, so
+// threads on different goroutines may share it. Building it per call cost
+// more than a small actor's whole handler.
+var sharedBuiltins = sync.OnceValue(newBuiltins)
+
+// threadOf is the Thread running a builtin (every Ctx the VM passes is one).
+func threadOf(c object.Ctx) *Thread {
+	t, ok := c.(*Thread)
+	if !ok {
+		panic(fmt.Sprintf("pvm/vm: builtin called with a %T context", c))
+	}
+	return t
+}
+
+func newBuiltins() *object.StrDict {
 	b := object.NewStrDict()
 	for _, k := range []*object.Class{
 		object.ObjectClass, object.TypeClass, object.BoolClass, object.IntClass, object.FloatClass,
@@ -33,7 +51,9 @@ func newBuiltins(t *Thread) *object.StrDict {
 	b.Set("Ellipsis", object.Ellipsis)
 	b.Set("__name__", object.Str("builtins"))
 	def := func(name string, fn builtinFn) { b.Set(name, object.NewBuiltin(name, fn)) }
-	def("print", t.builtinPrint)
+	def("print", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		return threadOf(c).builtinPrint(c, args, kw)
+	})
 	def("len", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("len", args, 1, 1); err != nil {
 			return nil, err
@@ -513,7 +533,9 @@ func newBuiltins(t *Thread) *object.StrDict {
 		}
 		return &object.Super{Start: k, Obj: obj}, nil
 	}))
-	def("open", t.builtinOpen)
+	def("open", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		return threadOf(c).builtinOpen(c, args, kw)
+	})
 	forbidden := func(name, why string) {
 		def(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			return nil, object.Errorf(object.DeterminismError, "%s() is forbidden in the PVM (%s)", name, why)

@@ -53,7 +53,7 @@ func NewThread(o Options) *Thread {
 	if t.modules == nil {
 		t.modules = NewRegistry()
 	}
-	t.builtins = newBuiltins(t)
+	t.builtins = sharedBuiltins()
 	t.slab = *slabPool.Get().(*[]object.Value)
 	return t
 }
