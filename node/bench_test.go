@@ -10,6 +10,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/pvm/cbor"
 )
 
 const (
@@ -64,7 +65,7 @@ func BenchmarkTransfersSequential(b *testing.B) { benchTransfers(b, false) }
 
 func benchTransfers(b *testing.B, pipelined bool) {
 	g, raw := benchWorkload(b)
-	benchBlocks(b, g, raw, pipelined, 2000, nil)
+	benchBlocks(b, g, raw, pipelined, 2000, nil, nil)
 }
 
 // benchBlocks admits raw (in batches of 500, signatures recovered on all
@@ -72,7 +73,7 @@ func benchTransfers(b *testing.B, pipelined bool) {
 // per iteration and makes blocks once perBlock transactions wait, until all
 // are included; it reports transactions per second. setup runs on the
 // fresh node before the clock starts.
-func benchBlocks(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined bool, perBlock int, setup func(*Node)) {
+func benchBlocks(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined bool, perBlock int, setup, check func(*Node)) {
 	var total time.Duration
 	var blocks int
 	for i := 0; i < b.N; i++ {
@@ -132,6 +133,9 @@ func benchBlocks(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined bool,
 		total += time.Since(start)
 		b.StopTimer()
 		<-done
+		if check != nil {
+			check(n)
+		}
 		n.Close()
 	}
 	b.ReportMetric(float64(len(raw)*b.N)/total.Seconds(), "tx/s")
@@ -235,6 +239,32 @@ func BenchmarkActorCalls(b *testing.B) {
 			if err != nil || rc.Status != types.ReceiptSuccess {
 				b.Fatalf("deploy failed: %v %+v", err, rc)
 			}
+		}
+	}, func(n *Node) {
+		// Every call must have succeeded, or the rate means nothing; each
+		// counter ends at its share of the calls.
+		for i, r := range raw {
+			if i%97 != 0 {
+				continue
+			}
+			tx, _ := types.DecodeTx(r)
+			rc, _, err := n.Receipt(tx.Hash())
+			if err != nil || rc.Status != types.ReceiptSuccess {
+				b.Fatalf("call %d: %v %+v", i, err, rc)
+			}
+		}
+		st := n.newState()
+		total := 0
+		for _, a := range counters {
+			raw := st.GetStorage(a, 1, []byte("__dict__"))
+			v, err := cbor.DecodeGo(raw)
+			if err != nil {
+				b.Fatal(err)
+			}
+			total += int(v.(cbor.Map)[0].Value.(int64))
+		}
+		if total != len(raw) {
+			b.Fatalf("counters sum to %d, want %d", total, len(raw))
 		}
 	})
 }
