@@ -1,0 +1,233 @@
+package pvm
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/pvm/cbor"
+)
+
+// memHost is an in-memory Host for testing the PVM side of actors.
+type memHost struct {
+	store  map[string][]byte
+	sent   []Message
+	events []Event
+	ctx    MessageContext
+}
+
+func newMemHost() *memHost {
+	return &memHost{store: map[string][]byte{}, ctx: MessageContext{Self: Address{0xac}, Sender: Address{0x5e}, Value: big.NewInt(7), Depth: 1}}
+}
+
+func (h *memHost) StorageGet(ns byte, key []byte) ([]byte, bool, error) {
+	v, ok := h.store[string(ns)+string(key)]
+	return v, ok, nil
+}
+func (h *memHost) StorageSet(ns byte, key, value []byte) error {
+	h.store[string(ns)+string(key)] = value
+	return nil
+}
+func (h *memHost) StorageDelete(ns byte, key []byte) error {
+	delete(h.store, string(ns)+string(key))
+	return nil
+}
+func (h *memHost) Send(m Message) ([32]byte, error) {
+	h.sent = append(h.sent, m)
+	return [32]byte{byte(len(h.sent))}, nil
+}
+func (h *memHost) Emit(ev Event) error { h.events = append(h.events, ev); return nil }
+func (h *memHost) Transfer(Address, *big.Int) error {
+	return &HostError{Type: "ValueError", Msg: "no money"}
+}
+func (h *memHost) Balance(Address) (*big.Int, error) { return big.NewInt(1000), nil }
+func (h *memHost) Context() MessageContext           { return h.ctx }
+func (h *memHost) Block() BlockInfo                  { return BlockInfo{Height: 9, Timestamp: 99, ChainID: 7777} }
+
+func callActor(t *testing.T, h *memHost, src, method string, args ...any) (any, Result, error) {
+	t.Helper()
+	p, err := CheckActor([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a []byte
+	if args != nil {
+		if a, err = cbor.EncodeGo(args); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ret, res, err := p.Run(Config{CyclesLimit: 10_000_000, CellsLimit: 1_000_000, Host: h}, Call{Method: method, Args: a})
+	if err != nil || ret == nil {
+		return nil, res, err
+	}
+	v, derr := cbor.DecodeGo(ret)
+	if derr != nil {
+		t.Fatal(derr)
+	}
+	return v, res, nil
+}
+
+const hostActor = `
+import pvm_host
+class Actor:
+    def hash(self, name, n):
+        data = b"x" * n
+        return getattr(pvm_host, name)(data)
+    def build2(self, name, n):
+        data = b"x" * n
+        return getattr(pvm_host, "context")
+    def event(self, n):
+        pvm_host.emit_event("E", b"y" * n)
+    def build(self, n):
+        data = b"y" * n
+    def verify(self, digest, sig, addr):
+        return pvm_host.verify_signature(digest, sig, addr)
+    def send(self, to, n):
+        return pvm_host.send_message(to, "m", (b"z" * n,), 5)
+    def ctx(self):
+        c = pvm_host.context()
+        return [c["sender"], c["value"], c["depth"], pvm_host.get_block_info()["height"]]
+    def pay(self):
+        try:
+            pvm_host.transfer("0x" + "00" * 20, 1)
+        except ValueError as e:
+            return str(e)
+`
+
+// The hashes are the chain's, and cost §17.3's 100 cycles + 1 per byte.
+func TestHostHashes(t *testing.T) {
+	want := map[string]func([]byte) [32]byte{"keccak256": func(b []byte) [32]byte { return crypto.Keccak256(b) },
+		"blake3": func(b []byte) [32]byte { return crypto.Blake3(b) }, "sha256": sha256.Sum256}
+	for name, f := range want {
+		got, r0, err := callActor(t, newMemHost(), hostActor, "hash", name, int64(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := f(nil)
+		if hex.EncodeToString(got.([]byte)) != hex.EncodeToString(d[:]) {
+			t.Fatalf("%s mismatch", name)
+		}
+		_, r1, _ := callActor(t, newMemHost(), hostActor, "hash", name, int64(1000))
+		_, b0, _ := callActor(t, newMemHost(), hostActor, "build2", name, int64(0))
+		_, b1, _ := callActor(t, newMemHost(), hostActor, "build2", name, int64(1000))
+		// Hashing 1,000 more bytes costs 1,000 more cycles than building
+		// them does (§17.3: 100 + 1 per byte).
+		if diff := (r1.CyclesUsed - r0.CyclesUsed) - (b1.CyclesUsed - b0.CyclesUsed); diff != 1000 {
+			t.Fatalf("%s: 1000 more bytes cost %d more cycles, want 1000", name, diff)
+		}
+	}
+}
+
+// emit_event costs 500 cycles + 5 per byte and a cell per 2 bytes.
+func TestHostEventCost(t *testing.T) {
+	h := newMemHost()
+	_, r0, err := callActor(t, h, hostActor, "event", int64(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, r1, _ := callActor(t, newMemHost(), hostActor, "event", int64(100))
+	_, b0, _ := callActor(t, newMemHost(), hostActor, "build", int64(0))
+	_, b1, _ := callActor(t, newMemHost(), hostActor, "build", int64(100))
+	// The event's data grows from CBOR 0x40 (1 byte) to 0x5864 + 100 bytes
+	// (102): 101 more bytes at 5 cycles each (§17.3) plus 1 each to
+	// serialise them (CIP-3: 20 + bytes), and cells from ceil(2/2) to
+	// ceil(103/2).
+	if diff := (r1.CyclesUsed - r0.CyclesUsed) - (b1.CyclesUsed - b0.CyclesUsed); diff != 6*101 {
+		t.Fatalf("100 more bytes of event data cost %d more cycles, want %d", diff, 6*101)
+	}
+	if got := r1.CellsUsed - r0.CellsUsed; got != 52-1 {
+		t.Fatalf("cells grew by %d, want 51", got)
+	}
+	if len(h.events) != 1 || h.events[0].Name != "E" {
+		t.Fatalf("events %+v", h.events)
+	}
+}
+
+func TestHostVerifySignature(t *testing.T) {
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	digest := crypto.Keccak256([]byte("hello"))
+	y, r, s := key.Sign(digest)
+	sig := append(append(append([]byte{}, r[:]...), s[:]...), y)
+	addr := crypto.ChecksumAddress(key.Address())
+	other := crypto.Keccak256([]byte("other"))
+	for _, tc := range []struct {
+		digest []byte
+		sig    []byte
+		addr   string
+		want   bool
+	}{
+		{digest[:], sig, addr, true},
+		{digest[:], sig, strings.ToLower(addr), true},
+		{other[:], sig, addr, false},
+		{digest[:], sig, crypto.ChecksumAddress([20]byte{1}), false},
+		{digest[:], append(append([]byte{}, sig[:64]...), 7), addr, false},
+	} {
+		got, _, err := callActor(t, newMemHost(), hostActor, "verify", tc.digest, tc.sig, tc.addr)
+		if err != nil || got != tc.want {
+			t.Fatalf("verify = %v, %v; want %v", got, err, tc.want)
+		}
+	}
+	if _, _, err := callActor(t, newMemHost(), hostActor, "verify", []byte{1}, sig, addr); err == nil || !strings.Contains(err.Error(), "32-byte digest") {
+		t.Fatalf("short digest: %v", err)
+	}
+}
+
+func TestHostSendContextTransfer(t *testing.T) {
+	h := newMemHost()
+	to := crypto.ChecksumAddress([20]byte{9})
+	id, _, err := callActor(t, h, hostActor, "send", to, int64(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.sent) != 1 || h.sent[0].Method != "m" || h.sent[0].Value.Int64() != 5 || len(id.([]byte)) != 32 {
+		t.Fatalf("sent %+v id %v", h.sent, id)
+	}
+	args, _ := cbor.DecodeGo(h.sent[0].Payload)
+	if l, ok := args.([]any); !ok || len(l) != 1 || string(l[0].([]byte)) != "zzz" {
+		t.Fatalf("payload %v", args)
+	}
+	got, _, err := callActor(t, h, hostActor, "ctx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := got.([]any)
+	if l[0] != crypto.ChecksumAddress([20]byte{0x5e}) || l[1] != int64(7) || l[2] != int64(1) || l[3] != int64(9) {
+		t.Fatalf("context %v", l)
+	}
+	got, _, _ = callActor(t, h, hostActor, "pay")
+	if got != "no money" {
+		t.Fatalf("host refusal as exception: %v", got)
+	}
+}
+
+// A plain actor's attributes round-trip through NSAttrs, and an unchanged
+// state is not written again.
+func TestAttributesPersist(t *testing.T) {
+	h := newMemHost()
+	src := "class Actor:\n    def __init__(self, n):\n        self.n = n\n        self.tags = {'a': [1, 2]}\n    def bump(self):\n        self.n += 1\n        return self.n\n    def peek(self):\n        return self.tags\n"
+	p, err := CheckActor([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := cbor.EncodeGo([]any{int64(41)})
+	if _, _, err := p.Run(Config{CyclesLimit: 1e6, CellsLimit: 1e5, Host: h}, Call{Deploy: true, Args: a}); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := callActor(t, h, src, "bump")
+	if err != nil || got != int64(42) {
+		t.Fatalf("bump = %v %v", got, err)
+	}
+	before := string(h.store[string(NSAttrs)+"__dict__"])
+	h.store[string(NSAttrs)+"__dict__"] = []byte(before) // same bytes
+	_, r, _ := callActor(t, h, src, "peek")
+	_, r2, _ := callActor(t, h, src, "peek")
+	if r.CellsUsed != r2.CellsUsed || r.CellsUsed > 10 {
+		t.Fatalf("an unchanged state was written again: %d cells", r.CellsUsed)
+	}
+}
