@@ -45,6 +45,16 @@ typed bare. See docs/actors.md for the tutorial.`,
 // jsonArgs converts command-line arguments to the canonical CBOR array of
 // a call: valid JSON as itself, anything else as a string.
 func jsonArgs(argv []string) ([]byte, error) {
+	cb, err := rpc.ArgsCBOR(rawArgs(argv))
+	if err != nil {
+		return nil, fmt.Errorf("arguments %q: %w", argv, err)
+	}
+	return cb, nil
+}
+
+// rawArgs reads each command-line argument as one JSON value, taking one
+// that is not valid JSON as a string.
+func rawArgs(argv []string) []json.RawMessage {
 	raw := make([]json.RawMessage, len(argv))
 	for i, s := range argv {
 		if json.Valid([]byte(s)) {
@@ -54,11 +64,20 @@ func jsonArgs(argv []string) ([]byte, error) {
 		b, _ := json.Marshal(s)
 		raw[i] = b
 	}
-	cb, err := rpc.ArgsCBOR(raw)
-	if err != nil {
-		return nil, fmt.Errorf("arguments %q: %w", argv, err)
+	return raw
+}
+
+// sendActorTx sends a deployment or call, prints its receipt and returns
+// the failure of an included transaction that failed.
+func (a *app) sendActorTx(cmd *cobra.Command, f *txFlags, to *types.Address, value *big.Int, payload []byte) error {
+	_, rcpt, err := a.sendTx(cmd.Context(), f, to, value, payload, nil)
+	if err != nil || rcpt == nil {
+		return err
 	}
-	return cb, nil
+	if err := a.printActorReceipt(rcpt); err != nil {
+		return err
+	}
+	return failedErr(rcpt)
 }
 
 // parseSalt reads --salt: 0x + up to 64 hex digits (left-padded to 32
@@ -121,14 +140,7 @@ deployment.`,
 			if err != nil {
 				return fmt.Errorf("encode deployment: %w", err)
 			}
-			_, rcpt, err := a.sendTx(cmd.Context(), &f, nil, v, payload, nil)
-			if err != nil || rcpt == nil {
-				return err
-			}
-			if err := a.printActorReceipt(rcpt); err != nil {
-				return err
-			}
-			return failedErr(rcpt)
+			return a.sendActorTx(cmd, &f, nil, v, payload)
 		},
 	}
 	f.register(cmd.Flags())
@@ -190,14 +202,7 @@ sends CBY with the call (the handler sees it as ctx.value).`,
 			if err != nil {
 				return fmt.Errorf("encode call: %w", err)
 			}
-			_, rcpt, err := a.sendTx(cmd.Context(), &f, &to, v, payload, nil)
-			if err != nil || rcpt == nil {
-				return err
-			}
-			if err := a.printActorReceipt(rcpt); err != nil {
-				return err
-			}
-			return failedErr(rcpt)
+			return a.sendActorTx(cmd, &f, &to, v, payload)
 		},
 	}
 	f.register(cmd.Flags())
@@ -223,17 +228,8 @@ the cycles and cells the call would use are reported on stderr (with
 			if err != nil {
 				return fmt.Errorf("ADDR: %w", err)
 			}
-			req := rpc.CallArgs{Method: argv[1], Args: []json.RawMessage{}}
 			rto := rpc.Address(to)
-			req.To = &rto
-			for _, s := range argv[2:] {
-				if json.Valid([]byte(s)) {
-					req.Args = append(req.Args, json.RawMessage(s))
-				} else {
-					b, _ := json.Marshal(s)
-					req.Args = append(req.Args, b)
-				}
-			}
+			req := rpc.CallArgs{To: &rto, Method: argv[1], Args: rawArgs(argv[2:])}
 			if from != "" {
 				fa, err := a.resolveAddress(from)
 				if err != nil {
