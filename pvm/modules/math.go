@@ -141,20 +141,21 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 	g.Set("inf", pyFloat(softfloat.Inf))
 	g.Set("nan", pyFloat(softfloat.NaN))
 
-	elem := meter.CostMathElementary
+	elem, heavy := meter.CostMathElementary, meter.CostMathHeavy
 	for _, d := range []struct {
 		name        string
+		cost        uint64
 		f           func(softfloat.F64) softfloat.F64
 		canOverflow bool
 	}{
-		{"exp", softfloat.Exp, true}, {"expm1", softfloat.Expm1, true},
-		{"log1p", softfloat.Log1p, false},
-		{"sin", softfloat.Sin, false}, {"cos", softfloat.Cos, false}, {"tan", softfloat.Tan, false},
-		{"asin", softfloat.Asin, false}, {"acos", softfloat.Acos, false}, {"atan", softfloat.Atan, false},
-		{"sinh", softfloat.Sinh, true}, {"cosh", softfloat.Cosh, true}, {"tanh", softfloat.Tanh, false},
-		{"asinh", softfloat.Asinh, false}, {"acosh", softfloat.Acosh, false}, {"atanh", softfloat.Atanh, false},
+		{"exp", elem, softfloat.Exp, true}, {"expm1", elem, softfloat.Expm1, true},
+		{"log1p", elem, softfloat.Log1p, false},
+		{"sin", elem, softfloat.Sin, false}, {"cos", elem, softfloat.Cos, false}, {"tan", elem, softfloat.Tan, false},
+		{"asin", heavy, softfloat.Asin, false}, {"acos", heavy, softfloat.Acos, false}, {"atan", elem, softfloat.Atan, false},
+		{"sinh", heavy, softfloat.Sinh, true}, {"cosh", heavy, softfloat.Cosh, true}, {"tanh", heavy, softfloat.Tanh, false},
+		{"asinh", heavy, softfloat.Asinh, false}, {"acosh", heavy, softfloat.Acosh, false}, {"atanh", heavy, softfloat.Atanh, false},
 	} {
-		addFunc(g, d.name, math1(d.name, elem, d.f, d.canOverflow))
+		addFunc(g, d.name, math1(d.name, d.cost, d.f, d.canOverflow))
 	}
 	addFunc(g, "sqrt", math1("sqrt", meter.CostMathSqrt, softfloat.Sqrt, false))
 	addFunc(g, "fabs", math1("fabs", meter.CostMathSimple, softfloat.Abs, false))
@@ -168,7 +169,7 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 	addFunc(g, "log10", logFunc("log10", softfloat.Log10))
 	addFunc(g, "pow", mathPow)
 	addFunc(g, "atan2", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
-		y, x, err := two(c, "atan2", elem, args, kw)
+		y, x, err := two(c, "atan2", heavy, args, kw)
 		if err != nil {
 			return nil, err
 		}

@@ -107,3 +107,37 @@ func TestMathCost(t *testing.T) {
 	proportional(t, "import math\nx = math.prod([1.0001] * N)\n", 200)
 	proportional(t, "import math\nx = math.fsum([1.0] * N)\n", 200)
 }
+
+// floatLoop is a float-heavy program for BenchmarkFloatLoop (docs/benchmarks.md
+// "softfloat"): 100k iterations of + - * / and comparisons.
+const floatLoop = `
+x = 0.5
+acc = 0.0
+for i in range(100000):
+    x = x * 1.0000001 + 0.25 / (i + 1.0)
+    if x > 2.0:
+        x = x - 1.5
+    acc += x * x - x / 3.0
+print(acc)
+`
+
+func BenchmarkFloatLoop(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		run(&testing.T{}, floatLoop)
+	}
+}
+
+const mathLoop = `
+import math
+acc = 0.0
+for i in range(2000):
+    x = i * 0.001
+    acc += math.sin(x) + math.exp(x) + math.log(x + 1.0) + math.sqrt(x)
+print(acc)
+`
+
+func BenchmarkMathLoop(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		run(&testing.T{}, mathLoop)
+	}
+}

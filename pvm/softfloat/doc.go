@@ -44,4 +44,40 @@
 // exact big.Int ratio (FromBig, FromRat), truncating beyond 800 significant
 // digits with a sticky digit, which cannot change the rounding because a
 // decimal halfway point between two doubles has at most 767 digits.
+//
+// # Elementary functions
+//
+// Exp, Expm1, Log, Log2, Log10, Log1p, Pow, Sin, Cos, Tan, Asin, Acos, Atan,
+// Atan2, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh and Hypot return the binary64
+// nearest to the exact result (C99 Annex F special values). Two evaluations
+// compute the same correctly rounded value:
+//
+//   - fx.go: a 192-bit fixed-point fast path (24 integer and 168 fraction
+//     bits, math/bits multiplications, no allocation) with table-driven
+//     argument reduction and short Horner series; about 120 bits beyond
+//     binary64 reach the final rounding (roundPack). It covers arguments of
+//     ordinary size (roughly 2**-26 to 2**20, results not within 2**-40 of
+//     zero) and declines the rest.
+//   - mp.go and mpfast.go: big.Float at 160-192 bits, with full-range
+//     trigonometric reduction (pi to 1,420 bits), for everything the fast
+//     path declines. mp.go's plain series also build the tables.
+//
+// TestFastPathsMatchBig checks that the two agree bit for bit. Pow treats
+// exact cases exactly: squares, square roots, inverses, powers of two and
+// integer powers below 64 are single roundings of exact values, and a
+// result that is exactly a binary64 midpoint (e.g. 134217727.0**2) is
+// detected (powTie) and rounded to even.
+//
+// CPython calls the platform libm, which is not correctly rounded
+// everywhere. On glibc 2.36 (the reference machine) exp, log, pow, sin,
+// cos, tan, atan, asin, acos and atan2 differ from ours in well under 1% of
+// random arguments; expm1, log1p, log10, sinh, cosh, tanh, asinh, acosh and
+// atanh are fdlibm ports there and differ by one ulp in about 3-15% of
+// random arguments (testdata/libm_cpython.txt records the sample and
+// TestLibmAgainstCPython bounds every difference by one ulp). glibc's pow
+// also rounds some exact ties away from even (3.0**34, 10.0**23). Newer
+// glibc releases replace these functions with correctly rounded ones
+// (CORE-MATH), which agree with ours. Being correctly rounded is the only
+// libm behaviour that does not depend on the platform, which is what a
+// consensus VM needs.
 package softfloat

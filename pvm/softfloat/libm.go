@@ -31,6 +31,9 @@ func Exp(x F64) F64 {
 		}
 		return Inf
 	}
+	if r, ok := expFast(x); ok {
+		return r
+	}
 	return fromBF(expBF(toBF(x, 64), wp))
 }
 
@@ -52,6 +55,9 @@ func Expm1(x F64) F64 {
 		}
 		return Inf
 	}
+	if r, ok := expm1Fast(x); ok {
+		return r
+	}
 	return fromBF(expm1BF(toBF(x, 64), wp))
 }
 
@@ -64,21 +70,21 @@ func expm1BF(x *big.Float, prec uint) *big.Float {
 }
 
 // Log returns the natural logarithm of x: -inf for ±0, NaN for x < 0.
-func Log(x F64) F64 { return logTo(x, nil) }
+func Log(x F64) F64 { return logTo(x, nil, nil) }
 
 // Log2 returns the base-2 logarithm of x (exact for powers of two).
 func Log2(x F64) F64 {
-	constants()
-	return logTo(x, bigLn2)
+	fxTables()
+	return logTo(x, bigLn2, &fxInvLn2)
 }
 
 // Log10 returns the base-10 logarithm of x (exact for powers of ten).
 func Log10(x F64) F64 {
-	constants()
-	return logTo(x, bigLn10)
+	fxTables()
+	return logTo(x, bigLn10, &fxInvLn10)
 }
 
-func logTo(x F64, lnBase *big.Float) F64 {
+func logTo(x F64, lnBase *big.Float, fxScale *fx) F64 {
 	switch {
 	case x.IsNaN():
 		return NaN
@@ -90,6 +96,9 @@ func logTo(x F64, lnBase *big.Float) F64 {
 		return Inf
 	case x == One:
 		return Zero
+	}
+	if r, ok := logFast(x, fxScale); ok {
+		return r
 	}
 	l := logBF(toBF(x, 64), wp)
 	if lnBase != nil {
@@ -107,6 +116,9 @@ func Log1p(x F64) F64 {
 		return Inf
 	case x.IsZero():
 		return x
+	}
+	if r, ok := log1pFast(x); ok {
+		return r
 	}
 	m1 := Neg(One)
 	if Lt(x, m1) {
@@ -224,6 +236,9 @@ func powPos(x, y F64, yInt bool) F64 {
 			n, _ := ToInt64(y)
 			return powIntExact(x, n)
 		}
+	}
+	if r, ok := powFast(x, y); ok {
+		return r
 	}
 	lx := logBF(toBF(x, 64), wp+32)
 	l := lx.Mul(lx, toBF(y, wp+32))
@@ -347,6 +362,9 @@ func trig(x F64, fn int) F64 {
 		}
 		return x
 	}
+	if r, ok := trigFast(x, fn); ok {
+		return r
+	}
 	r, k := reduceHalfPi(toBF(x, 64), wp)
 	s, c := sinCosSeries(r, wp)
 	switch fn {
@@ -388,6 +406,9 @@ func Atan(x F64) F64 {
 	case x.IsInf():
 		return Copysign(halfPiF64(), x)
 	}
+	if r, ok := atanFast(x); ok {
+		return r
+	}
 	return fromBF(atanBF(toBF(x, 64), wp))
 }
 
@@ -415,6 +436,9 @@ func Asin(x F64) F64 {
 	case Abs(x) == One:
 		return Copysign(halfPiF64(), x)
 	}
+	if r, ok := asinAcosFast(x, false); ok {
+		return r
+	}
 	// asin x = atan(x / sqrt((1-x)(1+x))); 1-x and 1+x are exact.
 	p := uint(wp + 32)
 	b := toBF(x, p)
@@ -434,6 +458,9 @@ func Acos(x F64) F64 {
 		return Zero
 	case x == Neg(One):
 		return Pi()
+	}
+	if r, ok := asinAcosFast(x, true); ok {
+		return r
 	}
 	// acos x = 2 atan(sqrt((1-x)/(1+x))).
 	p := uint(wp + 32)
@@ -475,6 +502,9 @@ func Atan2(y, x F64) F64 {
 	case x == NegInf:
 		return Copysign(pi, y)
 	}
+	if r, ok := atan2Fast(y, x); ok {
+		return r
+	}
 	p := uint(wp + 32)
 	q := newF(p).Quo(toBF(Abs(y), p), toBF(Abs(x), p))
 	a := atanBF(q, wp+16)
@@ -494,6 +524,9 @@ func Sinh(x F64) F64 {
 	}
 	if ilog2(x) >= 11 {
 		return Copysign(Inf, x)
+	}
+	if r, ok := hyperFast(x, 0); ok {
+		return r
 	}
 	p := uint(wp + 16)
 	b := toBF(x, p)
@@ -521,6 +554,9 @@ func Cosh(x F64) F64 {
 	if ilog2(x) >= 11 {
 		return Inf
 	}
+	if r, ok := hyperFast(x, 1); ok {
+		return r
+	}
 	p := uint(wp + 16)
 	b := toBF(x, p)
 	s := expBF(b, p)
@@ -539,6 +575,9 @@ func Tanh(x F64) F64 {
 	if ilog2(x) >= 6 { // |x| >= 64: tanh is 1 to far beyond 2**-53
 		return Copysign(One, x)
 	}
+	if r, ok := hyperFast(x, 2); ok {
+		return r
+	}
 	p := uint(wp + 16)
 	b := toBF(x, p)
 	b.SetMantExp(b, 1)
@@ -551,6 +590,9 @@ func Tanh(x F64) F64 {
 func Asinh(x F64) F64 {
 	if x.IsNaN() || x.IsInf() || x.IsZero() {
 		return x
+	}
+	if r, ok := asinhAcoshFast(x, false); ok {
+		return r
 	}
 	// asinh |x| = log1p(|x| + x^2 / (1 + sqrt(1 + x^2))), all terms >= 0.
 	p := uint(wp + 16)
@@ -579,6 +621,9 @@ func Acosh(x F64) F64 {
 	case x == One:
 		return Zero
 	}
+	if r, ok := asinhAcoshFast(x, true); ok {
+		return r
+	}
 	// acosh x = log1p((x-1) + sqrt((x-1)(x+1))).
 	p := uint(wp + 16)
 	b := toBF(x, p)
@@ -601,6 +646,9 @@ func Atanh(x F64) F64 {
 		return NaN
 	case Abs(x) == One:
 		return Copysign(Inf, x)
+	}
+	if r, ok := atanhFast(x); ok {
+		return r
 	}
 	// atanh |x| = log1p(2|x| / (1-|x|)) / 2.
 	p := uint(wp + 16)

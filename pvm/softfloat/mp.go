@@ -60,6 +60,9 @@ var (
 	bigPi     *big.Float // pi to piPrec bits
 	bigLn2    *big.Float // ln 2 to 2*wp bits
 	bigLn10   *big.Float // ln 10 to 2*wp bits
+
+	bigInvLn2    *big.Float // 1/ln 2 to 2*wp bits
+	bigTwoOverPi *big.Float // 2/pi to piPrec bits
 )
 
 // piPrec covers the reduction of the largest binary64 (2**1024) modulo
@@ -85,6 +88,8 @@ func constants() {
 		l10.Add(l10, newF(q).Mul(l2, bfInt(3, q)))
 		bigLn2 = l2.SetPrec(2 * wp)
 		bigLn10 = l10.SetPrec(2 * wp)
+		bigInvLn2 = newF(2*wp).Quo(bfInt(1, 2*wp), bigLn2)
+		bigTwoOverPi = newF(piPrec).Quo(bfInt(2, piPrec), bigPi)
 	})
 }
 
@@ -123,10 +128,10 @@ func small(term, sum *big.Float, prec uint) bool {
 	return term.Sign() == 0 || (sum.Sign() != 0 && term.MantExp(nil)-sum.MantExp(nil) < -int(prec)-4)
 }
 
-// expm1Small returns e**r - 1 for |r| <= 1: r is divided by 2**8, the
+// expm1SmallSlow returns e**r - 1 for |r| <= 1: r is divided by 2**8, the
 // series sum r^n/n! (n >= 1) is summed, and e(2+e) undoes each halving. The
 // relative error stays near 2**-prec because no step cancels.
-func expm1Small(r *big.Float, prec uint) *big.Float {
+func expm1SmallSlow(r *big.Float, prec uint) *big.Float {
 	const halvings = 8
 	x := newF(prec).SetMantExp(r, -halvings)
 	sum := newF(prec).Set(x)
@@ -148,8 +153,8 @@ func expm1Small(r *big.Float, prec uint) *big.Float {
 	return sum
 }
 
-// expBF returns e**x for |x| <= 1200 as a big.Float of precision prec.
-func expBF(x *big.Float, prec uint) *big.Float {
+// expBFSlow returns e**x for |x| <= 1200 as a big.Float of precision prec.
+func expBFSlow(x *big.Float, prec uint) *big.Float {
 	constants()
 	p := prec + 16
 	// k = round(x / ln2), r = x - k ln2 with |r| <= 0.35.
@@ -157,7 +162,7 @@ func expBF(x *big.Float, prec uint) *big.Float {
 	k := roundInt(q)
 	r := newF(p).Mul(bigLn2, bfInt(k, p))
 	r.Sub(newF(p).Set(x), r)
-	e := expm1Small(r, p)
+	e := expm1SmallSlow(r, p)
 	e.Add(e, bfInt(1, p))
 	return e.SetMantExp(e, int(k))
 }
@@ -174,8 +179,8 @@ func roundInt(q *big.Float) int64 {
 	return i
 }
 
-// logBF returns ln(x) for a finite x > 0 at precision prec.
-func logBF(x *big.Float, prec uint) *big.Float {
+// logBFSlow returns ln(x) for a finite x > 0 at precision prec.
+func logBFSlow(x *big.Float, prec uint) *big.Float {
 	constants()
 	p := prec + 16
 	m := newF(p)
@@ -185,7 +190,7 @@ func logBF(x *big.Float, prec uint) *big.Float {
 		m.SetMantExp(m, 1)
 		e--
 	}
-	res := log1pNear(m.Sub(m, bfInt(1, p)), p)
+	res := log1pNearSlow(m.Sub(m, bfInt(1, p)), p)
 	if e != 0 {
 		res.Add(res, newF(p).Mul(bigLn2, bfInt(int64(e), p)))
 	}
@@ -196,10 +201,10 @@ func logBF(x *big.Float, prec uint) *big.Float {
 // used to pick a reduction, so it need not be exact.
 var sqrtHalf = newF(64).SetMantExp(newF(64).SetUint64(0x16A09E667F3BCD), -53)
 
-// log1pNear returns ln(1+u) for u in about [-0.3, 0.42], exactly represented,
+// log1pNearSlow returns ln(1+u) for u in about [-0.3, 0.42], exactly represented,
 // via 2 atanh(u / (2+u)). Four square roots first shrink the argument when
 // |u| is large so that the series needs few terms.
-func log1pNear(u *big.Float, prec uint) *big.Float {
+func log1pNearSlow(u *big.Float, prec uint) *big.Float {
 	p := prec + 8
 	scale := 0
 	if u.Sign() != 0 && u.MantExp(nil) > -6 {
@@ -254,7 +259,7 @@ func reduceHalfPi(x *big.Float, prec uint) (*big.Float, int) {
 	ex := x.MantExp(nil)
 	p := prec + 70 + uint(max(ex, 0))
 	halfPi := newF(p).SetMantExp(bigPi, -1)
-	q := newF(p).Quo(x, halfPi)
+	q := newF(p).Mul(x, bigTwoOverPi)
 	k := new(big.Int)
 	qr := newF(p).Add(q, half(p))
 	if q.Sign() < 0 {
@@ -266,8 +271,8 @@ func reduceHalfPi(x *big.Float, prec uint) (*big.Float, int) {
 	return r.SetPrec(prec + 16), int(new(big.Int).And(k, big.NewInt(3)).Int64())
 }
 
-// sinCosSeries returns sin(r) and cos(r) for |r| <= pi/4.
-func sinCosSeries(r *big.Float, prec uint) (*big.Float, *big.Float) {
+// sinCosSlow returns sin(r) and cos(r) for |r| <= pi/4.
+func sinCosSlow(r *big.Float, prec uint) (*big.Float, *big.Float) {
 	p := prec + 16
 	// Third the argument twice (|r| <= 0.088) and undo with the triple
 	// angle formulas sin 3a = 3 sin a - 4 sin^3 a, cos 3a = 4 cos^3 a - 3 cos a.
@@ -311,8 +316,8 @@ func sinCosSeries(r *big.Float, prec uint) (*big.Float, *big.Float) {
 	return s, c
 }
 
-// atanBF returns atan(x) for finite x.
-func atanBF(x *big.Float, prec uint) *big.Float {
+// atanBFSlow returns atan(x) for finite x.
+func atanBFSlow(x *big.Float, prec uint) *big.Float {
 	constants()
 	p := prec + 16
 	neg := x.Sign() < 0
