@@ -445,10 +445,14 @@ func (a *app) actorTestCmd() *cobra.Command {
 node needed) and run the steps of DIR/main_test.json in order, each a call
 whose return value or error is compared with what the file expects:
 
-  {"deploy": {"args": [...], "value": "1cby"},
+  {"actors": [{"deploy": "../other/main.py", "as": "other", "args": [...]}],
+   "deploy": {"args": [...], "value": "1cby"},
    "steps": [{"call": "METHOD", "args": [...], "from": "dev1", "value": "0",
-              "expect": JSON} | {..., "expectError": "ValueError: text"}]}
+              "to": "other", "expect": JSON} | {..., "expectError": "ValueError: text"}
+             | {"deploy": PATH, "as": NAME, "args": [...]}]}
 
+"$NAME" in args and expectations is the address of the actor deployed as
+NAME ("$self": the actor under test).
 "expectError" matches the start of the receipt's error ("Type: message
 (main.py, line N)"). Calls come from dev0 unless "from" names another dev
 account. Exit status 1 if any step differs.`,

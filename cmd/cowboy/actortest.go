@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -18,6 +19,9 @@ import (
 
 // actorTestFile is main_test.json.
 type actorTestFile struct {
+	// Actors are deployed first, each named by "as", so the actor under
+	// test can take their addresses ("$name") as __init__ arguments.
+	Actors []actorTestStep `json:"actors"`
 	Deploy struct {
 		Args  []json.RawMessage `json:"args"`
 		Value string            `json:"value"`
@@ -26,6 +30,12 @@ type actorTestFile struct {
 }
 
 type actorTestStep struct {
+	// Deploy, when set, deploys another actor from this path (relative to
+	// DIR) with Args and names it As; "$As" then stands for its address in
+	// later steps' args and expectations ("$self" is the actor under test).
+	Deploy      string            `json:"deploy"`
+	As          string            `json:"as"`
+	To          string            `json:"to"` // a name given with "as"; default the actor under test
 	Call        string            `json:"call"`
 	Args        []json.RawMessage `json:"args"`
 	From        string            `json:"from"`
@@ -68,6 +78,26 @@ func (a *app) runActorTest(dir string) error {
 	bc := &execution.BlockContext{ChainID: genesis.DevnetChainID, Height: 1, Time: genesis.DevnetGenesisTime, Basefees: execution.Basefees{Cycle: 1, Cell: 1}}
 	dev0, _ := genesis.DevAddress(0)
 
+	names := map[string]types.Address{}
+	for i, d := range tf.Actors {
+		if d.Deploy == "" || d.As == "" || d.As == "self" {
+			return fmt.Errorf("actors[%d]: want {\"deploy\": PATH, \"as\": NAME} (NAME not \"self\")", i)
+		}
+		dargs, err := substituteAll(d.Args, names)
+		if err != nil {
+			return fmt.Errorf("actors[%d] args: %w", i, err)
+		}
+		addr, err := a.testDeploy(st, bc, dev0, filepath.Join(dir, d.Deploy), dargs, byte(200+i))
+		if err != nil {
+			fmt.Fprintf(a.stdout, "FAIL deploy %s: %v\n", d.Deploy, err)
+			return errMismatch
+		}
+		names[d.As] = addr
+		fmt.Fprintf(a.stdout, "ok   deploy %s as %s -> %s\n", d.Deploy, d.As, addr)
+	}
+	if tf.Deploy.Args, err = substituteAll(tf.Deploy.Args, names); err != nil {
+		return fmt.Errorf("deploy args: %w", err)
+	}
 	args, err := rpc.ArgsCBOR(tf.Deploy.Args)
 	if err != nil {
 		return fmt.Errorf("deploy args: %w", err)
@@ -88,12 +118,41 @@ func (a *app) runActorTest(dir string) error {
 		return errMismatch
 	}
 	actor := *rc.ContractAddress
+	names["self"] = actor
 	fmt.Fprintf(a.stdout, "ok   deploy -> %s (%s cycles, %s cells)\n", actor, types.GroupDigits(decU(rc.CyclesUsed)), types.GroupDigits(decU(rc.CellsUsed)))
 
 	failed := 0
 	for i, s := range tf.Steps {
 		bc.Height++
 		bc.Time++
+		if s.Args, err = substituteAll(s.Args, names); err != nil {
+			return fmt.Errorf("step %d args: %w", i+1, err)
+		}
+		if s.Expect, err = substitute(s.Expect, names); err != nil {
+			return fmt.Errorf("step %d expect: %w", i+1, err)
+		}
+		if s.Deploy != "" {
+			if s.As == "" || s.Call != "" {
+				return fmt.Errorf("step %d: a deploy step needs \"as\" (a name) and no \"call\"", i+1)
+			}
+			addr, err := a.testDeploy(st, bc, dev0, filepath.Join(dir, s.Deploy), s.Args, byte(i+1))
+			if err != nil {
+				fmt.Fprintf(a.stdout, "FAIL deploy %s: %v\n", s.Deploy, err)
+				failed++
+				continue
+			}
+			names[s.As] = addr
+			fmt.Fprintf(a.stdout, "ok   deploy %s as %s -> %s\n", s.Deploy, s.As, addr)
+			continue
+		}
+		target := actor
+		if s.To != "" {
+			t, ok := names[s.To]
+			if !ok {
+				return fmt.Errorf("step %d: no actor deployed as %q", i+1, s.To)
+			}
+			target = t
+		}
 		from := dev0
 		if s.From != "" {
 			if from, err = a.resolveAddress(s.From); err != nil {
@@ -114,9 +173,12 @@ func (a *app) runActorTest(dir string) error {
 		if err != nil {
 			return err
 		}
-		rc := execution.Simulate(st, bc, from, &actor, v, pl, fees.MaxTxCycles, fees.MaxTxCells)
+		rc := execution.Simulate(st, bc, from, &target, v, pl, fees.MaxTxCycles, fees.MaxTxCells)
 		got := rpc.CBORToJSON(rc.ReturnData)
 		label := fmt.Sprintf("%s(%s)", s.Call, joinJSON(s.Args))
+		if s.To != "" {
+			label = s.To + "." + label
+		}
 		cost := fmt.Sprintf("(%s cycles, %s cells)", types.GroupDigits(decU(rc.CyclesUsed)), types.GroupDigits(decU(rc.CellsUsed)))
 		switch {
 		case s.ExpectError != nil && rc.Status == types.ReceiptSuccess:
@@ -145,10 +207,94 @@ func (a *app) runActorTest(dir string) error {
 	return nil
 }
 
+// substitute replaces every JSON string "$name" in v by the address of
+// the actor deployed under that name.
+func substitute(v json.RawMessage, names map[string]types.Address) (json.RawMessage, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var x any
+	dec := json.NewDecoder(bytes.NewReader(v))
+	dec.UseNumber() // big integers stay exact
+	if err := dec.Decode(&x); err != nil {
+		return nil, err
+	}
+	var walk func(any) (any, error)
+	walk = func(x any) (any, error) {
+		switch t := x.(type) {
+		case string:
+			if name, ok := strings.CutPrefix(t, "$"); ok {
+				a, ok := names[name]
+				if !ok {
+					return nil, fmt.Errorf("%q: no actor deployed as %q", t, name)
+				}
+				return a.Hex(), nil
+			}
+		case []any:
+			for i := range t {
+				var err error
+				if t[i], err = walk(t[i]); err != nil {
+					return nil, err
+				}
+			}
+		case map[string]any:
+			for k := range t {
+				var err error
+				if t[k], err = walk(t[k]); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return x, nil
+	}
+	x, err := walk(x)
+	if err != nil {
+		return nil, err
+	}
+	// json.Number keeps big integers exact through the round trip.
+	return json.Marshal(x)
+}
+
+func substituteAll(args []json.RawMessage, names map[string]types.Address) ([]json.RawMessage, error) {
+	out := make([]json.RawMessage, len(args))
+	for i, a := range args {
+		var err error
+		if out[i], err = substitute(a, names); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 func joinJSON(args []json.RawMessage) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		parts[i] = string(a)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// testDeploy deploys the actor in path for a test step, with a salt of its
+// own so that the same file can be deployed twice.
+func (a *app) testDeploy(st *state.StateDB, bc *execution.BlockContext, from types.Address, path string, args []json.RawMessage, salt byte) (types.Address, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return types.Address{}, err
+	}
+	cb, err := rpc.ArgsCBOR(args)
+	if err != nil {
+		return types.Address{}, err
+	}
+	s := make([]byte, types.SaltSize)
+	s[0] = 0x7e
+	s[31] = salt
+	pl, err := (&types.DeployPayload{Code: string(src), Salt: s, Args: cb}).Encode()
+	if err != nil {
+		return types.Address{}, err
+	}
+	rc := execution.Simulate(st, bc, from, nil, new(big.Int), pl, fees.MaxTxCycles, fees.MaxTxCells)
+	if rc.Status != types.ReceiptSuccess {
+		return types.Address{}, fmt.Errorf("%s", rc.Error)
+	}
+	return *rc.ContractAddress, nil
 }

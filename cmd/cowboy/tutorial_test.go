@@ -55,7 +55,7 @@ func tutorialSteps(t *testing.T, doc string) []tutorialStep {
 	var steps []tutorialStep
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
-		if path, ok := strings.CutPrefix(l, "```python file="); ok {
+		if _, path, ok := strings.Cut(l, " file="); ok && strings.HasPrefix(l, "```") {
 			var body []string
 			for i++; i < len(lines) && lines[i] != "```"; i++ {
 				body = append(body, lines[i])
