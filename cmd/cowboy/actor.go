@@ -280,11 +280,12 @@ func (a *app) actorCodeCmd() *cobra.Command {
 				return fmt.Errorf("ADDR: %w", err)
 			}
 			var res *rpc.CodeJSON
-			if err := a.client().Call(cmd.Context(), &res, "cowboy_getCode", rpc.Address(addr)); err != nil {
-				return err
-			}
-			if res == nil {
+			err = a.client().Call(cmd.Context(), &res, "cowboy_getCode", rpc.Address(addr))
+			if errors.Is(err, rpc.ErrNotFound) || (err == nil && res == nil) {
 				return fmt.Errorf("%s is not an actor: it has no code", addr)
+			}
+			if err != nil {
+				return err
 			}
 			if a.jsonOut {
 				return a.printJSON(res)

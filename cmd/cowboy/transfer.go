@@ -220,7 +220,17 @@ func (a *app) sendTx(ctx context.Context, f *txFlags, to *types.Address, value *
 		args.To = &rto
 	}
 	est, err := c.EstimateFees(ctx, args)
-	if err != nil {
+	var rerr *rpc.Error
+	if errors.As(err, &rerr) && rerr.RejectReason() == "execution_would_fail" && over.cyclesLimit != nil && over.cellsLimit != nil {
+		// The caller set both limits: send it anyway (the state may change
+		// before inclusion), priced as the node prices estimates.
+		bf, berr := c.Basefees(ctx)
+		if berr != nil {
+			return nil, nil, fmt.Errorf("basefees: %w", berr)
+		}
+		est = &rpc.FeeEstimateJSON{TipPerCycle: 1, TipPerCell: 1, MaxFeePerCycle: 2*bf.Cycle + 1, MaxFeePerCell: 2*bf.Cell + 1}
+		fmt.Fprintf(a.stderr, "warning: %v; sending anyway because --cycles-limit and --cells-limit are set\n", rerr.Message)
+	} else if err != nil {
 		return nil, nil, fmt.Errorf("estimate fees: %w", err)
 	}
 	tx := &types.Tx{
