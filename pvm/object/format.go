@@ -152,6 +152,9 @@ func Format(c Ctx, v Value, spec string) (string, error) {
 		if f.sign != 0 {
 			return "", Errorf(ValueError, "Sign not allowed in string format specifier")
 		}
+		if f.noNeg0 {
+			return "", Errorf(ValueError, "Negative zero coercion (z) not allowed in string format specifier")
+		}
 		s := string(x)
 		if f.precision >= 0 && utf8.RuneCountInString(s) > f.precision {
 			s = string([]rune(s)[:f.precision])
@@ -244,6 +247,9 @@ func formatInt(f formatSpec, v Value) (string, error) {
 	}
 	if f.precision >= 0 {
 		return "", Errorf(ValueError, "Precision not allowed in integer format specifier")
+	}
+	if f.noNeg0 {
+		return "", Errorf(ValueError, "Negative zero coercion (z) not allowed in integer format specifier")
 	}
 	b := new(big.Int).Set(toBig(v))
 	neg := b.Sign() < 0

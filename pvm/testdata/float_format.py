@@ -24,3 +24,8 @@ for bad in ["d", "x", "s", "c", "b", ",n", "=^", "+z5d"]:
 print(str(1e15), str(1e16), str(123.0), str(-1e-5), str(0.0001), str(1.0000000000000002), str(2 ** 0.5))
 print(format(1e300 * 10, "f"), format(-1e300 * 10, "+.2e"), format(float("nan"), "F"), format(float("-inf"), "E"))
 print(format(2.675, ".2f"), format(0.5, ".0f"), format(1.5, ".0f"), format(2.5, ".0f"), format(1e23, ".0f"), format(5e-324, ".3g"), format(5e-324, ".400f")[-30:])
+for v, s in [(5, "z"), (5, "zd"), ("a", "z"), (5, "z.2f"), (-0.0001, "z.2e"), (-0.0, "z"), (-0.0, "z.3g")]:
+    try:
+        print(repr(format(v, s)))
+    except ValueError as e:
+        print("ValueError", e)
