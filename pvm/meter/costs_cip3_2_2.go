@@ -205,8 +205,9 @@ const (
 	// frexp, ldexp, isnan, isinf, isfinite, isclose, degrees, radians,
 	// nextafter, ulp).
 	CostMathSimple uint64 = 2
-	// CostMathSqrt is math.sqrt (a 128-bit digit-by-digit root, ~85 ns).
-	CostMathSqrt uint64 = 30
+	// CostMathSqrt is math.sqrt (integer Newton steps on a 126-bit
+	// radicand, ~30 ns).
+	CostMathSqrt uint64 = 10
 	// CostMathFmod is math.fmod (long division of the significands, up to
 	// 34 steps of 63 bits, ~10-100 ns).
 	CostMathFmod uint64 = 30

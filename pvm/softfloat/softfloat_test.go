@@ -3,6 +3,7 @@ package softfloat
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand"
 	"os"
 	"strconv"
@@ -264,5 +265,31 @@ func TestParseMatchesStrconv(t *testing.T) {
 			s = mid.Text('e', 800)
 		}
 		check(s)
+	}
+}
+
+// TestIsqrtNewton checks the Newton square root against the digit-by-digit
+// one on random radicands in its range.
+func TestIsqrtNewton(t *testing.T) {
+	r := rand.New(rand.NewSource(6))
+	for i := 0; i < cases(t); i++ {
+		hi := r.Uint64()>>2 | 1<<60
+		lo := r.Uint64()
+		switch i % 3 {
+		case 0: // perfect squares and their neighbours
+			s := r.Uint64()>>1 | 1<<62
+			hi, lo = bits.Mul64(s, s)
+			lo += uint64(r.Intn(3)) - 1
+		case 1:
+			lo = 0
+		}
+		if hi < 1<<60 {
+			continue
+		}
+		a, ea := isqrt128(hi, lo)
+		b, eb := isqrtNewton(hi, lo)
+		if a != b || ea != eb {
+			t.Fatalf("isqrt(%x:%x): digit-by-digit %x %v, Newton %x %v", hi, lo, a, ea, b, eb)
+		}
 	}
 }

@@ -29,7 +29,7 @@ func Sqrt(a F64) F64 {
 		k = 73
 	}
 	nHi, nLo := sigA<<(uint(k)-64), uint64(0)
-	r, exact := isqrt128(nHi, nLo)
+	r, exact := isqrtNewton(nHi, nLo)
 	if !exact {
 		r |= 1
 	}
@@ -38,8 +38,9 @@ func Sqrt(a F64) F64 {
 	return roundPack(false, (e2-k)/2+bias+62-1, r)
 }
 
-// isqrt128 returns floor(sqrt(n)) for the 128-bit n = hi:lo (hi < 2**126)
-// and whether the root is exact. Digit-by-digit binary method.
+// isqrt128 returns floor(sqrt(n)) for the 128-bit n = hi:lo (hi < 2**62)
+// and whether the root is exact. Digit-by-digit binary method: the
+// reference TestIsqrtNewton checks isqrtNewton against.
 func isqrt128(hi, lo uint64) (uint64, bool) {
 	// res and bit are 128-bit; res stays below 2**64 after the final
 	// shift but may exceed it in between.
@@ -67,4 +68,30 @@ func isqrt128(hi, lo uint64) (uint64, bool) {
 		bitHi >>= 2
 	}
 	return resLo, hi == 0 && lo == 0
+}
+
+// isqrtNewton is isqrt128 for 2**124 <= hi:lo < 2**126, by integer Newton
+// steps: floor(sqrt(hi)) from above (64-bit divisions), one 128-by-64-bit
+// step for the full root (which lands at or a few units above it), then a
+// downward correction checked by squaring.
+func isqrtNewton(hi, lo uint64) (uint64, bool) {
+	x := uint64(1) << 31 // >= sqrt(hi) since hi < 2**62
+	for {
+		y := (x + hi/x) >> 1
+		if y >= x {
+			break
+		}
+		x = y
+	}
+	r := x << 32 // >= 2**62 > hi, so the division below cannot overflow
+	q, _ := bits.Div64(hi, lo, r)
+	r = r>>1 + q>>1 + r&q&1 // floor((r+q)/2) >= floor(sqrt(hi:lo))
+	for {
+		ph, pl := bits.Mul64(r, r)
+		if ph > hi || (ph == hi && pl > lo) {
+			r--
+			continue
+		}
+		return r, ph == hi && pl == lo
+	}
 }
