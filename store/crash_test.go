@@ -90,8 +90,8 @@ func TestKill9Store(t *testing.T) {
 		last = int64(h)
 		for ; modelHeight < int64(h); modelHeight++ {
 			b := crashBatch(uint64(modelHeight + 1))
-			model[StateDB] = apply(model[StateDB], 0, updatesOf(dedupe(b.State)))
-			model[TxReceiptsDB] = apply(model[TxReceiptsDB], 0, updatesOf(dedupe(b.TxReceipts)))
+			model[StateDB] = apply(model[StateDB], 0, updatesOf(dedupe(b.State), nil, nil))
+			model[TxReceiptsDB] = apply(model[TxReceiptsDB], 0, updatesOf(dedupe(b.TxReceipts), nil, nil))
 		}
 		if roots.State != hashOf(model[StateDB]) || roots.TxReceipts != hashOf(model[TxReceiptsDB]) {
 			t.Fatalf("round %d: roots at height %d differ from the model", round, h)

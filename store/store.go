@@ -47,11 +47,13 @@ type Batch struct {
 
 // Options tune the store.
 type Options struct {
-	// Retain is how many recent heights stay provable (default 256). Old
-	// versions of the trees share every unchanged node with the newest, so
-	// each retained height costs only the nodes its block changed. Versions
-	// live in memory: after a restart, heights from the restart on are
-	// provable.
+	// Retain is how many recent heights stay provable, the newest
+	// included (default 256). Old versions of the trees share every
+	// unchanged node with the newest, so each retained height costs only
+	// the nodes its block changed. Each commit also persists the block's
+	// undo log (undo.go), from which Open rebuilds the retained versions,
+	// so they stay provable across restarts; logs that fall out of the
+	// window are deleted with the commit that drops them.
 	Retain int
 	// NoSync skips fsync on commit. Only for benchmarks of the commitment
 	// itself: a crash may then lose recent blocks.
@@ -75,6 +77,9 @@ type Store struct {
 	height   uint64
 	roots    Roots
 	has      bool
+	// undoLow is the lowest height that may have an undo record on disk;
+	// written only by the committer (and load).
+	undoLow uint64
 }
 
 var metaLast = []byte("mlast")
@@ -140,20 +145,27 @@ func (s *Store) load() error {
 		v := bytes.Clone(it.Value())
 		ups[k[1]] = append(ups[k[1]], update{path: verifier.Path(k[2:]), vh: verifier.LeafValueHash(v), value: v})
 	}
-	for db := range ups {
-		sort.Slice(ups[db], func(i, j int) bool { return bytes.Compare(ups[db][i].path[:], ups[db][j].path[:]) < 0 })
-		s.trees[db] = apply(nil, 0, ups[db])
-	}
 	if err := it.Error(); err != nil {
 		return fmt.Errorf("store: scan: %w", err)
+	}
+	for db := range ups {
+		sortUpdates(ups[db])
+		s.trees[db] = apply(nil, 0, ups[db])
 	}
 	for db := DB(0); db < numDBs; db++ {
 		if got := hashOf(s.trees[db]); got != s.roots.of(db) {
 			return fmt.Errorf("store: %s rebuilt to root %x but height %d committed %x: the store is corrupt", db, got, s.height, s.roots.of(db))
 		}
 	}
-	s.versions = []version{{height: s.height, trees: s.trees}}
-	return nil
+	if s.undoLow, err = s.lowestUndo(s.height + 1); err != nil {
+		return err
+	}
+	return s.loadVersions()
+}
+
+// sortUpdates sorts tree updates by path, the order apply needs.
+func sortUpdates(ups []update) {
+	sort.Slice(ups, func(i, j int) bool { return bytes.Compare(ups[i].path[:], ups[j].path[:]) < 0 })
 }
 
 // Close releases the database.
@@ -209,20 +221,34 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 		return Roots{}, fmt.Errorf("store: commit height %d, expected %d", height, want)
 	}
 	s.mu.RLock()
-	trees := s.trees
+	trees, prevRoots := s.trees, s.roots
 	s.mu.RUnlock()
 
 	pb := s.db.NewBatch()
 	defer pb.Close()
-	// The three trees are independent: update them on separate cores. The
-	// Pebble batch is filled here, on one goroutine, in a fixed order.
+	// Block h's undo log lets Open rebuild height h-1 from h; it is needed
+	// only if h-1 stays provable (undo.go).
+	keepFrom := undoWindow(height, s.opts.Retain)
+	logUndo := has && height >= keepFrom
+	// The three trees are independent: update them on separate cores, each
+	// also encoding its part of the undo log. The Pebble batch is filled
+	// here, on one goroutine, in a fixed order.
 	all := [numDBs][]Write{dedupe(b.State), dedupe(b.TxIndex), dedupe(b.TxReceipts)}
+	var undo [numDBs][]byte
 	var wg sync.WaitGroup
 	for db := range all {
 		wg.Add(1)
 		go func(db int) {
 			defer wg.Done()
-			trees[db] = apply(trees[db], 0, updatesOf(all[db]))
+			var priors []prior
+			if logUndo {
+				priors = make([]prior, len(all[db]))
+			}
+			old := trees[db]
+			trees[db] = apply(old, 0, updatesOf(all[db], old, priors))
+			if logUndo {
+				undo[db] = appendUndoEntries(make([]byte, 0, undoEntriesSize(priors)), DB(db), all[db], priors)
+			}
 		}(db)
 	}
 	for db, ws := range all {
@@ -254,6 +280,20 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	meta := binary.BigEndian.AppendUint64(nil, height)
 	meta = append(append(append(meta, roots.State[:]...), roots.TxIndex[:]...), roots.TxReceipts[:]...)
 	pb.Set(metaLast, meta, nil)
+	if logUndo {
+		rec := make([]byte, 0, 1+3*32+len(undo[0])+len(undo[1])+len(undo[2]))
+		rec = append(rec, undoVersion)
+		rec = append(append(append(rec, prevRoots.State[:]...), prevRoots.TxIndex[:]...), prevRoots.TxReceipts[:]...)
+		for _, part := range undo {
+			rec = append(rec, part...)
+		}
+		pb.Set(undoKey(height), rec, nil)
+	}
+	undoLow := s.undoLow
+	pruneUndo(pb, undoLow, keepFrom)
+	if undoLow < keepFrom {
+		undoLow = keepFrom
+	}
 	sync := pebble.Sync
 	if s.opts.NoSync {
 		sync = pebble.NoSync
@@ -262,7 +302,7 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 		return Roots{}, fmt.Errorf("store: commit height %d: %w", height, err)
 	}
 	s.mu.Lock()
-	s.trees, s.height, s.roots, s.has = trees, height, roots, true
+	s.trees, s.height, s.roots, s.has, s.undoLow = trees, height, roots, true, undoLow
 	s.versions = append(s.versions, version{height: height, trees: trees})
 	if drop := len(s.versions) - s.opts.Retain; drop > 0 {
 		s.versions = append(s.versions[:0:0], s.versions[drop:]...)
@@ -271,12 +311,17 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	return roots, nil
 }
 
-// updatesOf turns writes into tree updates sorted by path.
-func updatesOf(ws []Write) []update {
+// updatesOf turns writes into tree updates sorted by path. If priors is
+// not nil it receives what each write's key held in old, the tree the
+// updates will apply to (priors[i] for ws[i]).
+func updatesOf(ws []Write, old *node, priors []prior) []update {
 	ups := make([]update, len(ws))
 	hash := func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			ups[i].path = verifier.Path(ws[i].Key[:])
+			if priors != nil {
+				priors[i] = lookup(old, ups[i].path)
+			}
 			if ws[i].Value == nil {
 				ups[i].del = true
 			} else {
@@ -294,7 +339,7 @@ func updatesOf(ws []Write) []update {
 		hash(mid, len(ws))
 		<-done
 	}
-	sort.Slice(ups, func(i, j int) bool { return bytes.Compare(ups[i].path[:], ups[j].path[:]) < 0 })
+	sortUpdates(ups)
 	return ups
 }
 
