@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/rand"
 	"os"
@@ -30,13 +31,17 @@ func crashBatch(h uint64) *Batch {
 	return b
 }
 
+// crashRetain is the window of TestKill9Store: small enough that undo
+// logs are pruned many times over the run.
+const crashRetain = 32
+
 // TestCrashChild commits crash batches forever; TestKill9Store kills it.
 func TestCrashChild(t *testing.T) {
 	dir := os.Getenv("COWBOY_STORE_CRASH_DIR")
 	if dir == "" {
 		t.Skip("helper process for TestKill9Store")
 	}
-	s, err := Open(dir, Options{})
+	s, err := Open(dir, Options{Retain: crashRetain})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(3)
@@ -55,7 +60,9 @@ func TestCrashChild(t *testing.T) {
 
 // TestKill9Store kills a committing process with SIGKILL at random moments
 // and checks that every reopen lands exactly on a committed height: roots,
-// state and raw data all of that block, never a mix of two.
+// state and raw data all of that block, never a mix of two. The older
+// heights of the retention window, rebuilt from the undo logs, prove
+// against the roots the model computes for them.
 func TestKill9Store(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")
@@ -63,6 +70,7 @@ func TestKill9Store(t *testing.T) {
 	dir := t.TempDir()
 	rng := rand.New(rand.NewSource(42))
 	var model [numDBs]*node
+	var modelAt [][numDBs]*node // model trees after each height, sharing nodes
 	modelHeight := int64(-1)
 	last := int64(-1)
 	for round := 0; round < 20; round++ {
@@ -75,7 +83,7 @@ func TestKill9Store(t *testing.T) {
 		cmd.Process.Signal(syscall.SIGKILL)
 		cmd.Wait()
 
-		s, err := Open(dir, Options{NoSync: true})
+		s, err := Open(dir, Options{NoSync: true, Retain: crashRetain})
 		if err != nil {
 			t.Fatalf("round %d: reopen after kill: %v", round, err)
 		}
@@ -92,6 +100,7 @@ func TestKill9Store(t *testing.T) {
 			b := crashBatch(uint64(modelHeight + 1))
 			model[StateDB] = apply(model[StateDB], 0, updatesOf(dedupe(b.State), nil, nil))
 			model[TxReceiptsDB] = apply(model[TxReceiptsDB], 0, updatesOf(dedupe(b.TxReceipts), nil, nil))
+			modelAt = append(modelAt, model)
 		}
 		if roots.State != hashOf(model[StateDB]) || roots.TxReceipts != hashOf(model[TxReceiptsDB]) {
 			t.Fatalf("round %d: roots at height %d differ from the model", round, h)
@@ -115,10 +124,67 @@ func TestKill9Store(t *testing.T) {
 		if err := verifier.Verify(roots.State, w.Key[:], w.Value, p); err != nil {
 			t.Fatalf("round %d: %v", round, err)
 		}
+		checkCrashWindow(t, s, round, h, modelAt, rng)
 		s.Close()
 	}
 	if last < 1 {
 		t.Fatalf("the child never committed more than %d blocks", last)
 	}
 	t.Logf("20 kills, reopened at heights up to %d", last)
+}
+
+// checkCrashWindow checks, after a reopen at height h, the retention
+// window the undo logs rebuilt: the oldest retained height, the one before
+// the newest and a random one each prove the keys their block wrote, a
+// never-written key and a receipt against the model's roots for that
+// height, and the height below the window is refused.
+func checkCrashWindow(t *testing.T, s *Store, round int, h uint64, modelAt [][numDBs]*node, rng *rand.Rand) {
+	t.Helper()
+	oldest := uint64(0)
+	if h >= crashRetain {
+		oldest = h - crashRetain + 1
+	}
+	if oldest > 0 {
+		if _, err := s.Prove(StateDB, k(0), oldest-1); !errors.Is(err, ErrNotRetained) {
+			t.Fatalf("round %d: height %d below the window [%d, %d]: %v", round, oldest-1, oldest, h, err)
+		}
+	}
+	heights := []uint64{oldest, oldest + uint64(rng.Int63n(int64(h-oldest+1)))}
+	if h > 0 {
+		heights = append(heights, h-1)
+	}
+	for _, hh := range heights {
+		m := modelAt[hh]
+		for db := DB(0); db < numDBs; db++ {
+			if r, err := s.Root(db, hh); err != nil || r != hashOf(m[db]) {
+				t.Fatalf("round %d: %s root at height %d (newest %d): %x %v, model %x", round, db, hh, h, r, err, hashOf(m[db]))
+			}
+		}
+		keys := []struct {
+			db  DB
+			key Key
+		}{{StateDB, k(99999)}, {TxReceiptsDB, crashBatch(hh).TxReceipts[0].Key}}
+		for i, w := range dedupe(crashBatch(hh).State) {
+			if i == 5 {
+				break
+			}
+			keys = append(keys, struct {
+				db  DB
+				key Key
+			}{StateDB, w.Key})
+		}
+		for _, c := range keys {
+			want := lookup(m[c.db], verifier.Path(c.key[:]))
+			p, got, err := s.ProveValue(c.db, c.key, hh)
+			if err != nil {
+				t.Fatalf("round %d: prove at height %d (newest %d): %v", round, hh, h, err)
+			}
+			if want.present != (got != nil) || string(got) != string(want.value) {
+				t.Fatalf("round %d: value at height %d is %q, model %q", round, hh, got, want.value)
+			}
+			if err := verifier.Verify(hashOf(m[c.db]), c.key[:], want.value, p); err != nil {
+				t.Fatalf("round %d: proof at height %d (newest %d): %v", round, hh, h, err)
+			}
+		}
+	}
 }
