@@ -9,8 +9,11 @@
 // compiler's conformance and fuzz tests exercise it today.
 package syntax
 
-// Pos is a node's source position (1-based line, 0-based column).
-type Pos struct{ Line, Col int }
+// Pos is a node's source span, as CPython's ast records it: Line and
+// EndLine are 1-based, Col and EndCol 0-based UTF-8 byte offsets in their
+// lines, and EndCol is exclusive (lineno, col_offset, end_lineno,
+// end_col_offset).
+type Pos struct{ Line, Col, EndLine, EndCol int }
 
 // Lineno returns the node's line.
 func (p Pos) Lineno() int { return p.Line }
@@ -79,6 +82,10 @@ type (
 	AnnAssign struct {
 		Pos
 		Target, Annotation, Value Expr
+		// Simple is set when Target is a name not in parentheses
+		// (CPython's simple=1): only then does the annotation land in
+		// __annotations__.
+		Simple bool
 	}
 	For struct {
 		Pos
@@ -161,8 +168,12 @@ type (
 		Name string
 		Body []Stmt
 	}
-	Alias   struct{ Name, Asname string }
+	Alias struct {
+		Pos
+		Name, Asname string
+	}
 	Keyword struct {
+		Pos
 		Arg   string
 		Value Expr
 	} // Arg "" for **value
@@ -286,6 +297,7 @@ type (
 		Pos
 		Value any
 		Kind  ConstKind
+		U     bool // written u'...' (CPython's kind='u')
 	}
 	Attribute struct {
 		Pos

@@ -4,7 +4,7 @@ package syntax
 // keyword "match" is one; ok is false (and nothing consumed) otherwise.
 func (p *parser) tryMatch() (Stmt, bool, error) {
 	save := p.pos
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	// A match statement needs a subject expression followed by ':' NEWLINE
 	// INDENT 'case'.
@@ -43,12 +43,13 @@ func (p *parser) tryMatch() (Stmt, bool, error) {
 		return nil, true, p.errf("expected 'case'")
 	}
 	p.next()
+	p.finish(m, pos)
 	return m, true, nil
 }
 
 // openPattern allows a top-level sequence without brackets: case a, b:
 func (p *parser) openPattern() (Pattern, error) {
-	pos := p.pos0()
+	pos := p.start()
 	first, err := p.asPattern()
 	if err != nil {
 		return nil, err
@@ -68,11 +69,11 @@ func (p *parser) openPattern() (Pattern, error) {
 		}
 		pats = append(pats, q)
 	}
-	return &MatchSequence{pos, pats}, nil
+	return &MatchSequence{p.span(pos), pats}, nil
 }
 
 func (p *parser) asPattern() (Pattern, error) {
-	pos := p.pos0()
+	pos := p.start()
 	pat, err := p.orPattern()
 	if err != nil {
 		return nil, err
@@ -86,13 +87,13 @@ func (p *parser) asPattern() (Pattern, error) {
 		if n == "_" {
 			return nil, p.errf("cannot use '_' as a target")
 		}
-		return &MatchAs{pos, pat, n}, nil
+		return &MatchAs{p.span(pos), pat, n}, nil
 	}
 	return pat, nil
 }
 
 func (p *parser) orPattern() (Pattern, error) {
-	pos := p.pos0()
+	pos := p.start()
 	first, err := p.closedPattern()
 	if err != nil {
 		return nil, err
@@ -109,7 +110,7 @@ func (p *parser) orPattern() (Pattern, error) {
 		}
 		pats = append(pats, q)
 	}
-	return &MatchOr{pos, pats}, nil
+	return &MatchOr{p.span(pos), pats}, nil
 }
 
 func (p *parser) closedPattern() (Pattern, error) {
@@ -117,7 +118,7 @@ func (p *parser) closedPattern() (Pattern, error) {
 		return nil, err
 	}
 	defer func() { p.depth-- }()
-	pos := p.pos0()
+	pos := p.start()
 	t := p.tok()
 	switch {
 	case t.kind == tNumber || t.kind == tString || (t.kind == tOp && t.val == "-"):
@@ -125,7 +126,7 @@ func (p *parser) closedPattern() (Pattern, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &MatchValue{pos, e}, nil
+		return &MatchValue{p.span(pos), e}, nil
 	case t.kind == tName && (t.val == "None" || t.val == "True" || t.val == "False"):
 		p.next()
 		var v any
@@ -135,7 +136,7 @@ func (p *parser) closedPattern() (Pattern, error) {
 		case "False":
 			v = false
 		}
-		return &MatchSingleton{pos, v}, nil
+		return &MatchSingleton{p.span(pos), v}, nil
 	case t.kind == tOp && t.val == "*":
 		p.next()
 		n, err := p.name()
@@ -145,7 +146,7 @@ func (p *parser) closedPattern() (Pattern, error) {
 		if n == "_" {
 			n = ""
 		}
-		return &MatchStar{pos, n}, nil
+		return &MatchStar{p.span(pos), n}, nil
 	case t.kind == tOp && (t.val == "(" || t.val == "["):
 		closer := ")"
 		if t.val == "[" {
@@ -173,7 +174,7 @@ func (p *parser) closedPattern() (Pattern, error) {
 		if closer == ")" && len(pats) == 1 && !trailing {
 			return pats[0], nil // group
 		}
-		return &MatchSequence{pos, pats}, nil
+		return &MatchSequence{p.span(pos), pats}, nil
 	case t.kind == tOp && t.val == "{":
 		p.next()
 		m := &MatchMapping{Pos: pos}
@@ -205,13 +206,17 @@ func (p *parser) closedPattern() (Pattern, error) {
 			}
 			p.next()
 		}
-		return m, p.expectOp("}")
+		if err := p.expectOp("}"); err != nil {
+			return nil, err
+		}
+		p.finish(m, pos)
+		return m, nil
 	case t.kind == tName:
 		name, err := p.name()
 		if err != nil {
 			return nil, err
 		}
-		var e Expr = &Name{pos, name}
+		var e Expr = &Name{p.span(pos), name}
 		dotted := false
 		for p.isOp(".") {
 			p.next()
@@ -219,7 +224,7 @@ func (p *parser) closedPattern() (Pattern, error) {
 			if err != nil {
 				return nil, err
 			}
-			e = &Attribute{pos, e, a}
+			e = &Attribute{p.span(pos), e, a}
 			dotted = true
 		}
 		if p.isOp("(") {
@@ -250,15 +255,19 @@ func (p *parser) closedPattern() (Pattern, error) {
 				}
 				p.next()
 			}
-			return c, p.expectOp(")")
+			if err := p.expectOp(")"); err != nil {
+				return nil, err
+			}
+			p.finish(c, pos)
+			return c, nil
 		}
 		if dotted {
-			return &MatchValue{pos, e}, nil
+			return &MatchValue{p.span(pos), e}, nil
 		}
 		if name == "_" {
-			return &MatchAs{Pos: pos}, nil
+			return &MatchAs{Pos: p.span(pos)}, nil
 		}
-		return &MatchAs{Pos: pos, Name: name}, nil
+		return &MatchAs{Pos: p.span(pos), Name: name}, nil
 	}
 	return nil, p.errf("invalid pattern")
 }

@@ -49,7 +49,31 @@ func (p *parser) next() token {
 }
 func (p *parser) isOp(v string) bool { t := p.tok(); return t.kind == tOp && t.val == v }
 func (p *parser) isKw(v string) bool { t := p.tok(); return t.kind == tName && t.val == v }
-func (p *parser) pos0() Pos          { return Pos{Line: p.tok().line} }
+
+// start is where the current token begins.
+func (p *parser) start() Pos { t := p.tok(); return Pos{Line: t.line, Col: t.col} }
+
+// span completes s with the end of the last token consumed (layout tokens
+// aside), as CPython's EXTRA does for the rule that began at s.
+func (p *parser) span(s Pos) Pos {
+	for k := p.pos - 1; k >= 0; k-- {
+		t := p.toks[k]
+		if t.kind == tNewline || t.kind == tIndent || t.kind == tDedent || t.kind == tEOF {
+			continue
+		}
+		s.EndLine, s.EndCol = t.endLine, t.endCol
+		break
+	}
+	return s
+}
+
+// spanned is a node with a position; every node type embeds Pos.
+type spanned interface{ pos() *Pos }
+
+func (p *Pos) pos() *Pos { return p }
+
+// finish gives n the span from s to the last token consumed.
+func (p *parser) finish(n spanned, s Pos) { *n.pos() = p.span(s) }
 func (p *parser) errf(format string, a ...any) error {
 	return &Error{Ln: p.tok().line, Msg: fmt.Sprintf(format, a...)}
 }
@@ -192,7 +216,17 @@ func (p *parser) block() ([]Stmt, error) {
 }
 
 func (p *parser) smallStmt() (Stmt, error) {
-	pos := p.pos0()
+	start := p.start()
+	s, err := p.smallStmt1()
+	if err != nil {
+		return nil, err
+	}
+	p.finish(s.(spanned), start)
+	return s, nil
+}
+
+func (p *parser) smallStmt1() (Stmt, error) {
+	pos := p.start()
 	t := p.tok()
 	if t.kind == tName {
 		switch t.val {
@@ -276,17 +310,19 @@ func (p *parser) smallStmt() (Stmt, error) {
 			p.next()
 			imp := &Import{Pos: pos}
 			for {
+				ap := p.start()
 				name, err := p.dottedName()
 				if err != nil {
 					return nil, err
 				}
-				a := &Alias{Name: name}
+				a := &Alias{Pos: ap, Name: name}
 				if p.isKw("as") {
 					p.next()
 					if a.Asname, err = p.name(); err != nil {
 						return nil, err
 					}
 				}
+				p.finish(a, ap)
 				imp.Names = append(imp.Names, a)
 				if !p.isOp(",") {
 					break
@@ -311,8 +347,9 @@ func (p *parser) smallStmt() (Stmt, error) {
 				return nil, err
 			}
 			if p.isOp("*") {
+				ap := p.start()
 				p.next()
-				f.Names = []*Alias{{Name: "*"}}
+				f.Names = []*Alias{{Pos: p.span(ap), Name: "*"}}
 				return f, nil
 			}
 			paren := p.isOp("(")
@@ -320,17 +357,19 @@ func (p *parser) smallStmt() (Stmt, error) {
 				p.next()
 			}
 			for {
+				ap := p.start()
 				n, err := p.name()
 				if err != nil {
 					return nil, err
 				}
-				a := &Alias{Name: n}
+				a := &Alias{Pos: ap, Name: n}
 				if p.isKw("as") {
 					p.next()
 					if a.Asname, err = p.name(); err != nil {
 						return nil, err
 					}
 				}
+				p.finish(a, ap)
 				f.Names = append(f.Names, a)
 				if !p.isOp(",") {
 					break
@@ -359,7 +398,8 @@ func (p *parser) smallStmt() (Stmt, error) {
 		if err != nil {
 			return nil, err
 		}
-		a := &AnnAssign{Pos: pos, Target: first, Annotation: ann}
+		_, isName := first.(*Name)
+		a := &AnnAssign{Pos: pos, Target: first, Annotation: ann, Simple: isName && !(t.kind == tOp && t.val == "(")}
 		if p.isOp("=") {
 			p.next()
 			if a.Value, err = p.starExprsOrYield(); err != nil {
@@ -487,7 +527,7 @@ func (p *parser) decorated() (Stmt, error) {
 }
 
 func (p *parser) funcDef(decos []Expr) (Stmt, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	name, err := p.name()
 	if err != nil {
@@ -513,6 +553,7 @@ func (p *parser) funcDef(decos []Expr) (Stmt, error) {
 	if f.Body, err = p.block(); err != nil {
 		return nil, err
 	}
+	p.finish(f, pos)
 	return f, nil
 }
 
@@ -582,7 +623,7 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 }
 
 func (p *parser) param(annotations bool) (*Arg, error) {
-	pos := p.pos0()
+	pos := p.start()
 	n, err := p.name()
 	if err != nil {
 		return nil, err
@@ -594,11 +635,12 @@ func (p *parser) param(annotations bool) (*Arg, error) {
 			return nil, err
 		}
 	}
+	p.finish(arg, pos)
 	return arg, nil
 }
 
 func (p *parser) classDef(decos []Expr) (Stmt, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	name, err := p.name()
 	if err != nil {
@@ -616,11 +658,12 @@ func (p *parser) classDef(decos []Expr) (Stmt, error) {
 	if c.Body, err = p.block(); err != nil {
 		return nil, err
 	}
+	p.finish(c, pos)
 	return c, nil
 }
 
 func (p *parser) ifStmt() (Stmt, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	test, err := p.namedExprTest()
 	if err != nil {
@@ -644,11 +687,12 @@ func (p *parser) ifStmt() (Stmt, error) {
 			return nil, err
 		}
 	}
+	p.finish(s, pos)
 	return s, nil
 }
 
 func (p *parser) whileStmt() (Stmt, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	test, err := p.namedExprTest()
 	if err != nil {
@@ -665,11 +709,12 @@ func (p *parser) whileStmt() (Stmt, error) {
 			return nil, err
 		}
 	}
+	p.finish(s, pos)
 	return s, nil
 }
 
 func (p *parser) forStmt() (Stmt, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	target, err := p.targetList()
 	if err != nil {
@@ -693,25 +738,26 @@ func (p *parser) forStmt() (Stmt, error) {
 			return nil, err
 		}
 	}
+	p.finish(s, pos)
 	return s, nil
 }
 
 // targetList parses for-loop and comprehension targets (stops before "in").
 func (p *parser) targetList() (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
 	var elts []Expr
 	trailing := false
 	for {
 		var e Expr
 		var err error
 		if p.isOp("*") {
-			sp := p.pos0()
+			sp := p.start()
 			p.next()
 			v, err := p.bitOr()
 			if err != nil {
 				return nil, err
 			}
-			e = &Starred{sp, v}
+			e = &Starred{p.span(sp), v}
 		} else if e, err = p.bitOr(); err != nil {
 			return nil, err
 		}
@@ -732,11 +778,11 @@ func (p *parser) targetList() (Expr, error) {
 	if len(elts) == 1 && !trailing {
 		return elts[0], nil
 	}
-	return &Tuple{pos, elts}, nil
+	return &Tuple{p.span(pos), elts}, nil
 }
 
 func (p *parser) tryStmt() (Stmt, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	body, err := p.block()
 	if err != nil {
@@ -744,7 +790,7 @@ func (p *parser) tryStmt() (Stmt, error) {
 	}
 	t := &Try{Pos: pos, Body: body}
 	for p.isKw("except") {
-		hp := p.pos0()
+		hp := p.start()
 		p.next()
 		h := &ExceptHandler{Pos: hp}
 		if p.isOp("*") {
@@ -755,16 +801,7 @@ func (p *parser) tryStmt() (Stmt, error) {
 				return nil, err
 			}
 			if p.isOp(",") {
-				elts := []Expr{h.Type}
-				for p.isOp(",") {
-					p.next()
-					e, err := p.test()
-					if err != nil {
-						return nil, err
-					}
-					elts = append(elts, e)
-				}
-				h.Type = &Tuple{hp, elts}
+				return nil, &Error{Ln: h.Type.Lineno(), Msg: "multiple exception types must be parenthesized"}
 			}
 			if p.isKw("as") {
 				p.next()
@@ -776,6 +813,7 @@ func (p *parser) tryStmt() (Stmt, error) {
 		if h.Body, err = p.block(); err != nil {
 			return nil, err
 		}
+		p.finish(h, hp)
 		t.Handlers = append(t.Handlers, h)
 	}
 	if p.isKw("else") {
@@ -796,11 +834,12 @@ func (p *parser) tryStmt() (Stmt, error) {
 	if len(t.Handlers) == 0 && t.Finalbody == nil {
 		return nil, p.errf("expected 'except' or 'finally' block")
 	}
+	p.finish(t, pos)
 	return t, nil
 }
 
 func (p *parser) withStmt() (Stmt, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	w := &With{Pos: pos}
 	paren := false
@@ -829,6 +868,7 @@ func (p *parser) withStmt() (Stmt, error) {
 	if w.Body, err = p.block(); err != nil {
 		return nil, err
 	}
+	p.finish(w, pos)
 	return w, nil
 }
 
@@ -873,20 +913,20 @@ func (p *parser) targetAtom() (Expr, error) {
 // starExprs parses a comma-separated list that may contain *x and makes a
 // tuple when there is a comma.
 func (p *parser) starExprs() (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
 	var elts []Expr
 	trailing := false
 	for {
 		var e Expr
 		var err error
 		if p.isOp("*") {
-			sp := p.pos0()
+			sp := p.start()
 			p.next()
 			v, err := p.bitOr()
 			if err != nil {
 				return nil, err
 			}
-			e = &Starred{sp, v}
+			e = &Starred{p.span(sp), v}
 		} else if e, err = p.namedExprTest(); err != nil {
 			return nil, err
 		}
@@ -907,7 +947,7 @@ func (p *parser) starExprs() (Expr, error) {
 		}
 		return elts[0], nil
 	}
-	return &Tuple{pos, elts}, nil
+	return &Tuple{p.span(pos), elts}, nil
 }
 
 func (p *parser) starExprsOrYield() (Expr, error) {
@@ -952,7 +992,7 @@ func (p *parser) exprList() ([]Expr, error) {
 }
 
 func (p *parser) yieldExpr() (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	if p.isKw("from") {
 		p.next()
@@ -960,7 +1000,7 @@ func (p *parser) yieldExpr() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &YieldFrom{pos, v}, nil
+		return &YieldFrom{p.span(pos), v}, nil
 	}
 	y := &Yield{Pos: pos}
 	if !p.exprEnd() {
@@ -970,22 +1010,24 @@ func (p *parser) yieldExpr() (Expr, error) {
 		}
 		y.Value = v
 	}
+	p.finish(y, pos)
 	return y, nil
 }
 
 func (p *parser) namedExprTest() (Expr, error) {
 	if p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == ":=" {
-		pos := p.pos0()
+		pos := p.start()
 		n, err := p.name()
 		if err != nil {
 			return nil, err
 		}
+		target := &Name{p.span(pos), n}
 		p.next()
 		v, err := p.test()
 		if err != nil {
 			return nil, err
 		}
-		return &NamedExpr{pos, &Name{pos, n}, v}, nil
+		return &NamedExpr{p.span(pos), target, v}, nil
 	}
 	return p.test()
 }
@@ -998,7 +1040,7 @@ func (p *parser) test() (Expr, error) {
 	if p.isKw("lambda") {
 		return p.lambda()
 	}
-	pos := p.pos0()
+	pos := p.start()
 	e, err := p.orTest()
 	if err != nil {
 		return nil, err
@@ -1016,7 +1058,7 @@ func (p *parser) test() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &IfExp{pos, cond, e, orelse}, nil
+		return &IfExp{p.span(pos), cond, e, orelse}, nil
 	}
 	return e, nil
 }
@@ -1029,7 +1071,7 @@ func (p *parser) testNoCond() (Expr, error) {
 }
 
 func (p *parser) lambda() (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	args, err := p.params(":", false)
 	if err != nil {
@@ -1042,7 +1084,7 @@ func (p *parser) lambda() (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Lambda{pos, args, body}, nil
+	return &Lambda{p.span(pos), args, body}, nil
 }
 
 func (p *parser) orTest() (Expr, error) { return p.boolChain("or", Or, p.andTest) }
@@ -1052,7 +1094,7 @@ func (p *parser) andTest() (Expr, error) { return p.boolChain("and", And, p.notT
 // boolChain parses operand (kw operand)* into one BoolOp, as CPython does
 // (a or b or c is a single node with three values).
 func (p *parser) boolChain(kw string, op BoolOperator, operand func() (Expr, error)) (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
 	e, err := operand()
 	if err != nil || !p.isKw(kw) {
 		return e, err
@@ -1066,12 +1108,12 @@ func (p *parser) boolChain(kw string, op BoolOperator, operand func() (Expr, err
 		}
 		vals = append(vals, x)
 	}
-	return &BoolOp{pos, op, vals}, nil
+	return &BoolOp{p.span(pos), op, vals}, nil
 }
 
 func (p *parser) notTest() (Expr, error) {
 	if p.isKw("not") {
-		pos := p.pos0()
+		pos := p.start()
 		p.next()
 		if err := p.enter(); err != nil {
 			return nil, err
@@ -1081,7 +1123,7 @@ func (p *parser) notTest() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &UnaryOp{pos, Not, e}, nil
+		return &UnaryOp{p.span(pos), Not, e}, nil
 	}
 	return p.comparison()
 }
@@ -1120,7 +1162,7 @@ func (p *parser) compOp() (CmpOp, bool) {
 }
 
 func (p *parser) comparison() (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
 	e, err := p.bitOr()
 	if err != nil {
 		return nil, err
@@ -1150,7 +1192,7 @@ func (p *parser) comparison() (Expr, error) {
 	if len(ops) == 0 {
 		return e, nil
 	}
-	return &Compare{pos, e, ops, comps}, nil
+	return &Compare{p.span(pos), e, ops, comps}, nil
 }
 
 type binLevel struct {
@@ -1159,6 +1201,7 @@ type binLevel struct {
 }
 
 func (p *parser) binary(ops map[string]Operator, next func() (Expr, error)) (Expr, error) {
+	start := p.start()
 	e, err := next()
 	if err != nil {
 		return nil, err
@@ -1177,7 +1220,7 @@ func (p *parser) binary(ops map[string]Operator, next func() (Expr, error)) (Exp
 		if err != nil {
 			return nil, err
 		}
-		e = &BinOp{Pos{Line: e.Lineno()}, e, op, r}
+		e = &BinOp{p.span(start), e, op, r}
 	}
 }
 
@@ -1200,7 +1243,7 @@ func (p *parser) term() (Expr, error)   { return p.binary(opsTerm, p.factor) }
 func (p *parser) factor() (Expr, error) {
 	t := p.tok()
 	if t.kind == tOp && (t.val == "-" || t.val == "+" || t.val == "~") {
-		pos := p.pos0()
+		pos := p.start()
 		p.next()
 		if err := p.enter(); err != nil {
 			return nil, err
@@ -1211,24 +1254,27 @@ func (p *parser) factor() (Expr, error) {
 			return nil, err
 		}
 		op := map[string]UnaryOperator{"-": USub, "+": UAdd, "~": Invert}[t.val]
-		return &UnaryOp{pos, op, e}, nil
+		return &UnaryOp{p.span(pos), op, e}, nil
 	}
 	return p.power()
 }
 
 func (p *parser) power() (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
+	var e Expr
 	if p.isKw("await") {
 		p.next()
 		v, err := p.primary()
 		if err != nil {
 			return nil, err
 		}
-		return &Await{pos, v}, nil
-	}
-	e, err := p.primary()
-	if err != nil {
-		return nil, err
+		e = &Await{p.span(pos), v}
+	} else {
+		v, err := p.primary()
+		if err != nil {
+			return nil, err
+		}
+		e = v
 	}
 	if p.isOp("**") {
 		p.next()
@@ -1236,18 +1282,18 @@ func (p *parser) power() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &BinOp{pos, e, Pow, r}, nil
+		return &BinOp{p.span(pos), e, Pow, r}, nil
 	}
 	return e, nil
 }
 
 func (p *parser) primary() (Expr, error) {
+	start := p.start()
 	e, err := p.atom()
 	if err != nil {
 		return nil, err
 	}
 	for {
-		pos := p.pos0()
 		switch {
 		case p.isOp("."):
 			p.next()
@@ -1255,14 +1301,14 @@ func (p *parser) primary() (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			e = &Attribute{pos, e, n}
+			e = &Attribute{p.span(start), e, n}
 		case p.isOp("("):
 			p.next()
 			args, kws, err := p.callArgs()
 			if err != nil {
 				return nil, err
 			}
-			e = &Call{Pos{Line: e.Lineno()}, e, args, kws}
+			e = &Call{p.span(start), e, args, kws}
 		case p.isOp("["):
 			p.next()
 			s, err := p.subscript()
@@ -1272,7 +1318,7 @@ func (p *parser) primary() (Expr, error) {
 			if err := p.expectOp("]"); err != nil {
 				return nil, err
 			}
-			e = &Subscript{Pos{Line: e.Lineno()}, e, s}
+			e = &Subscript{p.span(start), e, s}
 		default:
 			return e, nil
 		}
@@ -1281,26 +1327,30 @@ func (p *parser) primary() (Expr, error) {
 
 // callArgs parses arguments after "(" through ")".
 func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
+	open := p.toks[p.pos-1] // the '(' just consumed
+	var genexp *GeneratorExp
 	var args []Expr
 	var kws []*Keyword
 	for !p.isOp(")") {
 		switch {
 		case p.isOp("*"):
-			pos := p.pos0()
+			pos := p.start()
 			p.next()
 			v, err := p.test()
 			if err != nil {
 				return nil, nil, err
 			}
-			args = append(args, &Starred{pos, v})
+			args = append(args, &Starred{p.span(pos), v})
 		case p.isOp("**"):
+			pos := p.start()
 			p.next()
 			v, err := p.test()
 			if err != nil {
 				return nil, nil, err
 			}
-			kws = append(kws, &Keyword{Value: v})
+			kws = append(kws, &Keyword{Pos: p.span(pos), Value: v})
 		case p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == "=":
+			pos := p.start()
 			n, err := p.name()
 			if err != nil {
 				return nil, nil, err
@@ -1310,7 +1360,7 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			kws = append(kws, &Keyword{Arg: n, Value: v})
+			kws = append(kws, &Keyword{Pos: p.span(pos), Arg: n, Value: v})
 		default:
 			v, err := p.namedExprTest()
 			if err != nil {
@@ -1321,7 +1371,8 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 				if err != nil {
 					return nil, nil, err
 				}
-				v = &GeneratorExp{Pos{Line: v.Lineno()}, v, gens}
+				genexp = &GeneratorExp{Pos{Line: open.line, Col: open.col}, v, gens}
+				v = genexp
 			}
 			if len(kws) > 0 {
 				for _, k := range kws {
@@ -1341,11 +1392,19 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 	if err := p.expectOp(")"); err != nil {
 		return nil, nil, err
 	}
+	if genexp != nil {
+		// A generator expression as the sole argument takes the call's
+		// parentheses as its own.
+		if len(args)+len(kws) > 1 {
+			return nil, nil, &Error{Ln: genexp.Line, Msg: "Generator expression must be parenthesized"}
+		}
+		genexp.Pos = p.span(genexp.Pos)
+	}
 	return args, kws, nil
 }
 
 func (p *parser) subscript() (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
 	var elts []Expr
 	trailing := false
 	for {
@@ -1364,25 +1423,25 @@ func (p *parser) subscript() (Expr, error) {
 			break
 		}
 	}
-	if len(elts) == 1 && !trailing {
+	if _, star := elts[0].(*Starred); len(elts) == 1 && !trailing && !star {
 		return elts[0], nil
 	}
-	return &Tuple{pos, elts}, nil
+	return &Tuple{p.span(pos), elts}, nil
 }
 
 func (p *parser) sliceItem() (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
 	var lower Expr
 	var err error
 	if !p.isOp(":") {
 		if p.isOp("*") {
-			sp := p.pos0()
+			sp := p.start()
 			p.next()
 			v, err := p.bitOr()
 			if err != nil {
 				return nil, err
 			}
-			return &Starred{sp, v}, nil
+			return &Starred{p.span(sp), v}, nil
 		}
 		if lower, err = p.namedExprTest(); err != nil {
 			return nil, err
@@ -1406,6 +1465,7 @@ func (p *parser) sliceItem() (Expr, error) {
 			}
 		}
 	}
+	p.finish(s, pos)
 	return s, nil
 }
 
@@ -1444,40 +1504,40 @@ func (p *parser) atom() (Expr, error) {
 	}
 	defer func() { p.depth-- }()
 	t := p.tok()
-	pos := p.pos0()
+	pos := p.start()
 	switch t.kind {
 	case tNumber:
 		p.next()
-		return &Constant{Pos: pos, Value: t.num}, nil
+		return &Constant{Pos: p.span(pos), Value: t.num}, nil
 	case tString:
 		return p.strings()
 	case tName:
 		switch t.val {
 		case "None":
 			p.next()
-			return &Constant{Pos: pos, Value: nil}, nil
+			return &Constant{Pos: p.span(pos), Value: nil}, nil
 		case "True":
 			p.next()
-			return &Constant{Pos: pos, Value: true}, nil
+			return &Constant{Pos: p.span(pos), Value: true}, nil
 		case "False":
 			p.next()
-			return &Constant{Pos: pos, Value: false}, nil
+			return &Constant{Pos: p.span(pos), Value: false}, nil
 		}
 		n, err := p.name()
 		if err != nil {
 			return nil, err
 		}
-		return &Name{pos, n}, nil
+		return &Name{p.span(pos), n}, nil
 	case tOp:
 		switch t.val {
 		case "...":
 			p.next()
-			return &Constant{Pos: pos, Kind: EllipsisConst, Value: ellipsisMarker{}}, nil
+			return &Constant{Pos: p.span(pos), Kind: EllipsisConst, Value: ellipsisMarker{}}, nil
 		case "(":
 			p.next()
 			if p.isOp(")") {
 				p.next()
-				return &Tuple{pos, nil}, nil
+				return &Tuple{p.span(pos), nil}, nil
 			}
 			if p.isKw("yield") {
 				y, err := p.yieldExpr()
@@ -1495,7 +1555,7 @@ func (p *parser) atom() (Expr, error) {
 				if err != nil {
 					return nil, err
 				}
-				return &GeneratorExp{pos, first, gens}, p.expectOp(")")
+				return p.closeWith(")", &GeneratorExp{pos, first, gens})
 			}
 			if p.isOp(")") {
 				p.next()
@@ -1516,12 +1576,12 @@ func (p *parser) atom() (Expr, error) {
 				}
 				elts = append(elts, e)
 			}
-			return &Tuple{pos, elts}, p.expectOp(")")
+			return p.closeWith(")", &Tuple{pos, elts})
 		case "[":
 			p.next()
 			if p.isOp("]") {
 				p.next()
-				return &List{pos, nil}, nil
+				return &List{p.span(pos), nil}, nil
 			}
 			first, err := p.starOrNamed()
 			if err != nil {
@@ -1532,7 +1592,7 @@ func (p *parser) atom() (Expr, error) {
 				if err != nil {
 					return nil, err
 				}
-				return &ListComp{pos, first, gens}, p.expectOp("]")
+				return p.closeWith("]", &ListComp{pos, first, gens})
 			}
 			elts := []Expr{first}
 			for p.isOp(",") {
@@ -1546,7 +1606,7 @@ func (p *parser) atom() (Expr, error) {
 				}
 				elts = append(elts, e)
 			}
-			return &List{pos, elts}, p.expectOp("]")
+			return p.closeWith("]", &List{pos, elts})
 		case "{":
 			return p.braces()
 		}
@@ -1556,25 +1616,38 @@ func (p *parser) atom() (Expr, error) {
 
 type ellipsisMarker struct{}
 
+// closeWith consumes the closing bracket of n and gives n its span from
+// its start through the bracket.
+func (p *parser) closeWith(closer string, n interface {
+	Expr
+	spanned
+}) (Expr, error) {
+	if err := p.expectOp(closer); err != nil {
+		return nil, err
+	}
+	p.finish(n, *n.pos())
+	return n, nil
+}
+
 func (p *parser) starOrNamed() (Expr, error) {
 	if p.isOp("*") {
-		pos := p.pos0()
+		pos := p.start()
 		p.next()
 		v, err := p.bitOr()
 		if err != nil {
 			return nil, err
 		}
-		return &Starred{pos, v}, nil
+		return &Starred{p.span(pos), v}, nil
 	}
 	return p.namedExprTest()
 }
 
 func (p *parser) braces() (Expr, error) {
-	pos := p.pos0()
+	pos := p.start()
 	p.next()
 	if p.isOp("}") {
 		p.next()
-		return &Dict{Pos: pos}, nil
+		return &Dict{Pos: p.span(pos)}, nil
 	}
 	// Dict or set?
 	if p.isOp("**") {
@@ -1595,7 +1668,7 @@ func (p *parser) braces() (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &DictComp{pos, first, v, gens}, p.expectOp("}")
+			return p.closeWith("}", &DictComp{pos, first, v, gens})
 		}
 		return p.dictRest(pos, []Expr{first}, []Expr{v})
 	}
@@ -1604,7 +1677,7 @@ func (p *parser) braces() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &SetComp{pos, first, gens}, p.expectOp("}")
+		return p.closeWith("}", &SetComp{pos, first, gens})
 	}
 	elts := []Expr{first}
 	for p.isOp(",") {
@@ -1618,13 +1691,13 @@ func (p *parser) braces() (Expr, error) {
 		}
 		elts = append(elts, e)
 	}
-	return &Set{pos, elts}, p.expectOp("}")
+	return p.closeWith("}", &Set{pos, elts})
 }
 
 func (p *parser) dictRest(pos Pos, keys, vals []Expr) (Expr, error) {
 	if len(keys) > 0 {
 		if !p.isOp(",") {
-			return &Dict{pos, keys, vals}, p.expectOp("}")
+			return p.closeWith("}", &Dict{pos, keys, vals})
 		}
 		p.next()
 	}
@@ -1657,33 +1730,41 @@ func (p *parser) dictRest(pos Pos, keys, vals []Expr) (Expr, error) {
 		}
 		p.next()
 	}
-	return &Dict{pos, keys, vals}, p.expectOp("}")
+	return p.closeWith("}", &Dict{pos, keys, vals})
 }
 
 // strings parses adjacent string literals into one Constant or JoinedStr.
+// The parts of a JoinedStr carry the positions CPython 3.11 gives them:
+// literal parts and replacement fields span the whole concatenation, a
+// format spec spans the literal it is written in (its literal parts run on
+// to the end of the concatenation), and the expressions inside fields have
+// their true positions.
 func (p *parser) strings() (Expr, error) {
-	pos := p.pos0()
+	first := p.pos
+	for p.tok().kind == tString {
+		p.next()
+	}
+	toks := p.toks[first:p.pos]
+	whole := p.span(Pos{Line: toks[0].line, Col: toks[0].col})
 	var parts []Expr
 	var buf strings.Builder
-	isBytes, anyF, first := false, false, true
+	isBytes, anyF := toks[0].isBytes, false
 	flush := func() {
 		if buf.Len() > 0 {
-			parts = append(parts, &Constant{Pos: pos, Value: buf.String()})
+			parts = append(parts, &Constant{Pos: whole, Value: buf.String()})
 			buf.Reset()
 		}
 	}
-	for p.tok().kind == tString {
-		t := p.next()
-		if !first && t.isBytes != isBytes {
-			return nil, &Error{Ln: t.line, Msg: "cannot mix bytes and nonbytes literals"}
+	for _, t := range toks {
+		if t.isBytes != isBytes {
+			return nil, &Error{Ln: toks[0].line, Msg: "cannot mix bytes and nonbytes literals"}
 		}
-		isBytes, first = t.isBytes, false
 		if !t.isF {
 			buf.WriteString(t.str)
 			continue
 		}
 		anyF = true
-		vals, err := p.fstring(t)
+		vals, err := p.fstringBody(t, t.val, t.bodyOff, whole, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -1701,21 +1782,24 @@ func (p *parser) strings() (Expr, error) {
 		if isBytes {
 			kind = BytesConst
 		}
-		return &Constant{Pos: pos, Value: buf.String(), Kind: kind}, nil
+		return &Constant{Pos: whole, Value: buf.String(), Kind: kind, U: toks[0].isU}, nil
 	}
 	flush()
-	return &JoinedStr{pos, parts}, nil
+	return &JoinedStr{whole, parts}, nil
 }
 
-// fstring splits an f-string body into literal Constants and
-// FormattedValues, parsing each replacement field as an expression.
-func (p *parser) fstring(t token) ([]Expr, error) {
-	return p.fstringBody(t.val, t.isRaw, t.line, 0)
-}
-
-func (p *parser) fstringBody(s string, raw bool, line, depth int) ([]Expr, error) {
-	if depth > 2 {
+// fstringBody splits the f-string text s, found at offset base of token
+// t's text, into literal Constants and FormattedValues, parsing each
+// replacement field as an expression. depth is 0 for the string itself and
+// one more for each format spec around s.
+func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) ([]Expr, error) {
+	line := t.line
+	if depth > 1 {
 		return nil, &Error{Ln: line, Msg: "f-string: expressions nested too deeply"}
+	}
+	litPos := whole
+	if depth > 0 {
+		litPos.Line, litPos.Col = t.line, t.col
 	}
 	var out []Expr
 	var lit strings.Builder
@@ -1723,17 +1807,17 @@ func (p *parser) fstringBody(s string, raw bool, line, depth int) ([]Expr, error
 		if lit.Len() == 0 {
 			return nil
 		}
-		v, err := decodeEscapes(lit.String(), raw, false)
+		v, err := decodeEscapes(lit.String(), t.isRaw, false)
 		if err != nil {
 			return &Error{Ln: line, Msg: err.Error()}
 		}
-		out = append(out, &Constant{Pos: Pos{Line: line}, Value: v})
+		out = append(out, &Constant{Pos: litPos, Value: v})
 		lit.Reset()
 		return nil
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c == '\\' && !raw && i+1 < len(s) {
+		if c == '\\' && !t.isRaw && i+1 < len(s) {
 			lit.WriteByte(c)
 			lit.WriteByte(s[i+1])
 			i++
@@ -1759,7 +1843,7 @@ func (p *parser) fstringBody(s string, raw bool, line, depth int) ([]Expr, error
 		if err := flushLit(); err != nil {
 			return nil, err
 		}
-		// Find the end of the expression: a top-level '!', ':' or '}'.
+		// Find the end of the expression: a top-level '!', ':', '=' or '}'.
 		j := i + 1
 		level := 0
 		var quote byte
@@ -1772,6 +1856,10 @@ func (p *parser) fstringBody(s string, raw bool, line, depth int) ([]Expr, error
 				continue
 			}
 			switch ch {
+			case '\\':
+				return nil, &Error{Ln: line, Msg: "f-string expression part cannot include a backslash"}
+			case '#':
+				return nil, &Error{Ln: line, Msg: "f-string expression part cannot include '#'"}
 			case '\'', '"':
 				quote = ch
 			case '(', '[', '{':
@@ -1781,41 +1869,43 @@ func (p *parser) fstringBody(s string, raw bool, line, depth int) ([]Expr, error
 					goto exprEnd
 				}
 				level--
-			case '!':
-				if level == 0 && j+1 < len(s) && s[j+1] != '=' {
+			case '=', '!', '<', '>':
+				if j+1 < len(s) && s[j+1] == '=' {
+					j++ // ==, !=, <=, >=
+					continue
+				}
+				if level == 0 && (ch == '=' || ch == '!') {
 					goto exprEnd
 				}
 			case ':':
 				if level == 0 {
 					goto exprEnd
 				}
-			case '=':
-				if level == 0 && j+1 < len(s) && (s[j+1] == '}' || s[j+1] == '!' || s[j+1] == ':') && s[j-1] != '=' && s[j-1] != '!' && s[j-1] != '<' && s[j-1] != '>' {
-					goto exprEnd
-				}
 			}
+		}
+		if quote != 0 {
+			return nil, &Error{Ln: line, Msg: "f-string: unterminated string"}
 		}
 		return nil, &Error{Ln: line, Msg: "f-string: expecting '}'"}
 	exprEnd:
 		exprSrc := s[i+1 : j]
+		if strings.TrimSpace(exprSrc) == "" {
+			return nil, &Error{Ln: line, Msg: "f-string: empty expression not allowed"}
+		}
+		lines, col := fieldStart(t, base+i)
+		expr, err := parseSubExpr(exprSrc, line+lines, col)
+		if err != nil {
+			return nil, err
+		}
+		fv := &FormattedValue{Pos: whole, Value: expr, Conversion: -1}
 		selfDoc := false
 		if s[j] == '=' {
 			selfDoc = true
 			j++
-		}
-		if strings.TrimSpace(exprSrc) == "" {
-			return nil, &Error{Ln: line, Msg: "f-string: empty expression not allowed"}
-		}
-		expr, err := parseSubExpr(exprSrc, line)
-		if err != nil {
-			return nil, err
-		}
-		fv := &FormattedValue{Pos: Pos{Line: line}, Value: expr, Conversion: -1}
-		if selfDoc {
-			out = append(out, &Constant{Pos: Pos{Line: line}, Value: exprSrc + "="})
-			if j < len(s) && s[j] == '}' {
-				fv.Conversion = 'r'
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r' || s[j] == '\f' || s[j] == '\v') {
+				j++
 			}
+			out = append(out, &Constant{Pos: litPos, Value: s[i+1 : j]})
 		}
 		if j < len(s) && s[j] == '!' {
 			if j+1 >= len(s) {
@@ -1827,6 +1917,9 @@ func (p *parser) fstringBody(s string, raw bool, line, depth int) ([]Expr, error
 			}
 			fv.Conversion = int(conv)
 			j += 2
+			if j < len(s) && s[j] != ':' && s[j] != '}' {
+				return nil, &Error{Ln: line, Msg: "f-string: expecting '}'"}
+			}
 		}
 		if j < len(s) && s[j] == ':' {
 			// Format spec up to the matching '}', may contain {fields}.
@@ -1845,12 +1938,14 @@ func (p *parser) fstringBody(s string, raw bool, line, depth int) ([]Expr, error
 			if k >= len(s) {
 				return nil, &Error{Ln: line, Msg: "f-string: expecting '}'"}
 			}
-			specParts, err := p.fstringBody(s[j+1:k], raw, line, depth+1)
+			specParts, err := p.fstringBody(t, s[j+1:k], base+j+1, whole, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			fv.FormatSpec = &JoinedStr{Pos{Line: line}, specParts}
+			fv.FormatSpec = &JoinedStr{Pos{t.line, t.col, t.endLine, t.endCol}, specParts}
 			j = k
+		} else if selfDoc && fv.Conversion == -1 {
+			fv.Conversion = 'r'
 		}
 		if j >= len(s) || s[j] != '}' {
 			return nil, &Error{Ln: line, Msg: "f-string: expecting '}'"}
@@ -1864,24 +1959,59 @@ func (p *parser) fstringBody(s string, raw bool, line, depth int) ([]Expr, error
 	return out, nil
 }
 
-func parseSubExpr(src string, line int) (Expr, error) {
+// fieldStart finds where CPython 3.11 places the '{' at offset off of the
+// f-string token t: lines below t's first line, and the column that the
+// field's expression positions count from (CPython's
+// fstring_find_expr_location, quirks included).
+func fieldStart(t token, off int) (lines, col int) {
+	text := t.text
+	lines = strings.Count(text[:off], "\n")
+	newlineAfterBrace := true
+	for k := off + 1; k < len(text) && text[k] != '}' && text[k] != '\n'; k++ {
+		if text[k] != ' ' && text[k] != '\t' && text[k] != '\f' {
+			newlineAfterBrace = false
+			break
+		}
+	}
+	if !newlineAfterBrace {
+		col = off - (strings.LastIndexByte(text[:off], '\n') + 1)
+	}
+	if lines == 0 {
+		col += t.col
+	}
+	return lines, col
+}
+
+// parseSubExpr parses the expression of an f-string field, whose '{' is
+// at line, col: CPython parses "(" + src + ")" with its first line shifted
+// to col.
+func parseSubExpr(src string, line, col int) (Expr, error) {
 	toks, err := tokenize("(" + src + ")")
 	if err != nil {
 		if e, ok := err.(*Error); ok {
 			e.Ln = line
+			e.Msg = "f-string: " + e.Msg
 		}
 		return nil, err
 	}
 	for i := range toks {
-		toks[i].line = line
+		t := &toks[i]
+		if t.line == 1 {
+			t.col += col
+		}
+		if t.endLine == 1 {
+			t.endCol += col
+		}
+		t.line += line - 1
+		t.endLine += line - 1
 	}
 	sub := &parser{toks: toks}
 	e, err := sub.starExprs()
+	if err == nil && sub.tok().kind != tNewline && sub.tok().kind != tEOF {
+		err = sub.errf("f-string: invalid syntax")
+	}
 	if err != nil {
 		return nil, err
-	}
-	if sub.tok().kind != tNewline && sub.tok().kind != tEOF {
-		return nil, &Error{Ln: line, Msg: "f-string: invalid syntax"}
 	}
 	return e, nil
 }

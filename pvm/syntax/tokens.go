@@ -9,16 +9,43 @@ import (
 	"unicode/utf8"
 )
 
-// Error is a syntax error at a line.
+// ErrorKind tells which SyntaxError subclass CPython would raise.
+type ErrorKind uint8
+
+// Error kinds, named after CPython's exception classes.
+const (
+	SyntaxErr      ErrorKind = iota // SyntaxError
+	IndentationErr                  // IndentationError (a SyntaxError)
+	TabErr                          // TabError (an IndentationError)
+)
+
+// String is the Python exception class name of the kind.
+func (k ErrorKind) String() string {
+	switch k {
+	case IndentationErr:
+		return "IndentationError"
+	case TabErr:
+		return "TabError"
+	}
+	return "SyntaxError"
+}
+
+// Error is a syntax error at a line. Msg is worded as CPython 3.11 words
+// it where the parser knows how; Kind is the exception class.
 type Error struct {
-	Ln  int
-	Msg string
+	Ln   int
+	Msg  string
+	Kind ErrorKind
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Ln, e.Msg) }
 
 // Line is the 1-based line of the error.
 func (e *Error) Line() int { return e.Ln }
+
+// ExceptionName is the Python class of the error: SyntaxError,
+// IndentationError or TabError.
+func (e *Error) ExceptionName() string { return e.Kind.String() }
 
 type tokKind uint8
 
@@ -34,46 +61,61 @@ const (
 )
 
 type token struct {
-	kind      tokKind
-	val       string // name, operator, or raw string body
-	line, col int
-	num       any // int64, *big.Int or float64 for tNumber
+	kind tokKind
+	val  string // name, operator, or raw string body
+	// line and col are where the token starts, endLine and endCol where it
+	// ends (exclusive); lines are 1-based, columns are 0-based UTF-8 byte
+	// offsets in the line, as in CPython's ast.
+	line, col       int
+	endLine, endCol int
+	num             any // int64, *big.Int or float64 for tNumber
 	// Strings.
 	str     string // decoded value (not for f-strings)
 	isBytes bool
 	isF     bool
 	isRaw   bool
+	isU     bool   // a u'' literal: Constant.Kind "u" in CPython's ast
+	text    string // the whole literal, prefix and quotes included
+	bodyOff int    // offset of val in text
 }
 
 // MaxSourceNesting bounds bracket nesting in the tokenizer and recursion in
 // the parser, so hostile source cannot exhaust the Go stack.
 const MaxSourceNesting = 200
 
+// maxIndent is CPython's MAXINDENT: deeper indentation is an
+// IndentationError ("too many levels of indentation").
+const maxIndent = 100
+
 func tokenize(src string) ([]token, error) {
 	var toks []token
-	indents := []int{0}
-	line, i := 1, 0
+	indents := []int{0}    // columns with tabs to multiples of 8
+	altIndents := []int{0} // columns with tabs as one space, for TabError
+	line, i, lineStart := 1, 0, 0
 	depth := 0
 	type opener struct {
-		ch   byte
-		line int
+		ch        byte
+		line, col int
 	}
 	var opens []opener // unclosed brackets, for CPython's messages
 	atLineStart := true
 	errAt := func(msg string) error { return &Error{Ln: line, Msg: msg} }
+	newline := func(at int) { line++; lineStart = at }
 	for {
 		if atLineStart && depth == 0 {
 			// Measure indentation; skip blank and comment-only lines.
-			col := 0
+			col, alt := 0, 0
 			j := i
 			for j < len(src) {
 				switch src[j] {
 				case ' ':
 					col++
+					alt++
 				case '\t':
 					col = (col/8 + 1) * 8
+					alt++
 				case '\f':
-					col = 0
+					col, alt = 0, 0
 				default:
 					goto measured
 				}
@@ -90,28 +132,45 @@ func tokenize(src string) ([]token, error) {
 				}
 				if j < len(src) {
 					j++
-					line++
+					newline(j)
 				}
 				i = j
 				continue
 			}
 			if src[j] == '\\' && j+1 < len(src) && src[j+1] == '\n' {
 				i = j + 2
-				line++
+				newline(i)
 				continue
 			}
 			i = j
 			atLineStart = false
-			if col > indents[len(indents)-1] {
+			top := len(indents) - 1
+			switch {
+			case col == indents[top]:
+				if alt != altIndents[top] {
+					return nil, &Error{Ln: line, Msg: "inconsistent use of tabs and spaces in indentation", Kind: TabErr}
+				}
+			case col > indents[top]:
+				if len(indents) >= maxIndent {
+					return nil, &Error{Ln: line, Msg: "too many levels of indentation", Kind: IndentationErr}
+				}
+				if alt <= altIndents[top] {
+					return nil, &Error{Ln: line, Msg: "inconsistent use of tabs and spaces in indentation", Kind: TabErr}
+				}
 				indents = append(indents, col)
-				toks = append(toks, token{kind: tIndent, line: line})
-			} else {
-				for col < indents[len(indents)-1] {
+				altIndents = append(altIndents, alt)
+				toks = append(toks, token{kind: tIndent, line: line, col: 0, endLine: line, endCol: j - lineStart})
+			default:
+				for len(indents) > 1 && col < indents[len(indents)-1] {
 					indents = indents[:len(indents)-1]
-					toks = append(toks, token{kind: tDedent, line: line})
+					altIndents = altIndents[:len(altIndents)-1]
+					toks = append(toks, token{kind: tDedent, line: line, col: j - lineStart, endLine: line, endCol: j - lineStart})
 				}
 				if col != indents[len(indents)-1] {
-					return nil, errAt("unindent does not match any outer indentation level")
+					return nil, &Error{Ln: line, Msg: "unindent does not match any outer indentation level", Kind: IndentationErr}
+				}
+				if alt != altIndents[len(altIndents)-1] {
+					return nil, &Error{Ln: line, Msg: "inconsistent use of tabs and spaces in indentation", Kind: TabErr}
 				}
 			}
 		}
@@ -122,11 +181,11 @@ func tokenize(src string) ([]token, error) {
 		switch {
 		case c == '\n':
 			if depth == 0 {
-				toks = append(toks, token{kind: tNewline, line: line})
+				toks = append(toks, token{kind: tNewline, line: line, col: i - lineStart, endLine: line, endCol: i - lineStart + 1})
 				atLineStart = true
 			}
-			line++
 			i++
+			newline(i)
 			continue
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
 			i++
@@ -139,26 +198,30 @@ func tokenize(src string) ([]token, error) {
 		case c == '\\':
 			if i+1 < len(src) && src[i+1] == '\n' {
 				i += 2
-				line++
+				newline(i)
 				continue
 			}
 			if i+2 < len(src) && src[i+1] == '\r' && src[i+2] == '\n' {
 				i += 3
-				line++
+				newline(i)
 				continue
 			}
 			return nil, errAt("unexpected character after line continuation character")
 		}
-		startLine := line
+		startLine, startCol := line, i-lineStart
 		// Strings (with optional prefix).
 		if j, ok := stringStart(src, i); ok {
-			tok, end, nl, err := scanString(src, i, j, line)
+			tok, end, err := scanString(src, i, j, line)
 			if err != nil {
 				return nil, err
 			}
-			tok.line = startLine
+			for k := i; k < end; k++ {
+				if src[k] == '\n' {
+					newline(k + 1)
+				}
+			}
+			tok.line, tok.col, tok.endLine, tok.endCol = startLine, startCol, line, end-lineStart
 			toks = append(toks, tok)
-			line += nl
 			i = end
 			continue
 		}
@@ -173,7 +236,7 @@ func tokenize(src string) ([]token, error) {
 				}
 				break
 			}
-			toks = append(toks, token{kind: tName, val: src[i:j], line: line})
+			toks = append(toks, token{kind: tName, val: src[i:j], line: line, col: startCol, endLine: line, endCol: j - lineStart})
 			i = j
 			continue
 		}
@@ -182,7 +245,7 @@ func tokenize(src string) ([]token, error) {
 			if err != nil {
 				return nil, errAt(err.Error())
 			}
-			tok.line = line
+			tok.line, tok.col, tok.endLine, tok.endCol = line, startCol, line, end-lineStart
 			toks = append(toks, tok)
 			i = end
 			continue
@@ -196,6 +259,15 @@ func tokenize(src string) ([]token, error) {
 		}
 		if op == "" {
 			if strings.IndexByte("+-*/%@&|^~<>()[]{},:.;=", c) < 0 {
+				if c == '!' {
+					return nil, errAt("invalid syntax")
+				}
+				if r == utf8.RuneError && size <= 1 {
+					return nil, errAt(fmt.Sprintf("(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte", c, i))
+				}
+				if c == '$' || c == '?' || c == '`' {
+					return nil, errAt("invalid syntax")
+				}
 				return nil, errAt(fmt.Sprintf("invalid character '%c' (U+%04X)", r, r))
 			}
 			op = string(c)
@@ -203,8 +275,8 @@ func tokenize(src string) ([]token, error) {
 		switch op {
 		case "(", "[", "{":
 			depth++
-			opens = append(opens, opener{op[0], line})
-			if depth > MaxSourceNesting {
+			opens = append(opens, opener{op[0], line, startCol})
+			if depth >= MaxSourceNesting {
 				return nil, errAt("too many nested parentheses")
 			}
 		case ")", "]", "}":
@@ -222,21 +294,22 @@ func tokenize(src string) ([]token, error) {
 			opens = opens[:len(opens)-1]
 			depth--
 		}
-		toks = append(toks, token{kind: tOp, val: op, line: line})
+		toks = append(toks, token{kind: tOp, val: op, line: line, col: startCol, endLine: line, endCol: startCol + len(op)})
 		i += len(op)
 	}
 	if depth > 0 {
 		top := opens[len(opens)-1]
 		return nil, &Error{Ln: top.line, Msg: fmt.Sprintf("'%c' was never closed", top.ch)}
 	}
+	endCol := i - lineStart
 	if len(toks) > 0 && toks[len(toks)-1].kind != tNewline && toks[len(toks)-1].kind != tDedent {
-		toks = append(toks, token{kind: tNewline, line: line})
+		toks = append(toks, token{kind: tNewline, line: line, col: endCol, endLine: line, endCol: endCol + 1})
 	}
 	for len(indents) > 1 {
 		indents = indents[:len(indents)-1]
-		toks = append(toks, token{kind: tDedent, line: line})
+		toks = append(toks, token{kind: tDedent, line: line, col: endCol, endLine: line, endCol: endCol})
 	}
-	toks = append(toks, token{kind: tEOF, line: line})
+	toks = append(toks, token{kind: tEOF, line: line, col: endCol, endLine: line, endCol: endCol})
 	return toks, nil
 }
 
@@ -257,9 +330,10 @@ func stringStart(src string, i int) (int, bool) {
 	return 0, false
 }
 
-func scanString(src string, start, q int, line int) (token, int, int, error) {
+func scanString(src string, start, q int, line int) (token, int, error) {
 	prefix := strings.ToLower(src[start:q])
-	tok := token{kind: tString, isBytes: strings.Contains(prefix, "b"), isF: strings.Contains(prefix, "f"), isRaw: strings.Contains(prefix, "r")}
+	tok := token{kind: tString, isBytes: strings.Contains(prefix, "b"), isF: strings.Contains(prefix, "f"),
+		isRaw: strings.Contains(prefix, "r"), isU: prefix == "u"}
 	quote := src[q : q+1]
 	triple := strings.HasPrefix(src[q:], strings.Repeat(quote, 3))
 	if triple {
@@ -270,7 +344,10 @@ func scanString(src string, start, q int, line int) (token, int, int, error) {
 	nl := 0
 	for {
 		if i >= len(src) {
-			return tok, 0, 0, &Error{Ln: line, Msg: "unterminated string literal"}
+			if triple {
+				return tok, 0, &Error{Ln: line, Msg: fmt.Sprintf("unterminated triple-quoted string literal (detected at line %d)", line+nl)}
+			}
+			return tok, 0, &Error{Ln: line, Msg: fmt.Sprintf("unterminated string literal (detected at line %d)", line)}
 		}
 		c := src[i]
 		if c == '\\' {
@@ -282,7 +359,7 @@ func scanString(src string, start, q int, line int) (token, int, int, error) {
 		}
 		if c == '\n' {
 			if !triple {
-				return tok, 0, 0, &Error{Ln: line, Msg: "unterminated string literal"}
+				return tok, 0, &Error{Ln: line, Msg: fmt.Sprintf("unterminated string literal (detected at line %d)", line)}
 			}
 			nl++
 		}
@@ -292,15 +369,17 @@ func scanString(src string, start, q int, line int) (token, int, int, error) {
 		i++
 	}
 	tok.val = src[bodyStart:i]
+	tok.bodyOff = bodyStart - start
 	end := i + len(quote)
+	tok.text = src[start:end]
 	if !tok.isF {
 		s, err := decodeEscapes(tok.val, tok.isRaw, tok.isBytes)
 		if err != nil {
-			return tok, 0, 0, &Error{Ln: line, Msg: err.Error()}
+			return tok, 0, &Error{Ln: line, Msg: err.Error()}
 		}
 		tok.str = s
 	}
-	return tok, end, nl, nil
+	return tok, end, nil
 }
 
 // decodeEscapes interprets backslash escapes of a str or bytes literal.

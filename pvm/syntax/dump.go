@@ -1,0 +1,559 @@
+package syntax
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Dump renders a module exactly as CPython 3.11's
+// ast.dump(tree, include_attributes=attrs, indent=indent) does, where a
+// negative indent stands for indent=None (everything on one line). The
+// golden tests compare it with the output of testdata/dump.py.
+//
+// The tree has no expression contexts; Dump derives them (Store for
+// assignment, for, with, comprehension and walrus targets, Del for del
+// targets, Load elsewhere) the way CPython's parser sets them.
+func Dump(mod *Module, attrs bool, indent int) string {
+	d := &dumper{attrs: attrs}
+	if indent >= 0 {
+		d.indent = strings.Repeat(" ", indent)
+		d.indented = true
+	}
+	s, _ := d.node(0, "Module", nil, field{"body", d.stmts(mod.Body)}, field{"type_ignores", d.seq(nil)})
+	return s
+}
+
+type dumper struct {
+	attrs    bool
+	indented bool
+	indent   string
+}
+
+// A value renders itself at a nesting level, reporting whether it is
+// "simple" in ast.dump's sense (no fields, or a scalar).
+type value func(level int) (string, bool)
+
+type field struct {
+	name string
+	v    value // nil: an optional field that is None, left out
+}
+
+func scalar(s string) value { return func(int) (string, bool) { return s, true } }
+
+func (d *dumper) node(level int, name string, pos *Pos, fields ...field) (string, bool) {
+	if d.indented {
+		level++
+	}
+	var args []string
+	simple := true
+	for _, f := range fields {
+		if f.v == nil {
+			continue
+		}
+		s, ok := f.v(level)
+		simple = simple && ok
+		args = append(args, f.name+"="+s)
+	}
+	if d.attrs && pos != nil {
+		args = append(args, "lineno="+strconv.Itoa(pos.Line), "col_offset="+strconv.Itoa(pos.Col),
+			"end_lineno="+strconv.Itoa(pos.EndLine), "end_col_offset="+strconv.Itoa(pos.EndCol))
+	}
+	if !d.indented || (simple && len(args) <= 3) {
+		return name + "(" + strings.Join(args, ", ") + ")", len(args) == 0
+	}
+	pad := strings.Repeat(d.indent, level)
+	return name + "(\n" + pad + strings.Join(args, ",\n"+pad) + ")", false
+}
+
+// seq renders a list at a nesting level, as ast.dump's _format does.
+func (d *dumper) seq(items []value) value {
+	return func(level int) (string, bool) {
+		if len(items) == 0 {
+			return "[]", true
+		}
+		if d.indented {
+			level++
+		}
+		strs := make([]string, len(items))
+		for i, it := range items {
+			strs[i], _ = it(level)
+		}
+		if !d.indented {
+			return "[" + strings.Join(strs, ", ") + "]", false
+		}
+		pad := strings.Repeat(d.indent, level)
+		return "[\n" + pad + strings.Join(strs, ",\n"+pad) + "]", false
+	}
+}
+
+func (d *dumper) stmts(list []Stmt) value {
+	items := make([]value, len(list))
+	for i, s := range list {
+		items[i] = d.stmt(s)
+	}
+	return d.seq(items)
+}
+
+func (d *dumper) exprs(list []Expr, ctx string) value {
+	items := make([]value, len(list))
+	for i, e := range list {
+		items[i] = d.expr(e, ctx)
+	}
+	return d.seq(items)
+}
+
+func (d *dumper) names(list []string) value {
+	items := make([]value, len(list))
+	for i, n := range list {
+		items[i] = scalar(pyRepr(n))
+	}
+	return d.seq(items)
+}
+
+func (d *dumper) opt(e Expr, ctx string) value {
+	if e == nil {
+		return nil
+	}
+	return d.expr(e, ctx)
+}
+
+func optStr(s string) value {
+	if s == "" {
+		return nil
+	}
+	return scalar(pyRepr(s))
+}
+
+func op(name string) value { return scalar(name + "()") }
+
+func ctxv(ctx string) value { return op(ctx) }
+
+func boolInt(b bool) value {
+	if b {
+		return scalar("1")
+	}
+	return scalar("0")
+}
+
+func (d *dumper) stmt(s Stmt) value {
+	return func(level int) (string, bool) {
+		switch n := s.(type) {
+		case *FunctionDef:
+			return d.node(level, "FunctionDef", &n.Pos, field{"name", scalar(pyRepr(n.Name))}, field{"args", d.arguments(n.Args)},
+				field{"body", d.stmts(n.Body)}, field{"decorator_list", d.exprs(n.DecoratorList, "Load")}, field{"returns", d.opt(n.Returns, "Load")})
+		case *ClassDef:
+			return d.node(level, "ClassDef", &n.Pos, field{"name", scalar(pyRepr(n.Name))}, field{"bases", d.exprs(n.Bases, "Load")},
+				field{"keywords", d.keywords(n.Keywords)}, field{"body", d.stmts(n.Body)}, field{"decorator_list", d.exprs(n.DecoratorList, "Load")})
+		case *Return:
+			return d.node(level, "Return", &n.Pos, field{"value", d.opt(n.Value, "Load")})
+		case *Delete:
+			return d.node(level, "Delete", &n.Pos, field{"targets", d.exprs(n.Targets, "Del")})
+		case *Assign:
+			return d.node(level, "Assign", &n.Pos, field{"targets", d.exprs(n.Targets, "Store")}, field{"value", d.expr(n.Value, "Load")})
+		case *AugAssign:
+			return d.node(level, "AugAssign", &n.Pos, field{"target", d.expr(n.Target, "Store")}, field{"op", op(n.Op.name())}, field{"value", d.expr(n.Value, "Load")})
+		case *AnnAssign:
+			return d.node(level, "AnnAssign", &n.Pos, field{"target", d.expr(n.Target, "Store")}, field{"annotation", d.expr(n.Annotation, "Load")},
+				field{"value", d.opt(n.Value, "Load")}, field{"simple", boolInt(n.Simple)})
+		case *For:
+			return d.node(level, "For", &n.Pos, field{"target", d.expr(n.Target, "Store")}, field{"iter", d.expr(n.Iter, "Load")},
+				field{"body", d.stmts(n.Body)}, field{"orelse", d.stmts(n.Orelse)})
+		case *While:
+			return d.node(level, "While", &n.Pos, field{"test", d.expr(n.Test, "Load")}, field{"body", d.stmts(n.Body)}, field{"orelse", d.stmts(n.Orelse)})
+		case *If:
+			return d.node(level, "If", &n.Pos, field{"test", d.expr(n.Test, "Load")}, field{"body", d.stmts(n.Body)}, field{"orelse", d.stmts(n.Orelse)})
+		case *With:
+			items := make([]value, len(n.Items))
+			for i, it := range n.Items {
+				it := it
+				items[i] = func(level int) (string, bool) {
+					return d.node(level, "withitem", nil, field{"context_expr", d.expr(it.ContextExpr, "Load")}, field{"optional_vars", d.opt(it.OptionalVars, "Store")})
+				}
+			}
+			return d.node(level, "With", &n.Pos, field{"items", d.seq(items)}, field{"body", d.stmts(n.Body)})
+		case *Match:
+			cases := make([]value, len(n.Cases))
+			for i, c := range n.Cases {
+				c := c
+				cases[i] = func(level int) (string, bool) {
+					return d.node(level, "match_case", nil, field{"pattern", d.pattern(c.Pattern)}, field{"guard", d.opt(c.Guard, "Load")}, field{"body", d.stmts(c.Body)})
+				}
+			}
+			return d.node(level, "Match", &n.Pos, field{"subject", d.expr(n.Subject, "Load")}, field{"cases", d.seq(cases)})
+		case *Raise:
+			return d.node(level, "Raise", &n.Pos, field{"exc", d.opt(n.Exc, "Load")}, field{"cause", d.opt(n.Cause, "Load")})
+		case *Try:
+			hs := make([]value, len(n.Handlers))
+			for i, h := range n.Handlers {
+				h := h
+				hs[i] = func(level int) (string, bool) {
+					return d.node(level, "ExceptHandler", &h.Pos, field{"type", d.opt(h.Type, "Load")}, field{"name", optStr(h.Name)}, field{"body", d.stmts(h.Body)})
+				}
+			}
+			return d.node(level, "Try", &n.Pos, field{"body", d.stmts(n.Body)}, field{"handlers", d.seq(hs)}, field{"orelse", d.stmts(n.Orelse)}, field{"finalbody", d.stmts(n.Finalbody)})
+		case *Assert:
+			return d.node(level, "Assert", &n.Pos, field{"test", d.expr(n.Test, "Load")}, field{"msg", d.opt(n.Msg, "Load")})
+		case *Import:
+			return d.node(level, "Import", &n.Pos, field{"names", d.aliases(n.Names)})
+		case *ImportFrom:
+			return d.node(level, "ImportFrom", &n.Pos, field{"module", optStr(n.Module)}, field{"names", d.aliases(n.Names)}, field{"level", scalar(strconv.Itoa(n.Level))})
+		case *Global:
+			return d.node(level, "Global", &n.Pos, field{"names", d.names(n.Names)})
+		case *Nonlocal:
+			return d.node(level, "Nonlocal", &n.Pos, field{"names", d.names(n.Names)})
+		case *ExprStmt:
+			return d.node(level, "Expr", &n.Pos, field{"value", d.expr(n.Value, "Load")})
+		case *Pass:
+			return d.node(level, "Pass", &n.Pos)
+		case *Break:
+			return d.node(level, "Break", &n.Pos)
+		case *Continue:
+			return d.node(level, "Continue", &n.Pos)
+		}
+		panic(fmt.Sprintf("syntax.Dump: unknown statement %T", s))
+	}
+}
+
+func (d *dumper) aliases(list []*Alias) value {
+	items := make([]value, len(list))
+	for i, a := range list {
+		a := a
+		items[i] = func(level int) (string, bool) {
+			return d.node(level, "alias", &a.Pos, field{"name", scalar(pyRepr(a.Name))}, field{"asname", optStr(a.Asname)})
+		}
+	}
+	return d.seq(items)
+}
+
+func (d *dumper) keywords(list []*Keyword) value {
+	items := make([]value, len(list))
+	for i, k := range list {
+		k := k
+		items[i] = func(level int) (string, bool) {
+			return d.node(level, "keyword", &k.Pos, field{"arg", optStr(k.Arg)}, field{"value", d.expr(k.Value, "Load")})
+		}
+	}
+	return d.seq(items)
+}
+
+func (d *dumper) arg(a *Arg) value {
+	if a == nil {
+		return nil
+	}
+	return func(level int) (string, bool) {
+		return d.node(level, "arg", &a.Pos, field{"arg", scalar(pyRepr(a.Arg))}, field{"annotation", d.opt(a.Annotation, "Load")})
+	}
+}
+
+func (d *dumper) args(list []*Arg) value {
+	items := make([]value, len(list))
+	for i, a := range list {
+		items[i] = d.arg(a)
+	}
+	return d.seq(items)
+}
+
+func (d *dumper) arguments(a *Arguments) value {
+	return func(level int) (string, bool) {
+		kwd := make([]value, len(a.KwDefaults))
+		for i, e := range a.KwDefaults {
+			if e == nil {
+				kwd[i] = scalar("None")
+			} else {
+				kwd[i] = d.expr(e, "Load")
+			}
+		}
+		return d.node(level, "arguments", nil, field{"posonlyargs", d.args(a.PosOnlyArgs)}, field{"args", d.args(a.Args)},
+			field{"vararg", d.arg(a.VarArg)}, field{"kwonlyargs", d.args(a.KwOnlyArgs)}, field{"kw_defaults", d.seq(kwd)},
+			field{"kwarg", d.arg(a.KwArg)}, field{"defaults", d.exprs(a.Defaults, "Load")})
+	}
+}
+
+func (d *dumper) comprehensions(gens []*Comprehension) value {
+	items := make([]value, len(gens))
+	for i, g := range gens {
+		g := g
+		items[i] = func(level int) (string, bool) {
+			return d.node(level, "comprehension", nil, field{"target", d.expr(g.Target, "Store")}, field{"iter", d.expr(g.Iter, "Load")},
+				field{"ifs", d.exprs(g.Ifs, "Load")}, field{"is_async", scalar("0")})
+		}
+	}
+	return d.seq(items)
+}
+
+// expr renders e; ctx is the context of e itself where it can have one.
+func (d *dumper) expr(e Expr, ctx string) value {
+	return func(level int) (string, bool) {
+		switch n := e.(type) {
+		case *BoolOp:
+			name := "And"
+			if n.Op == Or {
+				name = "Or"
+			}
+			return d.node(level, "BoolOp", &n.Pos, field{"op", op(name)}, field{"values", d.exprs(n.Values, "Load")})
+		case *NamedExpr:
+			return d.node(level, "NamedExpr", &n.Pos, field{"target", d.expr(n.Target, "Store")}, field{"value", d.expr(n.Value, "Load")})
+		case *BinOp:
+			return d.node(level, "BinOp", &n.Pos, field{"left", d.expr(n.Left, "Load")}, field{"op", op(n.Op.name())}, field{"right", d.expr(n.Right, "Load")})
+		case *UnaryOp:
+			name := [...]string{Invert: "Invert", Not: "Not", UAdd: "UAdd", USub: "USub"}[n.Op]
+			return d.node(level, "UnaryOp", &n.Pos, field{"op", op(name)}, field{"operand", d.expr(n.Operand, "Load")})
+		case *Lambda:
+			return d.node(level, "Lambda", &n.Pos, field{"args", d.arguments(n.Args)}, field{"body", d.expr(n.Body, "Load")})
+		case *IfExp:
+			return d.node(level, "IfExp", &n.Pos, field{"test", d.expr(n.Test, "Load")}, field{"body", d.expr(n.Body, "Load")}, field{"orelse", d.expr(n.Orelse, "Load")})
+		case *Dict:
+			keys := make([]value, len(n.Keys))
+			for i, k := range n.Keys {
+				if k == nil {
+					keys[i] = scalar("None")
+				} else {
+					keys[i] = d.expr(k, "Load")
+				}
+			}
+			return d.node(level, "Dict", &n.Pos, field{"keys", d.seq(keys)}, field{"values", d.exprs(n.Values, "Load")})
+		case *Set:
+			return d.node(level, "Set", &n.Pos, field{"elts", d.exprs(n.Elts, "Load")})
+		case *ListComp:
+			return d.node(level, "ListComp", &n.Pos, field{"elt", d.expr(n.Elt, "Load")}, field{"generators", d.comprehensions(n.Generators)})
+		case *SetComp:
+			return d.node(level, "SetComp", &n.Pos, field{"elt", d.expr(n.Elt, "Load")}, field{"generators", d.comprehensions(n.Generators)})
+		case *DictComp:
+			return d.node(level, "DictComp", &n.Pos, field{"key", d.expr(n.Key, "Load")}, field{"value", d.expr(n.Value, "Load")}, field{"generators", d.comprehensions(n.Generators)})
+		case *GeneratorExp:
+			return d.node(level, "GeneratorExp", &n.Pos, field{"elt", d.expr(n.Elt, "Load")}, field{"generators", d.comprehensions(n.Generators)})
+		case *Await:
+			return d.node(level, "Await", &n.Pos, field{"value", d.expr(n.Value, "Load")})
+		case *Yield:
+			return d.node(level, "Yield", &n.Pos, field{"value", d.opt(n.Value, "Load")})
+		case *YieldFrom:
+			return d.node(level, "YieldFrom", &n.Pos, field{"value", d.expr(n.Value, "Load")})
+		case *Compare:
+			ops := make([]value, len(n.Ops))
+			for i, o := range n.Ops {
+				ops[i] = op([...]string{Eq: "Eq", NotEq: "NotEq", Lt: "Lt", LtE: "LtE", Gt: "Gt", GtE: "GtE", Is: "Is", IsNot: "IsNot", In: "In", NotIn: "NotIn"}[o])
+			}
+			return d.node(level, "Compare", &n.Pos, field{"left", d.expr(n.Left, "Load")}, field{"ops", d.seq(ops)}, field{"comparators", d.exprs(n.Comparators, "Load")})
+		case *Call:
+			return d.node(level, "Call", &n.Pos, field{"func", d.expr(n.Func, "Load")}, field{"args", d.exprs(n.Args, "Load")}, field{"keywords", d.keywords(n.Keywords)})
+		case *FormattedValue:
+			return d.node(level, "FormattedValue", &n.Pos, field{"value", d.expr(n.Value, "Load")}, field{"conversion", scalar(strconv.Itoa(n.Conversion))},
+				field{"format_spec", d.opt(n.FormatSpec, "Load")})
+		case *JoinedStr:
+			return d.node(level, "JoinedStr", &n.Pos, field{"values", d.exprs(n.Values, "Load")})
+		case *Constant:
+			var kind value
+			if n.U {
+				kind = scalar("'u'")
+			}
+			return d.node(level, "Constant", &n.Pos, field{"value", scalar(constRepr(n))}, field{"kind", kind})
+		case *Attribute:
+			return d.node(level, "Attribute", &n.Pos, field{"value", d.expr(n.Value, "Load")}, field{"attr", scalar(pyRepr(n.Attr))}, field{"ctx", ctxv(ctx)})
+		case *Subscript:
+			return d.node(level, "Subscript", &n.Pos, field{"value", d.expr(n.Value, "Load")}, field{"slice", d.expr(n.Slice, "Load")}, field{"ctx", ctxv(ctx)})
+		case *Starred:
+			return d.node(level, "Starred", &n.Pos, field{"value", d.expr(n.Value, ctx)}, field{"ctx", ctxv(ctx)})
+		case *Name:
+			return d.node(level, "Name", &n.Pos, field{"id", scalar(pyRepr(n.Id))}, field{"ctx", ctxv(ctx)})
+		case *List:
+			return d.node(level, "List", &n.Pos, field{"elts", d.exprs(n.Elts, ctx)}, field{"ctx", ctxv(ctx)})
+		case *Tuple:
+			return d.node(level, "Tuple", &n.Pos, field{"elts", d.exprs(n.Elts, ctx)}, field{"ctx", ctxv(ctx)})
+		case *Slice:
+			return d.node(level, "Slice", &n.Pos, field{"lower", d.opt(n.Lower, "Load")}, field{"upper", d.opt(n.Upper, "Load")}, field{"step", d.opt(n.Step, "Load")})
+		}
+		panic(fmt.Sprintf("syntax.Dump: unknown expression %T", e))
+	}
+}
+
+func (d *dumper) patterns(list []Pattern) value {
+	items := make([]value, len(list))
+	for i, p := range list {
+		items[i] = d.pattern(p)
+	}
+	return d.seq(items)
+}
+
+func (d *dumper) pattern(p Pattern) value {
+	return func(level int) (string, bool) {
+		switch n := p.(type) {
+		case *MatchValue:
+			return d.node(level, "MatchValue", &n.Pos, field{"value", d.expr(n.Value, "Load")})
+		case *MatchSingleton:
+			return d.node(level, "MatchSingleton", &n.Pos, field{"value", scalar(constRepr(&Constant{Value: n.Value}))})
+		case *MatchSequence:
+			return d.node(level, "MatchSequence", &n.Pos, field{"patterns", d.patterns(n.Patterns)})
+		case *MatchMapping:
+			return d.node(level, "MatchMapping", &n.Pos, field{"keys", d.exprs(n.Keys, "Load")}, field{"patterns", d.patterns(n.Patterns)}, field{"rest", optStr(n.Rest)})
+		case *MatchClass:
+			return d.node(level, "MatchClass", &n.Pos, field{"cls", d.expr(n.Cls, "Load")}, field{"patterns", d.patterns(n.Patterns)},
+				field{"kwd_attrs", d.names(n.KwdAttrs)}, field{"kwd_patterns", d.patterns(n.KwdPatterns)})
+		case *MatchStar:
+			return d.node(level, "MatchStar", &n.Pos, field{"name", optStr(n.Name)})
+		case *MatchAs:
+			var pat value
+			if n.Pattern != nil {
+				pat = d.pattern(n.Pattern)
+			}
+			return d.node(level, "MatchAs", &n.Pos, field{"pattern", pat}, field{"name", optStr(n.Name)})
+		case *MatchOr:
+			return d.node(level, "MatchOr", &n.Pos, field{"patterns", d.patterns(n.Patterns)})
+		}
+		panic(fmt.Sprintf("syntax.Dump: unknown pattern %T", p))
+	}
+}
+
+func (o Operator) name() string {
+	return [...]string{Add: "Add", Sub: "Sub", Mult: "Mult", MatMult: "MatMult", Div: "Div", Mod: "Mod", Pow: "Pow",
+		LShift: "LShift", RShift: "RShift", BitOr: "BitOr", BitXor: "BitXor", BitAnd: "BitAnd", FloorDiv: "FloorDiv"}[o]
+}
+
+// constRepr is Python's repr of a constant's value.
+func constRepr(c *Constant) string {
+	switch v := c.Value.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if v {
+			return "True"
+		}
+		return "False"
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case *big.Int:
+		return v.String()
+	case float64:
+		return floatRepr(v)
+	case string:
+		if c.Kind == BytesConst {
+			return bytesRepr(v)
+		}
+		return pyRepr(v)
+	case ellipsisMarker:
+		return "Ellipsis"
+	}
+	return fmt.Sprint(c.Value)
+}
+
+// floatRepr is Python's repr of a float: the shortest round-tripping
+// digits, in exponent form below 1e-4 and from 1e16.
+func floatRepr(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case math.IsNaN(f):
+		return "nan"
+	}
+	digits := strconv.FormatFloat(math.Abs(f), 'e', -1, 64) // d.ddde±XX
+	mant, expStr, _ := strings.Cut(digits, "e")
+	exp, _ := strconv.Atoi(expStr)
+	mant = strings.Replace(mant, ".", "", 1)
+	sign := ""
+	if math.Signbit(f) {
+		sign = "-"
+	}
+	if exp < -4 || exp >= 16 {
+		m := mant[:1]
+		if len(mant) > 1 {
+			m += "." + mant[1:]
+		}
+		es := fmt.Sprintf("%+03d", exp)
+		return sign + m + "e" + es
+	}
+	if exp < 0 {
+		return sign + "0." + strings.Repeat("0", -exp-1) + mant
+	}
+	if len(mant) <= exp+1 {
+		return sign + mant + strings.Repeat("0", exp+1-len(mant)) + ".0"
+	}
+	return sign + mant[:exp+1] + "." + mant[exp+1:]
+}
+
+// pyRepr is Python's repr of a str.
+func pyRepr(s string) string {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(quote)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == rune(quote) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < 0x7f:
+			b.WriteRune(r)
+		case isPrintable(r):
+			b.WriteRune(r)
+		case r <= 0xff:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}
+
+// isPrintable approximates Python's str.isprintable for one character:
+// not in categories Cc, Cf, Cs, Co, Cn, Zl, Zp or Zs (space aside).
+func isPrintable(r rune) bool {
+	if r == ' ' {
+		return true
+	}
+	if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Cs, unicode.Co, unicode.Zl, unicode.Zp, unicode.Zs) {
+		return false
+	}
+	return unicode.IsPrint(r) || unicode.IsGraphic(r)
+}
+
+// bytesRepr is Python's repr of a bytes value.
+func bytesRepr(s string) string {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.WriteString("b")
+	b.WriteByte(quote)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == quote || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}

@@ -1,0 +1,6 @@
+x = f'''first {a}
+second {b}
+  third {c:>{w}}'''
+y = (f'{p}'
+     f'''{q}
+{r}''')

@@ -1,0 +1,9 @@
+match x:
+    case y:
+        pass
+match x:
+    case _:
+        pass
+match x:
+    case (y):
+        pass

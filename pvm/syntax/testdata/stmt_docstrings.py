@@ -1,0 +1,6 @@
+'''Module doc.'''
+def f():
+    '''Function doc.'''
+    return 1
+class A:
+    """Class doc."""

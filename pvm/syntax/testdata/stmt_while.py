@@ -1,0 +1,9 @@
+while a:
+    b
+while a:
+    b
+else:
+    c
+while True:
+    if x: break
+    continue
