@@ -3,6 +3,7 @@ package modules
 import (
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/cockroachdb/apd/v3"
@@ -21,9 +22,9 @@ import (
 //
 // Differences from CPython: apd's system limit on exponents is 100000, so a
 // value whose adjusted exponent passes +-100000 raises Overflow (or
-// Underflow) where CPython's Emax of 999999 would allow it; as_tuple,
-// __format__, the Context methods and the logarithm/exponential methods are
-// absent; TypeError messages name the type 'Decimal', not 'decimal.Decimal'.
+// Underflow) where CPython's Emax of 999999 would allow it; as_tuple, the
+// Context methods and the logarithm/exponential methods are absent;
+// TypeError messages name the type 'Decimal', not 'decimal.Decimal'.
 //
 // A Decimal is an instance of the class decimal.Decimal whose Go value (an
 // apd.Decimal) is held in Instance.Base; the operators are the class's
@@ -590,6 +591,29 @@ func (m *decMod) addMethods() {
 		}
 		return m.wrap(c, r)
 	})
+	addMethod(k, "__format__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		x, err := self(args, "__format__")
+		if err != nil {
+			return nil, err
+		}
+		if err := object.ArgCount("__format__", args[1:], 1, 1); err != nil {
+			return nil, err
+		}
+		spec, ok := args[1].(object.Str)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "format() argument must be str, not %s", object.TypeName(args[1]))
+		}
+		if err := decCharge(c, x); err != nil {
+			return nil, err
+		}
+		r, err := object.FormatNumber(c, string(spec), func(ns object.NumberSpec) (bool, string, bool, error) {
+			return m.format(x, ns)
+		})
+		if err != nil {
+			return nil, err
+		}
+		return object.NewStr(c, r)
+	})
 	addMethod(k, "__str__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		x, err := self(args, "__str__")
 		if err != nil {
@@ -815,4 +839,129 @@ func decIdeal(d *apd.Decimal, ideal int64) {
 	if d.Coeff.Sign() == 0 && int64(d.Exponent) < ideal {
 		d.Exponent = int32(ideal)
 	}
+}
+
+// format lays out x's digits for a format spec as CPython's
+// Decimal.__format__ does (_pydecimal.py): round (half-even, the fixed
+// context's rounding) to the precision the type asks for, place the decimal
+// point, and add the exponent or % suffix. It returns the sign separately.
+func (m *decMod) format(x *apd.Decimal, ns object.NumberSpec) (bool, string, bool, error) {
+	typ := ns.Type
+	if ns.Alt || ns.Grouping == '_' {
+		// CPython's decimal (libmpdec) accepts neither.
+		return false, "", false, object.Errorf(object.ValueError, "invalid format string")
+	}
+	switch typ {
+	case 0:
+		typ = 'G' // the context's capitals is 1
+	case 'e', 'E', 'f', 'F', 'g', 'G', '%':
+	default:
+		return false, "", false, object.Errorf(object.ValueError, "Invalid format specifier")
+	}
+	if x.Form != apd.Finite {
+		abs := *x
+		abs.Negative = false
+		body := decString(&abs)
+		if typ == '%' {
+			body += "%"
+		}
+		return x.Negative, body, true, nil
+	}
+	d := new(apd.Decimal).Set(x)
+	if typ == '%' {
+		d.Exponent += 2
+	}
+	wide := *m.ctx
+	wide.Precision = 100000
+	// round is _pydecimal's _round: x to exactly places significant digits.
+	round := func(places int) error {
+		if d.IsZero() {
+			return nil
+		}
+		adj := int(d.Exponent) + int(d.NumDigits()) - 1
+		if _, err := wide.Quantize(d, d, int32(adj+1-places)); err != nil {
+			return err
+		}
+		if int(d.NumDigits()) > places {
+			_, err := wide.Quantize(d, d, int32(adj+2-places))
+			return err
+		}
+		return nil
+	}
+	prec := ns.Precision
+	if prec == 0 && (typ == 'g' || typ == 'G') {
+		prec = 1
+	}
+	if prec >= 0 {
+		var err error
+		switch typ {
+		case 'e', 'E':
+			err = round(prec + 1)
+		case 'f', 'F', '%':
+			_, err = wide.Quantize(d, d, int32(-prec))
+		case 'g', 'G':
+			if int(d.NumDigits()) > prec {
+				err = round(prec)
+			}
+		}
+		if err != nil {
+			return false, "", false, object.Errorf(object.ValueError, "%s", err.Error())
+		}
+	}
+	if d.IsZero() && d.Exponent > 0 && (typ == 'f' || typ == 'F' || typ == '%') {
+		d.Exponent = 0
+	}
+	neg := d.Negative
+	if d.IsZero() && ns.NoNeg0 {
+		neg = false
+	}
+	digits := d.Coeff.String()
+	left := int(d.Exponent) + len(digits)
+	var dot int
+	switch typ {
+	case 'e', 'E':
+		dot = 1
+		if d.IsZero() && prec >= 0 {
+			dot = 1 - prec
+		}
+	case 'f', 'F', '%':
+		dot = left
+	default:
+		dot = 1
+		if d.Exponent <= 0 && left > -6 {
+			dot = left
+		}
+	}
+	var intPart, frac string
+	switch {
+	case dot < 0:
+		intPart, frac = "0", strings.Repeat("0", -dot)+digits
+	case dot > len(digits):
+		intPart = digits + strings.Repeat("0", dot-len(digits))
+	default:
+		intPart, frac = digits[:dot], digits[dot:]
+		if intPart == "" {
+			intPart = "0"
+		}
+	}
+	exp := left - dot
+	body := intPart
+	if frac != "" || ns.Alt {
+		body += "." + frac
+	}
+	if exp != 0 || typ == 'e' || typ == 'E' {
+		e := "e"
+		if typ == 'E' || typ == 'G' {
+			e = "E"
+		}
+		sign := "+"
+		if exp < 0 {
+			sign, exp = "-", -exp
+		}
+		body += e + sign + strconv.Itoa(exp)
+	}
+	if typ == '%' {
+		body += "%"
+	}
+	return neg, body, false, nil
 }

@@ -218,7 +218,14 @@ func formatFloat(f formatSpec, v float64) (string, error) {
 	case f.sign == ' ':
 		sign = " "
 	}
-	if f.grouping != 0 && x.IsFinite() {
+	return layoutNumber(f, sign, body, x.IsFinite()), nil
+}
+
+// layoutNumber applies a spec's grouping (when groupable), fill, width and
+// alignment to a formatted number: sign, then digits and an optional
+// fraction, exponent or % suffix.
+func layoutNumber(f formatSpec, sign, body string, groupable bool) string {
+	if f.grouping != 0 && groupable {
 		intPart, rest := body, ""
 		if i := strings.IndexAny(body, ".eE%"); i >= 0 {
 			intPart, rest = body[:i], body[i:]
@@ -238,5 +245,5 @@ func formatFloat(f formatSpec, v float64) (string, error) {
 		}
 		body = intPart + rest
 	}
-	return pad(f, sign+body, '>'), nil
+	return pad(f, sign+body, '>')
 }

@@ -470,6 +470,27 @@ func formatField(c Ctx, name string, args []Value, kw []Kw, auto *int) (Value, e
 
 // PercentFormat implements str % args (printf-style formatting).
 func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
+	r, err := percentFormat(c, s, arg, false)
+	if err != nil {
+		return nil, err
+	}
+	return NewStr(c, r)
+}
+
+// BytesPercentFormat implements bytes % args: as str % args, but %s and %b
+// take bytes-like values and %c an int or a single byte.
+func BytesPercentFormat(c Ctx, s string, arg Value) (Value, error) {
+	r, err := percentFormat(c, s, arg, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := AllocSlots(c, meter.SizeBytesHeader, uint64(len(r)), 1); err != nil {
+		return nil, err
+	}
+	return Bytes(r), nil
+}
+
+func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 	var args []Value
 	var mapping Value
 	switch a := arg.(type) {
@@ -497,18 +518,22 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 		}
 		i++
 		if i >= len(s) {
-			return nil, Errorf(ValueError, "incomplete format")
+			return "", Errorf(ValueError, "incomplete format")
 		}
 		var v Value
 		if s[i] == '(' {
 			e := strings.IndexByte(s[i:], ')')
 			if e < 0 || mapping == nil {
-				return nil, Errorf(TypeError, "format requires a mapping")
+				return "", Errorf(TypeError, "format requires a mapping")
 			}
 			var err error
-			v, err = GetItem(c, mapping, Str(s[i+1:i+e]))
+			var key Value = Str(s[i+1 : i+e])
+			if isBytes {
+				key = Bytes(s[i+1 : i+e])
+			}
+			v, err = GetItem(c, mapping, key)
 			if err != nil {
-				return nil, err
+				return "", err
 			}
 			i += e + 1
 		}
@@ -533,7 +558,7 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 		if i < len(s) && s[i] == '*' {
 			w, err := next()
 			if err != nil {
-				return nil, err
+				return "", err
 			}
 			n, _ := AsInt64(w)
 			f.width = int(n)
@@ -547,10 +572,10 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 			}
 		}
 		if f.width > 1<<20 || f.precision > 1<<16 {
-			return nil, Errorf(ValueError, "width too big")
+			return "", Errorf(ValueError, "width too big")
 		}
 		if i >= len(s) {
-			return nil, Errorf(ValueError, "incomplete format")
+			return "", Errorf(ValueError, "incomplete format")
 		}
 		conv := s[i]
 		if conv == '%' {
@@ -560,7 +585,7 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 		if v == nil {
 			var err error
 			if v, err = next(); err != nil {
-				return nil, err
+				return "", err
 			}
 		}
 		if f.zero && f.align == '>' && conv != 's' && conv != 'r' {
@@ -569,6 +594,30 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 		}
 		var out string
 		var err error
+		switch {
+		case isBytes && (conv == 's' || conv == 'b'):
+			bv, ok := bytesLike(BaseOf(v))
+			if !ok {
+				return "", Errorf(TypeError, "%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'", TypeName(v))
+			}
+			out = string(bv)
+			if f.precision >= 0 && len(out) > f.precision {
+				out = out[:f.precision]
+			}
+			out = pad(f, out, '>')
+		case isBytes && conv == 'c':
+			if bv, ok := bytesLike(BaseOf(v)); ok && len(bv) == 1 {
+				out = pad(f, string(bv), '>')
+			} else if n, ok := AsInt64(v); ok && isIntLike(BaseOf(v)) && n >= 0 && n < 256 {
+				out = pad(f, string([]byte{byte(n)}), '>')
+			} else {
+				return "", Errorf(TypeError, "%%c requires an integer in range(256) or a single byte")
+			}
+		}
+		if isBytes && (conv == 's' || conv == 'b' || conv == 'c') {
+			b.WriteString(out)
+			continue
+		}
 		switch conv {
 		case 's', 'r', 'a':
 			if conv == 's' {
@@ -586,7 +635,7 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 			v = BaseOf(v) // an int or float subclass formats as its value
 			if sv, ok := v.(Str); ok && conv == 'c' {
 				if sv.Len() != 1 {
-					return nil, Errorf(TypeError, "%%c requires int or char")
+					return "", Errorf(TypeError, "%%c requires int or char")
 				}
 				b.WriteString(pad(f, string(sv), '>'))
 				continue
@@ -594,12 +643,12 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 			if fl, ok := v.(Float); ok && conv != 'c' {
 				iv, e := newInt(c, IntClass, []Value{fl}, nil)
 				if e != nil {
-					return nil, e
+					return "", e
 				}
 				v = iv
 			}
 			if !isIntLike(v) {
-				return nil, Errorf(TypeError, "%%%c format: a real number is required, not %s", conv, TypeName(v))
+				return "", Errorf(TypeError, "%%%c format: a real number is required, not %s", conv, TypeName(v))
 			}
 			f.typ = conv
 			if conv == 'i' || conv == 'u' {
@@ -619,23 +668,67 @@ func PercentFormat(c Ctx, s string, arg Value) (Value, error) {
 		case 'f', 'F', 'e', 'E', 'g', 'G':
 			fl, ok, e := ToFloat(v)
 			if e != nil {
-				return nil, e
+				return "", e
 			}
 			if !ok {
-				return nil, Errorf(TypeError, "must be real number, not %s", TypeName(v))
+				return "", Errorf(TypeError, "must be real number, not %s", TypeName(v))
 			}
 			f.typ = conv
 			out, err = formatFloat(f, fl)
 		default:
-			return nil, Errorf(ValueError, "unsupported format character '%c' (%#x) at index %d", conv, conv, i)
+			return "", Errorf(ValueError, "unsupported format character '%c' (%#x) at index %d", conv, conv, i)
 		}
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		b.WriteString(out)
 	}
 	if ai < len(args) && mapping == nil {
-		return nil, Errorf(TypeError, "not all arguments converted during string formatting")
+		if isBytes {
+			return "", Errorf(TypeError, "not all arguments converted during bytes formatting")
+		}
+		return "", Errorf(TypeError, "not all arguments converted during string formatting")
 	}
-	return NewStr(c, b.String())
+	return b.String(), nil
+}
+
+// NumberSpec is what a numeric type outside this package (decimal.Decimal)
+// needs from a format spec to lay out its digits.
+type NumberSpec struct {
+	Type      byte // 0 when absent
+	Precision int  // -1 when absent
+	Alt       bool
+	NoNeg0    bool
+	Grouping  byte // 0, ',' or '_'
+}
+
+// FormatNumber is format(v, spec) for such a type: digits gets the type and
+// precision and returns the sign and the unsigned body (digits, then any
+// fraction, exponent or % suffix; special marks a value such as Infinity
+// that is never grouped); FormatNumber adds the sign, grouping and padding.
+func FormatNumber(c Ctx, spec string, digits func(NumberSpec) (neg bool, body string, special bool, err error)) (string, error) {
+	f, err := parseSpec(spec)
+	if err != nil {
+		return "", err
+	}
+	if err := Charge(c, uint64(f.width+max(f.precision, 0))*meter.CostPerChar); err != nil {
+		return "", err
+	}
+	neg, body, special, err := digits(NumberSpec{Type: f.typ, Precision: f.precision, Alt: f.alt, NoNeg0: f.noNeg0, Grouping: f.grouping})
+	if err != nil {
+		return "", err
+	}
+	sign := ""
+	switch {
+	case neg:
+		sign = "-"
+	case f.sign == '+':
+		sign = "+"
+	case f.sign == ' ':
+		sign = " "
+	}
+	if special && f.zero && f.align == 0 {
+		f.zero, f.fill = false, ' ' // Infinity and NaN are padded with spaces
+	}
+	return layoutNumber(f, sign, body, !special), nil
 }

@@ -709,6 +709,8 @@ func builtinBinary(c Ctx, op Op, x, y Value) (Value, error) {
 				}
 				return Bytes(s.(Str)), nil
 			}
+		case OpMod:
+			return BytesPercentFormat(c, string(a), y)
 		}
 	case *ByteArray:
 		if op == OpAdd {

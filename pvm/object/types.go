@@ -312,6 +312,7 @@ func init() {
 	initSetMethods()
 	initNumberMethods()
 	initBytesMethods()
+	initBytesStrMethods()
 	for _, k := range []*Class{ObjectClass, IntClass, BoolClass, FloatClass, StrClass, BytesClass,
 		ByteArrayClass, ListClass, TupleClass, DictClass, SetClass, FrozenSetClass, RangeClass,
 		PropertyClass, BaseException} {

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"github.com/cowboy-chain/cowboy/pvm/compile"
 	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
@@ -88,10 +89,65 @@ func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Va
 // throwInto raises exc inside f at its suspension point: the frame's own
 // handlers get the chance to catch it.
 func (t *Thread) throwInto(f *frame, exc *object.Instance) (object.Value, error) {
+	if f.pc < len(f.code.Instrs) && f.code.Instrs[f.pc].Op == compile.YIELD_FROM {
+		return t.throwDelegate(f, exc)
+	}
 	// Re-enter run with a pending error by executing a RERAISE of exc.
 	f.stack[f.sp] = exc
 	f.sp++
 	return t.runThrow(f)
+}
+
+// throwDelegate is throwInto for a frame suspended in `yield from` (PEP
+// 380): GeneratorExit closes the subiterator and is then raised here; any
+// other exception goes to the subiterator's throw, whose next value is
+// yielded outward, whose return value becomes the value of the `yield
+// from`, and whose exception is raised here.
+func (t *Thread) throwDelegate(f *frame, exc *object.Instance) (object.Value, error) {
+	sub := f.stack[f.sp-1]
+	raiseHere := func(err error) (object.Value, error) {
+		f.sp--
+		f.stack[f.sp] = nil
+		f.pc++
+		if err := t.unwind(f, err); err != nil {
+			return nil, err
+		}
+		return t.run(f)
+	}
+	var v object.Value
+	var ok bool
+	var err error
+	if exc.Class.IsSubclass(object.GeneratorExit) {
+		if closeFn, e := object.GetAttr(t, sub, "close"); e == nil {
+			if _, e := t.Call(closeFn, nil, nil); e != nil {
+				return raiseHere(e)
+			}
+		}
+		return raiseHere(object.Raise(exc))
+	}
+	if g, isGen := sub.(*Generator); isGen {
+		v, ok, err = g.resume(object.None, exc)
+	} else {
+		throwFn, e := object.GetAttr(t, sub, "throw")
+		if e != nil {
+			return raiseHere(object.Raise(exc))
+		}
+		v, err = t.Call(throwFn, []object.Value{exc}, nil)
+		ok = true
+		if e := asException(err); e != nil && e.Value.Class.IsSubclass(object.StopIteration) {
+			v, ok, err = stopValue(e.Value), false, nil
+		}
+	}
+	if err != nil {
+		return raiseHere(err)
+	}
+	if ok {
+		f.yielded = true
+		return v, nil
+	}
+	f.stack[f.sp-1] = v
+	f.pc++
+	return t.run(f)
 }
 
 // GetAttr implements object.AttrGetter: send, throw and close.

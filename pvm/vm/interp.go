@@ -1160,10 +1160,12 @@ func (t *Thread) unboundCell(f *frame, i int) error {
 // checkIdentity enforces the spec's ban on `is` between str, int, float or
 // bytes values, whose identity depends on interning and caching choices that
 // differ between implementations (technical spec, "Forbidden Operations").
+// A comparison with a singleton (None, True, False, NotImplemented, Ellipsis)
+// is deterministic whatever the other operand, so it is allowed.
 func checkIdentity(x, y object.Value) error {
 	for _, v := range [2]object.Value{x, y} {
 		switch v.(type) {
-		case object.NoneType, object.Bool:
+		case object.NoneType, object.Bool, *object.Singleton:
 			return nil
 		}
 	}
