@@ -142,7 +142,7 @@ func (s *Store) load() error {
 		if len(k) != 2+len(Key{}) || k[1] >= byte(numDBs) {
 			return fmt.Errorf("store: corrupt entry key %x", k)
 		}
-		v := bytes.Clone(it.Value())
+		v := append([]byte{}, it.Value()...) // never nil: nil is absence
 		ups[k[1]] = append(ups[k[1]], update{path: verifier.Path(k[2:]), vh: verifier.LeafValueHash(v), value: v})
 	}
 	if err := it.Error(); err != nil {
