@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -30,8 +31,10 @@ func benchValue(rng *rand.Rand) []byte {
 	return v
 }
 
-func benchStore(b *testing.B) *Store {
-	s, err := Open(b.TempDir(), Options{})
+func benchStore(b *testing.B) *Store { return benchStoreIn(b, b.TempDir(), Options{}) }
+
+func benchStoreIn(b *testing.B, dir string, opts Options) *Store {
+	s, err := Open(dir, opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -47,21 +50,67 @@ func benchStore(b *testing.B) *Store {
 }
 
 // BenchmarkUpdates: updates per second with a root every 10,000 updates.
+// retain=1 writes no undo logs; retain=256 (the default) writes one per
+// block, with the previous value of each of the 10,000 keys, so the
+// difference is the undo log's cost per commit (undo-bytes/block is its
+// size).
 func BenchmarkUpdates(b *testing.B) {
-	s := benchStore(b)
-	defer s.Close()
+	for _, retain := range []int{1, 256} {
+		b.Run(fmt.Sprintf("retain=%d", retain), func(b *testing.B) {
+			s := benchStoreIn(b, b.TempDir(), Options{Retain: retain})
+			defer s.Close()
+			rng := rand.New(rand.NewSource(2))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := s.Commit(uint64(i+1), &Batch{State: benchBlockWrites(rng)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(benchBlock*b.N)/b.Elapsed().Seconds(), "updates/s")
+			if rec, err := s.get(undoKey(uint64(b.N))); err == nil {
+				b.ReportMetric(float64(len(rec)), "undo-bytes/block")
+			}
+		})
+	}
+}
+
+func benchBlockWrites(rng *rand.Rand) []Write {
+	ws := make([]Write, benchBlock)
+	for j := range ws {
+		ws[j] = Write{Key: benchKey(rng.Intn(benchKeys)), Value: benchValue(rng)}
+	}
+	return ws
+}
+
+// BenchmarkOpen: reopening a store of 200,000 records after 32 blocks of
+// 10,000 updates. retain=1 rebuilds the newest tree only; retain=32 also
+// rebuilds the 31 older versions from the undo logs.
+func BenchmarkOpen(b *testing.B) {
+	const blocks = 32
+	dir := b.TempDir()
+	s := benchStoreIn(b, dir, Options{Retain: blocks, NoSync: true})
 	rng := rand.New(rand.NewSource(2))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		ws := make([]Write, benchBlock)
-		for j := range ws {
-			ws[j] = Write{Key: benchKey(rng.Intn(benchKeys)), Value: benchValue(rng)}
-		}
-		if _, err := s.Commit(uint64(i+1), &Batch{State: ws}); err != nil {
+	for i := 0; i < blocks; i++ {
+		if _, err := s.Commit(uint64(i+1), &Batch{State: benchBlockWrites(rng)}); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(benchBlock*b.N)/b.Elapsed().Seconds(), "updates/s")
+	s.Close()
+	for _, retain := range []int{1, blocks} {
+		b.Run(fmt.Sprintf("retain=%d", retain), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				s, err := Open(dir, Options{Retain: retain})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if n := len(s.versions); n != retain {
+					b.Fatalf("%d versions after open", n)
+				}
+				s.Close()
+			}
+		})
+	}
 }
 
 // BenchmarkBarePebble is the same workload written to Pebble with no
