@@ -11,11 +11,14 @@
 // documents the hashing), kept in memory and rebuilt from the committed
 // entries when the store opens. Its root depends only on the contents, not
 // on the order of writes or on restarts. Proofs of inclusion and
-// non-inclusion are served for the last committed height.
+// non-inclusion are served for the last Options.Retain committed heights,
+// also across restarts: each block persists an undo log (undo.go) from
+// which Open rebuilds the older versions, checking each against its roots.
 //
-// On-disk layout (Pebble keys):
+// On-disk layout (Pebble keys; docs/state-layout.md):
 //
 //	'a' || db (1 byte) || key (54 bytes)   -> value      authenticated entries
 //	'r' || raw key                         -> value      raw namespace
 //	'm' "last"                             -> be64(height) || 3 × 32-byte roots
+//	'u' || be64(height)                    -> undo log of that block (undo.go)
 package store
