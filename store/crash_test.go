@@ -98,8 +98,8 @@ func TestKill9Store(t *testing.T) {
 		last = int64(h)
 		for ; modelHeight < int64(h); modelHeight++ {
 			b := crashBatch(uint64(modelHeight + 1))
-			model[StateDB] = apply(model[StateDB], 0, updatesOf(dedupe(b.State), nil, nil))
-			model[TxReceiptsDB] = apply(model[TxReceiptsDB], 0, updatesOf(dedupe(b.TxReceipts), nil, nil))
+			model[StateDB] = apply(model[StateDB], 0, updatesOf(dedupe(b.State), nil))
+			model[TxReceiptsDB] = apply(model[TxReceiptsDB], 0, updatesOf(dedupe(b.TxReceipts), nil))
 			modelAt = append(modelAt, model)
 		}
 		if roots.State != hashOf(model[StateDB]) || roots.TxReceipts != hashOf(model[TxReceiptsDB]) {
@@ -187,4 +187,20 @@ func checkCrashWindow(t *testing.T, s *Store, round int, h uint64, modelAt [][nu
 			}
 		}
 	}
+}
+
+// lookup returns the value at path in the tree, if a leaf holds it: the
+// model's answer for a height.
+func lookup(n *node, path [32]byte) prior {
+	for depth := 0; n != nil && !n.leaf; depth++ {
+		if verifier.Bit(path, depth) == 0 {
+			n = n.left
+		} else {
+			n = n.right
+		}
+	}
+	if n != nil && n.path == path {
+		return prior{value: n.value, present: true}
+	}
+	return prior{}
 }

@@ -70,12 +70,14 @@ const (
 	parallelMin   = 2048
 )
 
-// update is one write for apply: a value hash, or a deletion.
+// update is one write for apply: a value hash, or a deletion. If prior is
+// not nil, apply stores there what the key held before (for undo logs).
 type update struct {
 	path  [32]byte
 	vh    [32]byte
 	value []byte
 	del   bool
+	prior *prior
 }
 
 // apply returns the tree with a whole block's updates made, sorted by path
@@ -92,6 +94,10 @@ func apply(n *node, depth int, ups []update) *node {
 			merged := make([]update, 0, len(ups)+1)
 			merged = append(append(append(merged, ups[:i]...), update{path: n.path, vh: n.valueHash, value: n.value}), ups[i:]...)
 			ups = merged
+		} else if ups[i].prior != nil {
+			// Every update reaches the leaf of its key if the key is
+			// present, so an update that never gets here was absent.
+			*ups[i].prior = prior{value: n.value, present: true}
 		}
 		n = nil
 	}

@@ -244,8 +244,7 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 			if logUndo {
 				priors = make([]prior, len(all[db]))
 			}
-			old := trees[db]
-			trees[db] = apply(old, 0, updatesOf(all[db], old, priors))
+			trees[db] = apply(trees[db], 0, updatesOf(all[db], priors))
 			if logUndo {
 				undo[db] = appendUndoEntries(make([]byte, 0, undoEntriesSize(priors)), DB(db), all[db], priors)
 			}
@@ -312,15 +311,14 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 }
 
 // updatesOf turns writes into tree updates sorted by path. If priors is
-// not nil it receives what each write's key held in old, the tree the
-// updates will apply to (priors[i] for ws[i]).
-func updatesOf(ws []Write, old *node, priors []prior) []update {
+// not nil, apply fills priors[i] with what ws[i]'s key held before.
+func updatesOf(ws []Write, priors []prior) []update {
 	ups := make([]update, len(ws))
 	hash := func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			ups[i].path = verifier.Path(ws[i].Key[:])
 			if priors != nil {
-				priors[i] = lookup(old, ups[i].path)
+				ups[i].prior = &priors[i]
 			}
 			if ws[i].Value == nil {
 				ups[i].del = true

@@ -50,26 +50,11 @@ func undoKey(h uint64) []byte {
 	return binary.BigEndian.AppendUint64([]byte{'u'}, h)
 }
 
-// prior is what a key held before a block: a value, or absence.
+// prior is what a key held before a block: a value, or absence. apply
+// records it as it replaces or deletes the key's leaf (smt.go).
 type prior struct {
 	value   []byte
 	present bool
-}
-
-// lookup returns the value at path in the tree, if a leaf holds it. It
-// hashes nothing: a walk down the path's bits.
-func lookup(n *node, path [32]byte) prior {
-	for depth := 0; n != nil && !n.leaf; depth++ {
-		if verifier.Bit(path, depth) == 0 {
-			n = n.left
-		} else {
-			n = n.right
-		}
-	}
-	if n != nil && n.path == path {
-		return prior{value: n.value, present: true}
-	}
-	return prior{}
 }
 
 // appendUndoEntries appends db's entries of an undo record: ws are the
