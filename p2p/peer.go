@@ -135,6 +135,7 @@ func (h *Host) handshake(conn *quic.Conn, inbound bool) (*peer, error) {
 	// accepted carries the Hello.
 	in, err := conn.AcceptUniStream(ctx)
 	if err != nil {
+		h.noteRemoteRefusal(id, err)
 		conn.CloseWithError(codeBadHello, "no hello")
 		return nil, fmt.Errorf("p2p: %s: await hello: %w", id, err)
 	}
@@ -157,6 +158,7 @@ func (h *Host) handshake(conn *quic.Conn, inbound bool) (*peer, error) {
 			}
 			h.misbehave(p, err)
 		} else {
+			h.noteRemoteRefusal(id, err)
 			err = fmt.Errorf("%w: %v", errBadHello, err)
 			conn.CloseWithError(codeBadHello, "no hello")
 		}
@@ -167,6 +169,17 @@ func (h *Host) handshake(conn *quic.Conn, inbound bool) (*peer, error) {
 	p.addr = announcedAddr(conn.RemoteAddr(), f.hello.ListenAddr)
 	p.ctrlOut, p.ctrlIn = ctrl, in
 	return p, nil
+}
+
+// noteRemoteRefusal bans a peer that closed the handshake saying we are on
+// different networks: it may have read our Hello before we read its own,
+// and redialling it would only fail again. Believing it costs nothing, as
+// it refuses us anyway.
+func (h *Host) noteRemoteRefusal(id PeerID, err error) {
+	var ae *quic.ApplicationError
+	if errors.As(err, &ae) && ae.Remote && ae.ErrorCode == codeWrongNetwork {
+		h.scores.penalize(id, penaltyWrongNet, time.Now())
+	}
 }
 
 // checkHello checks that the peer is on our network and tells the truth

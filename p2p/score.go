@@ -1,6 +1,7 @@
 package p2p
 
 import (
+	"math"
 	"sync"
 	"time"
 )
@@ -81,7 +82,7 @@ func (s *scoreboard) score(id PeerID, now time.Time) int {
 		return 0
 	}
 	s.recover(e, now)
-	return int(e.score)
+	return int(math.Round(e.score))
 }
 
 // prune drops entries with nothing left to remember.
