@@ -140,6 +140,24 @@ func GetAttr(c Ctx, v Value, name string) (Value, error) {
 			return sl.Stop, nil
 		case "step":
 			return sl.Step, nil
+		case "indices":
+			return NewBuiltin("indices", func(c Ctx, args []Value, kw []Kw) (Value, error) {
+				if err := ArgCount("indices", args, 1, 1); err != nil {
+					return nil, err
+				}
+				n, err := IndexValue(c, args[0], "'"+TypeName(args[0])+"' object cannot be interpreted as an integer")
+				if err != nil {
+					return nil, err
+				}
+				if n < 0 {
+					return nil, Errorf(ValueError, "length should not be negative")
+				}
+				start, stop, step, _, err := sl.Indices(c, clampInt(n))
+				if err != nil {
+					return nil, err
+				}
+				return Tuple{Int(start), Int(stop), Int(step)}, nil
+			}), nil
 		}
 	}
 	switch v.(type) {

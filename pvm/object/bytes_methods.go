@@ -474,7 +474,7 @@ func initBytesStrMethods() {
 				return mk(strings.Repeat(fill, total) + s)
 			}
 			left := total / 2
-			if total%2 == 1 && n%2 == 1 {
+			if total%2 == 1 && w%2 == 1 { // CPython: marg/2 + (marg & width & 1)
 				left++
 			}
 			return mk(strings.Repeat(fill, left) + s + strings.Repeat(fill, total-left))

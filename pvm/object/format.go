@@ -385,6 +385,9 @@ func FormatConv(c Ctx, v Value, conv byte, spec string) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if conv == 'a' {
+			r = ASCII(r)
+		}
 		v = Str(r)
 	case 's':
 		r, err := ToStr(c, v)
@@ -624,6 +627,9 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 				out, err = ToStr(c, v)
 			} else {
 				out, err = Repr(c, v)
+				if conv == 'a' {
+					out = ASCII(out)
+				}
 			}
 			if err == nil && f.precision >= 0 && utf8.RuneCountInString(out) > f.precision {
 				out = string([]rune(out)[:f.precision])
@@ -731,4 +737,36 @@ func FormatNumber(c Ctx, spec string, digits func(NumberSpec) (neg bool, body st
 		f.zero, f.fill = false, ' ' // Infinity and NaN are padded with spaces
 	}
 	return layoutNumber(f, sign, body, !special), nil
+}
+
+// ASCII escapes the non-ASCII code points of a repr as ascii() does: \xhh,
+// \uhhhh or \Uhhhhhhhh.
+func ASCII(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	const hex = "0123456789abcdef"
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 0x80:
+			b.WriteRune(r)
+			continue
+		case r <= 0xff:
+			b.WriteString("\\x")
+			b.WriteByte(hex[r>>4])
+			b.WriteByte(hex[r&15])
+			continue
+		case r <= 0xffff:
+			b.WriteString("\\u")
+		default:
+			b.WriteString("\\U00")
+			b.WriteByte(hex[r>>20&15])
+			b.WriteByte(hex[r>>16&15])
+		}
+		for sh := 12; sh >= 0; sh -= 4 {
+			b.WriteByte(hex[r>>uint(sh)&15])
+		}
+	}
+	return b.String()
 }

@@ -215,6 +215,9 @@ func SetItem(c Ctx, x, i, v Value) error {
 		}
 		return s.Set(c, i, v)
 	case *ByteArray:
+		if sl, ok := i.(*SliceObj); ok {
+			return setByteArraySlice(c, s, sl, v)
+		}
 		k, err := seqIndex(c, i, len(s.B), "bytearray")
 		if err != nil {
 			return err
@@ -263,6 +266,40 @@ func setListSlice(c Ctx, l *List, sl *SliceObj, v Value) error {
 	return nil
 }
 
+func setByteArraySlice(c Ctx, ba *ByteArray, sl *SliceObj, v Value) error {
+	if isIntLike(v) {
+		return Errorf(TypeError, "can assign only bytes, buffers, or iterables of ints in range(0, 256)")
+	}
+	src, err := bytesFrom(c, "bytearray", []Value{v}, nil)
+	if err != nil {
+		return err
+	}
+	start, stop, step, count, err := sl.Indices(c, len(ba.B))
+	if err != nil {
+		return err
+	}
+	if step == 1 {
+		if stop < start {
+			stop = start
+		}
+		if err := Alloc(c, uint64(len(src))); err != nil {
+			return err
+		}
+		out := make([]byte, 0, len(ba.B)-(stop-start)+len(src))
+		out = append(out, ba.B[:start]...)
+		out = append(out, src...)
+		ba.B = append(out, ba.B[stop:]...)
+		return nil
+	}
+	if len(src) != count {
+		return Errorf(ValueError, "attempt to assign bytes of size %d to extended slice of size %d", len(src), count)
+	}
+	for j := 0; j < count; j++ {
+		ba.B[start+j*step] = src[j]
+	}
+	return nil
+}
+
 // DelItem is del x[i].
 func DelItem(c Ctx, x, i Value) error {
 	switch s := x.(type) {
@@ -296,6 +333,28 @@ func DelItem(c Ctx, x, i Value) error {
 			return err
 		}
 		s.Elems = append(s.Elems[:k], s.Elems[k+1:]...)
+		return nil
+	case *ByteArray:
+		if sl, ok := i.(*SliceObj); ok {
+			start, _, step, count, err := sl.Indices(c, len(s.B))
+			if err != nil {
+				return err
+			}
+			out := make([]byte, 0, len(s.B)-count)
+			for j, b := range s.B {
+				if k := j - start; count > 0 && k%step == 0 && k/step >= 0 && k/step < count {
+					continue
+				}
+				out = append(out, b)
+			}
+			s.B = out
+			return nil
+		}
+		k, err := seqIndex(c, i, len(s.B), "bytearray")
+		if err != nil {
+			return err
+		}
+		s.B = append(s.B[:k], s.B[k+1:]...)
 		return nil
 	case *Dict:
 		_, ok, err := s.Delete(c, i)

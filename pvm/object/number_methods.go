@@ -3,6 +3,7 @@ package object
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"strings"
 )
 
@@ -15,6 +16,16 @@ func initNumberMethods() {
 			return Int(0), nil
 		}
 		return Int(toBig(args[0]).BitLen()), nil
+	}))
+	IntClass.Dict.Set("bit_count", method("bit_count", func(c Ctx, args []Value, kw []Kw) (Value, error) {
+		if !isIntLike(args[0]) {
+			return nil, Errorf(TypeError, "descriptor 'bit_count' requires an 'int' object")
+		}
+		n := 0
+		for _, w := range new(big.Int).Abs(toBig(args[0])).Bits() {
+			n += bits.OnesCount(uint(w))
+		}
+		return Int(n), nil
 	}))
 	IntClass.Dict.Set("to_bytes", method("to_bytes", func(c Ctx, args []Value, kw []Kw) (Value, error) {
 		a, err := UnpackArgs("to_bytes", args[1:], kw, "length?", "byteorder?", "signed?")

@@ -534,7 +534,7 @@ func initStrMethods() {
 				return Str(strings.Repeat(fill, total) + s), nil
 			}
 			left := total / 2
-			if total%2 == 1 && n%2 == 1 {
+			if total%2 == 1 && w%2 == 1 { // CPython: marg/2 + (marg & width & 1)
 				left++
 			}
 			return Str(strings.Repeat(fill, left) + s + strings.Repeat(fill, total-left)), nil

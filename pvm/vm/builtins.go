@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -79,7 +78,7 @@ func newBuiltins() *object.StrDict {
 		if err != nil {
 			return nil, err
 		}
-		return object.Str(strconv.QuoteToASCII(s)[1 : len(strconv.QuoteToASCII(s))-1]), nil
+		return object.NewStr(c, object.ASCII(s))
 	})
 	def("abs", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("abs", args, 1, 1); err != nil {
