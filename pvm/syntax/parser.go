@@ -1794,16 +1794,13 @@ func (p *parser) strings() (Expr, error) {
 // one more for each format spec around s.
 func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) ([]Expr, error) {
 	line := t.line
-	if depth > 1 {
-		return nil, &Error{Ln: line, Msg: "f-string: expressions nested too deeply"}
-	}
+	// Literal text before a field spans the whole concatenation; in a
+	// format spec, the text after the last field spans token t only.
 	litPos := whole
-	if depth > 0 {
-		litPos.Line, litPos.Col = t.line, t.col
-	}
+	tokPos := Pos{t.line, t.col, t.endLine, t.endCol}
 	var out []Expr
 	var lit strings.Builder
-	flushLit := func() error {
+	flushLit := func(final bool) error {
 		if lit.Len() == 0 {
 			return nil
 		}
@@ -1811,12 +1808,24 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		if err != nil {
 			return &Error{Ln: line, Msg: err.Error()}
 		}
-		out = append(out, &Constant{Pos: litPos, Value: v})
+		pos := litPos
+		if final && depth > 0 {
+			pos = tokPos
+		}
+		out = append(out, &Constant{Pos: pos, Value: v})
 		lit.Reset()
 		return nil
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c == '\\' && !t.isRaw && i+2 < len(s) && s[i+1] == 'N' && s[i+2] == '{' {
+			// \N{NAME}: its braces are not a field.
+			if end := strings.IndexByte(s[i:], '}'); end > 0 {
+				lit.WriteString(s[i : i+end+1])
+				i += end
+				continue
+			}
+		}
 		if c == '\\' && !t.isRaw && i+1 < len(s) {
 			lit.WriteByte(c)
 			lit.WriteByte(s[i+1])
@@ -1840,7 +1849,10 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 			i++
 			continue
 		}
-		if err := flushLit(); err != nil {
+		if depth > 1 {
+			return nil, &Error{Ln: line, Msg: "f-string: expressions nested too deeply"}
+		}
+		if err := flushLit(false); err != nil {
 			return nil, err
 		}
 		// Find the end of the expression: a top-level '!', ':', '=' or '}'.
@@ -1942,7 +1954,7 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 			if err != nil {
 				return nil, err
 			}
-			fv.FormatSpec = &JoinedStr{Pos{t.line, t.col, t.endLine, t.endCol}, specParts}
+			fv.FormatSpec = &JoinedStr{tokPos, specParts}
 			j = k
 		} else if selfDoc && fv.Conversion == -1 {
 			fv.Conversion = 'r'
@@ -1953,7 +1965,7 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		out = append(out, fv)
 		i = j
 	}
-	if err := flushLit(); err != nil {
+	if err := flushLit(true); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // ErrorKind tells which SyntaxError subclass CPython would raise.
@@ -88,6 +90,19 @@ const MaxSourceNesting = 200
 const maxIndent = 100
 
 func tokenize(src string) ([]token, error) {
+	src = strings.TrimPrefix(src, "\ufeff") // a UTF-8 byte order mark
+	if !utf8.ValidString(src) {
+		bad := 0
+		for bad < len(src) {
+			r, size := utf8.DecodeRuneInString(src[bad:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			bad += size
+		}
+		return nil, &Error{Ln: 1 + strings.Count(src[:bad], "\n"),
+			Msg: fmt.Sprintf("Non-UTF-8 code starting with '\\x%02x' in file, but no encoding declared; see https://peps.python.org/pep-0263/ for details", src[bad])}
+	}
 	var toks []token
 	indents := []int{0}    // columns with tabs to multiples of 8
 	altIndents := []int{0} // columns with tabs as one space, for TabError
@@ -226,17 +241,21 @@ func tokenize(src string) ([]token, error) {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(src[i:])
-		if r == '_' || unicode.IsLetter(r) {
+		if isIDStart(r) {
 			j := i + size
 			for j < len(src) {
 				r2, s2 := utf8.DecodeRuneInString(src[j:])
-				if r2 == '_' || unicode.IsLetter(r2) || unicode.IsDigit(r2) {
+				if isIDContinue(r2) {
 					j += s2
 					continue
 				}
 				break
 			}
-			toks = append(toks, token{kind: tName, val: src[i:j], line: line, col: startCol, endLine: line, endCol: j - lineStart})
+			name := src[i:j]
+			if !isASCII(name) {
+				name = norm.NFKC.String(name) // as CPython does (PEP 3131)
+			}
+			toks = append(toks, token{kind: tName, val: name, line: line, col: startCol, endLine: line, endCol: j - lineStart})
 			i = j
 			continue
 		}
@@ -311,6 +330,32 @@ func tokenize(src string) ([]token, error) {
 	}
 	toks = append(toks, token{kind: tEOF, line: line, col: endCol, endLine: line, endCol: endCol})
 	return toks, nil
+}
+
+// isIDStart approximates Unicode's XID_Start, which Go's unicode package
+// does not have, plus '_'.
+func isIDStart(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == '_' || (r|0x20 >= 'a' && r|0x20 <= 'z')
+	}
+	return unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_ID_Start, r)
+}
+
+// isIDContinue approximates XID_Continue.
+func isIDContinue(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == '_' || (r|0x20 >= 'a' && r|0x20 <= 'z') || (r >= '0' && r <= '9')
+	}
+	return isIDStart(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // stringStart reports whether a string literal starts at i and where its
@@ -432,6 +477,21 @@ func decodeEscapes(s string, raw, isBytes bool) (string, error) {
 				b.WriteRune(rune(v))
 			}
 			i = j - 1
+		case 'N':
+			if isBytes {
+				b.WriteString(`\N`)
+				continue
+			}
+			end := strings.IndexByte(s[i:], '}')
+			if i+1 >= len(s) || s[i+1] != '{' || end < 0 {
+				return "", fmt.Errorf("(unicode error) 'unicodeescape' codec can't decode bytes: malformed \\N character escape")
+			}
+			r, ok := lookupRuneName(s[i+2 : i+end])
+			if !ok {
+				return "", fmt.Errorf("(unicode error) 'unicodeescape' codec can't decode bytes: unknown Unicode character name")
+			}
+			b.WriteRune(r)
+			i += end
 		case 'x', 'u', 'U':
 			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
 			if isBytes && e != 'x' {
