@@ -212,17 +212,21 @@ const (
 	// 34 steps of 63 bits, ~10-100 ns).
 	CostMathFmod uint64 = 30
 	// CostMathElementary is one correctly rounded elementary function on
-	// the fixed-point fast path (exp, expm1, log, log2, log10, log1p, sin,
-	// cos, tan, atan; hypot's base): 1.3-1.9 us measured.
-	CostMathElementary uint64 = 600
-	// CostMathHeavy is one of the compound functions (sinh, cosh, tanh,
-	// asinh, acosh, atanh, asin, acos, atan2): 2-3 us measured; arguments
-	// outside the fast path's range (huge trigonometric arguments, results
-	// within 2**-40 of zero, near-overflow) take up to ~10 us.
-	CostMathHeavy uint64 = 1000
+	// pvm/softfloat's fixed-point fast path (exp, expm1, log, log2, log10,
+	// log1p, sin, cos, tan, atan; hypot's base): 0.2-0.5 us measured.
+	CostMathElementary uint64 = 150
+	// CostMathHeavy is one of the compound functions on the fast path
+	// (sinh, cosh, tanh, asinh, acosh, atanh, asin, acos, atan2): 0.4-0.75
+	// us measured.
+	CostMathHeavy uint64 = 250
 	// CostMathPow is math.pow and a float ** that is not a square, a
-	// square root, an inverse or an integer power below 64 (~3 us).
-	CostMathPow uint64 = 1000
+	// square root, an inverse or an integer power below 64 (~0.6 us).
+	CostMathPow uint64 = 250
+	// CostMathSlowPath is added when an elementary function's arguments are
+	// outside the fast path (huge trigonometric arguments, results within
+	// 2**-40 of zero, near overflow, exact ties) and the big.Float
+	// evaluation runs instead: 1.5-10 us measured.
+	CostMathSlowPath uint64 = 3000
 	// CostMathPerElem is each element of fsum, prod and hypot (fsum adds
 	// one more per partial it keeps).
 	CostMathPerElem uint64 = CostPerElem

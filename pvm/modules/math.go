@@ -20,9 +20,11 @@ import (
 // pole, OverflowError("math range error") for an overflow.
 //
 // Metering (pvm/meter, "math module" block): every function charges its
-// row on top of the call; functions over an iterable or *args charge per
-// element, and the integer functions per 64-bit limb of their operands or
-// per multiplication they perform.
+// row on top of the call, and an elementary function whose arguments are
+// outside softfloat's fixed-point fast path charges CostMathSlowPath more
+// (see eval); functions over an iterable or *args charge per element, and
+// the integer functions per 64-bit limb of their operands or per
+// multiplication they perform.
 //
 // Not provided: erf, erfc, gamma, lgamma, dist, remainder, cbrt, exp2
 // (3.11) and the other rarely used functions; importing them raises
@@ -68,8 +70,38 @@ func toF64(c object.Ctx, v object.Value) (softfloat.F64, error) {
 
 func pyFloat(x softfloat.F64) object.Value { return object.Float(x.Float64()) }
 
-// math1 is CPython's math_1: one float argument, C99 function f.
-func math1(name string, cost uint64, f func(softfloat.F64) softfloat.F64, canOverflow bool) goFunc {
+// eval computes the math function name (f, on arguments x and y, or xs
+// for hypot) on softfloat's fixed-point fast path when it applies, and
+// charges meter.CostMathSlowPath on top when it does not and the work is
+// the big.Float evaluation. Special values (NaN, infinities, zeros) are
+// decided without either and cost nothing extra.
+func eval(c object.Ctx, name string, f func() softfloat.F64, x, y softfloat.F64, xs ...softfloat.F64) (softfloat.F64, error) {
+	if r, ok := softfloat.Fast(name, x, y, xs...); ok {
+		return r, nil
+	}
+	ordinary := func(v softfloat.F64) bool { return v.IsFinite() && !v.IsZero() }
+	slow := false
+	switch name {
+	case "hypot":
+		for _, v := range xs {
+			slow = slow || ordinary(v)
+		}
+	case "pow", "atan2":
+		slow = ordinary(x) && ordinary(y)
+	default:
+		slow = ordinary(x)
+	}
+	if slow {
+		if err := object.Charge(c, meter.CostMathSlowPath); err != nil {
+			return 0, err
+		}
+	}
+	return f(), nil
+}
+
+// math1 is CPython's math_1: one float argument, C99 function f. fast
+// says that f has a fixed-point fast path under the same name (eval).
+func math1(name string, cost uint64, f func(softfloat.F64) softfloat.F64, canOverflow, fast bool) goFunc {
 	return func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := oneArg(name, args, kw); err != nil {
 			return nil, err
@@ -81,7 +113,14 @@ func math1(name string, cost uint64, f func(softfloat.F64) softfloat.F64, canOve
 		if err != nil {
 			return nil, err
 		}
-		r := f(x)
+		var r softfloat.F64
+		if fast {
+			if r, err = eval(c, name, func() softfloat.F64 { return f(x) }, x, 0); err != nil {
+				return nil, err
+			}
+		} else {
+			r = f(x)
+		}
 		if r.IsNaN() && !x.IsNaN() {
 			return nil, mathDomain()
 		}
@@ -155,25 +194,29 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 		{"sinh", heavy, softfloat.Sinh, true}, {"cosh", heavy, softfloat.Cosh, true}, {"tanh", heavy, softfloat.Tanh, false},
 		{"asinh", heavy, softfloat.Asinh, false}, {"acosh", heavy, softfloat.Acosh, false}, {"atanh", heavy, softfloat.Atanh, false},
 	} {
-		addFunc(g, d.name, math1(d.name, d.cost, d.f, d.canOverflow))
+		addFunc(g, d.name, math1(d.name, d.cost, d.f, d.canOverflow, true))
 	}
-	addFunc(g, "sqrt", math1("sqrt", meter.CostMathSqrt, softfloat.Sqrt, false))
-	addFunc(g, "fabs", math1("fabs", meter.CostMathSimple, softfloat.Abs, false))
+	addFunc(g, "sqrt", math1("sqrt", meter.CostMathSqrt, softfloat.Sqrt, false, false))
+	addFunc(g, "fabs", math1("fabs", meter.CostMathSimple, softfloat.Abs, false, false))
 	degToRad := softfloat.Div(pi, softfloat.FromInt64(180))
 	radToDeg := softfloat.Div(softfloat.FromInt64(180), pi)
-	addFunc(g, "radians", math1("radians", meter.CostMathSimple, func(x softfloat.F64) softfloat.F64 { return softfloat.Mul(x, degToRad) }, true))
-	addFunc(g, "degrees", math1("degrees", meter.CostMathSimple, func(x softfloat.F64) softfloat.F64 { return softfloat.Mul(x, radToDeg) }, true))
+	addFunc(g, "radians", math1("radians", meter.CostMathSimple, func(x softfloat.F64) softfloat.F64 { return softfloat.Mul(x, degToRad) }, true, false))
+	addFunc(g, "degrees", math1("degrees", meter.CostMathSimple, func(x softfloat.F64) softfloat.F64 { return softfloat.Mul(x, radToDeg) }, true, false))
 
 	addFunc(g, "log", mathLog)
-	addFunc(g, "log2", logFunc("log2", softfloat.Log2))
-	addFunc(g, "log10", logFunc("log10", softfloat.Log10))
+	addFunc(g, "log2", logFunc("log2"))
+	addFunc(g, "log10", logFunc("log10"))
 	addFunc(g, "pow", mathPow)
 	addFunc(g, "atan2", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		y, x, err := two(c, "atan2", heavy, args, kw)
 		if err != nil {
 			return nil, err
 		}
-		return pyFloat(softfloat.Atan2(y, x)), nil
+		r, err := eval(c, "atan2", func() softfloat.F64 { return softfloat.Atan2(y, x) }, y, x)
+		if err != nil {
+			return nil, err
+		}
+		return pyFloat(r), nil
 	})
 	addFunc(g, "fmod", mathFmod)
 	addFunc(g, "copysign", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
@@ -217,7 +260,7 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 		}
 		return pyFloat(softfloat.Nextafter(x, y)), nil
 	})
-	addFunc(g, "ulp", math1("ulp", meter.CostMathSimple, softfloat.Ulp, false))
+	addFunc(g, "ulp", math1("ulp", meter.CostMathSimple, softfloat.Ulp, false, false))
 
 	addFunc(g, "gcd", mathGcd)
 	addFunc(g, "lcm", mathLcm)
@@ -229,11 +272,16 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 	return m, nil
 }
 
-// loghelper is CPython's loghelper: ints too large for a float are split
-// as x * 2**e and logged as f(x) + f(2) * e (in binary64, as CPython does).
-func loghelper(c object.Ctx, v object.Value, f func(softfloat.F64) softfloat.F64) (softfloat.F64, error) {
+// loghelper is CPython's loghelper for the function name ("log", "log2"
+// or "log10"): ints too large for a float are split as x * 2**e and logged
+// as f(x) + f(2) * e (in binary64, as CPython does).
+func loghelper(c object.Ctx, v object.Value, name string) (softfloat.F64, error) {
 	if err := object.Charge(c, meter.CostMathElementary); err != nil {
 		return 0, err
+	}
+	fn := map[string]func(softfloat.F64) softfloat.F64{"log": softfloat.Log, "log2": softfloat.Log2, "log10": softfloat.Log10}[name]
+	f := func(x softfloat.F64) (softfloat.F64, error) {
+		return eval(c, name, func() softfloat.F64 { return fn(x) }, x, 0)
 	}
 	v = object.BaseOf(v)
 	switch v.(type) {
@@ -243,23 +291,34 @@ func loghelper(c object.Ctx, v object.Value, f func(softfloat.F64) softfloat.F64
 			return 0, mathDomain()
 		}
 		x := softfloat.FromBig(b)
-		if x.IsInf() {
-			// _PyLong_Frexp: the top 53 bits, rounded, as a fraction in
-			// [0.5, 1) of 2**e.
-			e := b.BitLen()
-			frac := softfloat.FromRat(b, new(big.Int).Lsh(big.NewInt(1), uint(e)))
-			if frac == softfloat.One { // rounded up to 1.0
-				frac, e = softfloat.FromFloat64(0.5), e+1
-			}
-			return softfloat.Add(f(frac), softfloat.Mul(f(softfloat.FromInt64(2)), softfloat.FromInt64(int64(e)))), nil
+		if !x.IsInf() {
+			return f(x)
 		}
-		return f(x), nil
+		// _PyLong_Frexp: the top 53 bits, rounded, as a fraction in
+		// [0.5, 1) of 2**e.
+		e := b.BitLen()
+		frac := softfloat.FromRat(b, new(big.Int).Lsh(big.NewInt(1), uint(e)))
+		if frac == softfloat.One { // rounded up to 1.0
+			frac, e = softfloat.FromFloat64(0.5), e+1
+		}
+		lf, err := f(frac)
+		if err != nil {
+			return 0, err
+		}
+		l2, err := f(softfloat.FromInt64(2))
+		if err != nil {
+			return 0, err
+		}
+		return softfloat.Add(lf, softfloat.Mul(l2, softfloat.FromInt64(int64(e)))), nil
 	}
 	x, err := toF64(c, v)
 	if err != nil {
 		return 0, err
 	}
-	r := f(x)
+	r, err := f(x)
+	if err != nil {
+		return 0, err
+	}
 	if (r.IsNaN() && !x.IsNaN()) || (r.IsInf() && x.IsFinite()) {
 		return 0, mathDomain()
 	}
@@ -281,12 +340,12 @@ func intBig(v object.Value) *big.Int {
 	return nil
 }
 
-func logFunc(name string, f func(softfloat.F64) softfloat.F64) goFunc {
+func logFunc(name string) goFunc {
 	return func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := oneArg(name, args, kw); err != nil {
 			return nil, err
 		}
-		r, err := loghelper(c, args[0], f)
+		r, err := loghelper(c, args[0], name)
 		if err != nil {
 			return nil, err
 		}
@@ -301,14 +360,14 @@ func mathLog(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, e
 	if len(args) < 1 || len(args) > 2 {
 		return nil, object.Errorf(object.TypeError, "log expected 1 or 2 arguments, got %d", len(args))
 	}
-	num, err := loghelper(c, args[0], softfloat.Log)
+	num, err := loghelper(c, args[0], "log")
 	if err != nil {
 		return nil, err
 	}
 	if len(args) == 1 {
 		return pyFloat(num), nil
 	}
-	den, err := loghelper(c, args[1], softfloat.Log)
+	den, err := loghelper(c, args[1], "log")
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +385,10 @@ func mathPow(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, e
 	if err != nil {
 		return nil, err
 	}
-	r := softfloat.Pow(x, y)
+	r, err := eval(c, "pow", func() softfloat.F64 { return softfloat.Pow(x, y) }, x, y)
+	if err != nil {
+		return nil, err
+	}
 	if x.IsFinite() && y.IsFinite() && !r.IsFinite() {
 		if r.IsNaN() || x.IsZero() {
 			return nil, mathDomain()
@@ -366,7 +428,11 @@ func mathHypot(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value,
 		}
 		xs[i] = x
 	}
-	return pyFloat(softfloat.Hypot(xs...)), nil
+	r, err := eval(c, "hypot", func() softfloat.F64 { return softfloat.Hypot(xs...) }, 0, 0, xs...)
+	if err != nil {
+		return nil, err
+	}
+	return pyFloat(r), nil
 }
 
 // mathFsum is CPython's math_fsum (Shewchuk's exact partials, then a

@@ -104,6 +104,12 @@ func TestMathCost(t *testing.T) {
 	if fpow-ipow != meter.CostMathPow {
 		t.Errorf("1.5 ** 2.5 costs %d more than 1.5 ** 2.0, want %d", fpow-ipow, meter.CostMathPow)
 	}
+	_, fast := mustRun(t, "import math\nx = math.sin(0.5)\n")
+	_, slow := mustRun(t, "import math\nx = math.sin(1e300)\n")
+	_, special := mustRun(t, "import math\nx = math.sin(0.0)\n")
+	if slow-fast != meter.CostMathSlowPath || special != fast {
+		t.Errorf("sin(1e300) costs %d more than sin(0.5), want %d; sin(0.0) %d, sin(0.5) %d", slow-fast, meter.CostMathSlowPath, special, fast)
+	}
 	proportional(t, "import math\nx = math.prod([1.0001] * N)\n", 200)
 	proportional(t, "import math\nx = math.fsum([1.0] * N)\n", 200)
 }

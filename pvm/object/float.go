@@ -203,7 +203,8 @@ func FloatDivmod(a64, b64 float64) (float64, float64) {
 
 // floatPowValues is CPython's float_pow: the special cases are decided here
 // and the rest is softfloat.Pow (correctly rounded). A power that needs the
-// general exp(y log x) evaluation charges meter.CostMathPow.
+// general exp(y log x) evaluation charges meter.CostMathPow, plus
+// meter.CostMathSlowPath when it leaves softfloat's fast path.
 func floatPowValues(c Ctx, a64, b64 float64) (Value, error) {
 	v, w := sf(a64), sf(b64)
 	one := softfloat.One
@@ -261,12 +262,24 @@ func floatPowValues(c Ctx, a64, b64 float64) (Value, error) {
 		}
 		return Float(1), nil
 	}
+	var r softfloat.F64
 	if softfloat.PowNeedsLog(v, w) {
 		if err := Charge(c, meter.CostMathPow); err != nil {
 			return nil, err
 		}
+		fast, ok := softfloat.Fast("pow", v, w)
+		if !ok {
+			// The big.Float evaluation (|w log v| near the range limits,
+			// or an exact tie).
+			if err := Charge(c, meter.CostMathSlowPath); err != nil {
+				return nil, err
+			}
+			fast = softfloat.Pow(v, w)
+		}
+		r = fast
+	} else {
+		r = softfloat.Pow(v, w)
 	}
-	r := softfloat.Pow(v, w)
 	if r.IsInf() {
 		return nil, Errorf(OverflowError, "(34, 'Numerical result out of range')")
 	}

@@ -6,17 +6,16 @@ import (
 	"sync"
 )
 
-// Fixed-point fast paths for the common elementary functions (exp, expm1,
-// log, log2, log10, pow, sin, cos, tan, atan). A value is a sign and a
-// 192-bit magnitude in units of 2**-fxFrac: 24 integer bits and 168
-// fraction bits, multiplied with math/bits.Mul64 (integer instructions only,
-// no allocation). Every path below keeps the absolute error near 2**-150 on
-// results of magnitude at least 2**-30, so about 120 bits beyond binary64
-// reach the final rounding, which is done by roundPack. Arguments outside a
-// path's range (tiny, huge, or a reduced argument too close to zero) return
-// ok=false and the caller uses the big.Float implementation, which gives the
-// same correctly rounded result more slowly; TestFastPathsMatchBig checks
-// that the two agree.
+// Fixed-point fast paths for the elementary functions. A value is a 192-bit
+// two's-complement integer in units of 2**-fxFrac: 23 integer bits, a sign
+// and 168 fraction bits, added with math/bits.Add64 and multiplied with
+// math/bits.Mul64 (integer instructions only, no allocation). Every path
+// below keeps the absolute error near 2**-150 on results of magnitude at
+// least 2**-40, so about 110 bits beyond binary64 reach the final rounding,
+// which is done by roundPack. Arguments outside a path's range (tiny, huge,
+// or a reduced argument too close to zero) return ok=false and the caller
+// uses the big.Float implementation, which gives the same correctly rounded
+// result more slowly; TestFastPathsMatchBig checks that the two agree.
 
 const fxFrac = 168
 
@@ -24,137 +23,190 @@ const fxFrac = 168
 // big.Float evaluation. Only tests set it.
 var noFast bool
 
-type fx struct {
-	m   [3]uint64 // little-endian limbs of the magnitude
-	neg bool
+// fx is a fixed-point number: the limbs (a0 least significant) of a
+// two's-complement integer n, value n / 2**fxFrac. Three named fields, not
+// an array, so that the compiler keeps them in registers.
+type fx struct{ a0, a1, a2 uint64 }
+
+func (a fx) isNeg() bool { return a.a2>>63 != 0 }
+
+func fxNeg(a fx) fx {
+	var c uint64
+	a.a0, c = bits.Add64(^a.a0, 1, 0)
+	a.a1, c = bits.Add64(^a.a1, 0, c)
+	a.a2, _ = bits.Add64(^a.a2, 0, c)
+	return a
 }
 
-func (a fx) isZero() bool { return a.m[0]|a.m[1]|a.m[2] == 0 }
-
-func cmpMag(a, b [3]uint64) int {
-	for i := 2; i >= 0; i-- {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
+func fxAbs(a fx) fx {
+	if a.isNeg() {
+		return fxNeg(a)
 	}
-	return 0
+	return a
 }
 
-func addMag(a, b [3]uint64) (r [3]uint64) {
-	var c uint64
-	r[0], c = bits.Add64(a[0], b[0], 0)
-	r[1], c = bits.Add64(a[1], b[1], c)
-	r[2], _ = bits.Add64(a[2], b[2], c)
-	return
-}
-
-func subMag(a, b [3]uint64) (r [3]uint64) { // a >= b
-	var c uint64
-	r[0], c = bits.Sub64(a[0], b[0], 0)
-	r[1], c = bits.Sub64(a[1], b[1], c)
-	r[2], _ = bits.Sub64(a[2], b[2], c)
-	return
+// fxSign returns |a| with the sign neg.
+func fxSign(a fx, neg bool) fx {
+	a = fxAbs(a)
+	if neg {
+		return fxNeg(a)
+	}
+	return a
 }
 
 func fxAdd(a, b fx) fx {
-	if a.neg == b.neg {
-		return fx{addMag(a.m, b.m), a.neg}
-	}
-	if cmpMag(a.m, b.m) >= 0 {
-		return fx{subMag(a.m, b.m), a.neg}
-	}
-	return fx{subMag(b.m, a.m), b.neg}
+	var c uint64
+	a.a0, c = bits.Add64(a.a0, b.a0, 0)
+	a.a1, c = bits.Add64(a.a1, b.a1, c)
+	a.a2, _ = bits.Add64(a.a2, b.a2, c)
+	return a
 }
 
-func fxSub(a, b fx) fx { b.neg = !b.neg; return fxAdd(a, b) }
+func fxSub(a, b fx) fx {
+	var c uint64
+	a.a0, c = bits.Sub64(a.a0, b.a0, 0)
+	a.a1, c = bits.Sub64(a.a1, b.a1, c)
+	a.a2, _ = bits.Sub64(a.a2, b.a2, c)
+	return a
+}
 
-// fxMul returns a*b truncated to fxFrac fraction bits.
-func fxMul(a, b fx) fx {
-	var p [6]uint64
-	for i := 0; i < 3; i++ {
-		var carry uint64
-		for j := 0; j < 3; j++ {
-			hi, lo := bits.Mul64(a.m[i], b.m[j])
-			var c uint64
-			lo, c = bits.Add64(lo, p[i+j], 0)
-			hi += c
-			lo, c = bits.Add64(lo, carry, 0)
-			hi += c
-			p[i+j] = lo
-			carry = hi
-		}
-		p[i+3] = carry
+// fxLess reports a < b for non-negative a and b.
+func fxLess(a, b fx) bool {
+	if a.a2 != b.a2 {
+		return a.a2 < b.a2
 	}
+	if a.a1 != b.a1 {
+		return a.a1 < b.a1
+	}
+	return a.a0 < b.a0
+}
+
+// fxMul returns a*b, the magnitude truncated to fxFrac fraction bits.
+func fxMul(a, b fx) fx {
+	neg := a.isNeg() != b.isNeg()
+	a, b = fxAbs(a), fxAbs(b)
+	// Schoolbook 3x3 limbs into p0..p5, unrolled so the limbs stay in
+	// registers.
+	var p0, p1, p2, p3, p4, p5, c uint64
+	h, l := bits.Mul64(a.a0, b.a0)
+	p0, p1 = l, h
+	h, l = bits.Mul64(a.a0, b.a1)
+	p1, c = bits.Add64(p1, l, 0)
+	p2, _ = bits.Add64(h, 0, c)
+	h, l = bits.Mul64(a.a0, b.a2)
+	p2, c = bits.Add64(p2, l, 0)
+	p3, _ = bits.Add64(h, 0, c)
+	h, l = bits.Mul64(a.a1, b.a0)
+	p1, c = bits.Add64(p1, l, 0)
+	p2, c = bits.Add64(p2, h, c)
+	p3, c = bits.Add64(p3, 0, c)
+	p4 = c
+	h, l = bits.Mul64(a.a1, b.a1)
+	p2, c = bits.Add64(p2, l, 0)
+	p3, c = bits.Add64(p3, h, c)
+	p4, _ = bits.Add64(p4, 0, c)
+	h, l = bits.Mul64(a.a1, b.a2)
+	p3, c = bits.Add64(p3, l, 0)
+	p4, c = bits.Add64(p4, h, c)
+	p5 = c
+	h, l = bits.Mul64(a.a2, b.a0)
+	p2, c = bits.Add64(p2, l, 0)
+	p3, c = bits.Add64(p3, h, c)
+	p4, c = bits.Add64(p4, 0, c)
+	p5 += c
+	h, l = bits.Mul64(a.a2, b.a1)
+	p3, c = bits.Add64(p3, l, 0)
+	p4, c = bits.Add64(p4, h, c)
+	p5 += c
+	h, l = bits.Mul64(a.a2, b.a2)
+	p4, c = bits.Add64(p4, l, 0)
+	p5 += h + c
+	_ = p0
 	// Keep bits [168, 360): limbs 2.. shifted right by 40.
 	const s = fxFrac - 128
-	return fx{[3]uint64{p[2]>>s | p[3]<<(64-s), p[3]>>s | p[4]<<(64-s), p[4]>>s | p[5]<<(64-s)}, a.neg != b.neg}
+	r := fx{p2>>s | p3<<(64-s), p3>>s | p4<<(64-s), p4>>s | p5<<(64-s)}
+	if neg {
+		return fxNeg(r)
+	}
+	return r
 }
 
 // fxMulInt returns a*k for a small integer k.
 func fxMulInt(a fx, k int64) fx {
-	neg := a.neg
+	neg := a.isNeg() != (k < 0)
+	a = fxAbs(a)
 	u := uint64(k)
 	if k < 0 {
-		neg = !neg
 		u = uint64(-k)
 	}
-	var r [3]uint64
+	var r fx
 	var carry uint64
-	for i := 0; i < 3; i++ {
-		hi, lo := bits.Mul64(a.m[i], u)
-		var c uint64
-		r[i], c = bits.Add64(lo, carry, 0)
-		carry = hi + c
+	hi, lo := bits.Mul64(a.a0, u)
+	r.a0, carry = lo, hi
+	hi, lo = bits.Mul64(a.a1, u)
+	var c uint64
+	r.a1, c = bits.Add64(lo, carry, 0)
+	carry = hi + c
+	_, lo = bits.Mul64(a.a2, u)
+	r.a2 = lo + carry
+	if neg {
+		return fxNeg(r)
 	}
-	return fx{r, neg}
+	return r
 }
 
-// fxShr shifts the magnitude right by s bits (0 <= s < 192), truncating.
+// fxShr shifts a non-negative a right by s bits, truncating.
 func fxShr(a fx, s uint) fx {
+	if s >= 192 {
+		return fx{}
+	}
 	for s >= 64 {
-		a.m = [3]uint64{a.m[1], a.m[2], 0}
+		a = fx{a.a1, a.a2, 0}
 		s -= 64
 	}
 	if s > 0 {
-		a.m = [3]uint64{a.m[0]>>s | a.m[1]<<(64-s), a.m[1]>>s | a.m[2]<<(64-s), a.m[2] >> s}
+		a = fx{a.a0>>s | a.a1<<(64-s), a.a1>>s | a.a2<<(64-s), a.a2 >> s}
 	}
 	return a
 }
 
-// fxShl shifts the magnitude left by s bits (the result must fit).
+// fxShl shifts a non-negative a left by s bits (the result must fit).
 func fxShl(a fx, s uint) fx {
 	for s >= 64 {
-		a.m = [3]uint64{0, a.m[0], a.m[1]}
+		a = fx{0, a.a0, a.a1}
 		s -= 64
 	}
 	if s > 0 {
-		a.m = [3]uint64{a.m[0] << s, a.m[1]<<s | a.m[0]>>(64-s), a.m[2]<<s | a.m[1]>>(64-s)}
+		a = fx{a.a0 << s, a.a1<<s | a.a0>>(64-s), a.a2<<s | a.a1>>(64-s)}
 	}
 	return a
 }
 
-// fxPow2 returns 2**e for -fxFrac <= e < 24.
+// fxPow2 returns 2**e for -fxFrac <= e < 23.
 func fxPow2(e int) fx {
-	var a fx
-	b := e + fxFrac
-	a.m[b/64] = 1 << uint(b%64)
-	return a
-}
-
-// bitLen is the position of the magnitude's leading one plus one.
-func (a fx) bitLen() int {
-	for i := 2; i >= 0; i-- {
-		if a.m[i] != 0 {
-			return 64*i + bits.Len64(a.m[i])
-		}
+	b := uint(e + fxFrac)
+	switch b / 64 {
+	case 0:
+		return fx{1 << (b % 64), 0, 0}
+	case 1:
+		return fx{0, 1 << (b % 64), 0}
 	}
-	return 0
+	return fx{0, 0, 1 << (b % 64)}
 }
 
-// fxFromF64 converts x exactly; ok is false when |x| >= 2**23 or x has
+// bitLen is the position of |a|'s leading one plus one.
+func (a fx) bitLen() int {
+	a = fxAbs(a)
+	switch {
+	case a.a2 != 0:
+		return 128 + bits.Len64(a.a2)
+	case a.a1 != 0:
+		return 64 + bits.Len64(a.a1)
+	}
+	return bits.Len64(a.a0)
+}
+
+// fxFromF64 converts x exactly; ok is false when |x| >= 2**22 or x has
 // bits below 2**-fxFrac.
 func fxFromF64(x F64) (fx, bool) {
 	if x.IsZero() {
@@ -166,66 +218,68 @@ func fxFromF64(x F64) (fx, bool) {
 	}
 	sig |= hidden
 	shift := e - 1075 + fxFrac // x = sig * 2**(shift - fxFrac)
-	if shift < 0 || e-bias >= 23 {
+	if shift < 0 || e-bias >= 22 {
 		return fx{}, false
 	}
-	return fxShl(fx{m: [3]uint64{sig}, neg: x.sign()}, uint(shift)), true
+	return fxSign(fxShl(fx{sig, 0, 0}, uint(shift)), x.sign()), true
 }
 
 // fxToF64 rounds a * 2**scale to binary64. nearMid reports that the
-// fraction beyond the 54th significant bit is within 2**-100 of a binary64
-// midpoint, where only an exact evaluation can decide (used by Pow).
+// fraction beyond the 54th significant bit is within about 2**-34 ulp of
+// a binary64 midpoint, where only an exact evaluation can decide (Pow).
 func fxToF64(a fx, scale int) (r F64, nearMid bool) {
+	neg := a.isNeg()
+	a = fxAbs(a)
 	l := a.bitLen()
 	if l == 0 {
-		return pack(a.neg, 0, 0), false
+		return pack(neg, 0, 0), false
 	}
 	// The top 64 bits and a sticky bit for the rest.
 	top := fxShl(a, uint(192-l))
-	sig := top.m[2]
-	rest := top.m[1] | top.m[0]
+	sig := top.a2
 	sticky := uint64(0)
-	if rest != 0 {
+	if top.a1|top.a0 != 0 {
 		sticky = 1
 	}
-	// Midpoint test: bits 53..63 below the leading one of sig hold the
-	// rounding position; a midpoint has bit 10 set and bits below zero.
+	// A midpoint has bit 10 of sig set and everything below it zero.
 	low := sig & 0x7FF
-	if (low == 0x400 && top.m[1]>>40 == 0) || (low == 0x3FF && top.m[1]>>40 == 1<<24-1) {
+	if (low == 0x400 && top.a1>>40 == 0) || (low == 0x3FF && top.a1>>40 == 1<<24-1) {
 		nearMid = true
 	}
 	sig62 := sig>>1 | (sig&1 | sticky)
 	exp := l - 1 + scale + 1022 - fxFrac
 	if exp > 0x7FF {
-		return nanOrInf(a.neg), false
+		return nanOrInf(neg), false
 	}
 	if exp < -1100 {
-		return pack(a.neg, 0, 0), false
+		return pack(neg, 0, 0), false
 	}
-	return roundPack(a.neg, exp, sig62), nearMid
+	return roundPack(neg, exp, sig62), nearMid
 }
 
 func fxFromBig(f *big.Float) fx {
 	g := new(big.Float).SetPrec(f.Prec()+64).SetMantExp(f, fxFrac)
 	i, _ := g.Int(nil)
-	neg := i.Sign() < 0
 	var b [24]byte
 	new(big.Int).Abs(i).FillBytes(b[:])
-	var a fx
-	for k := 0; k < 3; k++ {
+	word := func(k int) uint64 {
+		var w uint64
 		for j := 0; j < 8; j++ {
-			a.m[2-k] = a.m[2-k]<<8 | uint64(b[8*k+j])
+			w = w<<8 | uint64(b[8*k+j])
 		}
+		return w
 	}
-	a.neg = neg
-	return a
+	return fxSign(fx{word(2), word(1), word(0)}, i.Sign() < 0)
 }
 
 var (
 	fxOnce                            sync.Once
 	fxLn2, fxInvLn2, fxInvLn10, fxPi2 fx
-	fxInvFact                         [24]fx
+	fxTwoOverPi                       fx
+	fxInvFact                         [24]fx     // 1/n!
+	fxSinC, fxCosC                    [12]fx     // (-1)**k/(2k+1)!, (-1)**k/(2k)!
 	fxLog1pC                          [30]fx     // (-1)**(n+1)/n
+	fxAtanC                           [14]fx     // (-1)**k/(2k+1)
 	fxExpT                            [49]fx     // exp((j-24)/64)
 	fxLogR                            [64]uint64 // significands of logR
 	fxLogT                            [64]fx     // -ln logR[j]
@@ -241,8 +295,13 @@ func fxTables() {
 		fxInvLn2 = fxFromBig(bigInvLn2)
 		fxInvLn10 = fxFromBig(newF(2*wp).Quo(bfInt(1, 2*wp), bigLn10))
 		fxPi2 = fxFromBig(newF(piPrec).SetMantExp(bigPi, -1))
+		fxTwoOverPi = fxFromBig(bigTwoOverPi)
 		for n := range fxInvFact {
 			fxInvFact[n] = fxFromBig(invFact[n])
+		}
+		for k := range fxSinC {
+			fxSinC[k] = fxSign(fxInvFact[2*k+1], k%2 == 1)
+			fxCosC[k] = fxSign(fxInvFact[2*k], k%2 == 1)
 		}
 		for n := 1; n < len(fxLog1pC); n++ {
 			c := newF(tabPrec).Quo(bfInt(1, tabPrec), bfInt(int64(n), tabPrec))
@@ -250,6 +309,9 @@ func fxTables() {
 				c.Neg(c)
 			}
 			fxLog1pC[n] = fxFromBig(c)
+		}
+		for k := range fxAtanC {
+			fxAtanC[k] = fxSign(fxLog1pC[2*k+1], k%2 == 1)
 		}
 		for j := range fxExpT {
 			a := newF(tabPrec).SetMantExp(bfInt(int64(j-24), tabPrec), -6)
@@ -272,9 +334,9 @@ func fxTables() {
 
 // fxRound64 returns round(a * 64) as an int (|a| < 2**17).
 func fxRound64(a fx) int {
-	t := fxShr(a, fxFrac-7) // a * 128, truncated
-	n := int((t.m[0] + 1) >> 1)
-	if a.neg {
+	t := fxShr(fxAbs(a), fxFrac-7) // |a| * 128, truncated
+	n := int((t.a0 + 1) >> 1)
+	if a.isNeg() {
 		return -n
 	}
 	return n
@@ -282,29 +344,39 @@ func fxRound64(a fx) int {
 
 func fxSixtyFourths(j int) fx {
 	if j < 0 {
-		return fx{fxShl(fx{m: [3]uint64{uint64(-j)}}, fxFrac-6).m, true}
+		return fxNeg(fxShl(fx{uint64(-j), 0, 0}, fxFrac-6))
 	}
-	return fxShl(fx{m: [3]uint64{uint64(j)}}, fxFrac-6)
+	return fxShl(fx{uint64(j), 0, 0}, fxFrac-6)
+}
+
+// horner returns c[n] x**n + ... + c[1] x + c[0].
+func horner(x fx, c []fx) fx {
+	p := c[len(c)-1]
+	for i := len(c) - 2; i >= 0; i-- {
+		p = fxAdd(fxMul(p, x), c[i])
+	}
+	return p
 }
 
 // expFx returns v and k with e**a = v * 2**k, for |a| < 2100.
 func expFx(a fx) (fx, int) {
 	// k = round(a / ln 2), r = a - k ln 2, |r| <= ln2/2 + tiny.
 	q := fxMul(a, fxInvLn2)
-	kq := fxShr(q, fxFrac-1)
-	k := int64((kq.m[0] + 1) >> 1)
-	if q.neg {
+	kq := fxShr(fxAbs(q), fxFrac-1)
+	k := int64((kq.a0 + 1) >> 1)
+	if q.isNeg() {
 		k = -k
 	}
 	r := fxSub(a, fxMulInt(fxLn2, k))
 	j := fxRound64(r)
 	d := fxSub(r, fxSixtyFourths(j)) // |d| <= 2**-7
-	const n = 19
-	p := fxInvFact[n]
-	for i := n - 1; i >= 0; i-- {
-		p = fxAdd(fxMul(p, d), fxInvFact[i])
-	}
+	p := horner(d, fxInvFact[:20])   // terms to d**19/19!
 	return fxMul(p, fxExpT[j+24]), int(k)
+}
+
+// logSeries returns ln(1+u) for |u| < 2**-7 (terms to u**27/27).
+func logSeries(u fx) fx {
+	return fxMul(horner(u, fxLog1pC[1:28]), u)
 }
 
 // logFx returns ln x for a positive finite x.
@@ -318,26 +390,39 @@ func logFx(x F64) fx {
 	j := int(sig>>46) & 63
 	// m * logR[j] = sig * rsig / 2**105, an exact 106-bit product.
 	hi, lo := bits.Mul64(sig, fxLogR[j])
-	prod := fxShl(fx{m: [3]uint64{lo, hi}}, fxFrac-105)
-	u := fxSub(prod, fxOne) // |u| < 2**-7
-	const n = 27
-	p := fxLog1pC[n]
-	for i := n - 1; i >= 1; i-- {
-		p = fxAdd(fxMul(p, u), fxLog1pC[i])
-	}
-	p = fxMul(p, u)
-	p = fxAdd(p, fxLogT[j])
+	u := fxSub(fxShl(fx{lo, hi, 0}, fxFrac-105), fxOne) // |u| < 2**-7
+	p := fxAdd(logSeries(u), fxLogT[j])
 	if e != 0 {
 		p = fxAdd(p, fxMulInt(fxLn2, int64(e)))
 	}
 	return p
 }
 
-// fxRecip returns 1/b for 2**-24 <= |b| < 2**23 (Newton from a 62-bit
+// logFxVal returns ln a for 2**-120 <= a < 2**22.
+func logFxVal(a fx) fx {
+	l := a.bitLen()
+	e := l - 1 - fxFrac
+	var m fx
+	if e > 0 {
+		m = fxShr(a, uint(e))
+	} else {
+		m = fxShl(a, uint(-e))
+	}
+	j := int(fxShr(m, fxFrac-6).a0) & 63
+	rj := fxShl(fx{fxLogR[j], 0, 0}, fxFrac-53)
+	u := fxSub(fxMul(m, rj), fxOne)
+	p := fxAdd(logSeries(u), fxLogT[j])
+	if e != 0 {
+		p = fxAdd(p, fxMulInt(fxLn2, int64(e)))
+	}
+	return p
+}
+
+// fxRecip returns 1/b for 2**-21 <= |b| < 2**22 (Newton from a 62-bit
 // first guess).
 func fxRecip(b fx) fx {
-	neg := b.neg
-	b.neg = false
+	neg := b.isNeg()
+	b = fxAbs(b)
 	l := b.bitLen()
 	// Normalise b into [1, 2): shift so the leading one is bit fxFrac.
 	var bn fx
@@ -347,9 +432,9 @@ func fxRecip(b fx) fx {
 	} else {
 		bn = fxShl(b, uint(-sh))
 	}
-	topWord := fxShl(bn, uint(192-(fxFrac+1))).m[2] // leading one at bit 63
-	q, _ := bits.Div64(1<<62, 0, topWord)           // about 2**126 / top = 2**63 / bn
-	y := fxShl(fx{m: [3]uint64{q}}, fxFrac-63)
+	topWord := fxShl(bn, uint(192-(fxFrac+1))).a2 // leading one at bit 63
+	q, _ := bits.Div64(1<<62, 0, topWord)         // about 2**126 / top = 2**63 / bn
+	y := fxShl(fx{q, 0, 0}, fxFrac-63)
 	two := fxPow2(1)
 	for i := 0; i < 2; i++ {
 		y = fxMul(y, fxSub(two, fxMul(bn, y)))
@@ -360,38 +445,84 @@ func fxRecip(b fx) fx {
 	} else {
 		y = fxShl(y, uint(-sh))
 	}
-	y.neg = neg
-	return y
+	return fxSign(y, neg)
+}
+
+// fxSqrt returns sqrt(b) for 2**-40 <= b < 2**21 (ok false otherwise): a
+// binary64 first guess of 1/sqrt(b), two Newton steps y(3 - b y**2)/2,
+// then b y.
+func fxSqrt(b fx) (fx, bool) {
+	if b.isNeg() || b.bitLen() <= fxFrac-40 || b.bitLen() > fxFrac+21 {
+		return fx{}, false
+	}
+	bf, _ := fxToF64(b, 0)
+	y, ok := fxFromF64(Div(One, Sqrt(bf)))
+	if !ok {
+		return fx{}, false
+	}
+	three := fxMulInt(fxOne, 3)
+	for i := 0; i < 2; i++ {
+		t := fxSub(three, fxMul(fxMul(b, y), y)) // (b y) y: y*y may not fit
+		y = fxShr(fxMul(y, t), 1)
+	}
+	return fxMul(b, y), true
 }
 
 // sinCosFx returns sin r and cos r for |r| <= 0.8.
 func sinCosFx(r fx) (fx, fx) {
-	a := r
-	a.neg = false
+	a := fxAbs(r)
 	j := fxRound64(a)
 	d := fxSub(a, fxSixtyFourths(j)) // |d| <= 2**-7
 	d2 := fxMul(d, d)
-	const n = 10
-	s := fxInvFact[2*n+1]
-	c := fxInvFact[2*n]
-	if n%2 == 1 {
-		s.neg, c.neg = true, true
-	}
-	for k := n - 1; k >= 0; k-- {
-		fs, fc := fxInvFact[2*k+1], fxInvFact[2*k]
-		if k%2 == 1 {
-			fs.neg, fc.neg = true, true
-		}
-		s = fxAdd(fxMul(s, d2), fs)
-		c = fxAdd(fxMul(c, d2), fc)
-	}
-	s = fxMul(s, d)
+	s := fxMul(horner(d2, fxSinC[:11]), d) // terms to d**21/21!
+	c := horner(d2, fxCosC[:11])
 	sn := fxAdd(fxMul(fxSinT[j], c), fxMul(fxCosT[j], s))
 	cs := fxSub(fxMul(fxCosT[j], c), fxMul(fxSinT[j], s))
-	if r.neg {
-		sn.neg = !sn.neg
+	if r.isNeg() {
+		sn = fxNeg(sn)
 	}
 	return sn, cs
+}
+
+// atanFx returns atan a for 0 <= a < 2**21.
+func atanFx(a fx) fx {
+	inv := fxLess(fxOne, a)
+	if inv {
+		a = fxRecip(a)
+	}
+	j := fxRound64(a)
+	c := fxSixtyFourths(j)
+	t := fxMul(fxSub(a, c), fxRecip(fxAdd(fxOne, fxMul(a, c)))) // |t| <= 2**-7
+	p := fxMul(horner(fxMul(t, t), fxAtanC[:]), t)              // terms to t**27/27
+	p = fxAdd(p, fxAtanT[j])
+	if inv {
+		p = fxSub(fxPi2, p)
+	}
+	return p
+}
+
+// atan2Fx is the angle of (x, y); ok is false when the result would be
+// within 2**-40 of zero.
+func atan2Fx(y, x fx) (fx, bool) {
+	ay, ax := fxAbs(y), fxAbs(x)
+	swap := fxLess(ax, ay)
+	var r fx
+	if swap {
+		r = fxMul(ax, fxRecip(ay))
+	} else {
+		r = fxMul(ay, fxRecip(ax))
+	}
+	th := atanFx(r) // in [0, pi/4]
+	if swap {
+		th = fxSub(fxPi2, th)
+	}
+	if x.isNeg() {
+		th = fxSub(fxMulInt(fxPi2, 2), th)
+	}
+	if th.bitLen() < fxFrac-40 {
+		return fx{}, false
+	}
+	return fxSign(th, y.isNeg()), true
 }
 
 // expFast is Exp for 2**-30 <= |x| < 745.
@@ -491,9 +622,10 @@ func trigFast(x F64, fn int) (F64, bool) {
 	}
 	fxTables()
 	a, _ := fxFromF64(x)
-	kq := fxShr(fxMul(a, fxTwoOverPi()), fxFrac-1)
-	k := int64((kq.m[0] + 1) >> 1)
-	if a.neg {
+	q := fxMul(a, fxTwoOverPi)
+	kq := fxShr(fxAbs(q), fxFrac-1)
+	k := int64((kq.a0 + 1) >> 1)
+	if q.isNeg() {
 		k = -k
 	}
 	r := fxSub(a, fxMulInt(fxPi2, k))
@@ -504,57 +636,21 @@ func trigFast(x F64, fn int) (F64, bool) {
 	var v fx
 	switch fn {
 	case 0:
-		v = [4]fx{s, c, {s.m, !s.neg}, {c.m, !c.neg}}[k&3]
+		v = [4]fx{s, c, fxNeg(s), fxNeg(c)}[k&3]
 	case 1:
-		v = [4]fx{c, {s.m, !s.neg}, {c.m, !c.neg}, s}[k&3]
+		v = [4]fx{c, fxNeg(s), fxNeg(c), s}[k&3]
 	default:
 		if k&1 == 1 {
 			if s.bitLen() < fxFrac-20 {
 				return 0, false
 			}
-			v = fxMul(c, fxRecip(s))
-			v.neg = !v.neg
+			v = fxNeg(fxMul(c, fxRecip(s)))
 		} else {
 			v = fxMul(s, fxRecip(c))
 		}
 	}
 	res, _ := fxToF64(v, 0)
 	return res, true
-}
-
-var fxTwoOverPiOnce sync.Once
-var fxTwoOverPiV fx
-
-func fxTwoOverPi() fx {
-	fxTwoOverPiOnce.Do(func() { fxTwoOverPiV = fxFromBig(bigTwoOverPi) })
-	return fxTwoOverPiV
-}
-
-// atanFx returns atan a for 0 <= a < 2**22 (|a| >= 2**-40 for relative
-// precision; the caller checks the result's size).
-func atanFx(a fx) fx {
-	inv := cmpMag(a.m, fxOne.m) > 0
-	if inv {
-		a = fxRecip(a)
-	}
-	j := fxRound64(a)
-	c := fxSixtyFourths(j)
-	t := fxMul(fxSub(a, c), fxRecip(fxAdd(fxOne, fxMul(a, c)))) // |t| <= 2**-7
-	t2 := fxMul(t, t)
-	const n = 13
-	p := fxLog1pC[2*n+1] // 1/(2n+1)
-	p.neg = n%2 == 1
-	for k := n - 1; k >= 0; k-- {
-		ck := fxLog1pC[2*k+1]
-		ck.neg = k%2 == 1
-		p = fxAdd(fxMul(p, t2), ck)
-	}
-	p = fxMul(p, t)
-	p = fxAdd(p, fxAtanT[j])
-	if inv {
-		p = fxSub(fxPi2, p)
-	}
-	return p
 }
 
 // atanFast is Atan for 2**-26 <= |x| < 2**20.
@@ -567,8 +663,7 @@ func atanFast(x F64) (F64, bool) {
 	}
 	fxTables()
 	a, _ := fxFromF64(Abs(x))
-	p := atanFx(a)
-	p.neg = x.sign()
+	p := fxSign(atanFx(a), x.sign())
 	res, _ := fxToF64(p, 0)
 	return res, true
 }
@@ -577,32 +672,6 @@ func atanFast(x F64) (F64, bool) {
 // 2**-20 <= |x| < 2**20.
 func inFxRange(x F64) bool {
 	return !x.IsZero() && x.IsFinite() && ilog2(x) >= -20 && ilog2(x) < 20
-}
-
-// atan2Fx is the angle of (x, y) for |x|, |y| given as fx magnitudes with
-// signs; ok is false when the result would be tiny.
-func atan2Fx(y, x fx) (fx, bool) {
-	ay, ax := y, x
-	ay.neg, ax.neg = false, false
-	swap := cmpMag(ay.m, ax.m) > 0
-	var r fx
-	if swap {
-		r = fxMul(ax, fxRecip(ay))
-	} else {
-		r = fxMul(ay, fxRecip(ax))
-	}
-	th := atanFx(r) // in [0, pi/4]
-	if swap {
-		th = fxSub(fxPi2, th)
-	}
-	if x.neg {
-		th = fxSub(fxMulInt(fxPi2, 2), th)
-	}
-	if th.bitLen() < fxFrac-40 {
-		return fx{}, false
-	}
-	th.neg = y.neg
-	return th, true
 }
 
 // atan2Fast is Atan2 for finite non-zero x and y in fx range.
@@ -624,26 +693,6 @@ func atan2Fast(y, x F64) (F64, bool) {
 	return r, true
 }
 
-// fxSqrt returns sqrt(b) for 2**-40 <= b < 2**22 (ok false otherwise): a
-// binary64 first guess of 1/sqrt(b), two Newton steps y(3 - b y**2)/2,
-// then b y.
-func fxSqrt(b fx) (fx, bool) {
-	if b.neg || b.bitLen() <= fxFrac-40 || b.bitLen() > fxFrac+22 {
-		return fx{}, false
-	}
-	bf, _ := fxToF64(b, 0)
-	y, ok := fxFromF64(Div(One, Sqrt(bf)))
-	if !ok {
-		return fx{}, false
-	}
-	three := fxMulInt(fxOne, 3)
-	for i := 0; i < 2; i++ {
-		t := fxSub(three, fxMul(fxMul(b, y), y)) // (b y) y: y*y may not fit
-		y = fxShr(fxMul(y, t), 1)
-	}
-	return fxMul(b, y), true
-}
-
 // asinAcosFast is Asin (acos false) or Acos for 2**-26 <= |x| < 1.
 func asinAcosFast(x F64, acos bool) (F64, bool) {
 	if noFast {
@@ -654,8 +703,7 @@ func asinAcosFast(x F64, acos bool) (F64, bool) {
 	}
 	fxTables()
 	xf, _ := fxFromF64(x)
-	ax := xf
-	ax.neg = false
+	ax := fxAbs(xf)
 	// sqrt(1 - x**2) = sqrt((1-x)(1+x)), both factors exact.
 	c, ok := fxSqrt(fxMul(fxSub(fxOne, ax), fxAdd(fxOne, ax)))
 	if !ok {
@@ -674,32 +722,6 @@ func asinAcosFast(x F64, acos bool) (F64, bool) {
 	return r, true
 }
 
-// logFxVal returns ln a for 2**-120 <= a < 2**23.
-func logFxVal(a fx) fx {
-	l := a.bitLen()
-	e := l - 1 - fxFrac
-	var m fx
-	if e > 0 {
-		m = fxShr(a, uint(e))
-	} else {
-		m = fxShl(a, uint(-e))
-	}
-	j := int(fxShr(m, fxFrac-6).m[0]) & 63
-	rj := fxShl(fx{m: [3]uint64{fxLogR[j]}}, fxFrac-53)
-	u := fxSub(fxMul(m, rj), fxOne)
-	const n = 27
-	p := fxLog1pC[n]
-	for i := n - 1; i >= 1; i-- {
-		p = fxAdd(fxMul(p, u), fxLog1pC[i])
-	}
-	p = fxMul(p, u)
-	p = fxAdd(p, fxLogT[j])
-	if e != 0 {
-		p = fxAdd(p, fxMulInt(fxLn2, int64(e)))
-	}
-	return p
-}
-
 // log1pFast is Log1p for 2**-30 <= |x| < 2**20, x > -1 + 2**-20.
 func log1pFast(x F64) (F64, bool) {
 	if noFast {
@@ -711,25 +733,26 @@ func log1pFast(x F64) (F64, bool) {
 	fxTables()
 	xf, _ := fxFromF64(x)
 	s := fxAdd(fxOne, xf)
-	if s.neg || s.bitLen() < fxFrac-20 {
+	if s.isNeg() || s.bitLen() < fxFrac-20 {
 		return 0, false
 	}
 	r, _ := fxToF64(logFxVal(s), 0)
 	return r, true
 }
 
-// hyperFast is Sinh (fn 0), Cosh (1) or Tanh (2) for 2**-26 <= |x| < 700.
+// hyperFast is Sinh (fn 0), Cosh (1) or Tanh (2) for 2**-26 <= |x| < 1024
+// (beyond about 710.5 sinh and cosh round to infinity here too).
 func hyperFast(x F64, fn int) (F64, bool) {
 	if noFast {
 		return 0, false
 	}
-	if ilog2(x) < -26 || !Lt(Abs(x), FromInt64(700)) {
+	if ilog2(x) < -26 || ilog2(x) >= 10 {
 		return 0, false
 	}
 	fxTables()
 	a, _ := fxFromF64(Abs(x))
 	// t = e**(-2|x|) as an fx (0 when below 2**-190).
-	vt, kt := expFx(fxMulInt(fx{a.m, true}, 2))
+	vt, kt := expFx(fxMulInt(a, -2))
 	var t fx
 	if kt > -190 {
 		t = fxShr(vt, uint(-kt))
@@ -799,7 +822,7 @@ func atanhFast(x F64) (F64, bool) {
 		return 0, false
 	}
 	d := fxSub(fxOne, a)
-	if d.neg || d.bitLen() < fxFrac-20 {
+	if d.isNeg() || d.bitLen() < fxFrac-20 {
 		return 0, false
 	}
 	v := logFxVal(fxMul(fxAdd(fxOne, a), fxRecip(d)))
@@ -808,4 +831,114 @@ func atanhFast(x F64) (F64, bool) {
 		r = Neg(r)
 	}
 	return r, true
+}
+
+// hypotFast is Hypot for at most 8 values, each zero or of magnitude in
+// [2**-31, 2**8): the squares are then exact in fx, their sum exact, and
+// the root is rounded once (or declined near a midpoint, where a
+// Pythagorean tie needs the exact evaluation).
+func hypotFast(xs []F64) (F64, bool) {
+	if noFast || len(xs) > 8 {
+		return 0, false
+	}
+	var sum fx
+	for _, x := range xs {
+		if x.IsZero() {
+			continue
+		}
+		if !x.IsFinite() || ilog2(x) < -31 || ilog2(x) >= 8 {
+			return 0, false
+		}
+		a, _ := fxFromF64(Abs(x))
+		sum = fxAdd(sum, fxMul(a, a))
+	}
+	if sum.bitLen() == 0 {
+		return 0, false
+	}
+	fxTables()
+	root, ok := fxSqrt(sum)
+	if !ok {
+		return 0, false
+	}
+	r, mid := fxToF64(root, 0)
+	if mid {
+		return 0, false
+	}
+	return r, true
+}
+
+// Fast evaluates a math-module function on the fixed-point fast path: name
+// is the Python name ("exp", "sin", "pow", "atan2", "hypot", ...), x and
+// y the arguments (y for pow and atan2; Hypot takes xs). ok is false when
+// the arguments are outside the fast path; the exported function (Exp,
+// Sin, ...) then takes a special case or the big.Float path. Both give the
+// same bits; the PVM meters the two differently.
+func Fast(name string, x, y F64, xs ...F64) (F64, bool) {
+	switch name {
+	case "exp":
+		return expFast(x)
+	case "expm1":
+		return expm1Fast(x)
+	case "log", "log2", "log10":
+		if x.sign() || !x.IsFinite() || x.IsZero() || x == One {
+			return 0, false
+		}
+		fxTables()
+		scale := map[string]*fx{"log": nil, "log2": &fxInvLn2, "log10": &fxInvLn10}[name]
+		return logFast(x, scale)
+	case "log1p":
+		return log1pFast(x)
+	case "sin":
+		return trigFast(x, 0)
+	case "cos":
+		return trigFast(x, 1)
+	case "tan":
+		return trigFast(x, 2)
+	case "atan":
+		return atanFast(x)
+	case "asin":
+		return asinAcosFast(x, false)
+	case "acos":
+		return asinAcosFast(x, true)
+	case "sinh":
+		return hyperFast(x, 0)
+	case "cosh":
+		return hyperFast(x, 1)
+	case "tanh":
+		return hyperFast(x, 2)
+	case "asinh":
+		return asinhAcoshFast(x, false)
+	case "acosh":
+		if !Lt(One, x) {
+			return 0, false
+		}
+		return asinhAcoshFast(x, true)
+	case "atanh":
+		return atanhFast(x)
+	case "atan2":
+		return atan2Fast(x, y)
+	case "pow":
+		if !x.IsFinite() || x.IsZero() || !y.IsFinite() || y.IsZero() {
+			return 0, false
+		}
+		ax, neg := Abs(x), false
+		if x.sign() {
+			yInt, yOdd := isInt(y)
+			if !yInt {
+				return 0, false
+			}
+			neg = yOdd
+		}
+		if ax == One || !PowNeedsLog(ax, y) {
+			return Pow(x, y), true // an exact shortcut: cheap
+		}
+		r, ok := powFast(ax, y)
+		if neg {
+			r = Neg(r)
+		}
+		return r, ok
+	case "hypot":
+		return hypotFast(xs)
+	}
+	return 0, false
 }

@@ -678,6 +678,9 @@ func Hypot(xs ...F64) F64 {
 	if nan {
 		return NaN
 	}
+	if r, ok := hypotFast(xs); ok {
+		return r
+	}
 	// Squares are exact at 106 bits; the sum is exact at 4400 bits (the
 	// squares span 2**-2148 .. 2**2048), so a result that is exactly a
 	// binary64 midpoint is seen as one and rounds to even.
