@@ -80,6 +80,9 @@ type Store struct {
 	// undoLow is the lowest height that may have an undo record on disk;
 	// written only by the committer (and load).
 	undoLow uint64
+	// noUndoLog is set only by BenchmarkUpdates, to measure what the undo
+	// log costs a commit against the same in-memory retention without it.
+	noUndoLog bool
 }
 
 var metaLast = []byte("mlast")
@@ -229,7 +232,7 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	// Block h's undo log lets Open rebuild height h-1 from h; it is needed
 	// only if h-1 stays provable (undo.go).
 	keepFrom := undoWindow(height, s.opts.Retain)
-	logUndo := has && height >= keepFrom
+	logUndo := has && height >= keepFrom && !s.noUndoLog
 	// The three trees are independent: update them on separate cores, each
 	// also encoding its part of the undo log. The Pebble batch is filled
 	// here, on one goroutine, in a fixed order.
