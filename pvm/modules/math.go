@@ -279,7 +279,13 @@ func loghelper(c object.Ctx, v object.Value, name string) (softfloat.F64, error)
 	if err := object.Charge(c, meter.CostMathElementary); err != nil {
 		return 0, err
 	}
-	fn := map[string]func(softfloat.F64) softfloat.F64{"log": softfloat.Log, "log2": softfloat.Log2, "log10": softfloat.Log10}[name]
+	fn := softfloat.Log
+	switch name {
+	case "log2":
+		fn = softfloat.Log2
+	case "log10":
+		fn = softfloat.Log10
+	}
 	f := func(x softfloat.F64) (softfloat.F64, error) {
 		return eval(c, name, func() softfloat.F64 { return fn(x) }, x, 0)
 	}

@@ -884,7 +884,13 @@ func Fast(name string, x, y F64, xs ...F64) (F64, bool) {
 			return 0, false
 		}
 		fxTables()
-		scale := map[string]*fx{"log": nil, "log2": &fxInvLn2, "log10": &fxInvLn10}[name]
+		var scale *fx
+		switch name {
+		case "log2":
+			scale = &fxInvLn2
+		case "log10":
+			scale = &fxInvLn10
+		}
 		return logFast(x, scale)
 	case "log1p":
 		return log1pFast(x)
