@@ -31,8 +31,17 @@ type Config struct {
 	Limits      Limits             // zero fields take DefaultLimits
 
 	// Height, if set, is called for each Hello so peers learn how far this
-	// node is (a hint for block sync; never trusted for consensus).
+	// node is (a hint for block sync; never trusted for consensus). It is
+	// called from network goroutines: it must be fast and concurrency-safe.
 	Height func() uint64
+
+	// Validate, if set, is called for each new gossip message before it is
+	// delivered or relayed; an error drops it (counted in Stats.Rejected),
+	// so invalid transactions and blocks stop at the first honest node
+	// [Network Layer: blocks are relayed by validators]. It runs on the
+	// reader of that peer's topic stream, so a slow check slows only that
+	// peer (QUIC flow control pushes back on it). Nil accepts everything.
+	Validate func(topic Topic, from PeerID, payload []byte) error
 
 	DialInterval time.Duration // how often to dial more peers when below MaxPeers; default 1 s
 	PexInterval  time.Duration // how often to ask peers for addresses when below MaxPeers; default 30 s
@@ -68,6 +77,7 @@ type Stats struct {
 	DroppedInbound  uint64 // messages dropped because a subscriber's channel was full
 	DroppedOutbound uint64 // frames dropped because a peer's send queue was full
 	Violations      uint64 // connections closed for misbehaviour (garbage, oversize, rate, wrong network)
+	Rejected        uint64 // gossip messages refused by Config.Validate (not delivered, not relayed)
 }
 
 // Host errors that callers may want to tell apart.
@@ -133,7 +143,7 @@ type Host struct {
 	subs       map[Topic][]chan Message
 	subsClosed bool
 
-	nDup, nDropIn, nDropOut, nViolations atomic.Uint64
+	nDup, nDropIn, nDropOut, nViolations, nRejected atomic.Uint64
 }
 
 // New checks cfg, makes the TLS certificate and binds the UDP socket (so
@@ -332,6 +342,7 @@ func (h *Host) Stats() Stats {
 		DroppedInbound:  h.nDropIn.Load(),
 		DroppedOutbound: h.nDropOut.Load(),
 		Violations:      h.nViolations.Load(),
+		Rejected:        h.nRejected.Load(),
 	}
 }
 

@@ -334,6 +334,15 @@ func (p *peer) handle(f *frame) error {
 			h.nDup.Add(1)
 			return nil
 		}
+		// The ID is marked seen before validation, so an invalid message
+		// is checked once, not once per peer that relays it.
+		if h.cfg.Validate != nil {
+			if err := h.cfg.Validate(f.topic, p.id, f.payload); err != nil {
+				h.nRejected.Add(1)
+				h.log.Debug("p2p gossip rejected", "peer", p.id, "topic", f.topic, "err", err)
+				return nil
+			}
+		}
 		h.deliver(Message{Topic: f.topic, From: p.id, Payload: f.payload, ID: id})
 		h.broadcast(f, p.id, true)
 	case kindDirect:
