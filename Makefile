@@ -7,6 +7,7 @@ GO ?= go
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
+	@if command -v qemu-aarch64 >/dev/null 2>&1; then scripts/test-arm64.sh; else echo "make test: qemu-aarch64 not installed; the arm64 float check is skipped (scripts/test-arm64.sh installs it)"; fi
 	$(MAKE) fuzz
 
 build:
