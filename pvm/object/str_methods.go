@@ -42,8 +42,11 @@ func stripChars(fname string, args []Value) (string, bool, error) {
 	if len(args) == 0 || args[0] == None {
 		return "", false, nil
 	}
-	s, err := strArg(fname, args[0])
-	return s, true, err
+	s, ok := args[0].(Str)
+	if !ok {
+		return "", false, Errorf(TypeError, "%s arg must be None or str", fname)
+	}
+	return string(s), true, nil
 }
 
 func splitArgs(c Ctx, fname string, args []Value, kw []Kw) (sep string, hasSep bool, max int, err error) {
@@ -343,19 +346,19 @@ func initStrMethods() {
 		if err := ArgCount("replace", args, 2, 3); err != nil {
 			return nil, err
 		}
-		old, err := strArg("replace", args[0])
-		if err != nil {
-			return nil, err
+		old, ok := args[0].(Str)
+		if !ok {
+			return nil, Errorf(TypeError, "replace() argument 1 must be str, not %s", TypeName(args[0]))
 		}
-		nw, err := strArg("replace", args[1])
-		if err != nil {
-			return nil, err
+		nw, ok := args[1].(Str)
+		if !ok {
+			return nil, Errorf(TypeError, "replace() argument 2 must be str, not %s", TypeName(args[1]))
 		}
 		n := int64(-1)
 		if len(args) == 3 {
 			n, _ = AsInt64(args[2])
 		}
-		cnt := strings.Count(s, old)
+		cnt := strings.Count(s, string(old))
 		if n >= 0 && int64(cnt) > n {
 			cnt = int(n)
 		}
@@ -368,7 +371,7 @@ func initStrMethods() {
 				return nil, err
 			}
 		}
-		return strResult(c, strings.Replace(s, old, nw, int(n)))
+		return strResult(c, strings.Replace(s, string(old), string(nw), int(n)))
 	})
 	for _, name := range []string{"startswith", "endswith"} {
 		name := name

@@ -197,8 +197,11 @@ func newBuiltins() *object.StrDict {
 		return object.MakeBool(r), err
 	})
 	def("iter", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
-		if err := object.ArgCount("iter", args, 1, 1); err != nil {
+		if err := object.ArgCount("iter", args, 1, 2); err != nil {
 			return nil, err
+		}
+		if len(args) == 2 {
+			return newCallableIter(args[0], args[1]), nil
 		}
 		return object.Iter(c, args[0])
 	})
@@ -278,7 +281,7 @@ func newBuiltins() *object.StrDict {
 		for i, a := range args {
 			it, err := object.Iter(c, a)
 			if err != nil {
-				return nil, object.Errorf(object.TypeError, "zip argument #%d must support iteration", i+1)
+				return nil, err // CPython 3.11: "'int' object is not iterable"
 			}
 			its[i] = it
 		}
@@ -336,8 +339,8 @@ func newBuiltins() *object.StrDict {
 		return nil, object.Errorf(object.TypeError, "'%s' object is not reversible", object.TypeName(args[0]))
 	})
 	def("sorted", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
-		if err := object.ArgCount("sorted", args, 1, 1); err != nil {
-			return nil, err
+		if len(args) != 1 {
+			return nil, object.Errorf(object.TypeError, "sorted expected 1 argument, got %d", len(args))
 		}
 		a, err := object.UnpackArgs("sorted", nil, kw, "key?", "reverse?")
 		if err != nil {

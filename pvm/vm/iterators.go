@@ -15,6 +15,7 @@ var (
 	mapClass       = iterClass("map")
 	filterClass    = iterClass("filter")
 	reversedClass  = iterClass("reversed")
+	callIterClass  = iterClass("callable_iterator")
 )
 
 func iterClass(name string) *object.Class {
@@ -22,7 +23,7 @@ func iterClass(name string) *object.Class {
 }
 
 func init() {
-	for _, k := range []*object.Class{enumerateClass, zipClass, mapClass, filterClass, reversedClass} {
+	for _, k := range []*object.Class{enumerateClass, zipClass, mapClass, filterClass, reversedClass, callIterClass} {
 		k.MRO = []*object.Class{k, object.ObjectClass}
 		k.Bases = []*object.Class{object.ObjectClass}
 	}
@@ -42,6 +43,26 @@ func (g *goIter) Hash(object.Ctx) (int64, error) { return int64(len(g.cls.Name))
 
 // Next implements object.Iterator.
 func (g *goIter) Next(c object.Ctx) (object.Value, bool, error) { return g.next(c) }
+
+// newCallableIter is iter(fn, sentinel): fn() until it returns a value
+// equal to sentinel.
+func newCallableIter(fn, sentinel object.Value) object.Value {
+	done := false
+	return &goIter{cls: callIterClass, next: func(c object.Ctx) (object.Value, bool, error) {
+		if done {
+			return nil, false, nil
+		}
+		v, err := c.Call(fn, nil, nil)
+		if err != nil {
+			return nil, false, err
+		}
+		if eq, err := object.Equal(c, v, sentinel); err != nil || eq {
+			done = true
+			return nil, false, err
+		}
+		return v, true, nil
+	}}
+}
 
 func newEnumerate(c object.Ctx, it object.Value, start int64) object.Value {
 	i := start
