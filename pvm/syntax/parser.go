@@ -1764,7 +1764,7 @@ func (p *parser) strings() (Expr, error) {
 			continue
 		}
 		anyF = true
-		vals, err := p.fstringBody(t, t.val, t.bodyOff, whole, 0)
+		vals, _, err := p.fstringBody(t, t.val, t.bodyOff, whole, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -1792,7 +1792,7 @@ func (p *parser) strings() (Expr, error) {
 // t's text, into literal Constants and FormattedValues, parsing each
 // replacement field as an expression. depth is 0 for the string itself and
 // one more for each format spec around s.
-func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) ([]Expr, error) {
+func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) (parts []Expr, end int, err error) {
 	line := t.line
 	// Literal text before a field spans the whole concatenation; in a
 	// format spec, the text after the last field spans token t only.
@@ -1832,48 +1832,59 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 			i++
 			continue
 		}
-		if c == '}' {
+		if c == '}' && depth > 0 {
+			end = i // the end of this format spec
+			break
+		}
+		if c == '{' && depth > 0 {
+			// In a format spec every '{' opens a field.
+		} else if c == '}' {
 			if i+1 < len(s) && s[i+1] == '}' {
 				lit.WriteByte('}')
 				i++
 				continue
 			}
-			return nil, &Error{Ln: line, Msg: "f-string: single '}' is not allowed"}
+			return nil, 0, &Error{Ln: line, Msg: "f-string: single '}' is not allowed"}
 		}
 		if c != '{' {
 			lit.WriteByte(c)
 			continue
 		}
-		if i+1 < len(s) && s[i+1] == '{' {
+		if depth == 0 && i+1 < len(s) && s[i+1] == '{' {
 			lit.WriteByte('{')
 			i++
 			continue
 		}
 		if depth > 1 {
-			return nil, &Error{Ln: line, Msg: "f-string: expressions nested too deeply"}
+			return nil, 0, &Error{Ln: line, Msg: "f-string: expressions nested too deeply"}
 		}
 		if err := flushLit(false); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		// Find the end of the expression: a top-level '!', ':', '=' or '}'.
 		j := i + 1
 		level := 0
-		var quote byte
+		quote := ""
 		for ; j < len(s); j++ {
 			ch := s[j]
-			if quote != 0 {
-				if ch == quote {
-					quote = 0
+			if quote != "" {
+				if strings.HasPrefix(s[j:], quote) {
+					j += len(quote) - 1
+					quote = ""
 				}
 				continue
 			}
 			switch ch {
 			case '\\':
-				return nil, &Error{Ln: line, Msg: "f-string expression part cannot include a backslash"}
+				return nil, 0, &Error{Ln: line, Msg: "f-string expression part cannot include a backslash"}
 			case '#':
-				return nil, &Error{Ln: line, Msg: "f-string expression part cannot include '#'"}
+				return nil, 0, &Error{Ln: line, Msg: "f-string expression part cannot include '#'"}
 			case '\'', '"':
-				quote = ch
+				quote = s[j : j+1]
+				if strings.HasPrefix(s[j:], strings.Repeat(quote, 3)) {
+					quote = s[j : j+3]
+					j += 2
+				}
 			case '(', '[', '{':
 				level++
 			case ')', ']', '}':
@@ -1895,19 +1906,19 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 				}
 			}
 		}
-		if quote != 0 {
-			return nil, &Error{Ln: line, Msg: "f-string: unterminated string"}
+		if quote != "" {
+			return nil, 0, &Error{Ln: line, Msg: "f-string: unterminated string"}
 		}
-		return nil, &Error{Ln: line, Msg: "f-string: expecting '}'"}
+		return nil, 0, &Error{Ln: line, Msg: "f-string: expecting '}'"}
 	exprEnd:
 		exprSrc := s[i+1 : j]
 		if strings.TrimSpace(exprSrc) == "" {
-			return nil, &Error{Ln: line, Msg: "f-string: empty expression not allowed"}
+			return nil, 0, &Error{Ln: line, Msg: "f-string: empty expression not allowed"}
 		}
 		lines, col := fieldStart(t, base+i)
 		expr, err := parseSubExpr(exprSrc, line+lines, col)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		fv := &FormattedValue{Pos: whole, Value: expr, Conversion: -1}
 		selfDoc := false
@@ -1921,54 +1932,43 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		}
 		if j < len(s) && s[j] == '!' {
 			if j+1 >= len(s) {
-				return nil, &Error{Ln: line, Msg: "f-string: expecting '}'"}
+				return nil, 0, &Error{Ln: line, Msg: "f-string: expecting '}'"}
 			}
 			conv := s[j+1]
 			if conv != 's' && conv != 'r' && conv != 'a' {
-				return nil, &Error{Ln: line, Msg: "f-string: invalid conversion character: expected 's', 'r', or 'a'"}
+				return nil, 0, &Error{Ln: line, Msg: "f-string: invalid conversion character: expected 's', 'r', or 'a'"}
 			}
 			fv.Conversion = int(conv)
 			j += 2
 			if j < len(s) && s[j] != ':' && s[j] != '}' {
-				return nil, &Error{Ln: line, Msg: "f-string: expecting '}'"}
+				return nil, 0, &Error{Ln: line, Msg: "f-string: expecting '}'"}
 			}
 		}
 		if j < len(s) && s[j] == ':' {
-			// Format spec up to the matching '}', may contain {fields}.
-			k := j + 1
-			lvl := 0
-			for ; k < len(s); k++ {
-				if s[k] == '{' {
-					lvl++
-				} else if s[k] == '}' {
-					if lvl == 0 {
-						break
-					}
-					lvl--
-				}
-			}
-			if k >= len(s) {
-				return nil, &Error{Ln: line, Msg: "f-string: expecting '}'"}
-			}
-			specParts, err := p.fstringBody(t, s[j+1:k], base+j+1, whole, depth+1)
+			// The format spec runs to the '}' closing this field and may
+			// hold fields of its own.
+			specParts, n, err := p.fstringBody(t, s[j+1:], base+j+1, whole, depth+1)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			fv.FormatSpec = &JoinedStr{tokPos, specParts}
-			j = k
+			j += 1 + n
 		} else if selfDoc && fv.Conversion == -1 {
 			fv.Conversion = 'r'
 		}
 		if j >= len(s) || s[j] != '}' {
-			return nil, &Error{Ln: line, Msg: "f-string: expecting '}'"}
+			return nil, 0, &Error{Ln: line, Msg: "f-string: expecting '}'"}
 		}
 		out = append(out, fv)
 		i = j
 	}
-	if err := flushLit(true); err != nil {
-		return nil, err
+	if depth > 0 && end == 0 && (len(s) == 0 || s[0] != '}') {
+		end = len(s) // no closing '}': the caller reports it
 	}
-	return out, nil
+	if err := flushLit(true); err != nil {
+		return nil, 0, err
+	}
+	return out, end, nil
 }
 
 // fieldStart finds where CPython 3.11 places the '{' at offset off of the
