@@ -67,7 +67,11 @@ func announcedAddr(remote net.Addr, listen string) string {
 	if err != nil || p == 0 {
 		return ""
 	}
-	return netip.AddrPortFrom(ra.Addr().Unmap(), uint16(p)).String()
+	a := netip.AddrPortFrom(ra.Addr().Unmap(), uint16(p)).String()
+	if !validDialAddr(a) {
+		return ""
+	}
+	return a
 }
 
 // add records addr (with id if known). Bootstrap entries are added by the
@@ -140,7 +144,9 @@ func (b *book) done(addr string, ok bool, now time.Time) {
 	}
 	e.dialing = false
 	if ok {
-		e.failures = 0
+		// Failures are reset only by a connection that lasts (see
+		// disconnected): a node that accepts and then drops us at once
+		// must still be backed off from.
 		e.nextDial = now.Add(b.backoffMin)
 		return
 	}
@@ -152,14 +158,27 @@ func (b *book) done(addr string, ok bool, now time.Time) {
 	e.nextDial = now.Add(b.backoff(e.failures))
 }
 
-// disconnected lets an address be redialled after the minimum backoff,
-// so a dropped connection is restored without waiting out a long delay.
-func (b *book) disconnected(addr string, now time.Time) {
+// stableAfter is how long a connection must last to clear its address's
+// failure count.
+const stableAfter = 10 * time.Second
+
+// disconnected schedules a redial of addr after a connection to it ended.
+// A connection that lasted clears the failures, so it is restored after
+// the minimum backoff; one that did not counts as a failure, so a peer
+// that keeps dropping us is dialled less and less often.
+func (b *book) disconnected(addr string, lasted time.Duration, now time.Time) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if e := b.entries[addr]; e != nil && !e.dialing {
-		e.nextDial = now.Add(b.backoff(e.failures + 1))
+	e := b.entries[addr]
+	if e == nil || e.dialing {
+		return
 	}
+	if lasted >= stableAfter {
+		e.failures = 0
+	} else {
+		e.failures++
+	}
+	e.nextDial = now.Add(b.backoff(e.failures))
 }
 
 // backoff is exponential in the failure count, capped, with ±25% jitter so
@@ -184,4 +203,22 @@ func (b *book) forget(addr string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	delete(b.entries, addr)
+}
+
+// refused counts a connection that the other node closed for being full
+// as a failed dial, so we back off from it (and, unless it is a bootstrap
+// peer, eventually forget it).
+func (b *book) refused(addr string, now time.Time) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	e := b.entries[addr]
+	if e == nil || e.dialing {
+		return
+	}
+	e.failures++
+	if !e.bootstrap && e.failures >= maxDialFailures {
+		delete(b.entries, addr)
+		return
+	}
+	e.nextDial = now.Add(b.backoff(e.failures))
 }

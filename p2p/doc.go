@@ -65,7 +65,12 @@
 // (it will never match); a Hello naming another ID than the certificate's
 // is a bad Hello. Two connections to one node (both dialled at once) are
 // resolved the same way at both ends: the one dialled by the smaller ID
-// stays. The announced address of a peer, given out in peer exchange, is
+// stays. A node at MaxPeers still completes the Hello exchange with a
+// newcomer and sends it a PexResponse before closing, so a full bootstrap
+// node still bootstraps; the newcomer backs off from it. Addresses are
+// redialled with exponential backoff (Config.ReconnectMin to ReconnectMax,
+// ±25% jitter); bootstrap addresses are never forgotten, learned ones after
+// 6 failures in a row. The announced address of a peer, given out in peer exchange, is
 // the IP its packets come from with the port its Hello names.
 //
 // Gossip floods: a node sends a new message to every peer, and each peer

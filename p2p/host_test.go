@@ -176,6 +176,14 @@ func TestRelayAlongLine(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	waitFor(t, 2*time.Second, "links up at both ends", func() bool {
+		for i := 1; i < n; i++ {
+			if !hasPeer(hosts[i-1], hosts[i].ID()) {
+				return false
+			}
+		}
+		return true
+	})
 	last := hosts[n-1].Subscribe(TopicBlock)
 	block := bytes.Repeat([]byte("block"), 200_000) // 1 MB, several QUIC flow-control windows
 	if err := hosts[0].Publish(TopicBlock, block); err != nil {
@@ -402,6 +410,7 @@ func TestValidateStopsRelay(t *testing.T) {
 	if err := c.Connect(ctx, b.Addr()); err != nil {
 		t.Fatal(err)
 	}
+	waitFor(t, 2*time.Second, "links up at both ends", func() bool { return hasPeer(a, b.ID()) && hasPeer(b, c.ID()) })
 	atB, atC := b.Subscribe(TopicBlock), c.Subscribe(TopicBlock)
 	a.Publish(TopicBlock, []byte("bad block"))
 	a.Publish(TopicBlock, []byte("good block"))
@@ -413,5 +422,26 @@ func TestValidateStopsRelay(t *testing.T) {
 	}
 	if b.Stats().Rejected != 1 || len(atC) != 0 {
 		t.Fatalf("rejected %d, c queue %d", b.Stats().Rejected, len(atC))
+	}
+}
+
+// TestFullNodeStillBootstraps: a bootstrap node at MaxPeers refuses a
+// newcomer but hands it its peers' addresses first.
+func TestFullNodeStillBootstraps(t *testing.T) {
+	a := startHost(t, func(c *Config) { c.MaxPeers = 1 })
+	b := startHost(t, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if err := b.Connect(ctx, a.Addr()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 2*time.Second, "a has b", func() bool { return hasPeer(a, b.ID()) })
+	c := startHost(t, func(cfg *Config) { cfg.Bootstrap = []string{a.Addr()} })
+	waitFor(t, 5*time.Second, "c finds b through full a", func() bool { return hasPeer(c, b.ID()) })
+	if len(a.Peers()) != 1 {
+		t.Fatalf("a has %d peers, MaxPeers 1", len(a.Peers()))
+	}
+	if hasPeer(c, a.ID()) {
+		waitFor(t, 3*time.Second, "a's refusal closes", func() bool { return !hasPeer(c, a.ID()) })
 	}
 }

@@ -29,6 +29,7 @@ type peer struct {
 	inbound bool
 	addr    string // announced address, "" if unusable
 	height  uint64
+	since   time.Time // when the Hello exchange completed
 
 	ctrlOut *quic.SendStream    // our control stream (lane 0)
 	ctrlIn  *quic.ReceiveStream // the peer's control stream, which carried its Hello
@@ -166,6 +167,7 @@ func (h *Host) handshake(conn *quic.Conn, inbound bool) (*peer, error) {
 	}
 	in.SetReadDeadline(time.Time{})
 	p.height = f.hello.Height
+	p.since = time.Now()
 	p.addr = announcedAddr(conn.RemoteAddr(), f.hello.ListenAddr)
 	p.ctrlOut, p.ctrlIn = ctrl, in
 	return p, nil
@@ -219,7 +221,7 @@ func (h *Host) register(p *peer) error {
 	}
 	if old == nil && len(h.peers) >= h.cfg.MaxPeers {
 		h.mu.Unlock()
-		p.conn.CloseWithError(codeFull, "max peers")
+		h.refuseFull(p)
 		return fmt.Errorf("%w: refusing %s", errHostFull, p.id)
 	}
 	h.peers[p.id] = p
@@ -243,6 +245,24 @@ func (h *Host) register(p *peer) error {
 		p.enqueue(0, encodeFrame(&frame{kind: kindPexRequest}))
 	}
 	return nil
+}
+
+// refuseFull turns away a peer when this node has MaxPeers, but first
+// gives it our peers' addresses: a full bootstrap node still bootstraps.
+// The peer gets a moment to read them before the connection closes.
+func (h *Host) refuseFull(p *peer) {
+	p.ctrlOut.SetWriteDeadline(time.Now().Add(time.Second))
+	if _, err := p.ctrlOut.Write(encodeFrame(&frame{kind: kindPexResponse, peers: h.pexSample(p.id)})); err == nil {
+		p.ctrlOut.Close()
+		t := time.NewTimer(time.Second)
+		select {
+		case <-p.conn.Context().Done():
+		case <-h.ctx.Done():
+		case <-t.C:
+		}
+		t.Stop()
+	}
+	p.conn.CloseWithError(codeFull, "max peers")
 }
 
 // keepNew decides between two connections to the same node. Both ends
@@ -287,7 +307,12 @@ func (p *peer) run() {
 	}
 	h.mu.Unlock()
 	if p.addr != "" {
-		h.book.disconnected(p.addr, time.Now())
+		var ae *quic.ApplicationError
+		if errors.As(context.Cause(p.conn.Context()), &ae) && ae.Remote && ae.ErrorCode == codeFull {
+			h.book.refused(p.addr, time.Now())
+		} else {
+			h.book.disconnected(p.addr, time.Since(p.since), time.Now())
+		}
 	}
 	h.log.Info("p2p peer disconnected", "peer", p.id, "cause", context.Cause(p.conn.Context()))
 }
