@@ -473,10 +473,26 @@ class Counter(dict):
         return self._keep_positive()
 
 
+class _nt_field:
+    """A namedtuple field: reads self[index]; read-only like CPython's _tuplegetter."""
+
+    def __init__(self, index):
+        self.index = index
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        return obj[self.index]
+
+    def __set__(self, obj, value):
+        raise AttributeError("can't set attribute")
+
+    def __delete__(self, obj):
+        raise AttributeError("can't delete attribute")
+
+
 def _nt_getter(index):
-    def get(self):
-        return self[index]
-    return property(get)
+    return _nt_field(index)
 
 
 def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
