@@ -28,3 +28,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzServeJSON$$' -fuzztime $$((50000 * $(FUZZSCALE)))x ./rpc/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeProof$$' -fuzztime $$((60000 * $(FUZZSCALE)))x ./store/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $$((100000 * $(FUZZSCALE)))x ./pvm/cbor/
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeFrame$$' -fuzztime $$((100000 * $(FUZZSCALE)))x ./p2p/
