@@ -40,7 +40,7 @@ func (a *app) pvmRunCmd() *cobra.Command {
 		Long: `Run a Python file in the PVM, the deterministic, metered Python 3.11 VM that
 executes actors, on this machine (no node needed). print goes to stdout. An
 uncaught exception prints a Python traceback on stderr and exits 1; running
-out of cycles or cells exits 1 with the meter's message. With --meter the
+out of cycles or cells prints the meter's message and exits 3. With --meter the
 cycles and cells used are reported on stderr.`,
 		Example: `  cowboy pvm run hello.py
   cowboy pvm run --meter --cycles-limit 1000000 loop.py`,
@@ -62,7 +62,10 @@ cycles and cells used are reported on stderr.`,
 				fmt.Fprint(a.stderr, pe.Traceback)
 				return &exitError{code: 1}
 			case errors.Is(err, meter.ErrOutOfCycles), errors.Is(err, meter.ErrOutOfCells):
-				return fmt.Errorf("execution halted: %w", err)
+				// Issue 4: running out of cycles exits with status 3, so a
+				// script can tell a metering halt from a Python error.
+				fmt.Fprintf(a.stderr, "error: execution halted: %v\n", err)
+				return &exitError{code: 3}
 			}
 			return err
 		},

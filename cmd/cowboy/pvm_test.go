@@ -29,7 +29,10 @@ func TestPVMRun(t *testing.T) {
 		t.Fatalf("traceback: %+v", r)
 	}
 	loop := write("loop.py", "while True:\n    pass\n")
-	h.fails([]string{"pvm", "run", "--cycles-limit", "100000", loop}, "out of cycles")
+	// Issue 4: running out of cycles exits with status 3 and says so.
+	if r := h.run("pvm", "run", "--cycles-limit", "100000", loop); r.code != 3 || !strings.Contains(r.stderr, "out of cycles") {
+		t.Fatalf("out of cycles: %+v", r)
+	}
 	syntax := write("syn.py", "def (:\n")
 	if r := h.run("pvm", "run", syntax); r.code != 1 || !strings.Contains(r.stderr, "SyntaxError") {
 		t.Fatalf("syntax error: %+v", r)
