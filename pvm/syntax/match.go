@@ -22,7 +22,7 @@ func (p *parser) tryMatch() (Stmt, bool, error) {
 	p.next() // INDENT
 	m := &Match{Pos: pos, Subject: subject}
 	for p.isKw("case") {
-		p.next()
+		caseLine := p.next().line
 		pat, err := p.openPattern()
 		if err != nil {
 			return nil, true, err
@@ -34,7 +34,7 @@ func (p *parser) tryMatch() (Stmt, bool, error) {
 				return nil, true, err
 			}
 		}
-		if mc.Body, err = p.block(); err != nil {
+		if mc.Body, err = p.block("'case' statement", caseLine); err != nil {
 			return nil, true, err
 		}
 		m.Cases = append(m.Cases, mc)

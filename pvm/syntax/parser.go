@@ -47,6 +47,31 @@ func (p *parser) next() token {
 	}
 	return t
 }
+
+// startsExpr reports whether the current token can begin an expression.
+func (p *parser) startsExpr() bool {
+	t := p.tok()
+	switch t.kind {
+	case tNumber, tString:
+		return true
+	case tName:
+		return !keywords[t.val] || t.val == "None" || t.val == "True" || t.val == "False" || t.val == "not" || t.val == "lambda"
+	case tOp:
+		return strings.Contains("[{-+~", t.val) && len(t.val) == 1
+	}
+	return false
+}
+
+// atEnd reports whether only dedents and the end of input remain.
+func (p *parser) atEnd() bool {
+	for k := p.pos; k < len(p.toks); k++ {
+		if p.toks[k].kind != tDedent && p.toks[k].kind != tEOF {
+			return false
+		}
+	}
+	return true
+}
+
 func (p *parser) isOp(v string) bool { t := p.tok(); return t.kind == tOp && t.val == v }
 func (p *parser) isKw(v string) bool { t := p.tok(); return t.kind == tName && t.val == v }
 
@@ -127,7 +152,7 @@ func (p *parser) statement() ([]Stmt, error) {
 	defer func() { p.depth-- }()
 	t := p.tok()
 	if t.kind == tIndent {
-		return nil, p.errf("unexpected indent")
+		return nil, &Error{Ln: t.line, Msg: "unexpected indent", Kind: IndentationErr}
 	}
 	if t.kind == tOp && t.val == "@" {
 		s, err := p.decorated()
@@ -191,7 +216,12 @@ func (p *parser) simpleStmts() ([]Stmt, error) {
 	return out, nil
 }
 
-func (p *parser) block() ([]Stmt, error) {
+// prevLine is the line of the token just consumed.
+func (p *parser) prevLine() int { return p.toks[max(p.pos-1, 0)].line }
+
+// block parses ':' and a suite; what and line name the statement it
+// belongs to, for CPython's "expected an indented block after ..." error.
+func (p *parser) block(what string, line int) ([]Stmt, error) {
 	if err := p.expectOp(":"); err != nil {
 		return nil, err
 	}
@@ -200,7 +230,11 @@ func (p *parser) block() ([]Stmt, error) {
 	}
 	p.next()
 	if p.tok().kind != tIndent {
-		return nil, p.errf("expected an indented block")
+		at := p.tok().line
+		if p.atEnd() {
+			at = p.prevLine()
+		}
+		return nil, &Error{Ln: at, Msg: fmt.Sprintf("expected an indented block after %s on line %d", what, line), Kind: IndentationErr}
 	}
 	p.next()
 	var body []Stmt
@@ -290,6 +324,11 @@ func (p *parser) smallStmt1() (Stmt, error) {
 			targets, err := p.exprList()
 			if err != nil {
 				return nil, err
+			}
+			for _, t := range targets {
+				if bad := invalidTarget(t, true); bad != nil {
+					return nil, &Error{Ln: bad.Lineno(), Msg: "cannot delete " + exprName(bad)}
+				}
 			}
 			return &Delete{pos, targets}, nil
 		case "assert":
@@ -398,6 +437,15 @@ func (p *parser) smallStmt1() (Stmt, error) {
 		if err != nil {
 			return nil, err
 		}
+		switch first.(type) {
+		case *Name, *Attribute, *Subscript:
+		case *Tuple:
+			return nil, &Error{Ln: first.Lineno(), Msg: "only single target (not tuple) can be annotated"}
+		case *List:
+			return nil, &Error{Ln: first.Lineno(), Msg: "only single target (not list) can be annotated"}
+		default:
+			return nil, &Error{Ln: first.Lineno(), Msg: "illegal target for annotation"}
+		}
 		_, isName := first.(*Name)
 		a := &AnnAssign{Pos: pos, Target: first, Annotation: ann, Simple: isName && !(t.kind == tOp && t.val == "(")}
 		if p.isOp("=") {
@@ -436,12 +484,13 @@ func (p *parser) smallStmt1() (Stmt, error) {
 		}
 		value = targets[len(targets)-1]
 		targets = targets[:len(targets)-1]
-		for _, t := range targets {
-			if err := checkTarget(t, false); err != nil {
-				return nil, err
-			}
+		if err := checkAssign(targets, value); err != nil {
+			return nil, err
 		}
 		return &Assign{Pos: pos, Targets: targets, Value: value}, nil
+	}
+	if n, ok := first.(*Name); ok && (n.Id == "print" || n.Id == "exec") && p.startsExpr() {
+		return nil, &Error{Ln: n.Line, Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", n.Id, n.Id)}
 	}
 	return &ExprStmt{pos, first}, nil
 }
@@ -449,37 +498,168 @@ func (p *parser) smallStmt1() (Stmt, error) {
 var augOps = map[string]Operator{"+=": Add, "-=": Sub, "*=": Mult, "@=": MatMult, "/=": Div, "%=": Mod,
 	"**=": Pow, "<<=": LShift, ">>=": RShift, "|=": BitOr, "^=": BitXor, "&=": BitAnd, "//=": FloorDiv}
 
+// checkTarget reports e as an assignment target (aug: of an augmented
+// assignment) that cannot be assigned, in CPython's words.
 func checkTarget(e Expr, aug bool) error {
+	if aug {
+		switch e.(type) {
+		case *Name, *Attribute, *Subscript:
+			return nil
+		}
+		return &Error{Ln: e.Lineno(), Msg: fmt.Sprintf("'%s' is an illegal expression for augmented assignment", exprName(e))}
+	}
+	if bad := invalidTarget(e, false); bad != nil {
+		return &Error{Ln: bad.Lineno(), Msg: "cannot assign to " + exprName(bad)}
+	}
+	return nil
+}
+
+// checkAssign checks the targets of an assignment statement; value is
+// what is assigned.
+func checkAssign(targets []Expr, value Expr) error {
+	for _, t := range targets {
+		if _, ok := t.(*Yield); ok {
+			return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
+		}
+		if _, ok := t.(*YieldFrom); ok {
+			return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
+		}
+	}
+	for _, t := range targets {
+		bad := invalidTarget(t, false)
+		if bad == nil {
+			continue
+		}
+		if len(targets) == 1 && bad == t && hereHint(t, value) {
+			return &Error{Ln: t.Lineno(), Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(t))}
+		}
+		return &Error{Ln: bad.Lineno(), Msg: "cannot assign to " + exprName(bad)}
+	}
+	return nil
+}
+
+// hereHint reports whether CPython's invalid_named_expression rule, which
+// adds "here. Maybe you meant '==' instead of '='?", matches t = value: t
+// is a bitwise_or-level expression other than a display or a singleton,
+// and value starts with one.
+func hereHint(t, value Expr) bool {
+	switch n := t.(type) {
+	case *List, *Tuple, *GeneratorExp, *Starred, *Compare, *BoolOp, *IfExp, *Lambda:
+		return false
+	case *UnaryOp:
+		if n.Op == Not {
+			return false
+		}
+	case *Constant:
+		if n.Kind != EllipsisConst {
+			switch n.Value.(type) {
+			case nil, bool:
+				return false
+			}
+		}
+	}
+	if tu, ok := value.(*Tuple); ok && len(tu.Elts) > 0 && tu.Col == tu.Elts[0].(spanned).pos().Col {
+		value = tu.Elts[0]
+	}
+	switch n := value.(type) {
+	case *Lambda, *Starred, *Yield, *YieldFrom:
+		return false
+	case *UnaryOp:
+		return n.Op != Not
+	}
+	return true
+}
+
+// invalidTarget is the first part of e that cannot be assigned to (or
+// deleted), or nil.
+func invalidTarget(e Expr, del bool) Expr {
 	switch n := e.(type) {
 	case *Name, *Attribute, *Subscript:
 		return nil
 	case *Tuple:
-		if !aug {
-			for _, x := range n.Elts {
-				if err := checkTarget(x, false); err != nil {
-					return err
-				}
+		for _, x := range n.Elts {
+			if bad := invalidTarget(x, del); bad != nil {
+				return bad
 			}
-			return nil
 		}
+		return nil
 	case *List:
-		if !aug {
-			for _, x := range n.Elts {
-				if err := checkTarget(x, false); err != nil {
-					return err
-				}
+		for _, x := range n.Elts {
+			if bad := invalidTarget(x, del); bad != nil {
+				return bad
 			}
-			return nil
 		}
+		return nil
 	case *Starred:
-		if !aug {
-			return checkTarget(n.Value, false)
+		if !del {
+			return invalidTarget(n.Value, del)
 		}
 	}
-	if aug {
-		return &Error{Ln: e.Lineno(), Msg: "'expression' is an illegal expression for augmented assignment"}
+	return e
+}
+
+// exprName is how CPython's messages name an expression
+// (_PyPegen_get_expr_name).
+func exprName(e Expr) string {
+	switch n := e.(type) {
+	case *Attribute:
+		return "attribute"
+	case *Subscript:
+		return "subscript"
+	case *Starred:
+		return "starred"
+	case *Name:
+		return "name"
+	case *List:
+		return "list"
+	case *Tuple:
+		return "tuple"
+	case *Lambda:
+		return "lambda"
+	case *Call:
+		return "function call"
+	case *BoolOp, *BinOp, *UnaryOp:
+		return "expression"
+	case *GeneratorExp:
+		return "generator expression"
+	case *Yield, *YieldFrom:
+		return "yield expression"
+	case *Await:
+		return "await expression"
+	case *ListComp:
+		return "list comprehension"
+	case *SetComp:
+		return "set comprehension"
+	case *DictComp:
+		return "dict comprehension"
+	case *Dict:
+		return "dict literal"
+	case *Set:
+		return "set display"
+	case *JoinedStr, *FormattedValue:
+		return "f-string expression"
+	case *Constant:
+		switch v := n.Value.(type) {
+		case nil:
+			return "None"
+		case bool:
+			if v {
+				return "True"
+			}
+			return "False"
+		}
+		if n.Kind == EllipsisConst {
+			return "ellipsis"
+		}
+		return "literal"
+	case *Compare:
+		return "comparison"
+	case *IfExp:
+		return "conditional expression"
+	case *NamedExpr:
+		return "named expression"
 	}
-	return &Error{Ln: e.Lineno(), Msg: "cannot assign to expression"}
+	return "expression"
 }
 
 func (p *parser) endOfSimple() bool {
@@ -550,7 +730,7 @@ func (p *parser) funcDef(decos []Expr) (Stmt, error) {
 			return nil, err
 		}
 	}
-	if f.Body, err = p.block(); err != nil {
+	if f.Body, err = p.block("function definition", pos.Line); err != nil {
 		return nil, err
 	}
 	p.finish(f, pos)
@@ -562,6 +742,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 	a := &Arguments{}
 	seenDefault, kwOnly := false, false
 	for !p.isOp(end) {
+		if a.KwArg != nil {
+			return nil, p.errf("arguments cannot follow var-keyword argument")
+		}
 		switch {
 		case p.isOp("/"):
 			p.next()
@@ -619,6 +802,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 		}
 		p.next()
 	}
+	if kwOnly && a.VarArg == nil && len(a.KwOnlyArgs) == 0 {
+		return nil, p.errf("named arguments must follow bare *")
+	}
 	return a, nil
 }
 
@@ -655,7 +841,7 @@ func (p *parser) classDef(decos []Expr) (Stmt, error) {
 		}
 		c.Bases, c.Keywords = args, kws
 	}
-	if c.Body, err = p.block(); err != nil {
+	if c.Body, err = p.block("class definition", pos.Line); err != nil {
 		return nil, err
 	}
 	p.finish(c, pos)
@@ -664,12 +850,15 @@ func (p *parser) classDef(decos []Expr) (Stmt, error) {
 
 func (p *parser) ifStmt() (Stmt, error) {
 	pos := p.start()
-	p.next()
+	kw := p.next().val // if or elif
 	test, err := p.namedExprTest()
 	if err != nil {
 		return nil, err
 	}
-	body, err := p.block()
+	if p.isOp("=") {
+		return nil, p.errf("invalid syntax. Maybe you meant '==' or ':=' instead of '='?")
+	}
+	body, err := p.block("'"+kw+"' statement", pos.Line)
 	if err != nil {
 		return nil, err
 	}
@@ -683,7 +872,7 @@ func (p *parser) ifStmt() (Stmt, error) {
 		s.Orelse = []Stmt{e}
 	case p.isKw("else"):
 		p.next()
-		if s.Orelse, err = p.block(); err != nil {
+		if s.Orelse, err = p.block("'else' statement", p.prevLine()); err != nil {
 			return nil, err
 		}
 	}
@@ -698,14 +887,17 @@ func (p *parser) whileStmt() (Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	body, err := p.block()
+	if p.isOp("=") {
+		return nil, p.errf("invalid syntax. Maybe you meant '==' or ':=' instead of '='?")
+	}
+	body, err := p.block("'while' statement", pos.Line)
 	if err != nil {
 		return nil, err
 	}
 	s := &While{Pos: pos, Test: test, Body: body}
 	if p.isKw("else") {
 		p.next()
-		if s.Orelse, err = p.block(); err != nil {
+		if s.Orelse, err = p.block("'else' statement", p.prevLine()); err != nil {
 			return nil, err
 		}
 	}
@@ -727,14 +919,14 @@ func (p *parser) forStmt() (Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	body, err := p.block()
+	body, err := p.block("'for' statement", pos.Line)
 	if err != nil {
 		return nil, err
 	}
 	s := &For{Pos: pos, Target: target, Iter: iter, Body: body}
 	if p.isKw("else") {
 		p.next()
-		if s.Orelse, err = p.block(); err != nil {
+		if s.Orelse, err = p.block("'else' statement", p.prevLine()); err != nil {
 			return nil, err
 		}
 	}
@@ -784,7 +976,7 @@ func (p *parser) targetList() (Expr, error) {
 func (p *parser) tryStmt() (Stmt, error) {
 	pos := p.start()
 	p.next()
-	body, err := p.block()
+	body, err := p.block("'try' statement", pos.Line)
 	if err != nil {
 		return nil, err
 	}
@@ -810,7 +1002,7 @@ func (p *parser) tryStmt() (Stmt, error) {
 				}
 			}
 		}
-		if h.Body, err = p.block(); err != nil {
+		if h.Body, err = p.block("'except' statement", hp.Line); err != nil {
 			return nil, err
 		}
 		p.finish(h, hp)
@@ -821,13 +1013,13 @@ func (p *parser) tryStmt() (Stmt, error) {
 			return nil, p.errf("invalid syntax")
 		}
 		p.next()
-		if t.Orelse, err = p.block(); err != nil {
+		if t.Orelse, err = p.block("'else' statement", p.prevLine()); err != nil {
 			return nil, err
 		}
 	}
 	if p.isKw("finally") {
 		p.next()
-		if t.Finalbody, err = p.block(); err != nil {
+		if t.Finalbody, err = p.block("'finally' statement", p.prevLine()); err != nil {
 			return nil, err
 		}
 	}
@@ -865,7 +1057,7 @@ func (p *parser) withStmt() (Stmt, error) {
 		w.Items = items
 	}
 	var err error
-	if w.Body, err = p.block(); err != nil {
+	if w.Body, err = p.block("'with' statement", pos.Line); err != nil {
 		return nil, err
 	}
 	p.finish(w, pos)
@@ -1029,7 +1221,11 @@ func (p *parser) namedExprTest() (Expr, error) {
 		}
 		return &NamedExpr{p.span(pos), target, v}, nil
 	}
-	return p.test()
+	e, err := p.test()
+	if err == nil && p.isOp(":=") {
+		return nil, &Error{Ln: e.Lineno(), Msg: "cannot use assignment expressions with " + exprName(e)}
+	}
+	return e, err
 }
 
 func (p *parser) test() (Expr, error) {
@@ -1051,9 +1247,10 @@ func (p *parser) test() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := p.expectKw("else"); err != nil {
-			return nil, err
+		if !p.isKw("else") {
+			return nil, p.errf("expected 'else' after 'if' expression")
 		}
+		p.next()
 		orelse, err := p.test()
 		if err != nil {
 			return nil, err
@@ -1340,6 +1537,11 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			if err != nil {
 				return nil, nil, err
 			}
+			for _, k := range kws {
+				if k.Arg == "" {
+					return nil, nil, &Error{Ln: pos.Line, Msg: "iterable argument unpacking follows keyword argument unpacking"}
+				}
+			}
 			args = append(args, &Starred{p.span(pos), v})
 		case p.isOp("**"):
 			pos := p.start()
@@ -1365,6 +1567,9 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			v, err := p.namedExprTest()
 			if err != nil {
 				return nil, nil, err
+			}
+			if p.isOp("=") {
+				return nil, nil, p.errf(`expression cannot contain assignment, perhaps you meant "=="?`)
 			}
 			if p.isKw("for") {
 				gens, err := p.compFor()
@@ -1867,6 +2072,9 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		quote := ""
 		for ; j < len(s); j++ {
 			ch := s[j]
+			if ch == '\\' {
+				return nil, 0, &Error{Ln: line, Msg: "f-string expression part cannot include a backslash"}
+			}
 			if quote != "" {
 				if strings.HasPrefix(s[j:], quote) {
 					j += len(quote) - 1
@@ -1875,8 +2083,6 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 				continue
 			}
 			switch ch {
-			case '\\':
-				return nil, 0, &Error{Ln: line, Msg: "f-string expression part cannot include a backslash"}
 			case '#':
 				return nil, 0, &Error{Ln: line, Msg: "f-string expression part cannot include '#'"}
 			case '\'', '"':

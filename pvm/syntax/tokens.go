@@ -390,6 +390,9 @@ func scanString(src string, start, q int, line int) (token, int, error) {
 	for {
 		if i >= len(src) {
 			if triple {
+				if strings.HasSuffix(src, "\n") {
+					nl--
+				}
 				return tok, 0, &Error{Ln: line, Msg: fmt.Sprintf("unterminated triple-quoted string literal (detected at line %d)", line+nl)}
 			}
 			return tok, 0, &Error{Ln: line, Msg: fmt.Sprintf("unterminated string literal (detected at line %d)", line)}
