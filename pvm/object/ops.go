@@ -652,6 +652,17 @@ func builtinBinary(c Ctx, op Op, x, y Value) (Value, error) {
 			if op == OpMatMul {
 				return nil, nil
 			}
+			if ba, ok := a.(Bool); ok && (op == OpAnd || op == OpOr || op == OpXor) {
+				if bb, ok := b.(Bool); ok { // bool & | ^ bool is a bool
+					switch op {
+					case OpAnd:
+						return MakeBool(bool(ba) && bool(bb)), nil
+					case OpOr:
+						return MakeBool(bool(ba) || bool(bb)), nil
+					}
+					return MakeBool(ba != bb), nil
+				}
+			}
 			return intBinary(c, op, a, b)
 		case Float:
 			fa, err := intToFloat(a)
@@ -774,6 +785,31 @@ func builtinBinary(c Ctx, op Op, x, y Value) (Value, error) {
 		if b, ok := y.(*Set); ok {
 			return setBinary(c, op, a, b)
 		}
+		if v, ok := y.(*DictView); ok && v.Kind != 1 && isSetOp(op) {
+			b, err := setFromIterable(c, v)
+			if err != nil {
+				return nil, err
+			}
+			return setBinary(c, op, a, b)
+		}
+	case *DictView:
+		// keys() and items() views are set-like: the result is a set.
+		if a.Kind != 1 && isSetOp(op) {
+			if _, err := Iter(c, y); err != nil {
+				return nil, nil
+			}
+			sa, err := setFromIterable(c, a)
+			if err != nil {
+				return nil, err
+			}
+			sb, ok := y.(*Set)
+			if !ok {
+				if sb, err = setFromIterable(c, y); err != nil {
+					return nil, err
+				}
+			}
+			return setBinary(c, op, sa, sb)
+		}
 	case *Dict:
 		if b, ok := y.(*Dict); ok && op == OpOr {
 			d := NewDict()
@@ -826,6 +862,14 @@ func repeatSlice(c Ctx, elems []Value, n int64) ([]Value, error) {
 		out = append(out, elems...)
 	}
 	return out, nil
+}
+
+func isSetOp(op Op) bool { return op == OpAnd || op == OpOr || op == OpSub || op == OpXor }
+
+func setFromIterable(c Ctx, v Value) (*Set, error) {
+	s := NewSet(false)
+	err := Iterate(c, v, func(x Value) error { return s.Add(c, x) })
+	return s, err
 }
 
 func setBinary(c Ctx, op Op, a, b *Set) (Value, error) {
