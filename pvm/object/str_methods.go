@@ -176,10 +176,14 @@ func initStrMethods() {
 		if err := ArgCount("join", args, 1, 1); err != nil {
 			return nil, err
 		}
+		it, err := Iter(c, args[0])
+		if err != nil {
+			return nil, Errorf(TypeError, "can only join an iterable")
+		}
 		var parts []string
 		total := 0
 		i := 0
-		err := Iterate(c, args[0], func(v Value) error {
+		err = Iterate(c, it, func(v Value) error {
 			p, ok := BaseOf(v).(Str)
 			if !ok {
 				return Errorf(TypeError, "sequence item %d: expected str instance, %s found", i, TypeName(v))

@@ -409,6 +409,14 @@ func newBuiltins() *object.StrDict {
 			if e := asException(err); e != nil && e.Value.Class == object.TypeError {
 				return nil, object.Errorf(object.TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", object.TypeName(args[0]), object.TypeName(args[1]))
 			}
+			if e := asException(err); e != nil && e.Value.Class == object.ZeroDivisionError {
+				if _, ok := args[0].(object.Float); ok {
+					return nil, object.Errorf(object.ZeroDivisionError, "float divmod()")
+				}
+				if _, ok := args[1].(object.Float); ok {
+					return nil, object.Errorf(object.ZeroDivisionError, "float divmod()")
+				}
+			}
 			return nil, err
 		}
 		r, err := object.Binary(c, object.OpMod, args[0], args[1])
