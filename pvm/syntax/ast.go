@@ -1,12 +1,26 @@
 // Package syntax is the PVM's Python 3.11 tokenizer and parser. Its tree
 // mirrors CPython's ast module node for node, so the compiler's rules read
-// like the language reference. It was written alongside the compiler (as a
-// package internal to pvm/compile) and moved here, where ARCHITECTURE.md
-// puts it; it knows nothing of bytecode, the VM or the chain.
+// like the language reference; it knows nothing of bytecode, the VM or the
+// chain.
 //
-// Not yet here, compared with issue 4's parser: golden tests against
-// CPython's ast.dump, and full CPython wording of every syntax error; the
-// compiler's conformance and fuzz tests exercise it today.
+// The contract, checked by the tests:
+//   - Dump(mod, true, 1) equals CPython 3.11's
+//     ast.dump(ast.parse(src), include_attributes=True, indent=1) for the
+//     programs in testdata (goldens written by testdata/dump.py): the same
+//     nodes, fields, contexts, and lineno/col_offset/end_lineno/
+//     end_col_offset (UTF-8 byte columns), f-string quirks included.
+//   - A refused program gives an *Error whose Kind (SyntaxError,
+//     IndentationError, TabError), Msg and line are CPython's for the cases
+//     in TestSyntaxErrors.
+//   - No input panics, hangs or exhausts the Go stack (FuzzParse; 200
+//     nested brackets are accepted and the 201st refused, as in CPython).
+//
+// Refused on purpose, where CPython accepts: async/await statements,
+// except*, complex literals, and source that is not UTF-8 (coding
+// declarations are ignored). Strings cannot hold lone surrogates ("\ud800"
+// decodes to U+FFFD). Errors that CPython raises after parsing (symbol
+// table and compiler: 'return' outside function, duplicate arguments,
+// nonlocal at module level, ...) belong to pvm/compile.
 package syntax
 
 // Pos is a node's source span, as CPython's ast records it: Line and

@@ -136,9 +136,15 @@ func (p *parser) name() (string, error) {
 	return t.val, nil
 }
 
+// maxParseDepth bounds the parser's recursion (statements, expressions
+// and patterns each count one level), so hostile source cannot exhaust the
+// Go stack: 200 nested brackets need about 400, and CPython gives up on
+// deeper operator chains ("too complex") too.
+const maxParseDepth = 1000
+
 func (p *parser) enter() error {
 	p.depth++
-	if p.depth > MaxSourceNesting {
+	if p.depth > maxParseDepth {
 		return p.errf("too many nested expressions")
 	}
 	return nil
@@ -1475,6 +1481,10 @@ func (p *parser) power() (Expr, error) {
 	}
 	if p.isOp("**") {
 		p.next()
+		if err := p.enter(); err != nil {
+			return nil, err
+		}
+		defer func() { p.depth-- }()
 		r, err := p.factor()
 		if err != nil {
 			return nil, err

@@ -187,3 +187,33 @@ while (n := n - 1) > 0: continue
 		t.Fatalf("%d top-level statements, want 7", len(mod.Body))
 	}
 }
+
+// CPython accepts 200 nested brackets and refuses the 201st; operator
+// chains far deeper than that fail cleanly instead of overflowing.
+func TestNestingLimits(t *testing.T) {
+	ok := "x = " + strings.Repeat("(", 200) + "1" + strings.Repeat(")", 200) + "\n"
+	if _, err := ParseFile("t.py", []byte(ok)); err != nil {
+		t.Errorf("200 nested parentheses: %v", err)
+	}
+	ok = "x = " + strings.Repeat("[", 200) + strings.Repeat("]", 200) + "\n"
+	if _, err := ParseFile("t.py", []byte(ok)); err != nil {
+		t.Errorf("200 nested lists: %v", err)
+	}
+	bad := "x = " + strings.Repeat("(", 201) + "1" + strings.Repeat(")", 201) + "\n"
+	if _, err := ParseFile("t.py", []byte(bad)); err == nil || !strings.Contains(err.Error(), "too many nested parentheses") {
+		t.Errorf("201 nested parentheses: %v", err)
+	}
+	for _, src := range []string{
+		"x = " + strings.Repeat("-", 100_000) + "1\n",
+		"x = " + strings.Repeat("not ", 100_000) + "1\n",
+		"x = " + strings.Repeat("2**", 100_000) + "1\n",
+		"x = " + strings.Repeat("lambda: ", 100_000) + "1\n",
+		"x = " + strings.Repeat("1 if 1 else ", 100_000) + "1\n",
+		"x = " + strings.Repeat("a.", 100_000) + "b\n",
+		"x = 1" + strings.Repeat(" + 1", 100_000) + "\n",
+	} {
+		if _, err := ParseFile("t.py", []byte(src)); err != nil && !strings.Contains(err.Error(), "too many nested") {
+			t.Errorf("%.20s...: %v", src, err)
+		}
+	}
+}

@@ -81,8 +81,9 @@ type token struct {
 	bodyOff int    // offset of val in text
 }
 
-// MaxSourceNesting bounds bracket nesting in the tokenizer and recursion in
-// the parser, so hostile source cannot exhaust the Go stack.
+// MaxSourceNesting bounds bracket nesting in the tokenizer: as in CPython
+// (MAXLEVEL), 200 nested brackets are accepted and the 201st is
+// "too many nested parentheses".
 const MaxSourceNesting = 200
 
 // maxIndent is CPython's MAXINDENT: deeper indentation is an
@@ -295,7 +296,7 @@ func tokenize(src string) ([]token, error) {
 		case "(", "[", "{":
 			depth++
 			opens = append(opens, opener{op[0], line, startCol})
-			if depth >= MaxSourceNesting {
+			if depth > MaxSourceNesting {
 				return nil, errAt("too many nested parentheses")
 			}
 		case ")", "]", "}":
