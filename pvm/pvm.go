@@ -45,14 +45,21 @@ func Compile(filename string, src []byte) (*compile.Code, error) {
 func syntaxError(filename string, err error) error {
 	line := 0
 	msg := err.Error()
+	cls := object.SyntaxError
 	var se *compile.SyntaxError
 	if errors.As(err, &se) {
 		line, msg = se.Line, se.Msg
+		switch se.Kind {
+		case "IndentationError":
+			cls = object.IndentationError
+		case "TabError":
+			cls = object.TabError
+		}
 	} else if le, ok := err.(interface{ Line() int }); ok {
 		line = le.Line()
 	}
-	exc := object.NewException(object.SyntaxError, object.Str(msg))
-	tb := fmt.Sprintf("  File \"%s\", line %d\nSyntaxError: %s\n", filename, line, msg)
+	exc := object.NewException(cls, object.Str(msg))
+	tb := fmt.Sprintf("  File \"%s\", line %d\n%s: %s\n", filename, line, cls.Name, msg)
 	return &vm.PyError{Exc: exc, Traceback: tb}
 }
 

@@ -15,10 +15,17 @@ type SyntaxError struct {
 	Filename string
 	Line     int
 	Msg      string
+	// Kind is the exception class CPython raises: "SyntaxError",
+	// "IndentationError" or "TabError".
+	Kind string
 }
 
 func (e *SyntaxError) Error() string {
-	return "  File \"" + e.Filename + "\", line " + itoa(e.Line) + "\nSyntaxError: " + e.Msg
+	kind := e.Kind
+	if kind == "" {
+		kind = "SyntaxError"
+	}
+	return "  File \"" + e.Filename + "\", line " + itoa(e.Line) + "\n" + kind + ": " + e.Msg
 }
 
 func syntaxErrorAt(line int, msg string) error { return &SyntaxError{Line: line, Msg: msg} }

@@ -12,7 +12,7 @@ func File(filename string, src []byte) (*Code, error) {
 	if err != nil {
 		var pe *syntax.Error
 		if errors.As(err, &pe) {
-			return nil, &SyntaxError{Filename: filename, Line: pe.Ln, Msg: pe.Msg}
+			return nil, &SyntaxError{Filename: filename, Line: pe.Ln, Msg: pe.Msg, Kind: pe.ExceptionName()}
 		}
 		return nil, &SyntaxError{Filename: filename, Line: 1, Msg: err.Error()}
 	}

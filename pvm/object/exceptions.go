@@ -164,6 +164,8 @@ var (
 	NotImplementedError = newExcClass("NotImplementedError", RuntimeError)
 	RecursionError      = newExcClass("RecursionError", RuntimeError)
 	SyntaxError         = newExcClass("SyntaxError", ExceptionClass)
+	IndentationError    = newExcClass("IndentationError", SyntaxError)
+	TabError            = newExcClass("TabError", IndentationError)
 	TypeError           = newExcClass("TypeError", ExceptionClass)
 	ValueError          = newExcClass("ValueError", ExceptionClass)
 	UnicodeError        = newExcClass("UnicodeError", ValueError)
@@ -183,8 +185,8 @@ var ExceptionClasses = []*Class{
 	ZeroDivisionError, AssertionError, AttributeError, ImportError,
 	ModuleNotFoundError, LookupError, IndexError, KeyError, MemoryError,
 	NameError, UnboundLocalError, OSError, FileNotFoundError, PermissionError,
-	RuntimeError, NotImplementedError, RecursionError, SyntaxError, TypeError,
-	ValueError, UnicodeError, UnicodeDecodeError, UnicodeEncodeError,
+	RuntimeError, NotImplementedError, RecursionError, SyntaxError, IndentationError,
+	TabError, TypeError, ValueError, UnicodeError, UnicodeDecodeError, UnicodeEncodeError,
 	DeterminismError,
 }
 

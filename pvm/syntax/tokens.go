@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -588,13 +589,14 @@ func scanNumber(src string, i int) (token, int, error) {
 	}
 	text := strings.ReplaceAll(src[i:j], "_", "")
 	if isFloat {
-		f, err := strconv.ParseFloat(text, 64)
+		// Float literals are parsed by pvm/softfloat (correctly rounded in
+		// integer arithmetic; overflow gives inf as in CPython), like every
+		// other float the program can see.
+		f, err := softfloat.Parse(text)
 		if err != nil {
-			if ne, ok := err.(*strconv.NumError); !ok || ne.Err != strconv.ErrRange {
-				return token{}, 0, fmt.Errorf("invalid decimal literal")
-			}
+			return token{}, 0, fmt.Errorf("invalid decimal literal")
 		}
-		return token{kind: tNumber, num: f}, j, nil
+		return token{kind: tNumber, num: f.Float64()}, j, nil
 	}
 	if len(text) > 1 && text[0] == '0' && strings.Trim(text, "0") != "" {
 		return token{}, 0, fmt.Errorf("leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
