@@ -570,6 +570,18 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 		if i < len(s) && s[i] == '.' {
 			i++
 			f.precision = 0
+			if i < len(s) && s[i] == '*' {
+				p, err := next()
+				if err != nil {
+					return "", err
+				}
+				n, ok := AsInt64(p)
+				if !ok {
+					return "", Errorf(TypeError, "* wants int")
+				}
+				f.precision = int(max(n, 0))
+				i++
+			}
 			for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
 				f.precision = f.precision*10 + int(s[i]-'0')
 			}

@@ -85,9 +85,15 @@ func GetItem(c Ctx, x, i Value) (Value, error) {
 			r, err := sliceBytes(c, string(s), sl)
 			return Bytes(r), err
 		}
-		k, err := seqIndex(c, i, len(s), "index")
+		k, err := IndexValue(c, i, "byte indices must be integers or slices, not "+TypeName(i))
 		if err != nil {
 			return nil, err
+		}
+		if k < 0 {
+			k += int64(len(s))
+		}
+		if k < 0 || k >= int64(len(s)) {
+			return nil, Errorf(IndexError, "index out of range")
 		}
 		return Int(s[k]), nil
 	case *ByteArray:
