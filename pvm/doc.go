@@ -24,8 +24,9 @@
 //   - dict, set and frozenset iterate in insertion order; hash() of str and
 //     bytes is FNV-1a with a fixed key.
 //   - `is` on str, int, float or bytes raises DeterminismError (identity of
-//     those values depends on interning); `is None/True/False` and identity
-//     of other objects work. id() is a per-call counter for class instances
+//     those values depends on interning); `is` against a singleton (None,
+//     True, False, NotImplemented, Ellipsis) and identity of other objects
+//     work. id() is a per-call counter for class instances
 //     and DeterminismError for other values.
 //   - eval, exec, compile, input, globals, locals and dynamic __import__
 //     raise; open() works only under /tmp (256 KiB scratch space).
