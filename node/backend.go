@@ -9,6 +9,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/rpc"
 	"github.com/cowboy-chain/cowboy/store"
 )
@@ -58,6 +59,12 @@ func (n *Node) SendTransaction(tx *types.Tx) error {
 			return err
 		}
 		n.notify()
+		if n.net != nil {
+			// Gossip it so that whoever proposes next has it.
+			if perr := n.net.host.Publish(p2p.TopicTx, tx.Encode()); perr != nil {
+				n.log.Debug("gossip transaction", "tx", tx.Hash(), "err", perr)
+			}
+		}
 	}
 	return err
 }

@@ -41,6 +41,9 @@ type Config struct {
 	MaxBlockTxs int
 	// Now stamps blocks; tests replace it. Default time.Now.
 	Now func() time.Time
+	// Network, if set, runs a multi-validator chain (simplex consensus
+	// over p2p, validator.go) instead of the single-validator devnet.
+	Network *NetworkConfig
 }
 
 // Node is a running single-validator chain.
@@ -60,6 +63,8 @@ type Node struct {
 
 	rpcLn  net.Listener
 	rpcSrv *http.Server
+
+	net *network // nil on the single-validator devnet
 }
 
 // Open locks the home directory, opens (or creates) the chain in it and
@@ -90,7 +95,12 @@ func Open(cfg Config) (*Node, error) {
 			n.closeStorage()
 		}
 	}()
-	if n.proposer, err = loadValidatorKey(cfg.Home); err != nil {
+	if cfg.Network != nil {
+		if cfg.Network.Keys == nil || cfg.Network.Keys.Node == nil {
+			return nil, errors.New("node: network config without a node key")
+		}
+		n.proposer = types.Address(cfg.Network.Keys.Node.Address())
+	} else if n.proposer, err = loadValidatorKey(cfg.Home); err != nil {
 		return nil, err
 	}
 	if n.db, err = store.Open(filepath.Join(cfg.Home, "data"), store.Options{}); err != nil {
@@ -106,6 +116,11 @@ func Open(cfg Config) (*Node, error) {
 	}
 	if err := n.loadHead(); err != nil {
 		return nil, err
+	}
+	if cfg.Network != nil {
+		if err := n.openNetwork(); err != nil {
+			return nil, err
+		}
 	}
 	ok = true
 	return n, nil
@@ -406,6 +421,9 @@ func (n *Node) Run(ctx context.Context) error {
 			return err
 		}
 	}
+	if n.net != nil {
+		return n.runNetwork(ctx)
+	}
 	var tick <-chan time.Time
 	if n.cfg.BlockTime > 0 {
 		t := time.NewTicker(n.cfg.BlockTime)
@@ -475,6 +493,10 @@ func (n *Node) Close() error {
 
 func (n *Node) closeStorage() error {
 	var err error
+	if n.net != nil && n.net.host != nil {
+		n.net.host.Close()
+		n.net.host = nil
+	}
 	if n.db != nil {
 		err = n.db.Close()
 		n.db = nil

@@ -15,6 +15,12 @@ type Genesis struct {
 	BasefeeCycle uint64 // base units per cycle for block 1's parent (§4.2 floor: 1)
 	BasefeeCell  uint64
 	Alloc        []Alloc
+	// Validators is the first epoch's validator set, in index order; empty
+	// on the single-validator devnet.
+	Validators []Validator
+	// EpochSeed draws the proposer of every round and is the VRF input of
+	// the first epoch (§6.1).
+	EpochSeed [32]byte
 }
 
 // Alloc is a genesis balance.

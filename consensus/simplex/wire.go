@@ -146,3 +146,72 @@ func DecodeMessage(data []byte, to int) (Message, error) {
 	}
 	return m, nil
 }
+
+// Storage encodings, for the node's disk (not the wire, though they use the
+// same structures):
+//
+//	certified  = [block, qc]
+//	hard_state = [round, last_voted, locked, high_qc / null, last_tc / null]
+
+type wireCertified struct {
+	_     struct{} `cbor:",toarray"`
+	Block *wireBlock
+	QC    *wireQC
+}
+
+type wireHardState struct {
+	_         struct{} `cbor:",toarray"`
+	Round     uint64
+	LastVoted uint64
+	Locked    uint64
+	HighQC    *wireQC
+	LastTC    *wireTC
+}
+
+// EncodeCertified serialises a block and the certificate that certifies it
+// (a finalized block as the node stores it).
+func EncodeCertified(c Certified) ([]byte, error) {
+	b, err := types.Marshal(&wireCertified{Block: blockToWire(c.Block), QC: qcToWire(c.QC)})
+	if err != nil {
+		return nil, fmt.Errorf("encode certified block: %w", err)
+	}
+	return b, nil
+}
+
+// DecodeCertified parses what EncodeCertified wrote.
+func DecodeCertified(data []byte) (Certified, error) {
+	var w wireCertified
+	if err := types.Unmarshal(data, &w); err != nil {
+		return Certified{}, fmt.Errorf("decode certified block: %w", err)
+	}
+	if w.Block == nil {
+		return Certified{}, errors.New("decode certified block: no block")
+	}
+	return Certified{Block: blockFromWire(w.Block), QC: qcFromWire(w.QC)}, nil
+}
+
+// EncodeHardState serialises what a validator persists before sending.
+func EncodeHardState(hs *HardState) ([]byte, error) {
+	w := wireHardState{Round: hs.Round, LastVoted: hs.LastVoted, Locked: hs.Locked, HighQC: qcToWire(hs.HighQC)}
+	if hs.LastTC != nil {
+		w.LastTC = &wireTC{Round: hs.LastTC.Round, Signature: hs.LastTC.Signature, Signers: hs.LastTC.Signers}
+	}
+	b, err := types.Marshal(&w)
+	if err != nil {
+		return nil, fmt.Errorf("encode hard state: %w", err)
+	}
+	return b, nil
+}
+
+// DecodeHardState parses what EncodeHardState wrote.
+func DecodeHardState(data []byte) (*HardState, error) {
+	var w wireHardState
+	if err := types.Unmarshal(data, &w); err != nil {
+		return nil, fmt.Errorf("decode hard state: %w", err)
+	}
+	hs := &HardState{Round: w.Round, LastVoted: w.LastVoted, Locked: w.Locked, HighQC: qcFromWire(w.HighQC)}
+	if w.LastTC != nil {
+		hs.LastTC = &TC{Round: w.LastTC.Round, Signature: w.LastTC.Signature, Signers: Bitmap(w.LastTC.Signers)}
+	}
+	return hs, nil
+}

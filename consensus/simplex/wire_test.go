@@ -165,3 +165,34 @@ func newFuzzNode(t testing.TB) *Node {
 	}
 	return n
 }
+
+func TestStorageEncodingsRoundTrip(t *testing.T) {
+	qc := &QC{BlockHash: Hash{1}, Height: 3, Round: 5, Signature: []byte{9, 9}, Signers: Bitmap{0x07}}
+	hs := &HardState{Round: 7, LastVoted: 6, Locked: 4, HighQC: qc, LastTC: &TC{Round: 6, Signature: []byte{1}, Signers: Bitmap{0x0b}}}
+	enc, err := EncodeHardState(hs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeHardState(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Round != 7 || back.LastVoted != 6 || back.Locked != 4 || back.HighQC.Round != 5 || back.LastTC.Round != 6 {
+		t.Fatalf("hard state %+v", back)
+	}
+	b := &Block{Parent: Hash{2}, Height: 4, Round: 6, Proposer: 1, Payload: []byte("x"), VRFProof: []byte{3}, Justify: qc}
+	enc, err = EncodeCertified(Certified{Block: b, QC: qc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := DecodeCertified(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Block.Hash() != b.Hash() || c.QC.Round != 5 {
+		t.Fatalf("certified %+v", c)
+	}
+	if _, err := DecodeCertified([]byte{0x80}); err == nil {
+		t.Fatal("empty array decoded")
+	}
+}

@@ -1,0 +1,112 @@
+package node
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/crypto/bls"
+)
+
+// Key files of a validator or full node home (docs/localnet.md), each one
+// line of hex, mode 0600:
+//
+//	node.key  secp256k1 secret key (32 bytes): p2p identity, validator address
+//	bls.key   BLS12-381 secret key (32 bytes): votes and VRF proofs
+const (
+	NodeKeyFile = "node.key"
+	BLSKeyFile  = "bls.key"
+)
+
+// NodeKeys are a home's keys.
+type NodeKeys struct {
+	Node *crypto.PrivateKey
+	BLS  *bls.SecretKey
+}
+
+// GenerateKeys makes fresh keys and writes them into home (created if
+// absent). Existing key files are kept, never overwritten.
+func GenerateKeys(home string) (*NodeKeys, error) {
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		return nil, fmt.Errorf("create home: %w", err)
+	}
+	for _, f := range []string{NodeKeyFile, BLSKeyFile} {
+		if _, err := os.Stat(filepath.Join(home, f)); err == nil {
+			return nil, fmt.Errorf("%s already exists: refusing to overwrite a key", filepath.Join(home, f))
+		}
+	}
+	nk, err := crypto.GenerateKey()
+	if err != nil {
+		return nil, fmt.Errorf("generate node key: %w", err)
+	}
+	seed := make([]byte, 32)
+	if _, err := rand.Read(seed); err != nil {
+		return nil, fmt.Errorf("generate bls key: %w", err)
+	}
+	bk, err := bls.GenerateKey(seed)
+	if err != nil {
+		return nil, fmt.Errorf("generate bls key: %w", err)
+	}
+	if err := writeFileAtomic(filepath.Join(home, NodeKeyFile), []byte(hex.EncodeToString(nk.Bytes())+"\n")); err != nil {
+		return nil, fmt.Errorf("write node key: %w", err)
+	}
+	if err := writeFileAtomic(filepath.Join(home, BLSKeyFile), []byte(hex.EncodeToString(bk.Bytes())+"\n")); err != nil {
+		return nil, fmt.Errorf("write bls key: %w", err)
+	}
+	return &NodeKeys{Node: nk, BLS: bk}, nil
+}
+
+// LoadKeys reads a home's node key and, if present, its BLS key (a full
+// node may have none).
+func LoadKeys(home string) (*NodeKeys, error) {
+	raw, err := readHexFile(filepath.Join(home, NodeKeyFile))
+	if err != nil {
+		return nil, err
+	}
+	nk, err := crypto.PrivateKeyFromBytes(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", NodeKeyFile, err)
+	}
+	keys := &NodeKeys{Node: nk}
+	raw, err = readHexFile(filepath.Join(home, BLSKeyFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return keys, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if keys.BLS, err = bls.SecretKeyFromBytes(raw); err != nil {
+		return nil, fmt.Errorf("%s: %w", BLSKeyFile, err)
+	}
+	return keys, nil
+}
+
+func readHexFile(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read key: %w", err)
+	}
+	raw, err := hex.DecodeString(strings.TrimSpace(string(b)))
+	if err != nil {
+		return nil, fmt.Errorf("key file %s is corrupt: %w", path, err)
+	}
+	return raw, nil
+}
+
+// DefaultStake is the stake, in whole CBY, that init and localnet give
+// each validator.
+const DefaultStake = 1_000_000
+
+// GenesisValidator is the genesis entry for the validator with these keys,
+// with its BLS proof of possession.
+func (k *NodeKeys) GenesisValidator(stake uint64, p2pAddr string) genesis.Validator {
+	return genesis.Validator{Address: types.Address(k.Node.Address()), BLSPublicKey: k.BLS.PublicKey().Bytes(),
+		Possession: k.BLS.ProvePossession().Bytes(), Stake: stake, P2PAddr: p2pAddr}
+}

@@ -1,0 +1,607 @@
+package node
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/consensus/simplex"
+	"github.com/cowboy-chain/cowboy/crypto/bls"
+	"github.com/cowboy-chain/cowboy/p2p"
+	"github.com/cowboy-chain/cowboy/store"
+)
+
+// NetworkConfig makes a node a member of a multi-validator chain: it runs
+// the simplex consensus over p2p instead of producing blocks alone. The
+// genesis (Config.Genesis) must list the validators.
+type NetworkConfig struct {
+	// Keys are the home's keys. The node validates if its node key's
+	// address is in the genesis validator set (then the BLS key must
+	// match the listed one); otherwise it follows without voting.
+	Keys *NodeKeys
+	// ListenAddr is the UDP "ip:port" the p2p host listens on.
+	ListenAddr string
+	// Bootstrap peers ("0x<id>@ip:port" or "ip:port"). Nil means every
+	// other genesis validator's p2p address.
+	Bootstrap []string
+	// Tick is the consensus timer's period; default 100 ms.
+	Tick time.Duration
+	// TimeoutTicks is how many ticks a round lasts before NEW_VIEW;
+	// default simplex.DefaultTimeoutTicks (2 s at the default tick).
+	TimeoutTicks int
+}
+
+// Raw keys of the consensus (see the package doc).
+var keyHardState = []byte("sx/hs")
+
+func certKey(height uint64) []byte {
+	return binary.BigEndian.AppendUint64([]byte("sx/c/"), height)
+}
+
+func certByHashKey(h simplex.Hash) []byte { return append([]byte("sx/b/"), h[:]...) }
+
+var keyGenesisHash = []byte("meta/genesis_hash")
+
+// BlockStatus is how far the consensus has taken a block.
+type BlockStatus string
+
+// Block states (issue 8: RPC reports proposed, committed, finalized).
+// Only finalized blocks are executed and have a chain header.
+const (
+	StatusProposed  BlockStatus = "proposed"
+	StatusCommitted BlockStatus = "committed" // certified by a QC
+	StatusFinalized BlockStatus = "finalized"
+)
+
+// ConsensusInfo is a snapshot of the consensus, for RPC, logs and tests.
+type ConsensusInfo struct {
+	Validator       int    // index in the validator set, -1 for a full node
+	Round           uint64 // current round
+	FinalizedHeight uint64 // executed and committed
+	// Committed are certified simplex blocks above the finalized height,
+	// by simplex block hash (not yet executed: no chain header).
+	Committed map[simplex.Hash]uint64
+	Peers     int
+}
+
+// network is the state of a multi-validator node; the consensus and the
+// fields below it are owned by the event loop goroutine.
+type network struct {
+	cfg     NetworkConfig
+	gen     *genesis.Genesis
+	host    *p2p.Host
+	index   int // validator index, -1 for a full node
+	peers   []p2p.PeerID
+	byPeer  map[p2p.PeerID]int
+	genesis *simplex.Block
+	sx      *simplex.Node
+
+	pending   *simplex.ProposeRequest
+	pendingAt time.Time
+
+	mu        sync.Mutex // guards the fields below, read by RPC
+	round     uint64
+	committed map[simplex.Hash]uint64
+}
+
+// openNetwork builds the p2p host and the consensus node after the store is
+// open and the head loaded.
+func (n *Node) openNetwork() error {
+	nc := *n.cfg.Network
+	g := n.cfg.Genesis
+	if nc.Keys == nil || nc.Keys.Node == nil {
+		return errors.New("network: no node key")
+	}
+	if len(g.Validators) == 0 {
+		return errors.New("network: the genesis lists no validators")
+	}
+	if nc.Tick <= 0 {
+		nc.Tick = 100 * time.Millisecond
+	}
+	net := &network{cfg: nc, gen: g, byPeer: map[p2p.PeerID]int{}, committed: map[simplex.Hash]uint64{}}
+	gh := g.Hash()
+	if err := n.checkGenesisHash(gh); err != nil {
+		return err
+	}
+	vs := make([]simplex.Validator, len(g.Validators))
+	var boot []string
+	for i, v := range g.Validators {
+		vs[i] = simplex.Validator{PublicKey: v.BLSPublicKey, Possession: v.Possession, Stake: v.Stake}
+		id := p2p.PeerID(v.Address)
+		net.peers = append(net.peers, id)
+		net.byPeer[id] = i
+		if v.Address != n.proposer && v.P2PAddr != "" {
+			boot = append(boot, fmt.Sprintf("%s@%s", id, v.P2PAddr))
+		}
+	}
+	if nc.Bootstrap == nil {
+		nc.Bootstrap = boot
+	}
+	set, err := simplex.NewValidatorSet(vs)
+	if err != nil {
+		return fmt.Errorf("genesis validators: %w", err)
+	}
+	net.index = g.ValidatorIndex(n.proposer)
+	var sk *bls.SecretKey
+	if net.index >= 0 {
+		sk = nc.Keys.BLS
+		if sk == nil {
+			return fmt.Errorf("validator %s has no %s in its home", n.proposer, BLSKeyFile)
+		}
+		if !bytes.Equal(sk.PublicKey().Bytes(), g.Validators[net.index].BLSPublicKey) {
+			return fmt.Errorf("validator %s: %s does not match the genesis BLS public key", n.proposer, BLSKeyFile)
+		}
+	}
+	scheme, err := simplex.NewBLSScheme(sk, set)
+	if err != nil {
+		return fmt.Errorf("genesis validators: %w", err)
+	}
+	net.genesis = &simplex.Block{Payload: gh[:]}
+	scfg := simplex.Config{ID: net.index, Validators: set, Scheme: scheme, Seed: g.EpochSeed, Genesis: net.genesis,
+		TimeoutTicks: nc.TimeoutTicks, Store: certStore{n}}
+	if raw, err := n.db.GetRaw(keyHardState); err == nil {
+		if scfg.Restore, err = simplex.DecodeHardState(raw); err != nil {
+			return err
+		}
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("read hard state: %w", err)
+	}
+	if head := n.Head(); head.Height > 0 {
+		c, err := n.certified(head.Height)
+		if err != nil {
+			return fmt.Errorf("finalized tip: %w", err)
+		}
+		scfg.FinalizedTip = c.Block
+	}
+	if net.sx, err = simplex.NewNode(scfg); err != nil {
+		return err
+	}
+	net.round = net.sx.Status().Round
+	if net.host, err = p2p.New(p2p.Config{Key: nc.Keys.Node, ListenAddr: nc.ListenAddr, Bootstrap: nc.Bootstrap,
+		ChainID: g.ChainID, GenesisHash: gh, Height: func() uint64 { return n.Head().Height },
+		ReconnectMin: 200 * time.Millisecond, ReconnectMax: 2 * time.Second, DialInterval: 500 * time.Millisecond,
+		Logger: n.log.With("module", "p2p")}); err != nil {
+		return err
+	}
+	n.cfg.Network = &nc
+	n.net = net
+	return nil
+}
+
+// checkGenesisHash records the genesis hash on first open and refuses a
+// home that holds another chain.
+func (n *Node) checkGenesisHash(gh types.Hash) error {
+	raw, err := n.db.GetRaw(keyGenesisHash)
+	if errors.Is(err, store.ErrNotFound) {
+		return n.db.PutRaw([]store.RawWrite{{Key: keyGenesisHash, Value: gh[:]}})
+	}
+	if err != nil {
+		return fmt.Errorf("read genesis hash: %w", err)
+	}
+	if !bytes.Equal(raw, gh[:]) {
+		return fmt.Errorf("home %s holds the chain of genesis %x, not %s", n.cfg.Home, raw, gh)
+	}
+	return nil
+}
+
+// certified reads the finalized simplex block (and its QC) at height.
+func (n *Node) certified(height uint64) (simplex.Certified, error) {
+	raw, err := n.db.GetRaw(certKey(height))
+	if err != nil {
+		return simplex.Certified{}, fmt.Errorf("finalized consensus block %d: %w", height, err)
+	}
+	return simplex.DecodeCertified(raw)
+}
+
+// certStore serves finalized simplex blocks from disk to the consensus
+// (answers to FETCH from peers that fell behind).
+type certStore struct{ n *Node }
+
+func (s certStore) Block(h simplex.Hash) *simplex.Block {
+	raw, err := s.n.db.GetRaw(certByHashKey(h))
+	if err != nil || len(raw) != 8 {
+		return nil
+	}
+	c, err := s.n.certified(binary.BigEndian.Uint64(raw))
+	if err != nil {
+		return nil
+	}
+	return c.Block
+}
+
+// P2PAddr is the address the p2p host listens on ("" on a devnet).
+func (n *Node) P2PAddr() string {
+	if n.net == nil {
+		return ""
+	}
+	return n.net.host.Addr()
+}
+
+// P2PID is the node's p2p identity (its node key address).
+func (n *Node) P2PID() p2p.PeerID {
+	if n.net == nil {
+		return p2p.PeerID{}
+	}
+	return n.net.host.ID()
+}
+
+// Consensus reports the consensus state; ok is false on a devnet.
+func (n *Node) Consensus() (ConsensusInfo, bool) {
+	if n.net == nil {
+		return ConsensusInfo{}, false
+	}
+	net := n.net
+	net.mu.Lock()
+	defer net.mu.Unlock()
+	ci := ConsensusInfo{Validator: net.index, Round: net.round, FinalizedHeight: n.Head().Height,
+		Committed: make(map[simplex.Hash]uint64, len(net.committed)), Peers: len(net.host.Peers())}
+	for h, ht := range net.committed {
+		ci.Committed[h] = ht
+	}
+	return ci, true
+}
+
+// runNetwork is the event loop of a multi-validator node: one goroutine
+// owns the consensus; it takes p2p messages, timer ticks and gossiped
+// transactions, and after each input acts on Ready.
+func (n *Node) runNetwork(ctx context.Context) error {
+	net := n.net
+	cons := net.host.Subscribe(p2p.TopicConsensus)
+	votes := net.host.Subscribe(p2p.TopicVote)
+	txs := net.host.Subscribe(p2p.TopicTx)
+	if err := net.host.Start(ctx); err != nil {
+		return err
+	}
+	tick := time.NewTicker(net.cfg.Tick)
+	defer tick.Stop()
+	if err := n.drain(); err != nil {
+		return err
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case m, ok := <-cons:
+			if !ok {
+				return nil
+			}
+			n.stepNet(m)
+		case m, ok := <-votes:
+			if !ok {
+				return nil
+			}
+			n.stepNet(m)
+		case m, ok := <-txs:
+			if !ok {
+				return nil
+			}
+			n.gossipedTxs(m, txs)
+		case <-tick.C:
+			net.sx.Tick()
+		}
+		if err := n.drain(); err != nil {
+			return err
+		}
+	}
+}
+
+// stepNet feeds one consensus message from a peer. A direct message must
+// come from the validator it claims to be from; gossip may be relayed by
+// anyone, and the consensus checks the signatures on it.
+func (n *Node) stepNet(pm p2p.Message) {
+	net := n.net
+	to := simplex.Broadcast
+	if pm.Direct {
+		to = net.index
+	}
+	m, err := simplex.DecodeMessage(pm.Payload, to)
+	if err != nil {
+		n.log.Debug("bad consensus message", "from", pm.From, "err", err)
+		return
+	}
+	if pm.Direct {
+		if i, ok := net.byPeer[pm.From]; !ok || i != m.From {
+			n.log.Debug("direct consensus message from the wrong peer", "from", pm.From, "claims", m.From)
+			return
+		}
+	}
+	if err := net.sx.Step(m); err != nil {
+		n.log.Debug("consensus message refused", "from", pm.From, "type", m.Type, "err", err)
+	}
+}
+
+// gossipedTxs takes a gossiped transaction and whatever more are queued,
+// and adds them to the pool in one batch (signatures on all cores).
+func (n *Node) gossipedTxs(first p2p.Message, more <-chan p2p.Message) {
+	batch := make([]*types.Tx, 0, 64)
+	add := func(m p2p.Message) {
+		if tx, err := types.DecodeTx(m.Payload); err == nil {
+			batch = append(batch, tx)
+		}
+	}
+	add(first)
+	for len(batch) < 1024 {
+		select {
+		case m, ok := <-more:
+			if !ok {
+				goto done
+			}
+			add(m)
+			continue
+		default:
+		}
+		break
+	}
+done:
+	if len(batch) > 0 {
+		n.pool.AddBatch(batch, committedView{stateReader{n.db, n.cache}}, nextBasefees(n.Head()))
+	}
+}
+
+// drain acts on everything the consensus has ready: persist the hard state
+// (synced) before any message goes out, send, judge proposals, apply final
+// blocks. It also answers a pending propose request once the block time
+// since the request has passed.
+func (n *Node) drain() error {
+	net := n.net
+	for {
+		n.maybePropose()
+		if !net.sx.HasReady() {
+			break
+		}
+		rd := net.sx.Ready()
+		if rd.HardState != nil {
+			enc, err := simplex.EncodeHardState(rd.HardState)
+			if err != nil {
+				return err
+			}
+			if err := n.db.PutRaw([]store.RawWrite{{Key: keyHardState, Value: enc}}); err != nil {
+				return fmt.Errorf("persist consensus state: %w", err)
+			}
+			net.mu.Lock()
+			net.round = rd.HardState.Round
+			net.mu.Unlock()
+		}
+		for _, m := range rd.Messages {
+			n.sendNet(m)
+		}
+		if rd.ProposeRequest != nil {
+			net.pending, net.pendingAt = rd.ProposeRequest, time.Now()
+		}
+		for _, b := range rd.Verify {
+			net.sx.Verdict(b.Hash(), n.judge(b) == nil)
+		}
+		if len(rd.Committed) > 0 {
+			net.mu.Lock()
+			for _, c := range rd.Committed {
+				net.committed[c.QC.BlockHash] = c.Block.Height
+			}
+			net.mu.Unlock()
+		}
+		for _, c := range rd.Finalized {
+			if err := n.applyFinal(c); err != nil {
+				return err
+			}
+		}
+		for _, e := range rd.Evidence {
+			n.log.Warn("double signing seen", "validator", e.Signer, "round", e.Round)
+		}
+	}
+	if err := net.sx.Halted(); err != nil {
+		return fmt.Errorf("consensus halted: %w", err)
+	}
+	return nil
+}
+
+// sendNet routes a consensus message: VOTE and NEW_VIEW on the vote topic,
+// the rest on the consensus topic; Broadcast floods, a validator index goes
+// straight to that validator (flooded instead if it is not connected).
+//
+// NEW_VIEW and FETCH are repeated with the very same bytes while a node is
+// stuck (BLS signatures are deterministic), and gossip drops a payload it
+// has seen; so they also go directly to every connected validator, which
+// is what lets a validator that was down rejoin a stalled round.
+func (n *Node) sendNet(m simplex.Message) {
+	net := n.net
+	data, err := simplex.EncodeMessage(m)
+	if err != nil {
+		n.log.Error("encode consensus message", "err", err)
+		return
+	}
+	topic := p2p.TopicConsensus
+	if m.Type == simplex.MsgVote || m.Type == simplex.MsgNewView {
+		topic = p2p.TopicVote
+	}
+	if m.To != simplex.Broadcast && m.To >= 0 && m.To < len(net.peers) {
+		if err := net.host.Send(net.peers[m.To], topic, data); err == nil {
+			return
+		}
+	}
+	if m.To == simplex.Broadcast && (m.Type == simplex.MsgNewView || m.Type == simplex.MsgFetch) {
+		for i, id := range net.peers {
+			if i != net.index {
+				net.host.Send(id, topic, data) // best effort; not connected is fine
+			}
+		}
+	}
+	if err := net.host.Publish(topic, data); err != nil {
+		n.log.Debug("publish consensus message", "type", m.Type, "err", err)
+	}
+}
+
+// maybePropose answers the pending propose request once BlockTime has
+// passed since it came (the protocol itself runs as fast as the network;
+// this paces it to the block time).
+func (n *Node) maybePropose() {
+	net := n.net
+	req := net.pending
+	if req == nil || time.Since(net.pendingAt) < n.cfg.BlockTime {
+		return
+	}
+	net.pending = nil
+	p := n.buildPayload(req)
+	enc, err := p.encode()
+	if err != nil {
+		n.log.Error("build payload", "err", err)
+		return
+	}
+	if err := net.sx.Propose(req.Round, enc); err != nil && !errors.Is(err, simplex.ErrStaleRequest) {
+		n.log.Error("propose", "round", req.Round, "err", err)
+	}
+}
+
+// buildPayload picks the candidates for a block on req.Parent: the pool's
+// best executable transactions against the finalized state, minus those
+// already in the certified but not yet final blocks between the finalized
+// head and the parent.
+func (n *Node) buildPayload(req *simplex.ProposeRequest) *payload {
+	head := n.Head()
+	parentTime := n.payloadTime(req.Parent)
+	t := max(uint64(n.cfg.Now().Unix()), parentTime, head.Time)
+	inFlight := map[types.Hash]bool{}
+	for h := req.Parent; ; {
+		b := n.net.sx.Block(h)
+		if b == nil || b.Height <= head.Height {
+			break
+		}
+		if p, err := decodePayload(b.Payload); err == nil {
+			for _, tx := range p.Txs {
+				inFlight[tx.Hash()] = true
+			}
+		}
+		h = b.Parent
+	}
+	cands := n.pool.Select(n.newState(), nextBasefees(head), n.cfg.MaxBlockTxs)
+	out := &payload{Time: t}
+	size := 0
+	for _, tx := range cands {
+		if inFlight[tx.Hash()] {
+			continue
+		}
+		if size += tx.Size(); size > maxPayloadBytes {
+			break
+		}
+		out.Txs = append(out.Txs, tx)
+	}
+	return out
+}
+
+// payloadTime is the block time carried by a simplex block (the genesis
+// time for the genesis block; 0 if the block is unknown or malformed).
+func (n *Node) payloadTime(h simplex.Hash) uint64 {
+	if h == n.net.genesis.Hash() {
+		return n.cfg.Genesis.Time
+	}
+	b := n.net.sx.Block(h)
+	if b == nil {
+		b = certStore{n}.Block(h)
+	}
+	if b == nil {
+		return 0
+	}
+	p, err := decodePayload(b.Payload)
+	if err != nil {
+		return 0
+	}
+	return p.Time
+}
+
+// judge is the Verdict on a proposal (docs/consensus.md "Consensus
+// wiring"): the payload decodes canonically, every transaction passes the
+// stateless checks, and the time is not before the parent's nor more than
+// maxFutureDriftSeconds ahead of this node's clock. The clock is used only
+// here, to decide a vote; execution reads the time from the payload.
+func (n *Node) judge(b *simplex.Block) error {
+	p, err := decodePayload(b.Payload)
+	if err != nil {
+		return err
+	}
+	if pt := n.payloadTime(b.Parent); p.Time < pt {
+		return fmt.Errorf("payload time %d is before the parent's %d", p.Time, pt)
+	}
+	if now := uint64(n.cfg.Now().Unix()); p.Time > now+maxFutureDriftSeconds {
+		return fmt.Errorf("payload time %d is more than %d s ahead of %d", p.Time, maxFutureDriftSeconds, now)
+	}
+	chainID := n.cfg.ChainID
+	return parallel(len(p.Txs), func(i int) error {
+		_, err := execution.CheckStateless(p.Txs[i], chainID)
+		return err
+	})
+}
+
+// applyFinal executes a finalized simplex block against the committed state
+// and commits it as the chain block of the same height, with the simplex
+// block and its QC in the same atomic commit. Everything that reaches the
+// state comes from the block: transactions, time, proposer.
+func (n *Node) applyFinal(c simplex.Certified) error {
+	n.prodMu.Lock()
+	defer n.prodMu.Unlock()
+	parent := n.Head()
+	b := c.Block
+	if b.Height <= parent.Height {
+		return nil // already applied (a redelivery after restart)
+	}
+	if b.Height != parent.Height+1 {
+		return fmt.Errorf("finalized block %d does not follow the head %d", b.Height, parent.Height)
+	}
+	p, err := decodePayload(b.Payload)
+	if err != nil {
+		// A quorum voted for it, so this needs a third of the stake to be
+		// Byzantine; it is still applied the same way everywhere: empty.
+		n.log.Error("finalized block has a bad payload; applied as empty", "height", b.Height, "err", err)
+		p = &payload{}
+	}
+	t := max(p.Time, parent.Time)
+	var proposer types.Address
+	if b.Proposer >= 0 && b.Proposer < len(n.net.gen.Validators) {
+		proposer = n.net.gen.Validators[b.Proposer].Address
+	}
+	bf := nextBasefees(parent)
+	st := n.newState()
+	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: b.Height, Time: t, Proposer: proposer, Basefees: bf}
+	res, err := execution.Build(st, bc, p.Txs)
+	if err != nil {
+		return err
+	}
+	h := &types.Header{
+		ParentHash: parent.Hash(), Height: b.Height, Time: t, Proposer: proposer,
+		BasefeeCycle: bf.Cycle, BasefeeCell: bf.Cell, CyclesUsed: res.CyclesUsed, CellsUsed: res.CellsUsed,
+	}
+	enc, err := simplex.EncodeCertified(c)
+	if err != nil {
+		return err
+	}
+	sh := c.QC.BlockHash
+	extra := []store.RawWrite{
+		{Key: certKey(b.Height), Value: enc},
+		{Key: certByHashKey(sh), Value: binary.BigEndian.AppendUint64(nil, b.Height)},
+	}
+	if err := n.commit(st, h, res, extra); err != nil {
+		return err
+	}
+	n.net.mu.Lock()
+	for k, ht := range n.net.committed {
+		if ht <= b.Height {
+			delete(n.net.committed, k)
+		}
+	}
+	n.net.mu.Unlock()
+	dropped := make([]*types.Tx, 0, len(res.Rejected)+len(res.Deferred))
+	for _, r := range res.Rejected {
+		dropped = append(dropped, r.Tx)
+	}
+	n.pool.Remove(res.Txs)
+	n.pool.Remove(dropped)
+	n.pool.Prune(st)
+	if len(res.Txs) > 0 {
+		n.log.Info("block", "height", h.Height, "txs", len(res.Txs), "hash", h.Hash(), "proposer", b.Proposer)
+	}
+	return nil
+}

@@ -1,0 +1,223 @@
+package node
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"net"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/types"
+)
+
+// testNet is N validators in this process on loopback p2p.
+type testNet struct {
+	t      *testing.T
+	dir    string
+	gen    *genesis.Genesis
+	keys   []*NodeKeys
+	addrs  []string
+	nodes  []*Node
+	cancel []context.CancelFunc
+	done   []chan error
+}
+
+func freeUDPPort(t *testing.T) string {
+	c, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	return c.LocalAddr().String()
+}
+
+func newTestNet(t *testing.T, n int) *testNet {
+	tn := &testNet{t: t, dir: t.TempDir(), nodes: make([]*Node, n), cancel: make([]context.CancelFunc, n), done: make([]chan error, n)}
+	var vals []genesis.Validator
+	for i := 0; i < n; i++ {
+		k, err := GenerateKeys(tn.home(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tn.keys = append(tn.keys, k)
+		tn.addrs = append(tn.addrs, freeUDPPort(t))
+		vals = append(vals, k.GenesisValidator(DefaultStake, tn.addrs[i]))
+	}
+	tn.gen = genesis.WithValidators(4242, genesis.DevnetGenesisTime, vals, [32]byte{7})
+	t.Cleanup(func() {
+		for i := range tn.nodes {
+			if tn.nodes[i] != nil {
+				tn.stop(i)
+			}
+		}
+	})
+	return tn
+}
+
+func (tn *testNet) home(i int) string { return filepath.Join(tn.dir, fmt.Sprintf("node%d", i)) }
+
+func (tn *testNet) start(i int) {
+	tn.t.Helper()
+	n, err := Open(Config{Home: tn.home(i), Genesis: tn.gen, Logger: quietLog(), BlockTime: 100 * time.Millisecond,
+		Network: &NetworkConfig{Keys: tn.keys[i], ListenAddr: tn.addrs[i], Tick: 50 * time.Millisecond, TimeoutTicks: 20}})
+	if err != nil {
+		tn.t.Fatalf("open node %d: %v", i, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- n.Run(ctx) }()
+	tn.nodes[i], tn.cancel[i], tn.done[i] = n, cancel, done
+}
+
+func (tn *testNet) stop(i int) {
+	tn.t.Helper()
+	tn.cancel[i]()
+	if err := <-tn.done[i]; err != nil {
+		tn.t.Errorf("node %d: %v", i, err)
+	}
+	if err := tn.nodes[i].Close(); err != nil {
+		tn.t.Errorf("close node %d: %v", i, err)
+	}
+	tn.nodes[i] = nil
+}
+
+func (tn *testNet) running() []*Node {
+	var out []*Node
+	for _, n := range tn.nodes {
+		if n != nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// waitHeights waits until every running node's head is at least h.
+func (tn *testNet) waitHeights(h uint64, timeout time.Duration) {
+	tn.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		low := ^uint64(0)
+		for _, n := range tn.running() {
+			low = min(low, n.Head().Height)
+		}
+		if low >= h {
+			return
+		}
+		if time.Now().After(deadline) {
+			tn.t.Fatalf("heights stayed below %d (lowest %d) for %s", h, low, timeout)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// checkAgree compares every running node's blocks up to the lowest head:
+// same header hash (so same state root) at every height.
+func (tn *testNet) checkAgree() uint64 {
+	tn.t.Helper()
+	nodes := tn.running()
+	low := ^uint64(0)
+	for _, n := range nodes {
+		low = min(low, n.Head().Height)
+	}
+	for h := uint64(0); h <= low; h++ {
+		var want types.Hash
+		for i, n := range nodes {
+			b, err := n.BlockByNumber(h)
+			if err != nil {
+				tn.t.Fatalf("block %d: %v", h, err)
+			}
+			if i == 0 {
+				want = b.Header.Hash()
+			} else if got := b.Header.Hash(); got != want {
+				tn.t.Fatalf("height %d: block %s on one node, %s on another", h, want, got)
+			}
+		}
+	}
+	return low
+}
+
+// waitReceipt waits until every running node has executed tx.
+func (tn *testNet) waitReceipt(tx types.Hash, timeout time.Duration) {
+	tn.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for _, n := range tn.running() {
+		for {
+			if _, _, err := n.Receipt(tx); err == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				tn.t.Fatalf("transaction %s not executed within %s", tx, timeout)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+}
+
+func (tn *testNet) transfer(via *Node, from, nonce int) types.Hash {
+	tn.t.Helper()
+	to := types.Address{0xbe, 0xef, byte(nonce)}
+	tx := signedTransfer(tn.t, via, devKey(tn.t, from), to, big.NewInt(1000))
+	if err := via.SendTransaction(tx); err != nil {
+		tn.t.Fatalf("send: %v", err)
+	}
+	return tx.Hash()
+}
+
+// TestFourValidators runs the issue 8 scenario in one process: transfers
+// finalize on all four validators with identical blocks; with one validator
+// down finality continues; with two down it stops and nothing conflicts;
+// once they return, finality resumes and all four agree.
+func TestFourValidators(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a four-validator network for ~20 s")
+	}
+	tn := newTestNet(t, 4)
+	for i := 0; i < 4; i++ {
+		tn.start(i)
+	}
+	// Transfers submitted to node 0 reach every node.
+	var last types.Hash
+	for k := 0; k < 5; k++ {
+		last = tn.transfer(tn.nodes[0], 0, k)
+	}
+	tn.waitReceipt(last, 30*time.Second)
+	tn.checkAgree()
+	for i, n := range tn.nodes {
+		if _, bal, _ := n.Account(types.Address{0xbe, 0xef, 4}); bal.Cmp(big.NewInt(1000)) != 0 {
+			t.Fatalf("node %d: recipient balance %v", i, bal)
+		}
+	}
+
+	// One down (a quarter of the stake): finality continues.
+	tn.stop(3)
+	h := tn.checkAgree()
+	last = tn.transfer(tn.nodes[1], 1, 0)
+	tn.waitReceipt(last, 30*time.Second)
+	tn.waitHeights(h+5, 30*time.Second)
+
+	// Two down: no quorum, finality stops, nothing conflicts.
+	tn.stop(2)
+	time.Sleep(2 * time.Second) // let what was already certified land
+	stalled := tn.checkAgree()
+	var highs []uint64
+	for _, n := range tn.running() {
+		highs = append(highs, n.Head().Height)
+	}
+	time.Sleep(3 * time.Second)
+	for i, n := range tn.running() {
+		if n.Head().Height != highs[i] {
+			t.Fatalf("node finalized height %d → %d with half the stake down", highs[i], n.Head().Height)
+		}
+	}
+	pending := tn.transfer(tn.nodes[0], 2, 0) // waits in the pools
+
+	// Both back: finality resumes and all four agree.
+	tn.start(2)
+	tn.start(3)
+	tn.waitReceipt(pending, 60*time.Second)
+	tn.waitHeights(stalled+5, 60*time.Second)
+	tn.checkAgree()
+}
