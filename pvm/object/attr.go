@@ -308,6 +308,31 @@ func superAttr(c Ctx, s *Super, name string) (Value, error) {
 	return nil, Errorf(AttributeError, "'super' object has no attribute '%s'", name)
 }
 
+// InstanceDictFirst reports whether GetAttr on an instance of k looks name
+// up in the instance's dictionary before anything else has an effect: the
+// class attribute it finds, if any, is neither a property nor a
+// user-defined descriptor. Its result changes only with k's LookupVersion.
+func InstanceDictFirst(k *Class, name string) bool {
+	switch a, _ := k.Lookup(name); a.(type) {
+	case *Property, *Instance:
+		return false
+	}
+	return true
+}
+
+// InstancePlainStore reports whether SetAttr of name on an instance of k
+// is a plain store into the instance's dictionary: no property or
+// user-defined descriptor for name, no user __setattr__. Its result changes
+// only with k's LookupVersion.
+func InstancePlainStore(k *Class, name string) bool {
+	switch a, _ := k.Lookup(name); a.(type) {
+	case *Property, *Instance:
+		return false
+	}
+	sa, _ := k.Lookup("__setattr__")
+	return sa == nil || isObjectSlot(sa)
+}
+
 // SetAttr is setattr(v, name, val).
 func SetAttr(c Ctx, v Value, name string, val Value) error {
 	switch x := v.(type) {

@@ -53,6 +53,20 @@ func (k *Class) EnableLookupCache(epoch *uint64) {
 	k.epoch = epoch
 }
 
+// LookupVersion identifies the state of everything Lookup on k reads: while
+// it returns the same version with ok set, Lookup(name) returns the same
+// result for every name, so callers may cache results keyed by k and the
+// version (the interpreter's inline caches). Builtin types are never
+// mutated after initialisation (version 0); user classes are versioned by
+// their thread's class epoch when their lookup cache is enabled; other
+// classes report ok false.
+func (k *Class) LookupVersion() (version uint64, ok bool) {
+	if k.epoch != nil {
+		return *k.epoch, true
+	}
+	return 0, k.builtinType
+}
+
 // mutated records a change to k's namespace for the lookup caches.
 func (k *Class) mutated() {
 	if k.epoch != nil {

@@ -39,6 +39,66 @@ func (d *StrDict) Get(name string) (Value, bool) {
 	return d.vals[i], true
 }
 
+// Has reports whether name is bound. Small namespaces (instance
+// dictionaries, mostly) are scanned rather than hashed: comparing a few
+// strings, most of which differ in length, is cheaper than hashing name.
+func (d *StrDict) Has(name string) bool {
+	if len(d.keys) <= smallStrDict {
+		for i, k := range d.keys {
+			if len(k) == len(name) && d.vals[i] != nil && k == name {
+				return true
+			}
+		}
+		return false
+	}
+	_, ok := d.index[name]
+	return ok
+}
+
+// smallStrDict is the size up to which Has scans keys instead of hashing.
+const smallStrDict = 8
+
+// GetHinted is Get with a position hint kept by the caller (an inline
+// cache of the interpreter): when *hint is where name is bound, no hashing
+// is needed; otherwise the hint is updated for next time. A position whose
+// key is name and whose value is set is necessarily name's binding (a
+// deleted binding leaves a nil value), so a stale hint is never trusted.
+func (d *StrDict) GetHinted(name string, hint *int32) (Value, bool) {
+	if i := int(*hint); i < len(d.keys) && d.keys[i] == name {
+		if v := d.vals[i]; v != nil {
+			return v, true
+		}
+	}
+	i, ok := d.index[name]
+	if !ok {
+		return nil, false
+	}
+	*hint = int32(i)
+	return d.vals[i], true
+}
+
+// SetHinted rebinds name, which must already be bound, using a position
+// hint as GetHinted does; it reports false, changing nothing, when name is
+// not bound (adding a binding is left to the caller, which may have to
+// charge for it).
+func (d *StrDict) SetHinted(name string, hint *int32, v Value) bool {
+	if i := int(*hint); i < len(d.keys) && d.keys[i] == name && d.vals[i] != nil {
+		d.vals[i] = v
+		return true
+	}
+	i, ok := d.index[name]
+	if !ok {
+		return false
+	}
+	*hint = int32(i)
+	d.vals[i] = v
+	return true
+}
+
+// SetAt rebinds the name at a position obtained from Slot (while Layout
+// is unchanged).
+func (d *StrDict) SetAt(i int, v Value) { d.vals[i] = v }
+
 // Set binds name.
 func (d *StrDict) Set(name string, v Value) {
 	if i, ok := d.index[name]; ok {

@@ -34,6 +34,9 @@ type Function struct {
 	// gcache remembers where each global name of Code was found, valid
 	// while the globals' layout is unchanged.
 	gcache []globalSlot
+	// acache holds the inline caches of the attribute instructions of
+	// Code (see inline.go), allocated at the first attribute access.
+	acache []attrSite
 }
 
 type globalSlot struct {

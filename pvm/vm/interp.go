@@ -203,7 +203,7 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			sp++
 		case compile.STORE_GLOBAL:
 			sp--
-			f.globals.Set(names[in.Arg], stack[sp])
+			t.storeGlobal(f, in.Arg, stack[sp])
 			stack[sp] = nil
 		case compile.DELETE_GLOBAL:
 			if !f.globals.Delete(names[in.Arg]) {
@@ -233,6 +233,12 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 				err = object.Errorf(object.NameError, "name '%s' is not defined", names[in.Arg])
 			}
 		case compile.LOAD_ATTR:
+			if o, ok := stack[sp-1].(*object.Instance); ok {
+				if v, ok := f.fn.site(siteLoad, in.Arg).loadAttr(o, names[in.Arg]); ok {
+					stack[sp-1] = v
+					break
+				}
+			}
 			v, e := object.GetAttr(t, stack[sp-1], names[in.Arg])
 			if e != nil {
 				err = e
@@ -240,7 +246,9 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			}
 			stack[sp-1] = v
 		case compile.STORE_ATTR:
-			err = object.SetAttr(t, stack[sp-1], names[in.Arg], stack[sp-2])
+			if o, ok := stack[sp-1].(*object.Instance); !ok || !f.fn.site(siteStore, in.Arg).storeAttr(o, names[in.Arg], stack[sp-2]) {
+				err = object.SetAttr(t, stack[sp-1], names[in.Arg], stack[sp-2])
+			}
 			sp -= 2
 			stack[sp], stack[sp+1] = nil, nil
 		case compile.DELETE_ATTR:
@@ -253,20 +261,10 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			var meth object.Value
 			switch o := obj.(type) {
 			case *object.Instance:
-				if a, _ := o.Class.Lookup(name); a != nil {
-					if fn, ok := a.(*Function); ok {
-						if _, shadow := o.Dict.Get(name); !shadow {
-							meth = fn
-						}
-					}
-				}
+				meth = f.fn.site(siteMethod, in.Arg).instanceMethod(o, name)
 			case *object.Class, *Module, *object.Super, *Function, *object.BoundMethod:
 			default:
-				if a, _ := obj.Type().Lookup(name); a != nil {
-					if b, ok := a.(*object.Builtin); ok && b.Method {
-						meth = b
-					}
-				}
+				meth = f.fn.site(siteMethod, in.Arg).builtinMethod(obj.Type(), name)
 			}
 			if meth != nil {
 				stack[sp-1] = meth
@@ -1118,6 +1116,29 @@ func (t *Thread) loadGlobal(f *frame, i int) (object.Value, error) {
 		return t.builtins.At(idx), nil
 	}
 	return nil, t.nameError(f, name)
+}
+
+// storeGlobal binds a global, through the function's global slot cache
+// when it knows where the name lives, and fills that cache otherwise.
+func (t *Thread) storeGlobal(f *frame, i uint32, v object.Value) {
+	g := f.globals
+	gc := f.fn.gcache
+	if gc != nil {
+		if s := gc[i]; s.layout == g.Layout() && s.layout != 0 && !s.builtin {
+			g.SetAt(int(s.idx), v)
+			return
+		}
+	}
+	name := f.code.Names[i]
+	g.Set(name, v)
+	if gc == nil {
+		gc = make([]globalSlot, len(f.code.Names))
+		f.fn.gcache = gc
+	}
+	if layout := g.Layout(); layout != 0 {
+		idx, _ := g.Slot(name)
+		gc[i] = globalSlot{layout: layout, idx: int32(idx)}
+	}
 }
 
 // nameError is NameError with the namespaces for its "Did you mean" hint:
