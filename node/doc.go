@@ -13,6 +13,14 @@
 //	raw "blk/h/" || be64(height) -> block hash (32 bytes)
 //	raw "blk/b/" || hash         -> block (types.Block CBOR)
 //	raw "meta/chain_id"          -> be64(chain id), checked on every open
+//
+// A multi-validator node (Config.Network, validator.go) also keeps:
+//
+//	raw "meta/genesis_hash"      -> genesis hash (32 bytes), checked on every open
+//	raw "sx/hs"                  -> simplex HardState, written synced before sending
+//	raw "sx/c/" || be64(height)  -> finalized simplex block and its QC (simplex.EncodeCertified),
+//	                                in the same commit as the chain block of that height
+//	raw "sx/b/" || simplex hash  -> be64(height)
 //	tx_index  key(KindTxIndex, 0, 0, tx hash) -> CBOR [height, index]
 //	tx_receipts key(KindReceipt, 0, 0, tx hash) -> receipt CBOR
 package node

@@ -3,6 +3,14 @@
 //	cowboyd devnet [--home DIR] [--rpc 127.0.0.1:8645] [--block-time 1s]
 //
 // starts a single-validator development chain with ten funded accounts.
+//
+//	cowboyd init --home DIR [--chain-id N]
+//	cowboyd start --home DIR [--rpc ADDR] [--p2p ADDR] [--bootstrap PEER,...]
+//	cowboyd localnet N --home DIR [--base-port P]
+//
+// create a validator home, run a validator or full node of a
+// multi-validator chain, and run N validators as N processes on loopback
+// (docs/localnet.md).
 package main
 
 import (
@@ -41,7 +49,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newDevnet(stdout, stderr))
+	root.AddCommand(newDevnet(stdout, stderr), newInit(stdout), newStart(stdout, stderr), newLocalnet(stdout, stderr))
 	return root
 }
 
