@@ -408,6 +408,55 @@ func uabs(a int64) uint64 {
 	return uint64(a)
 }
 
+// IntBinary is Binary's fast path for two ints whose result is an int
+// computed without a big int and without an error: it reports false for
+// anything else (overflow, a zero divisor, true division, powers, shifts),
+// which Binary then handles. It gives exactly Binary's result, and like
+// Binary on these operands it charges nothing.
+func IntBinary(op Op, x, y Int) (Value, bool) {
+	a, b := int64(x), int64(y)
+	switch op {
+	case OpAdd:
+		if r := a + b; (r > a) == (b > 0) {
+			return MakeInt(r), true
+		}
+	case OpSub:
+		if r := a - b; (r < a) == (b > 0) {
+			return MakeInt(r), true
+		}
+	case OpMul:
+		if a == 0 || b == 0 {
+			return Int(0), true
+		}
+		hi, lo := bits.Mul64(uabs(a), uabs(b))
+		if hi == 0 && lo <= math.MaxInt64 {
+			r := int64(lo)
+			if (a < 0) != (b < 0) {
+				r = -r
+			}
+			return MakeInt(r), true
+		}
+	case OpFloorDiv:
+		if b != 0 && !(a == math.MinInt64 && b == -1) {
+			return MakeInt(floorDiv(a, b)), true
+		}
+	case OpMod:
+		if b == -1 {
+			return Int(0), true
+		}
+		if b != 0 {
+			return MakeInt(floorMod(a, b)), true
+		}
+	case OpAnd:
+		return MakeInt(a & b), true
+	case OpOr:
+		return MakeInt(a | b), true
+	case OpXor:
+		return MakeInt(a ^ b), true
+	}
+	return nil, false
+}
+
 func floorDiv(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {

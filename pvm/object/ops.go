@@ -1193,6 +1193,14 @@ func ListOf(c Ctx, v Value) (*List, error) {
 			return nil, err
 		}
 		out = make([]Value, 0, l.Len())
+		if src, ok := sequenceElems(v); ok {
+			// Iterate charges CostPerElem per element; when all of them
+			// fit in what is left, charging them at once ends the same.
+			if m := c.Meter(); uint64(len(src))*meter.CostPerElem <= m.Left {
+				m.Left -= uint64(len(src)) * meter.CostPerElem
+				return &List{Elems: append(out, src...)}, nil
+			}
+		}
 		err := Iterate(c, v, func(e Value) error { out = append(out, e); return nil })
 		return &List{Elems: out}, err
 	}
@@ -1207,6 +1215,17 @@ func ListOf(c Ctx, v Value) (*List, error) {
 		return nil
 	})
 	return &List{Elems: out}, err
+}
+
+// sequenceElems returns the elements of a list or tuple.
+func sequenceElems(v Value) ([]Value, bool) {
+	switch x := v.(type) {
+	case *List:
+		return x.Elems, true
+	case Tuple:
+		return x, true
+	}
+	return nil, false
 }
 
 func extendList(c Ctx, l *List, v Value) error {

@@ -237,13 +237,27 @@ func mergeKeyed[K int64 | string](a, tmp []keyed[K]) {
 	copy(a[k:], tmp[j:])
 }
 
-// permute reorders elems to the element positions of sorted.
+// permute reorders elems in place so that elems[j] becomes the element
+// that was at sorted[j].i, following the permutation's cycles (sorted's
+// positions are overwritten as visited marks).
 func permute[K int64 | string](elems []Value, sorted []keyed[K]) {
-	out := make([]Value, len(elems))
-	for i, it := range sorted {
-		out[i] = elems[it.i]
+	for start := range sorted {
+		if sorted[start].i < 0 || sorted[start].i == start {
+			continue
+		}
+		first := elems[start]
+		j := start
+		for {
+			from := sorted[j].i
+			sorted[j].i = -1
+			if from == start {
+				elems[j] = first
+				break
+			}
+			elems[j] = elems[from]
+			j = from
+		}
 	}
-	copy(elems, out)
 }
 
 func reverseSlice[T any](s []T) {

@@ -436,6 +436,14 @@ func newFloat(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 }
 
 func newStr(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
+	if len(args) == 1 && len(kw) == 0 {
+		// str(x), the common form, without UnpackArgs's slice.
+		s, err := ToStr(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		return NewStr(c, s)
+	}
 	a, err := UnpackArgs("str", args, kw, "object?", "encoding?", "errors?")
 	if err != nil {
 		return nil, err

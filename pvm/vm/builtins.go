@@ -346,12 +346,9 @@ func newBuiltins() *object.StrDict {
 		if err != nil {
 			return nil, err
 		}
-		l, err := object.ListOf(c, args[0])
+		l, err := object.ListOf(c, args[0]) // a new list, sorted in place
 		if err != nil {
 			return nil, err
-		}
-		if l.Elems != nil {
-			l.Elems = append([]object.Value(nil), l.Elems...)
 		}
 		return l, object.SortValues(c, l.Elems, a[0], a[1])
 	})

@@ -284,7 +284,10 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			n := int(in.Arg)
 			base := sp - n - 2
 			var r object.Value
-			if stack[base] != nil {
+			if fn, ok := stack[base].(*Function); ok {
+				f.pc, f.sp = pc, sp
+				r, err = t.callFunction(fn, stack[base+1:sp], nil)
+			} else if stack[base] != nil {
 				f.pc, f.sp = pc, sp
 				r, err = t.Call(stack[base], stack[base+1:sp], nil)
 			} else {
@@ -303,7 +306,7 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			var r object.Value
 			if a, ok := x.(object.Int); ok {
 				if b, ok := y.(object.Int); ok {
-					switch object.Op(in.Arg) {
+					switch op := object.Op(in.Arg); op {
 					case object.OpAdd:
 						if s := a + b; (s > a) == (b > 0) {
 							r = object.MakeInt(int64(s))
@@ -312,6 +315,8 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 						if s := a - b; (s < a) == (b > 0) {
 							r = object.MakeInt(int64(s))
 						}
+					default:
+						r, _ = object.IntBinary(op, a, b)
 					}
 				}
 			}
@@ -325,10 +330,18 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			stack[sp] = nil
 			stack[sp-1] = r
 		case compile.INPLACE_OP:
-			r, e := object.Inplace(t, object.Op(in.Arg), stack[sp-2], stack[sp-1])
-			if e != nil {
-				err = e
-				break
+			// On two ints, Inplace is Binary.
+			var r object.Value
+			if a, ok := stack[sp-2].(object.Int); ok {
+				if b, ok := stack[sp-1].(object.Int); ok {
+					r, _ = object.IntBinary(object.Op(in.Arg), a, b)
+				}
+			}
+			if r == nil {
+				r, err = object.Inplace(t, object.Op(in.Arg), stack[sp-2], stack[sp-1])
+				if err != nil {
+					break
+				}
 			}
 			sp--
 			stack[sp] = nil
@@ -637,7 +650,13 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			n := int(in.Arg)
 			base := sp - n - 1
 			f.pc, f.sp = pc, sp
-			r, e := t.Call(stack[base], stack[base+1:sp], nil)
+			var r object.Value
+			var e error
+			if fn, ok := stack[base].(*Function); ok {
+				r, e = t.callFunction(fn, stack[base+1:sp], nil)
+			} else {
+				r, e = t.Call(stack[base], stack[base+1:sp], nil)
+			}
 			clear(stack[base:sp])
 			sp = base
 			if e != nil {
