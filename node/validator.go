@@ -82,6 +82,12 @@ type network struct {
 	byPeer  map[p2p.PeerID]int
 	genesis *simplex.Block
 	sx      *simplex.Node
+	scfg    simplex.Config
+	set     *simplex.ValidatorSet
+	scheme  *simplex.BLSScheme
+
+	syncTurn int
+	lastSync time.Time
 
 	pending   *simplex.ProposeRequest
 	pendingAt time.Time
@@ -160,6 +166,7 @@ func (n *Node) openNetwork() error {
 		}
 		scfg.FinalizedTip = c.Block
 	}
+	net.scfg, net.set, net.scheme = scfg, set, scheme
 	if net.sx, err = simplex.NewNode(scfg); err != nil {
 		return err
 	}
@@ -256,6 +263,7 @@ func (n *Node) runNetwork(ctx context.Context) error {
 	cons := net.host.Subscribe(p2p.TopicConsensus)
 	votes := net.host.Subscribe(p2p.TopicVote)
 	txs := net.host.Subscribe(p2p.TopicTx)
+	blocks := net.host.Subscribe(p2p.TopicBlock)
 	if err := net.host.Start(ctx); err != nil {
 		return err
 	}
@@ -283,8 +291,19 @@ func (n *Node) runNetwork(ctx context.Context) error {
 				return nil
 			}
 			n.gossipedTxs(m, txs)
+		case m, ok := <-blocks:
+			if !ok {
+				return nil
+			}
+			if err := n.onSync(m); err != nil {
+				n.log.Debug("sync", "from", m.From, "err", err)
+			}
 		case <-tick.C:
 			net.sx.Tick()
+			if net.index < 0 && time.Since(net.lastSync) >= syncEvery {
+				net.lastSync = time.Now()
+				n.askSync()
+			}
 		}
 		if err := n.drain(); err != nil {
 			return err

@@ -220,4 +220,31 @@ func TestFourValidators(t *testing.T) {
 	tn.waitReceipt(pending, 60*time.Second)
 	tn.waitHeights(stalled+5, 60*time.Second)
 	tn.checkAgree()
+
+	// A full node that joins late syncs the finalized chain with its
+	// certificates from the validators, then follows.
+	keys, err := GenerateKeys(filepath.Join(tn.dir, "full"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := Open(Config{Home: filepath.Join(tn.dir, "full"), Genesis: tn.gen, Logger: quietLog(),
+		Network: &NetworkConfig{Keys: keys, ListenAddr: "127.0.0.1:0", Tick: 50 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ci, _ := full.Consensus(); ci.Validator != -1 {
+		t.Fatalf("full node has validator index %d", ci.Validator)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- full.Run(ctx) }()
+	tn.nodes = append(tn.nodes, full)
+	tn.cancel = append(tn.cancel, cancel)
+	tn.done = append(tn.done, done)
+	target := tn.nodes[0].Head().Height + 3
+	tn.waitHeights(target, 60*time.Second)
+	tn.checkAgree()
+	if _, _, err := full.Receipt(pending); err != nil {
+		t.Fatalf("full node lacks the receipt: %v", err)
+	}
 }

@@ -1,0 +1,185 @@
+package node
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/consensus/simplex"
+	"github.com/cowboy-chain/cowboy/p2p"
+)
+
+// Block sync on the block topic, a direct request and response between two
+// peers, canonical CBOR:
+//
+//	request  = [1, from_height, count]
+//	response = [2, [certified, ...]]   certified = simplex.EncodeCertified
+//
+// A response holds consecutive finalized simplex blocks from from_height
+// (at most syncBatch, at most syncMaxBytes). The asker trusts none of it:
+// the blocks must chain by hash from its own finalized tip, and a block is
+// applied only when a later block of the batch proves it final by the
+// consensus's rule: a certified block whose justify is from the round right
+// before its own makes its parent (and every ancestor) final; that
+// certificate is verified against the validator set (quorum by stake, BLS
+// aggregate). Full nodes sync this way; validators catch up through the
+// consensus's FETCH.
+const (
+	syncRequest  = 1
+	syncResponse = 2
+	syncBatch    = 64
+	syncMaxBytes = 3 << 20
+	// syncEvery is how often a full node asks one peer for what follows
+	// its head.
+	syncEvery = time.Second
+)
+
+type syncMsg struct {
+	_      struct{} `cbor:",toarray"`
+	Type   uint8
+	From   uint64
+	Count  uint64
+	Blocks [][]byte
+}
+
+// askSync sends a sync request for the blocks after the head to the next
+// connected peer in turn.
+func (n *Node) askSync() {
+	net := n.net
+	peers := net.host.Peers()
+	if len(peers) == 0 {
+		return
+	}
+	net.syncTurn++
+	p := peers[net.syncTurn%len(peers)]
+	b, err := types.Marshal(&syncMsg{Type: syncRequest, From: n.Head().Height + 1, Count: syncBatch, Blocks: [][]byte{}})
+	if err != nil {
+		return
+	}
+	net.host.Send(p.ID, p2p.TopicBlock, b)
+}
+
+// onSync answers a request from the store, or applies a response.
+func (n *Node) onSync(pm p2p.Message) error {
+	var m syncMsg
+	if err := types.Unmarshal(pm.Payload, &m); err != nil {
+		return fmt.Errorf("sync message: %w", err)
+	}
+	switch m.Type {
+	case syncRequest:
+		out := syncMsg{Type: syncResponse, Blocks: [][]byte{}}
+		size := 0
+		head := n.Head().Height
+		for h := m.From; h <= head && h < m.From+min(m.Count, syncBatch) && h > 0; h++ {
+			raw, err := n.db.GetRaw(certKey(h))
+			if err != nil || size+len(raw) > syncMaxBytes {
+				break
+			}
+			size += len(raw)
+			out.Blocks = append(out.Blocks, raw)
+		}
+		b, err := types.Marshal(&out)
+		if err != nil {
+			return err
+		}
+		return n.net.host.Send(pm.From, p2p.TopicBlock, b)
+	case syncResponse:
+		if n.net.index >= 0 {
+			return nil // validators catch up through the consensus's FETCH
+		}
+		return n.applySync(m.Blocks)
+	}
+	return fmt.Errorf("sync message of type %d", m.Type)
+}
+
+// applySync verifies a batch of finalized blocks and applies those proven
+// final (see the comment at the top of this file).
+func (n *Node) applySync(raws [][]byte) error {
+	if len(raws) == 0 || len(raws) > syncBatch {
+		return nil
+	}
+	net := n.net
+	head := n.Head().Height
+	prev := net.genesis.Hash()
+	if head > 0 {
+		c, err := n.certified(head)
+		if err != nil {
+			return err
+		}
+		prev = c.QC.BlockHash
+	}
+	var chain []simplex.Certified
+	for i, raw := range raws {
+		c, err := simplex.DecodeCertified(raw)
+		if err != nil {
+			return err
+		}
+		b := c.Block
+		if b.Height != head+1+uint64(i) || b.Parent != prev || b.Justify == nil || b.Justify.BlockHash != prev {
+			return fmt.Errorf("sync: block %d does not extend the chain", b.Height)
+		}
+		prev = b.Hash()
+		if c.QC == nil || c.QC.BlockHash != prev || c.QC.Height != b.Height {
+			return fmt.Errorf("sync: block %d: certificate names another block", b.Height)
+		}
+		chain = append(chain, c)
+	}
+	// The highest block whose certificate verifies and whose justify is
+	// from the round before its own proves its parent final.
+	final := -1
+	for i := len(chain) - 1; i >= 1 && final < 0; i-- {
+		b := chain[i].Block
+		if b.Justify.Round+1 == b.Round && n.verifyQC(chain[i].QC) {
+			final = i - 1
+		}
+	}
+	if final < 0 {
+		return nil
+	}
+	// Each applied block's own QC is the justify of its child, which the
+	// child's hash commits to only indirectly: verify it too.
+	for i := 0; i <= final; i++ {
+		if !n.verifyQC(chain[i].QC) {
+			return fmt.Errorf("sync: block %d: bad certificate", chain[i].Block.Height)
+		}
+		if err := n.applyFinal(chain[i]); err != nil {
+			return err
+		}
+	}
+	return n.restartConsensus()
+}
+
+// verifyQC checks a certificate against the genesis validator set.
+func (n *Node) verifyQC(qc *simplex.QC) bool {
+	set := n.net.set
+	if qc == nil || len(qc.Signers) != (set.Len()+7)/8 || !set.IsQuorum(qc.Signers) {
+		return false
+	}
+	for i := set.Len(); i < len(qc.Signers)*8; i++ {
+		if qc.Signers.Has(i) {
+			return false
+		}
+	}
+	return n.net.scheme.VerifyAggregate(qc.Signers.Indices(), simplex.VoteMessage(qc.BlockHash, qc.Height, qc.Round), qc.Signature)
+}
+
+// restartConsensus rebuilds a full node's consensus on the new finalized
+// tip after a sync (a follower has no hard state to keep).
+func (n *Node) restartConsensus() error {
+	net := n.net
+	if net.index >= 0 {
+		return nil
+	}
+	c, err := n.certified(n.Head().Height)
+	if err != nil {
+		return err
+	}
+	cfg := net.scfg
+	cfg.FinalizedTip = c.Block
+	sx, err := simplex.NewNode(cfg)
+	if err != nil {
+		return err
+	}
+	net.sx = sx
+	return nil
+}
