@@ -47,11 +47,17 @@ func SortValues(c Ctx, elems []Value, key, reverse Value) error {
 	}
 	switch keys[0].(type) {
 	case Int:
+		if done := sortedRun[Int](elems, keys, rev); done {
+			return nil
+		}
 		if items, ok := intKeys(keys); ok {
 			permute(elems, sortKeyed(items, rev))
 			return nil
 		}
 	case Str:
+		if done := sortedRun[Str](elems, keys, rev); done {
+			return nil
+		}
 		if items, ok := strKeys(keys); ok {
 			permute(elems, sortKeyed(items, rev))
 			return nil
@@ -158,6 +164,45 @@ func (s *sorter) mergeSort(a, tmp []sortItem) {
 	}
 	k += copy(a[k:], tmp[i:m])
 	copy(a[k:], tmp[j:])
+}
+
+// sortedRun handles keys that are all of type K (int or str) and already
+// in order: non-decreasing keys need nothing for an ascending sort, and
+// strictly decreasing ones only a reversal (likewise the other way round
+// for reverse); with no equal keys, the reversal is the stable order. It
+// reports whether elems is sorted; on false nothing was changed.
+func sortedRun[K Int | Str](elems, keys []Value, rev bool) bool {
+	prev, ok := keys[0].(K)
+	if !ok {
+		return false
+	}
+	up, down, strictUp, strictDown := true, true, true, true
+	for _, v := range keys[1:] {
+		x, ok := v.(K)
+		if !ok {
+			return false
+		}
+		switch {
+		case x < prev:
+			up, strictUp = false, false
+		case prev < x:
+			down, strictDown = false, false
+		default:
+			strictUp, strictDown = false, false
+		}
+		if !up && !down {
+			return false
+		}
+		prev = x
+	}
+	if (!rev && up) || (rev && down) {
+		return true
+	}
+	if (!rev && strictDown) || (rev && strictUp) {
+		reverseSlice(elems)
+		return true
+	}
+	return false
 }
 
 // keyed is an unboxed int or str key with the position of its element.

@@ -177,3 +177,13 @@ try:
     sorted([1, "a", 2])
 except TypeError as e:
     print("TypeError", e)
+
+# Inputs already in order (with and without ties), both directions.
+tagged = [(1, "a"), (1, "b"), (0, "c"), (0, "d")]
+first = lambda p: p[0]
+print(sorted(tagged, key=first), sorted(tagged, key=first, reverse=True))
+tagged.reverse()
+print(sorted(tagged, key=first), sorted(tagged, key=first, reverse=True))
+print(sorted([5, 5, 5], reverse=True), sorted([3, 2, 1]), sorted([1, 2, 3], reverse=True))
+print(sorted(["c", "b", "a"]), sorted(["a", "b", "b"], reverse=True))
+print(sorted([(2, "x"), (1, "y")], key=first), sorted([1, 2, "3"][:2]))

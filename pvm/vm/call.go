@@ -157,7 +157,15 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	var fr frame
 	fr.code, fr.fn, fr.globals, fr.locals, fr.stack = code, fn, fn.Globals, mem[:nlocals], mem[nlocals:]
 	var r object.Value
-	err := t.bindArgs(&fr, fn, args, kw)
+	var err error
+	if len(args) == code.ArgCount && len(kw) == 0 && !code.VarArgs && !code.VarKw && code.KwOnlyCount == 0 && len(code.Cellvars)+len(code.Freevars) == 0 {
+		// bindArgs's fast path with every parameter given and no cells.
+		for i, a := range args {
+			fr.locals[i] = a
+		}
+	} else {
+		err = t.bindArgs(&fr, fn, args, kw)
+	}
 	if err == nil {
 		r, err = t.run(&fr)
 	}
