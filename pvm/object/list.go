@@ -38,8 +38,25 @@ func (l *List) Append(c Ctx, v Value) error {
 	if err := Alloc(c, meter.SizePointer); err != nil {
 		return err
 	}
+	if len(l.Elems) == cap(l.Elems) {
+		l.grow()
+	}
 	l.Elems = append(l.Elems, v)
 	return nil
+}
+
+// grow doubles the capacity of a full list (Go's append grows large
+// slices by a quarter, which for a list built by appends allocates and
+// copies about five times its final size, against twice by doubling).
+// Capacity is not observable: memory is metered per element appended.
+func (l *List) grow() {
+	n := 2 * cap(l.Elems)
+	if n < 8 {
+		n = 8
+	}
+	elems := make([]Value, len(l.Elems), n)
+	copy(elems, l.Elems)
+	l.Elems = elems
 }
 
 // Tuple is a Python tuple.

@@ -88,6 +88,36 @@ func strList(c Ctx, parts []string) (Value, error) {
 	return NewList(c, out)
 }
 
+// splitSep is strList(c, strings.SplitN(s, sep, n)) for a non-empty sep
+// and n != 0, building the list's values directly.
+func splitSep(c Ctx, s, sep string, n int) (Value, error) {
+	if n < 0 {
+		n = strings.Count(s, sep) + 1
+	}
+	if n > len(s)+1 {
+		n = len(s) + 1
+	}
+	out := make([]Value, n)
+	total := 0
+	i := 0
+	for i < n-1 {
+		m := strings.Index(s, sep)
+		if m < 0 {
+			break
+		}
+		out[i] = Str(s[:m])
+		total += m + int(meter.SizeStrHeader)
+		s = s[m+len(sep):]
+		i++
+	}
+	out[i] = Str(s)
+	total += len(s) + int(meter.SizeStrHeader)
+	if err := Alloc(c, uint64(total)); err != nil {
+		return nil, err
+	}
+	return NewList(c, out[:i+1])
+}
+
 func isPySpace(r rune) bool {
 	return unicode.IsSpace(r) || r == 0x1c || r == 0x1d || r == 0x1e || r == 0x1f
 }
@@ -181,6 +211,9 @@ func initStrMethods() {
 			return nil, Errorf(TypeError, "can only join an iterable")
 		}
 		var parts []string
+		if src, ok := sequenceElems(args[0]); ok {
+			parts = make([]string, 0, len(src))
+		}
 		total := 0
 		i := 0
 		err = Iterate(c, it, func(v Value) error {
@@ -216,7 +249,7 @@ func initStrMethods() {
 		if max >= 0 {
 			n = max + 1
 		}
-		return strList(c, strings.SplitN(s, sep, n))
+		return splitSep(c, s, sep, n)
 	})
 	strMethod("rsplit", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) {
 		sep, has, max, err := splitArgs(c, "rsplit", args, kw)
