@@ -15,14 +15,31 @@ import (
 // Invariant: a subtree holding no entry is nil, one entry is that entry's
 // leaf, two or more is an internal node. So the shape, and the root, depend
 // only on the set of keys.
+//
+// Layout: an internal node is 57 bytes, one 64-byte allocation, so a walk
+// down the tree touches one cache line per level (hash, children and kind
+// together); a leaf's own fields live in the same allocation, after it
+// (newLeaf). Internal nodes are most of the tree and of each commit's new
+// nodes, so this is most of the memory and of the garbage collector's work.
 type node struct {
 	hash      [32]byte
-	leaf      bool
-	path      [32]byte // leaf only
-	valueHash [32]byte // leaf only
-	value     []byte   // leaf only: the value itself, so old heights can be proven
-	left      *node    // internal only
+	left      *node // internal only
 	right     *node
+	*leafData // leaf only
+	leaf      bool
+}
+
+// leafData is what a leaf holds besides its hash.
+type leafData struct {
+	path      [32]byte
+	valueHash [32]byte
+	value     []byte // the value itself, so old heights can be proven
+}
+
+// leafNode is a leaf's single allocation: the node and its leafData.
+type leafNode struct {
+	n node
+	d leafData
 }
 
 func hashOf(n *node) [32]byte {
@@ -33,11 +50,23 @@ func hashOf(n *node) [32]byte {
 }
 
 func newLeaf(path, vh [32]byte, value []byte) *node {
-	return &node{leaf: true, path: path, valueHash: vh, value: value, hash: verifier.LeafHash(path, vh)}
+	l := &leafNode{d: leafData{path: path, valueHash: vh, value: value}}
+	l.n.leafData, l.n.leaf = &l.d, true
+	l.n.hash = leafHash(&l.d.path, &l.d.valueHash)
+	return &l.n
 }
 
+var zeroHash [32]byte
+
 func newInternal(l, r *node) *node {
-	return &node{left: l, right: r, hash: verifier.NodeHash(hashOf(l), hashOf(r))}
+	lh, rh := &zeroHash, &zeroHash
+	if l != nil {
+		lh = &l.hash
+	}
+	if r != nil {
+		rh = &r.hash
+	}
+	return &node{left: l, right: r, hash: nodeHash(lh, rh)}
 }
 
 // prove walks path from the root and collects the siblings; value is the
@@ -64,10 +93,12 @@ func prove(root *node, path [32]byte) (*verifier.Proof, []byte) {
 }
 
 // apply runs its first parallelDepth levels on separate goroutines when a
-// batch has at least parallelMin updates (4 workers at depth 2).
+// subtree's batch has at least parallelMin updates (up to 8 workers at
+// depth 3: more pieces than cores, so a core shared with other work does
+// not hold the commit up for long).
 const (
-	parallelDepth = 2
-	parallelMin   = 2048
+	parallelDepth = 3
+	parallelMin   = 1024
 )
 
 // update is one write for apply: a value hash, or a deletion. If prior is
@@ -83,7 +114,14 @@ type update struct {
 // apply returns the tree with a whole block's updates made, sorted by path
 // with no path twice. Each changed internal node is rehashed once, however
 // many updates pass through it: far fewer hashes than one put per key.
-func apply(n *node, depth int, ups []update) *node {
+func apply(n *node, depth int, ups []update) *node { return applyPar(n, depth, ups, parallelMin) }
+
+// applyPar is apply, going parallel above parallelDepth for batches of at
+// least minPar updates. The tests compare it with minPar 1 (always) and
+// unlimited (never): each subtree is built from its own updates alone and
+// the results are combined in a fixed order, so the tree is the same
+// however the goroutines are scheduled.
+func applyPar(n *node, depth int, ups []update, minPar int) *node {
 	if len(ups) == 0 {
 		return n
 	}
@@ -102,19 +140,17 @@ func apply(n *node, depth int, ups []update) *node {
 		n = nil
 	}
 	if n == nil {
-		live := 0
-		var last update
-		for _, u := range ups {
-			if !u.del {
-				live++
-				last = u
+		live, last := 0, 0 // live updates, up to 2; the last one seen
+		for i := 0; i < len(ups) && live < 2; i++ {
+			if !ups[i].del {
+				live, last = live+1, i
 			}
 		}
 		switch live {
 		case 0:
 			return nil
 		case 1:
-			return newLeaf(last.path, last.vh, last.value)
+			return newLeaf(ups[last].path, ups[last].vh, ups[last].value)
 		}
 	}
 	// ups is sorted by path, so the ones going left (bit 0) come first.
@@ -123,16 +159,16 @@ func apply(n *node, depth int, ups []update) *node {
 	if n != nil {
 		l, r = n.left, n.right
 	}
-	if depth < parallelDepth && len(ups) >= parallelMin {
+	if depth < parallelDepth && len(ups) >= minPar {
 		// Large batches: the two halves of the tree are independent, so the
 		// top levels split the work across cores. Each goroutine builds its
 		// own nodes; the result is the same as sequential.
 		done := make(chan *node)
-		go func() { done <- apply(l, depth+1, ups[:mid]) }()
-		r = apply(r, depth+1, ups[mid:])
+		go func() { done <- applyPar(l, depth+1, ups[:mid], minPar) }()
+		r = applyPar(r, depth+1, ups[mid:], minPar)
 		l = <-done
 	} else {
-		l, r = apply(l, depth+1, ups[:mid]), apply(r, depth+1, ups[mid:])
+		l, r = applyPar(l, depth+1, ups[:mid], minPar), applyPar(r, depth+1, ups[mid:], minPar)
 	}
 	switch {
 	case l == nil && r == nil:

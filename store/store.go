@@ -2,10 +2,11 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -87,11 +88,39 @@ type Store struct {
 
 var metaLast = []byte("mlast")
 
+// entryKeyLen is the length of an authenticated entry's Pebble key.
+const entryKeyLen = 2 + len(Key{})
+
 func entryKey(db DB, k Key) []byte {
-	b := make([]byte, 2+len(k))
+	b := make([]byte, entryKeyLen)
+	putEntryKey(b, db, &k)
+	return b
+}
+
+func putEntryKey(b []byte, db DB, k *Key) {
 	b[0], b[1] = 'a', byte(db)
 	copy(b[2:], k[:])
-	return b
+}
+
+// batchSizeHint is about the size of a commit's Pebble batch: the entries
+// and, when an undo log is written, its entries, counting each previous
+// value as long as the new one (the usual case of an overwrite). The batch
+// grows if it is short.
+func batchSizeHint(all *[numDBs][]Write, logUndo bool) int {
+	const perRecord = 1 + 2*binary.MaxVarintLen32 // kind, key and value lengths
+	n := 1 << 10                                  // header, meta, raw writes
+	for _, ws := range all {
+		for _, w := range ws {
+			n += perRecord + entryKeyLen + len(w.Value)
+			if logUndo {
+				n += 2 + len(Key{}) + binary.MaxVarintLen32 + len(w.Value)
+			}
+		}
+	}
+	if logUndo {
+		n += perRecord + 9 + undoHeaderSize
+	}
+	return n
 }
 
 func rawKey(k []byte) []byte { return append([]byte{'r'}, k...) }
@@ -146,7 +175,7 @@ func (s *Store) load() error {
 			return fmt.Errorf("store: corrupt entry key %x", k)
 		}
 		v := append([]byte{}, it.Value()...) // never nil: nil is absence
-		ups[k[1]] = append(ups[k[1]], update{path: verifier.Path(k[2:]), vh: verifier.LeafValueHash(v), value: v})
+		ups[k[1]] = append(ups[k[1]], update{path: sum256(k[2:]), vh: sum256(v), value: v})
 	}
 	if err := it.Error(); err != nil {
 		return fmt.Errorf("store: scan: %w", err)
@@ -166,9 +195,36 @@ func (s *Store) load() error {
 	return s.loadVersions()
 }
 
-// sortUpdates sorts tree updates by path, the order apply needs.
+// sortUpdates sorts tree updates by path, the order apply needs. Paths
+// are distinct within a batch (dedupe, or distinct keys on disk), so the
+// order is total; it sorts small (first 8 path bytes, index) pairs and
+// moves each update once, instead of swapping the updates themselves.
 func sortUpdates(ups []update) {
-	sort.Slice(ups, func(i, j int) bool { return bytes.Compare(ups[i].path[:], ups[j].path[:]) < 0 })
+	if len(ups) < 2 {
+		return
+	}
+	type pathIdx struct {
+		hi uint64
+		i  int32
+	}
+	ord := make([]pathIdx, len(ups))
+	for i := range ups {
+		ord[i] = pathIdx{binary.BigEndian.Uint64(ups[i].path[:8]), int32(i)}
+	}
+	slices.SortFunc(ord, func(a, b pathIdx) int {
+		if c := cmp.Compare(a.hi, b.hi); c != 0 {
+			return c
+		}
+		if c := bytes.Compare(ups[a.i].path[8:], ups[b.i].path[8:]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.i, b.i)
+	})
+	sorted := make([]update, len(ups))
+	for j, o := range ord {
+		sorted[j] = ups[o.i]
+	}
+	copy(ups, sorted)
 }
 
 // Close releases the database.
@@ -227,39 +283,42 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	trees, prevRoots := s.trees, s.roots
 	s.mu.RUnlock()
 
-	pb := s.db.NewBatch()
-	defer pb.Close()
 	// Block h's undo log lets Open rebuild height h-1 from h; it is needed
 	// only if h-1 stays provable (undo.go).
 	keepFrom := undoWindow(height, s.opts.Retain)
 	logUndo := has && height >= keepFrom && !s.noUndoLog
-	// The three trees are independent: update them on separate cores, each
-	// also encoding its part of the undo log. The Pebble batch is filled
-	// here, on one goroutine, in a fixed order.
+	// The three trees are independent: update them on separate cores (apply
+	// splits a large one further). The Pebble batch is filled here, on one
+	// goroutine, in a fixed order, meanwhile.
 	all := [numDBs][]Write{dedupe(b.State), dedupe(b.TxIndex), dedupe(b.TxReceipts)}
-	var undo [numDBs][]byte
+	var priors [numDBs][]prior
 	var wg sync.WaitGroup
 	for db := range all {
+		if len(all[db]) == 0 {
+			continue
+		}
+		if logUndo {
+			priors[db] = make([]prior, len(all[db]))
+		}
 		wg.Add(1)
 		go func(db int) {
 			defer wg.Done()
-			var priors []prior
-			if logUndo {
-				priors = make([]prior, len(all[db]))
-			}
-			trees[db] = apply(trees[db], 0, updatesOf(all[db], priors))
-			if logUndo {
-				undo[db] = appendUndoEntries(make([]byte, 0, undoEntriesSize(priors)), DB(db), all[db], priors)
-			}
+			trees[db] = apply(trees[db], 0, updatesOf(all[db], priors[db]))
 		}(db)
 	}
+	pb := s.db.NewBatch(pebble.WithInitialSizeBytes(batchSizeHint(&all, logUndo)))
+	defer pb.Close()
 	for db, ws := range all {
 		for _, w := range ws {
+			var op *pebble.DeferredBatchOp
 			if w.Value == nil {
-				pb.Delete(entryKey(DB(db), w.Key), nil)
+				op = pb.DeleteDeferred(entryKeyLen)
 			} else {
-				pb.Set(entryKey(DB(db), w.Key), w.Value, nil)
+				op = pb.SetDeferred(entryKeyLen, len(w.Value))
+				copy(op.Value, w.Value)
 			}
+			putEntryKey(op.Key, DB(db), &w.Key)
+			op.Finish()
 		}
 	}
 	wg.Wait()
@@ -283,13 +342,22 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	meta = append(append(append(meta, roots.State[:]...), roots.TxIndex[:]...), roots.TxReceipts[:]...)
 	pb.Set(metaLast, meta, nil)
 	if logUndo {
-		rec := make([]byte, 0, 1+3*32+len(undo[0])+len(undo[1])+len(undo[2]))
-		rec = append(rec, undoVersion)
-		rec = append(append(append(rec, prevRoots.State[:]...), prevRoots.TxIndex[:]...), prevRoots.TxReceipts[:]...)
-		for _, part := range undo {
-			rec = append(rec, part...)
+		// Encoded in place in the batch: its exact size is known.
+		size := undoHeaderSize
+		for db := range priors {
+			size += undoEntriesSize(priors[db])
 		}
-		pb.Set(undoKey(height), rec, nil)
+		op := pb.SetDeferred(len(undoKey(height)), size)
+		copy(op.Key, undoKey(height))
+		rec := append(op.Value[:0], undoVersion)
+		rec = append(append(append(rec, prevRoots.State[:]...), prevRoots.TxIndex[:]...), prevRoots.TxReceipts[:]...)
+		for db := range all {
+			rec = appendUndoEntries(rec, DB(db), all[db], priors[db])
+		}
+		if len(rec) != size || &rec[0] != &op.Value[0] {
+			panic("store: undo record size")
+		}
+		op.Finish()
 	}
 	undoLow := s.undoLow
 	pruneUndo(pb, undoLow, keepFrom)
@@ -319,14 +387,14 @@ func updatesOf(ws []Write, priors []prior) []update {
 	ups := make([]update, len(ws))
 	hash := func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			ups[i].path = verifier.Path(ws[i].Key[:])
+			ups[i].path = sum256(ws[i].Key[:])
 			if priors != nil {
 				ups[i].prior = &priors[i]
 			}
 			if ws[i].Value == nil {
 				ups[i].del = true
 			} else {
-				ups[i].vh = verifier.LeafValueHash(ws[i].Value)
+				ups[i].vh = sum256(ws[i].Value)
 				ups[i].value = bytes.Clone(ws[i].Value) // the caller may reuse its buffer
 			}
 		}
@@ -350,15 +418,22 @@ func dedupe(ws []Write) []Write {
 	if len(ws) == 0 {
 		return nil
 	}
-	idx := make([]int, len(ws))
+	idx := make([]int32, len(ws))
 	for i := range idx {
-		idx[i] = i
+		idx[i] = int32(i)
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return bytes.Compare(ws[idx[a]].Key[:], ws[idx[b]].Key[:]) < 0 })
+	// By key, then by position: a total order, so the result is that of a
+	// stable sort.
+	slices.SortFunc(idx, func(a, b int32) int {
+		if c := bytes.Compare(ws[a].Key[:], ws[b].Key[:]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
 	out := make([]Write, 0, len(ws))
 	for _, i := range idx {
 		if n := len(out); n > 0 && out[n-1].Key == ws[i].Key {
-			out[n-1] = ws[i] // stable sort: later writes come later
+			out[n-1] = ws[i] // later writes come later
 			continue
 		}
 		out = append(out, ws[i])

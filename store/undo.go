@@ -45,6 +45,9 @@ import (
 // and with N = 1 none are written.
 const undoVersion = 1
 
+// undoHeaderSize is the size of an undo record before its entries.
+const undoHeaderSize = 1 + 3*32
+
 // undoKey is the Pebble key of height h's undo record.
 func undoKey(h uint64) []byte {
 	return binary.BigEndian.AppendUint64([]byte{'u'}, h)

@@ -1,0 +1,150 @@
+package store
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/cowboy-chain/cowboy/store/verifier"
+)
+
+// TestHashes holds the store's direct BLAKE3 calls (hash.go) to the
+// verifier's definitions, which the proofs are checked with.
+func TestHashes(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 2000; i++ {
+		var a, b [32]byte
+		rng.Read(a[:])
+		rng.Read(b[:])
+		if got, want := nodeHash(&a, &b), verifier.NodeHash(a, b); got != want {
+			t.Fatalf("nodeHash(%x, %x) = %x, verifier %x", a, b, got, want)
+		}
+		if got, want := leafHash(&a, &b), verifier.LeafHash(a, b); got != want {
+			t.Fatalf("leafHash(%x, %x) = %x, verifier %x", a, b, got, want)
+		}
+	}
+	for n := 0; n <= 3*64+1; n++ {
+		in := make([]byte, n)
+		rng.Read(in)
+		if got, want := sum256(in), verifier.LeafValueHash(in); got != want {
+			t.Fatalf("sum256 of %d bytes = %x, blake3 %x", n, got, want)
+		}
+		if n == len(Key{}) {
+			if got, want := sum256(in), verifier.Path(in); got != want {
+				t.Fatalf("path of a key = %x, verifier %x", got, want)
+			}
+		}
+	}
+}
+
+// TestParallelApplyMatchesSerial: a batch applied with the top levels on
+// separate goroutines (at every size) gives the same tree, node for node,
+// and the same previous values as the serial apply, and both the root of a
+// key-by-key rebuild.
+func TestParallelApplyMatchesSerial(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		rng := rand.New(rand.NewSource(rapid.Int64().Draw(rt, "seed")))
+		universe := rapid.IntRange(1, 3000).Draw(rt, "universe")
+		m := map[int][]byte{}
+		var serial, par *node
+		for block, blocks := 0, rapid.IntRange(1, 6).Draw(rt, "blocks"); block < blocks; block++ {
+			var ws []Write
+			for i, n := 0, rapid.IntRange(0, 2*universe).Draw(rt, "writes"); i < n; i++ {
+				key := rng.Intn(universe)
+				var v []byte
+				if rng.Intn(4) != 0 {
+					v = []byte(fmt.Sprintf("v%d-%d-%d", block, i, rng.Intn(1000)))
+				}
+				ws = append(ws, Write{Key: k(key), Value: v})
+			}
+			d := dedupe(ws)
+			ps, pp := make([]prior, len(d)), make([]prior, len(d))
+			serial = applyPar(serial, 0, updatesOf(d, ps), math.MaxInt)
+			par = applyPar(par, 0, updatesOf(d, pp), 1)
+			if err := sameTree(serial, par, 0); err != nil {
+				rt.Fatalf("block %d (%d writes): %v", block, len(d), err)
+			}
+			for i := range ps {
+				if ps[i].present != pp[i].present || !bytes.Equal(ps[i].value, pp[i].value) {
+					rt.Fatalf("block %d: previous value of write %d: serial %v %q, parallel %v %q", block, i, ps[i].present, ps[i].value, pp[i].present, pp[i].value)
+				}
+				if want, ok := m[keyIndex(d[i].Key)]; ps[i].present != ok || !bytes.Equal(ps[i].value, want) {
+					rt.Fatalf("block %d: previous value of write %d is %q, the model had %q", block, i, ps[i].value, want)
+				}
+			}
+			for _, w := range d {
+				if key := keyIndex(w.Key); w.Value == nil {
+					delete(m, key)
+				} else {
+					m[key] = w.Value
+				}
+			}
+			var ref *node
+			for key := 0; key < universe; key++ { // ascending, not map order
+				if v, ok := m[key]; ok {
+					kk := k(key)
+					ref = put(ref, 0, verifier.Path(kk[:]), verifier.LeafValueHash(v))
+				}
+			}
+			if hashOf(ref) != hashOf(par) {
+				rt.Fatalf("block %d: root %x, key-by-key rebuild %x", block, hashOf(par), hashOf(ref))
+			}
+		}
+	})
+}
+
+// TestParallelApplyLargeBatches: the default thresholds on batches large
+// enough to go parallel, on a tree of 20,000 keys.
+func TestParallelApplyLargeBatches(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var serial, par *node
+	for block := 0; block < 6; block++ {
+		n := 20_000
+		if block > 0 {
+			n = 1 + rng.Intn(6_000)
+		}
+		ws := make([]Write, n)
+		for i := range ws {
+			key := benchKey(rng.Intn(30_000))
+			ws[i] = Write{Key: key}
+			if block == 0 || rng.Intn(5) != 0 {
+				ws[i].Value = benchValue(rng)
+			}
+		}
+		d := dedupe(ws)
+		serial = applyPar(serial, 0, updatesOf(d, nil), math.MaxInt)
+		par = apply(par, 0, updatesOf(d, nil))
+		if err := sameTree(serial, par, 0); err != nil {
+			t.Fatalf("block %d: %v", block, err)
+		}
+	}
+}
+
+// sameTree compares two trees node by node.
+func sameTree(a, b *node, depth int) error {
+	switch {
+	case a == nil || b == nil:
+		if a != b {
+			return fmt.Errorf("depth %d: one subtree is empty", depth)
+		}
+		return nil
+	case a.hash != b.hash || a.leaf != b.leaf:
+		return fmt.Errorf("depth %d: hash %x/%x, leaf %v/%v", depth, a.hash, b.hash, a.leaf, b.leaf)
+	case a.leaf:
+		if a.path != b.path || a.valueHash != b.valueHash || !bytes.Equal(a.value, b.value) {
+			return fmt.Errorf("depth %d: leaves differ", depth)
+		}
+		return nil
+	}
+	if err := sameTree(a.left, b.left, depth+1); err != nil {
+		return err
+	}
+	return sameTree(a.right, b.right, depth+1)
+}
+
+// keyIndex inverts k.
+func keyIndex(key Key) int { return int(key[1]) | int(key[2])<<8 }
