@@ -8,6 +8,12 @@
 // table before executing it; running out of cycles or cells ends the call
 // with the meter's error, which no Python handler can catch.
 //
+// Functions carry caches that change speed, never results or charges: the
+// slot of each global name (gcache) and the inline caches of attribute and
+// method instructions (inline.go). They live on the runtime Function, which
+// belongs to one thread; compiled code is shared between goroutines and is
+// never written.
+//
 // The package never reads a clock, never iterates a Go map into a
 // Python-visible result and starts no goroutines.
 package vm
