@@ -465,7 +465,12 @@ func DelAttr(c Ctx, v Value, name string) error {
 			return nil
 		}
 	case *Class:
-		if !x.builtinType && x.Dict.Delete(name) {
+		if x.builtinType || x.Module == "builtins" {
+			// Builtin classes are shared by every thread of the process
+			// (and assumed immutable by the lookup caches).
+			return Errorf(TypeError, "cannot set '%s' attribute of immutable type '%s'", name, x.Name)
+		}
+		if x.Dict.Delete(name) {
 			x.mutated()
 			return nil
 		}

@@ -187,3 +187,12 @@ print(sorted(tagged, key=first), sorted(tagged, key=first, reverse=True))
 print(sorted([5, 5, 5], reverse=True), sorted([3, 2, 1]), sorted([1, 2, 3], reverse=True))
 print(sorted(["c", "b", "a"]), sorted(["a", "b", "b"], reverse=True))
 print(sorted([(2, "x"), (1, "y")], key=first), sorted([1, 2, "3"][:2]))
+
+# Builtin classes are immutable: deleting from them fails as setting does.
+for cls, name in [(BaseException, "__str__"), (ValueError, "__str__"), (list, "append"), (object, "__init__")]:
+    try:
+        delattr(cls, name)
+        print("deleted", cls.__name__, name)
+    except TypeError as e:
+        print("TypeError", e)
+print(str(ValueError("still works")), [1].copy())
