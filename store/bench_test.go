@@ -125,8 +125,20 @@ func BenchmarkOpen(b *testing.B) {
 
 // BenchmarkBarePebble is the same workload written to Pebble with no
 // commitment: the baseline the store's cost is measured against.
+// options=store opens Pebble as the store does (pebbleOptions: a 32 MiB
+// memtable), the like-for-like baseline; options=default with Pebble's
+// defaults, the baseline of the measurements before the store set options.
 func BenchmarkBarePebble(b *testing.B) {
-	db, err := pebble.Open(b.TempDir(), &pebble.Options{Logger: quietLogger{}})
+	for _, c := range []struct {
+		name string
+		opts *pebble.Options
+	}{{"store", pebbleOptions()}, {"default", &pebble.Options{Logger: quietLogger{}}}} {
+		b.Run("options="+c.name, func(b *testing.B) { benchBarePebble(b, c.opts) })
+	}
+}
+
+func benchBarePebble(b *testing.B, opts *pebble.Options) {
+	db, err := pebble.Open(b.TempDir(), opts)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -156,8 +156,19 @@ func applyPar(n *node, depth int, ups []update, minPar int) *node {
 	// ups is sorted by path, so the ones going left (bit 0) come first.
 	mid := sort.Search(len(ups), func(i int) bool { return verifier.Bit(ups[i].path, depth) == 1 })
 	var l, r *node
+	// lh, rh: the children's hashes. An unchanged child's is read now,
+	// before the descent into the other side, so that cache miss overlaps
+	// the descent's own instead of following it.
+	lh, rh := &zeroHash, &zeroHash
+	var keep [32]byte
 	if n != nil {
 		l, r = n.left, n.right
+		switch {
+		case mid == len(ups) && r != nil:
+			keep, rh = r.hash, &keep
+		case mid == 0 && l != nil:
+			keep, lh = l.hash, &keep
+		}
 	}
 	if depth < parallelDepth && len(ups) >= minPar {
 		// Large batches: the two halves of the tree are independent, so the
@@ -178,5 +189,11 @@ func applyPar(n *node, depth int, ups []update, minPar int) *node {
 	case r == nil && l.leaf:
 		return l
 	}
-	return newInternal(l, r)
+	if lh != &keep && l != nil {
+		lh = &l.hash
+	}
+	if rh != &keep && r != nil {
+		rh = &r.hash
+	}
+	return &node{left: l, right: r, hash: nodeHash(lh, rh)}
 }

@@ -102,6 +102,11 @@ func putEntryKey(b []byte, db DB, k *Key) {
 	copy(b[2:], k[:])
 }
 
+// maxRetainedBatch: Pebble keeps a closed batch's buffer up to this size
+// for the next one, so a block's batch (about 2 MiB for 10,000 updates
+// and their undo log) is not allocated afresh for every commit.
+const maxRetainedBatch = 16 << 20
+
 // batchSizeHint is about the size of a commit's Pebble batch: the entries
 // and, when an undo log is written, its entries, counting each previous
 // value as long as the new one (the usual case of an overwrite). The batch
@@ -125,11 +130,28 @@ func batchSizeHint(all *[numDBs][]Write, logUndo bool) int {
 
 func rawKey(k []byte) []byte { return append([]byte{'r'}, k...) }
 
+// memTableSize is Pebble's memtable size. Pebble's default, 4 MiB, makes
+// any batch over about 2 MiB "large": it is flushed to its own L0 table at
+// once, with the memtable, instead of being inserted. A block of 10,000
+// updates with its undo log is about that, so each such commit cost a flush
+// and, every few blocks, a compaction of L0 into the whole base level (the
+// keys are spread over the key space). With 32 MiB, blocks up to about
+// 16 MiB go through the memtable and flushes come every dozen or so such
+// blocks. Memory: at most two memtables (Pebble's MemTableStopWritesThreshold),
+// 64 MiB. The files on disk are the same kind either way.
+const memTableSize = 32 << 20
+
+// pebbleOptions are the store's Pebble options (also BenchmarkBarePebble's,
+// so the comparison is like for like).
+func pebbleOptions() *pebble.Options {
+	return &pebble.Options{Logger: quietLogger{}, MemTableSize: memTableSize}
+}
+
 // Open opens or creates a store in dir and rebuilds the commitment from
 // the committed entries, checking it against the roots recorded with the
 // last commit.
 func Open(dir string, opts Options) (*Store, error) {
-	db, err := pebble.Open(dir, &pebble.Options{Logger: quietLogger{}})
+	db, err := pebble.Open(dir, pebbleOptions())
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", dir, err)
 	}
@@ -220,11 +242,25 @@ func sortUpdates(ups []update) {
 		}
 		return cmp.Compare(a.i, b.i)
 	})
-	sorted := make([]update, len(ups))
-	for j, o := range ord {
-		sorted[j] = ups[o.i]
+	// Permute in place, one cycle at a time: position j receives
+	// ups[ord[j].i]; a done position is marked with i = -1.
+	for j := range ord {
+		if ord[j].i < 0 || int(ord[j].i) == j {
+			continue
+		}
+		tmp := ups[j]
+		k := j
+		for {
+			from := int(ord[k].i)
+			ord[k].i = -1
+			if from == j {
+				ups[k] = tmp
+				break
+			}
+			ups[k] = ups[from]
+			k = from
+		}
 	}
-	copy(ups, sorted)
 }
 
 // Close releases the database.
@@ -306,7 +342,7 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 			trees[db] = apply(trees[db], 0, updatesOf(all[db], priors[db]))
 		}(db)
 	}
-	pb := s.db.NewBatch(pebble.WithInitialSizeBytes(batchSizeHint(&all, logUndo)))
+	pb := s.db.NewBatch(pebble.WithInitialSizeBytes(batchSizeHint(&all, logUndo)), pebble.WithMaxRetainedSizeBytes(maxRetainedBatch))
 	defer pb.Close()
 	for db, ws := range all {
 		for _, w := range ws {
