@@ -55,7 +55,9 @@ func benchStoreIn(b *testing.B, dir string, opts Options) *Store {
 // with the previous value of each of the 10,000 keys (undo-bytes/block is
 // its size); retain=256,no-undo-log is the same without the log (the
 // store before undo logs), so the difference between the two is the log's
-// cost per commit.
+// cost per commit. cpu-ms/block is the CPU time of the whole process per
+// block (all cores, Pebble's flushes and compactions and the garbage
+// collector included).
 func BenchmarkUpdates(b *testing.B) {
 	for _, c := range []struct {
 		retain int
@@ -71,6 +73,7 @@ func BenchmarkUpdates(b *testing.B) {
 			s.noUndoLog = c.noLog
 			rng := rand.New(rand.NewSource(2))
 			b.ResetTimer()
+			cpu0 := processCPU()
 			for i := 0; i < b.N; i++ {
 				if _, err := s.Commit(uint64(i+1), &Batch{State: benchBlockWrites(rng)}); err != nil {
 					b.Fatal(err)
@@ -78,6 +81,7 @@ func BenchmarkUpdates(b *testing.B) {
 			}
 			b.StopTimer()
 			b.ReportMetric(float64(benchBlock*b.N)/b.Elapsed().Seconds(), "updates/s")
+			b.ReportMetric(float64(processCPU()-cpu0)/1e6/float64(b.N), "cpu-ms/block")
 			if rec, err := s.get(undoKey(uint64(b.N))); err == nil {
 				b.ReportMetric(float64(len(rec)), "undo-bytes/block")
 			}
@@ -151,6 +155,7 @@ func benchBarePebble(b *testing.B, opts *pebble.Options) {
 	pb.Commit(pebble.Sync)
 	rng = rand.New(rand.NewSource(2))
 	b.ResetTimer()
+	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		pb := db.NewBatch()
 		for j := 0; j < benchBlock; j++ {
@@ -162,6 +167,7 @@ func benchBarePebble(b *testing.B, opts *pebble.Options) {
 		pb.Close()
 	}
 	b.ReportMetric(float64(benchBlock*b.N)/b.Elapsed().Seconds(), "updates/s")
+	b.ReportMetric(float64(processCPU()-cpu0)/1e6/float64(b.N), "cpu-ms/block")
 }
 
 // BenchmarkReads: random reads of committed values.
