@@ -109,8 +109,8 @@ const maxRetainedBatch = 16 << 20
 
 // batchSizeHint is about the size of a commit's Pebble batch: the entries
 // and, when an undo log is written, its entries, counting each previous
-// value as long as the new one (the usual case of an overwrite). The batch
-// grows if it is short.
+// value as long as the new one (the usual case of an overwrite), before
+// deduplication. The batch grows if it is short.
 func batchSizeHint(all *[numDBs][]Write, logUndo bool) int {
 	const perRecord = 1 + 2*binary.MaxVarintLen32 // kind, key and value lengths
 	n := 1 << 10                                  // header, meta, raw writes
@@ -323,29 +323,33 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	// only if h-1 stays provable (undo.go).
 	keepFrom := undoWindow(height, s.opts.Retain)
 	logUndo := has && height >= keepFrom && !s.noUndoLog
-	// The three trees are independent: update them on separate cores (apply
-	// splits a large one further). The Pebble batch is filled here, on one
-	// goroutine, in a fixed order, meanwhile.
-	all := [numDBs][]Write{dedupe(b.State), dedupe(b.TxIndex), dedupe(b.TxReceipts)}
+	// The three trees are independent: each is deduplicated and updated on
+	// its own goroutine (apply splits a large one further). The Pebble
+	// batch is filled here, on one goroutine, in a fixed order, meanwhile:
+	// each database's entries as soon as its writes are deduplicated.
+	in := [numDBs][]Write{b.State, b.TxIndex, b.TxReceipts}
+	var all [numDBs][]Write
 	var priors [numDBs][]prior
+	var deduped [numDBs]chan struct{}
 	var wg sync.WaitGroup
-	for db := range all {
-		if len(all[db]) == 0 {
-			continue
-		}
-		if logUndo {
-			priors[db] = make([]prior, len(all[db]))
-		}
+	for db := range in {
+		deduped[db] = make(chan struct{})
 		wg.Add(1)
 		go func(db int) {
 			defer wg.Done()
+			all[db] = dedupe(in[db])
+			if logUndo && len(all[db]) > 0 {
+				priors[db] = make([]prior, len(all[db]))
+			}
+			close(deduped[db])
 			trees[db] = apply(trees[db], 0, updatesOf(all[db], priors[db]))
 		}(db)
 	}
-	pb := s.db.NewBatch(pebble.WithInitialSizeBytes(batchSizeHint(&all, logUndo)), pebble.WithMaxRetainedSizeBytes(maxRetainedBatch))
+	pb := s.db.NewBatch(pebble.WithInitialSizeBytes(batchSizeHint(&in, logUndo)), pebble.WithMaxRetainedSizeBytes(maxRetainedBatch))
 	defer pb.Close()
-	for db, ws := range all {
-		for _, w := range ws {
+	for db := range all {
+		<-deduped[db]
+		for _, w := range all[db] {
 			var op *pebble.DeferredBatchOp
 			if w.Value == nil {
 				op = pb.DeleteDeferred(entryKeyLen)
