@@ -10,10 +10,14 @@
 // Commitment: a compact sparse Merkle tree per database (store/verifier
 // documents the hashing), kept in memory and rebuilt from the committed
 // entries when the store opens. Its root depends only on the contents, not
-// on the order of writes or on restarts. Proofs of inclusion and
-// non-inclusion are served for the last Options.Retain committed heights,
-// also across restarts: each block persists an undo log (undo.go) from
-// which Open rebuilds the older versions, checking each against its roots.
+// on the order of writes or on restarts. A commit updates the trees on
+// all cores (smt.go: the top levels of a large batch on separate
+// goroutines, combined in a fixed order, so the result never depends on
+// scheduling) with direct BLAKE3 compressions of the fixed-size node
+// inputs (hash.go). Proofs of inclusion and non-inclusion are served for
+// the last Options.Retain committed heights, also across restarts: each
+// block persists an undo log (undo.go) from which Open rebuilds the older
+// versions, checking each against its roots.
 //
 // On-disk layout (Pebble keys; docs/state-layout.md):
 //
