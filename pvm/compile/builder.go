@@ -115,7 +115,7 @@ func (b *builder) finish() error {
 func stackEffect(in Instr) (fall, jump int) {
 	a := int(in.Arg)
 	switch in.Op {
-	case NOP, ROT_TWO, ROT_THREE, ROT_FOUR, UNARY_OP, UNARY_NOT, GET_ITER,
+	case NOP, ROT_TWO, ROT_THREE, ROT_FOUR, ROT_N, UNARY_OP, UNARY_NOT, GET_ITER,
 		LOAD_ATTR, GET_YIELD_FROM_ITER, LIST_TO_TUPLE, DELETE_FAST, DELETE_DEREF,
 		DELETE_GLOBAL, DELETE_NAME, IMPORT_NAME, CHECK_EXC_MATCH, COPY_DICT_WITHOUT_KEYS:
 		return 0, 0

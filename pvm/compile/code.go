@@ -112,6 +112,7 @@ const (
 	GET_LEN                // [x] -> [x len(x)]
 	COPY_DICT_WITHOUT_KEYS // [subject keys] -> [subject rest-dict]
 	BUILD_CLASS_KW         // Arg: bases + keywords. [bodyfn name bases... kwvalues... kwnames] -> [class]
+	ROT_N                  // Arg: n. [a1 ... a(n-1) x] -> [x a1 ... a(n-1)] (match captures)
 	numOpcodes
 )
 
@@ -131,7 +132,7 @@ var opNames = [...]string{
 	"SETUP_FINALLY", "POP_BLOCK", "POP_EXCEPT", "RERAISE", "RAISE", "CHECK_EXC_MATCH",
 	"SETUP_WITH", "WITH_EXIT", "WITH_EXCEPT", "FORMAT_VALUE", "IMPORT_NAME", "IMPORT_FROM",
 	"IMPORT_STAR", "LOAD_ASSERTION_ERROR", "MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE",
-	"MATCH_KEYS", "GET_LEN", "COPY_DICT_WITHOUT_KEYS", "BUILD_CLASS_KW",
+	"MATCH_KEYS", "GET_LEN", "COPY_DICT_WITHOUT_KEYS", "BUILD_CLASS_KW", "ROT_N",
 }
 
 // NumOpcodes is the number of opcodes, for cost tables indexed by Opcode.

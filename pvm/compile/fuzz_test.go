@@ -50,6 +50,10 @@ func TestSyntaxErrors(t *testing.T) {
 		"x = " + strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300) + "\n": "nested",
 		"f(**a, b)\n":         "positional argument follows keyword argument unpacking",
 		"for x in 1:\npass\n": "expected an indented block",
+		"match v:\n    case (1, x) | (y, 2): pass\n":      "alternative patterns bind different names",
+		"match v:\n    case (x, 1) | (2, x, y): pass\n":   "alternative patterns bind different names",
+		"match v:\n    case [x, {'k': x}]: pass\n":        "multiple assignments to name 'x' in pattern",
+		"match v:\n    case [x, (1, x) | (x, 1)]: pass\n": "multiple assignments to name 'x' in pattern",
 	}
 	for src, want := range cases {
 		_, err := File("e.py", []byte(src))

@@ -1,9 +1,43 @@
 package compile
 
 import (
+	"fmt"
+
 	"github.com/cowboy-chain/cowboy/pvm/object"
 	"github.com/cowboy-chain/cowboy/pvm/syntax"
 )
+
+// Match statements follow CPython 3.11 (Python/compile.c,
+// compiler_match_inner and the compiler_pattern_* functions): a captured
+// value is not stored when its sub-pattern matches but kept on the value
+// stack, rotated underneath everything the rest of the pattern still needs,
+// and the whole case stores its captures in one batch once the pattern has
+// matched, before the guard runs. So a pattern that fails part-way binds
+// nothing, an or-pattern binds only its successful alternative's names, and
+// a failing guard leaves the bindings in place.
+//
+// Stack layout while a pattern is being matched, top of stack rightmost:
+//
+//	[... subject capture_k ... capture_1 onTop_1 ... onTop_m  TOS]
+//
+// capture_1 is the first name captured (stores[0]); onTop items are the
+// values the enclosing patterns still need (sequence items not yet matched,
+// a mapping's keys tuple, the subject of an as-pattern); TOS is the value
+// the current sub-pattern matches and consumes. On failure the pattern jumps
+// to failPop[onTop+len(stores)], which pops that many values and falls
+// through to failPop[0], the next case.
+
+// patternCtx is the compile-time state of one case's pattern (CPython's
+// pattern_context).
+type patternCtx struct {
+	// stores are the names captured so far, in the order they will be
+	// stored; stores[0] is nearest the top of the stack.
+	stores []string
+	// onTop counts the values above the captures that a failure must pop.
+	onTop int
+	// failPop[n] pops n values and continues at failPop[0].
+	failPop []*label
+}
 
 // match compiles a match statement. The subject stays on the stack while
 // cases are tried; each case matches against a copy.
@@ -13,13 +47,18 @@ func (c *compiler) match(n *syntax.Match) error {
 	}
 	end := c.b.newLabel()
 	for _, mc := range n.Cases {
-		next := c.b.newLabel()
+		pc := &patternCtx{}
 		c.b.emit(DUP_TOP, 0)
-		if err := c.pattern(mc.Pattern, next); err != nil {
+		if err := c.pattern(mc.Pattern, pc); err != nil {
 			return err
 		}
+		// It's a match: store the captures, stores[0] (on top) first.
+		for _, name := range pc.stores {
+			c.storeName(name)
+		}
 		if mc.Guard != nil {
-			if err := c.cond(mc.Guard, next, false); err != nil {
+			c.ensureFailPop(pc, 0)
+			if err := c.cond(mc.Guard, pc.failPop[0], false); err != nil {
 				return err
 			}
 		}
@@ -28,55 +67,85 @@ func (c *compiler) match(n *syntax.Match) error {
 			return err
 		}
 		c.b.jump(JUMP, end)
-		c.b.bind(next)
+		c.emitFailPop(pc)
 	}
 	c.b.emit(POP_TOP, 0)
 	c.b.bind(end)
 	return nil
 }
 
-// popThen returns a label that pops n values and jumps to fail.
-func (c *compiler) popThen(n int, fail *label, pending *[]func()) *label {
-	if n == 0 {
-		return fail
+func (c *compiler) ensureFailPop(pc *patternCtx, n int) {
+	for len(pc.failPop) <= n {
+		pc.failPop = append(pc.failPop, c.b.newLabel())
 	}
-	l := c.b.newLabel()
-	*pending = append(*pending, func() {
-		c.b.bind(l)
-		for i := 0; i < n; i++ {
-			c.b.emit(POP_TOP, 0)
-		}
-		c.b.jump(JUMP, fail)
-	})
-	return l
 }
 
-// pattern matches TOS against p. On success TOS is consumed and captures
-// are bound; on failure TOS is consumed and control jumps to fail.
-func (c *compiler) pattern(p syntax.Pattern, fail *label) error {
-	var pending []func()
-	done := c.b.newLabel()
-	if err := c.patternBody(p, fail, &pending); err != nil {
-		return err
+// jumpToFailPop emits op (a conditional or unconditional jump) to the
+// failure path that pops everything the pattern has left on the stack.
+func (c *compiler) jumpToFailPop(pc *patternCtx, op Opcode) {
+	pops := pc.onTop + len(pc.stores)
+	c.ensureFailPop(pc, pops)
+	c.b.jump(op, pc.failPop[pops])
+}
+
+// emitFailPop emits the failure path: failPop[n] ... failPop[1] each pop one
+// value, failPop[0] is bound to whatever follows.
+func (c *compiler) emitFailPop(pc *patternCtx) {
+	if len(pc.failPop) == 0 {
+		return
 	}
-	if len(pending) > 0 {
-		c.b.jump(JUMP, done)
-		for _, f := range pending {
-			f()
+	for i := len(pc.failPop) - 1; i > 0; i-- {
+		c.b.bind(pc.failPop[i])
+		c.b.emit(POP_TOP, 0)
+	}
+	c.b.bind(pc.failPop[0])
+	pc.failPop = nil
+}
+
+// rotate moves TOS down to depth n: [a1 ... a(n-1) x] -> [x a1 ... a(n-1)].
+func (c *compiler) rotate(n int) {
+	switch {
+	case n <= 1:
+	case n == 2:
+		c.b.emit(ROT_TWO, 0)
+	case n == 3:
+		c.b.emit(ROT_THREE, 0)
+	case n == 4:
+		c.b.emit(ROT_FOUR, 0)
+	default:
+		c.b.emit(ROT_N, n)
+	}
+}
+
+// patternStore captures TOS as name ("" discards it): the value goes under
+// the earlier captures and the values still needed, to be stored when the
+// whole pattern has matched.
+func (c *compiler) patternStore(name string, pc *patternCtx, line int) error {
+	if name == "" {
+		c.b.emit(POP_TOP, 0)
+		return nil
+	}
+	for _, s := range pc.stores {
+		if s == name {
+			return syntaxErrorAt(line, fmt.Sprintf("multiple assignments to name '%s' in pattern", name))
 		}
 	}
-	c.b.bind(done)
+	c.rotate(pc.onTop + len(pc.stores) + 1)
+	pc.stores = append(pc.stores, name)
 	return nil
 }
 
-func (c *compiler) patternBody(p syntax.Pattern, fail *label, pending *[]func()) error {
+// pattern matches TOS against p. On success TOS is consumed and the
+// captures are on the stack (recorded in pc.stores); on failure control
+// jumps to pc's failure path.
+func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 	switch n := p.(type) {
 	case *syntax.MatchValue:
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
 		c.b.emit(COMPARE_OP, int(object.OpEq))
-		c.b.jump(POP_JUMP_IF_FALSE, fail)
+		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
 	case *syntax.MatchSingleton:
 		v, err := constValue(&syntax.Constant{Value: n.Value})
 		if err != nil {
@@ -84,40 +153,21 @@ func (c *compiler) patternBody(p syntax.Pattern, fail *label, pending *[]func())
 		}
 		c.b.loadConst(v)
 		c.b.emit(IS_OP, 0)
-		c.b.jump(POP_JUMP_IF_FALSE, fail)
+		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
 	case *syntax.MatchAs:
 		if n.Pattern == nil {
-			if n.Name == "" {
-				c.b.emit(POP_TOP, 0)
-			} else {
-				c.storeName(n.Name)
-			}
-			return nil
+			return c.patternStore(n.Name, pc, n.Line)
 		}
+		// Keep a copy of the subject to capture once the sub-pattern matched.
+		pc.onTop++
 		c.b.emit(DUP_TOP, 0)
-		if err := c.patternBody(n.Pattern, c.popThen(1, fail, pending), pending); err != nil {
+		if err := c.pattern(n.Pattern, pc); err != nil {
 			return err
 		}
-		if n.Name == "" {
-			c.b.emit(POP_TOP, 0)
-		} else {
-			c.storeName(n.Name)
-		}
+		pc.onTop--
+		return c.patternStore(n.Name, pc, n.Line)
 	case *syntax.MatchOr:
-		ok := c.b.newLabel()
-		for _, alt := range n.Patterns {
-			next := c.b.newLabel()
-			c.b.emit(DUP_TOP, 0)
-			if err := c.pattern(alt, next); err != nil {
-				return err
-			}
-			c.b.emit(POP_TOP, 0)
-			c.b.jump(JUMP, ok)
-			c.b.bind(next)
-		}
-		c.b.emit(POP_TOP, 0)
-		c.b.jump(JUMP, fail)
-		c.b.bind(ok)
+		return c.patternOr(n, pc)
 	case *syntax.MatchSequence:
 		star := -1
 		for i, q := range n.Patterns {
@@ -125,9 +175,10 @@ func (c *compiler) patternBody(p syntax.Pattern, fail *label, pending *[]func())
 				star = i
 			}
 		}
-		fail1 := c.popThen(1, fail, pending)
+		// The subject stays on the stack during the checks.
+		pc.onTop++
 		c.b.emit(MATCH_SEQUENCE, 0)
-		c.b.jump(POP_JUMP_IF_FALSE, fail1)
+		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
 		c.b.emit(GET_LEN, 0)
 		size := len(n.Patterns)
 		if star >= 0 {
@@ -137,55 +188,61 @@ func (c *compiler) patternBody(p syntax.Pattern, fail *label, pending *[]func())
 			c.b.loadConst(object.Int(size))
 			c.b.emit(COMPARE_OP, int(object.OpEq))
 		}
-		c.b.jump(POP_JUMP_IF_FALSE, fail1)
+		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
+		pc.onTop--
 		if star >= 0 {
 			c.b.emit(UNPACK_EX, star|(size-star-1)<<8)
 		} else {
 			c.b.emit(UNPACK_SEQUENCE, size)
 		}
-		for i, q := range n.Patterns {
-			f := c.popThen(size-1-i, fail, pending)
+		pc.onTop += size
+		for _, q := range n.Patterns {
+			pc.onTop--
 			if s, isStar := q.(*syntax.MatchStar); isStar {
-				if s.Name == "" {
-					c.b.emit(POP_TOP, 0)
-				} else {
-					c.storeName(s.Name)
+				if err := c.patternStore(s.Name, pc, s.Line); err != nil {
+					return err
 				}
 				continue
 			}
-			if err := c.patternBody(q, f, pending); err != nil {
+			if err := c.pattern(q, pc); err != nil {
 				return err
 			}
 		}
 	case *syntax.MatchMapping:
-		fail1 := c.popThen(1, fail, pending)
+		pc.onTop++
 		c.b.emit(MATCH_MAPPING, 0)
-		c.b.jump(POP_JUMP_IF_FALSE, fail1)
+		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
 		for _, k := range n.Keys {
 			if err := c.expr(k); err != nil {
 				return err
 			}
 		}
 		c.b.emit(BUILD_TUPLE, len(n.Keys))
-		c.b.emit(MATCH_KEYS, 0)
+		c.b.emit(MATCH_KEYS, 0) // [subject keys values|None]
+		pc.onTop += 2
 		c.b.emit(DUP_TOP, 0)
 		c.b.loadConst(object.None)
 		c.b.emit(IS_OP, 0)
-		c.b.jump(POP_JUMP_IF_TRUE, c.popThen(3, fail, pending))
+		c.jumpToFailPop(pc, POP_JUMP_IF_TRUE)
+		pc.onTop--
 		c.b.emit(UNPACK_SEQUENCE, len(n.Keys))
-		for i, q := range n.Patterns {
-			if err := c.patternBody(q, c.popThen(2+len(n.Patterns)-1-i, fail, pending), pending); err != nil {
+		pc.onTop += len(n.Keys)
+		for _, q := range n.Patterns {
+			pc.onTop--
+			if err := c.pattern(q, pc); err != nil {
 				return err
 			}
 		}
+		// A match: what follows consumes the keys tuple and the subject.
+		pc.onTop -= 2
 		if n.Rest != "" {
-			c.b.emit(COPY_DICT_WITHOUT_KEYS, 0)
-			c.storeName(n.Rest)
+			c.b.emit(COPY_DICT_WITHOUT_KEYS, 0) // [subject rest]
+			c.b.emit(ROT_TWO, 0)
 			c.b.emit(POP_TOP, 0)
-		} else {
-			c.b.emit(POP_TOP, 0)
-			c.b.emit(POP_TOP, 0)
+			return c.patternStore(n.Rest, pc, n.Line)
 		}
+		c.b.emit(POP_TOP, 0)
+		c.b.emit(POP_TOP, 0)
 	case *syntax.MatchClass:
 		if err := c.expr(n.Cls); err != nil {
 			return err
@@ -195,24 +252,97 @@ func (c *compiler) patternBody(p syntax.Pattern, fail *label, pending *[]func())
 			names[i] = object.Str(a)
 		}
 		c.b.loadConst(names)
-		c.b.emit(MATCH_CLASS, len(n.Patterns))
+		c.b.emit(MATCH_CLASS, len(n.Patterns)) // [subject attrs|None]
 		c.b.emit(DUP_TOP, 0)
 		c.b.loadConst(object.None)
 		c.b.emit(IS_OP, 0)
-		c.b.jump(POP_JUMP_IF_TRUE, c.popThen(2, fail, pending))
+		pc.onTop += 2
+		c.jumpToFailPop(pc, POP_JUMP_IF_TRUE)
+		pc.onTop -= 2
 		c.b.emit(ROT_TWO, 0)
 		c.b.emit(POP_TOP, 0)
 		all := append(append([]syntax.Pattern(nil), n.Patterns...), n.KwdPatterns...)
 		c.b.emit(UNPACK_SEQUENCE, len(all))
-		for i, q := range all {
-			if err := c.patternBody(q, c.popThen(len(all)-1-i, fail, pending), pending); err != nil {
+		pc.onTop += len(all)
+		for _, q := range all {
+			pc.onTop--
+			if err := c.pattern(q, pc); err != nil {
 				return err
 			}
 		}
 	case *syntax.MatchStar:
-		return &SyntaxError{Msg: "can't use starred name here"}
+		return syntaxErrorAt(n.Line, "can't use starred name here")
 	default:
 		return &SyntaxError{Msg: "PVM: unsupported pattern"}
 	}
+	return nil
+}
+
+// patternOr tries each alternative against a copy of the subject. Each
+// alternative starts with no captures of its own; a successful one reorders
+// its captures to the first alternative's order and jumps to the common
+// end, where they are rotated under the captures made before the
+// or-pattern (CPython's compiler_pattern_or).
+func (c *compiler) patternOr(n *syntax.MatchOr, pc *patternCtx) error {
+	end := c.b.newLabel()
+	outer := *pc
+	var control []string
+	for i, alt := range n.Patterns {
+		*pc = patternCtx{}
+		c.b.emit(DUP_TOP, 0)
+		if err := c.pattern(alt, pc); err != nil {
+			return err
+		}
+		if i == 0 {
+			control = pc.stores
+		} else if len(pc.stores) != len(control) {
+			return syntaxErrorAt(n.Line, "alternative patterns bind different names")
+		} else {
+			for icontrol := len(control) - 1; icontrol >= 0; icontrol-- {
+				istores := -1
+				for j, s := range pc.stores {
+					if s == control[icontrol] {
+						istores = j
+					}
+				}
+				if istores < 0 {
+					return syntaxErrorAt(n.Line, "alternative patterns bind different names")
+				}
+				if icontrol == istores {
+					continue
+				}
+				// Move stores[:istores+1] to just after position icontrol,
+				// and the values on the stack the same way.
+				rot := istores + 1
+				moved := append([]string(nil), pc.stores[:rot]...)
+				rest := append([]string(nil), pc.stores[rot:]...)
+				at := icontrol - istores
+				pc.stores = append(append(append([]string(nil), rest[:at]...), moved...), rest[at:]...)
+				for k := 0; k < rot; k++ {
+					c.rotate(icontrol + 1)
+				}
+			}
+		}
+		c.b.jump(JUMP, end)
+		c.emitFailPop(pc)
+	}
+	*pc = outer
+	// No alternative matched: pop the subject and fail.
+	c.b.emit(POP_TOP, 0)
+	c.jumpToFailPop(pc, JUMP)
+	c.b.bind(end)
+	// [... earlier captures, onTop values, subject, control captures]: move
+	// each new capture under everything, in order.
+	nrots := len(control) + 1 + pc.onTop + len(pc.stores)
+	for _, name := range control {
+		c.rotate(nrots)
+		for _, s := range pc.stores {
+			if s == name {
+				return syntaxErrorAt(n.Line, fmt.Sprintf("multiple assignments to name '%s' in pattern", name))
+			}
+		}
+		pc.stores = append(pc.stores, name)
+	}
+	c.b.emit(POP_TOP, 0) // the subject
 	return nil
 }

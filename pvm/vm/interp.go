@@ -133,6 +133,11 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 		case compile.ROT_FOUR:
 			a, b, c, d := stack[sp-4], stack[sp-3], stack[sp-2], stack[sp-1]
 			stack[sp-4], stack[sp-3], stack[sp-2], stack[sp-1] = d, a, b, c
+		case compile.ROT_N:
+			n := int(in.Arg)
+			x := stack[sp-1]
+			copy(stack[sp-n+1:sp], stack[sp-n:sp-1])
+			stack[sp-n] = x
 		case compile.DUP_TOP:
 			stack[sp] = stack[sp-1]
 			sp++
