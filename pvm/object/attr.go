@@ -325,6 +325,9 @@ func InstanceDictFirst(k *Class, name string) bool {
 // user-defined descriptor for name, no user __setattr__. Its result changes
 // only with k's LookupVersion.
 func InstancePlainStore(k *Class, name string) bool {
+	if name == "__class__" {
+		return false
+	}
 	switch a, _ := k.Lookup(name); a.(type) {
 	case *Property, *Instance:
 		return false
@@ -365,6 +368,12 @@ func SetAttr(c Ctx, v Value, name string, val Value) error {
 	case AttrSetter:
 		return x.SetAttr(c, name, val)
 	}
+	if name == "__class__" {
+		if _, ok := val.(*Class); !ok {
+			return Errorf(TypeError, "__class__ must be set to a class, not '%s' object", TypeName(val))
+		}
+		return Errorf(TypeError, "__class__ assignment only supported for mutable types or ModuleType subclasses")
+	}
 	if _, ok := v.Type().Lookup(name); ok != nil {
 		return Errorf(AttributeError, "'%s' object attribute '%s' is read-only", TypeName(v), name)
 	}
@@ -399,6 +408,14 @@ func SetClassAttr(c Ctx, k *Class, name string, val Value) error {
 		return Errorf(TypeError, "cannot set '%s' attribute of immutable type '%s'", name, k.Name)
 	}
 	switch name {
+	case "__class__":
+		m, err := classAssignable(k.Type(), val)
+		if err != nil {
+			return err
+		}
+		k.Meta = m
+		k.mutated()
+		return nil
 	case "__name__", "__qualname__", "__module__":
 		s, ok := val.(Str)
 		if !ok {
@@ -428,6 +445,14 @@ func isDataDescriptor(d *Instance) bool {
 }
 
 func instanceSet(c Ctx, x *Instance, name string, val Value) error {
+	if name == "__class__" {
+		k, err := classAssignable(x.Class, val)
+		if err != nil {
+			return err
+		}
+		x.Class = k
+		return nil
+	}
 	if x.Dict.Put(name, val) {
 		// A new attribute: one dict entry. If it does not fit, undo it so
 		// the failed store leaves no trace.
@@ -439,10 +464,93 @@ func instanceSet(c Ctx, x *Instance, name string, val Value) error {
 	return nil
 }
 
+// classAssignable checks obj.__class__ = val for an object of class old
+// (CPython's object_set_class): val must be a class, neither class may be a
+// builtin (immutable) type, and both must have the same instance layout.
+func classAssignable(old *Class, val Value) (*Class, error) {
+	k, ok := val.(*Class)
+	if !ok {
+		return nil, Errorf(TypeError, "__class__ must be set to a class, not '%s' object", TypeName(val))
+	}
+	if staticType(old) || staticType(k) {
+		return nil, Errorf(TypeError, "__class__ assignment only supported for mutable types or ModuleType subclasses")
+	}
+	if !sameLayout(old, k) {
+		return nil, Errorf(TypeError, "__class__ assignment: '%s' object layout differs from '%s'", k.Name, old.Name)
+	}
+	return k, nil
+}
+
+// staticType reports whether k is a builtin type (CPython's immutable,
+// non-heap types): the builtins and the classes of Go-implemented modules.
+func staticType(k *Class) bool {
+	return k.builtinType || k.Module == "builtins" || k.New != nil
+}
+
+// sameLayout approximates CPython's compatible_for_assignment: instances of
+// a and b are interchangeable when the nearest builtin class in their MROs
+// (object, list, Exception, ValueError, ...) is the same and they declare
+// the same __slots__ along the way.
+func sameLayout(a, b *Class) bool {
+	if layoutBase(a) != layoutBase(b) || a.Solid != b.Solid || a.isExc != b.isExc {
+		return false
+	}
+	return slotsKey(a) == slotsKey(b)
+}
+
+func layoutBase(k *Class) *Class {
+	for _, m := range k.MRO {
+		if staticType(m) {
+			return m
+		}
+	}
+	return ObjectClass
+}
+
+// slotsKey describes the __slots__ declared by the user classes in k's MRO
+// (the PVM does not restrict attributes by __slots__, but CPython's layout
+// check depends on them); "" when none declares any.
+func slotsKey(k *Class) string {
+	key := ""
+	for _, m := range k.MRO {
+		if staticType(m) {
+			break
+		}
+		v, ok := m.Dict.Get("__slots__")
+		if !ok {
+			continue
+		}
+		switch s := v.(type) {
+		case Str:
+			key += "|" + string(s)
+		case Tuple:
+			key += "|"
+			for _, e := range s {
+				if n, ok := e.(Str); ok {
+					key += string(n) + ","
+				}
+			}
+		case *List:
+			key += "|"
+			for _, e := range s.Elems {
+				if n, ok := e.(Str); ok {
+					key += string(n) + ","
+				}
+			}
+		default:
+			key += "|?"
+		}
+	}
+	return key
+}
+
 // DelAttr is delattr(v, name).
 func DelAttr(c Ctx, v Value, name string) error {
 	switch x := v.(type) {
 	case *Instance:
+		if name == "__class__" {
+			return Errorf(TypeError, "can't delete __class__ attribute")
+		}
 		a, _ := x.Class.Lookup(name)
 		if p, ok := a.(*Property); ok {
 			if p.Del == nil || p.Del == None {
