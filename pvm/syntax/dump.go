@@ -2,12 +2,11 @@ package syntax
 
 import (
 	"fmt"
-	"math"
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
 // Dump renders a module exactly as CPython 3.11's
@@ -440,120 +439,19 @@ func constRepr(c *Constant) string {
 	return fmt.Sprint(c.Value)
 }
 
-// floatRepr is Python's repr of a float: the shortest round-tripping
-// digits, in exponent form below 1e-4 and from 1e16.
-func floatRepr(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	digits := strconv.FormatFloat(math.Abs(f), 'e', -1, 64) // d.ddde±XX
-	mant, expStr, _ := strings.Cut(digits, "e")
-	exp, _ := strconv.Atoi(expStr)
-	mant = strings.Replace(mant, ".", "", 1)
-	sign := ""
-	if math.Signbit(f) {
-		sign = "-"
-	}
-	if exp < -4 || exp >= 16 {
-		m := mant[:1]
-		if len(mant) > 1 {
-			m += "." + mant[1:]
-		}
-		es := fmt.Sprintf("%+03d", exp)
-		return sign + m + "e" + es
-	}
-	if exp < 0 {
-		return sign + "0." + strings.Repeat("0", -exp-1) + mant
-	}
-	if len(mant) <= exp+1 {
-		return sign + mant + strings.Repeat("0", exp+1-len(mant)) + ".0"
-	}
-	return sign + mant[:exp+1] + "." + mant[exp+1:]
-}
+// floatRepr, pyRepr and bytesRepr are the object model's reprs, so the
+// dump prints constants exactly as the PVM (and CPython) would.
+func floatRepr(f float64) string { return object.FloatRepr(f) }
 
-// pyRepr is Python's repr of a str.
 func pyRepr(s string) string {
-	quote := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteByte(quote)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch {
-		case r == rune(quote) || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r < 0x7f:
-			b.WriteRune(r)
-		case isPrintable(r):
-			b.WriteRune(r)
-		case r <= 0xff:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
+	r, _ := object.Str(s).Repr(nil)
+	return r
 }
 
-// isPrintable approximates Python's str.isprintable for one character:
-// not in categories Cc, Cf, Cs, Co, Cn, Zl, Zp or Zs (space aside).
-func isPrintable(r rune) bool {
-	if r == ' ' {
-		return true
-	}
-	if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Cs, unicode.Co, unicode.Zl, unicode.Zp, unicode.Zs) {
-		return false
-	}
-	return unicode.IsPrint(r) || unicode.IsGraphic(r)
-}
-
-// bytesRepr is Python's repr of a bytes value.
 func bytesRepr(s string) string {
-	quote := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteString("b")
-	b.WriteByte(quote)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == quote || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 0x20 || c >= 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
+	r, _ := object.Bytes(s).Repr(nil)
+	return r
 }
+
+
+
