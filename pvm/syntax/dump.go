@@ -452,6 +452,3 @@ func bytesRepr(s string) string {
 	r, _ := object.Bytes(s).Repr(nil)
 	return r
 }
-
-
-
