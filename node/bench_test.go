@@ -18,16 +18,22 @@ const (
 	benchPerSender = 10
 )
 
-// benchWorkload is a genesis funding benchSenders fresh accounts and the
-// encoded transfers they send (as they would arrive over RPC).
-func benchWorkload(b *testing.B) (*genesis.Genesis, [][]byte) {
-	b.Helper()
-	g := genesis.Devnet()
+// fundSenders makes benchSenders fresh keys and funds them in g.
+func fundSenders(g *genesis.Genesis) []*crypto.PrivateKey {
 	keys := make([]*crypto.PrivateKey, benchSenders)
 	for i := range keys {
 		keys[i], _ = crypto.GenerateKey()
 		g.Alloc = append(g.Alloc, genesis.Alloc{Address: types.Address(keys[i].Address()), Balance: new(big.Int).Set(genesis.DevBalance)})
 	}
+	return keys
+}
+
+// benchWorkload is a genesis funding benchSenders fresh accounts and the
+// encoded transfers they send (as they would arrive over RPC).
+func benchWorkload(b *testing.B) (*genesis.Genesis, [][]byte) {
+	b.Helper()
+	g := genesis.Devnet()
+	keys := fundSenders(g)
 	var raw [][]byte
 	for n := 0; n < benchPerSender; n++ {
 		for i, k := range keys {
@@ -209,11 +215,7 @@ func BenchmarkActorCalls(b *testing.B) {
 		counters = append(counters, types.ActorAddress(types.Address(dev0.Address()), salt, codeHash))
 	}
 	call, _ := (&types.CallPayload{Method: "increment"}).Encode()
-	keys := make([]*crypto.PrivateKey, benchSenders)
-	for i := range keys {
-		keys[i], _ = crypto.GenerateKey()
-		g.Alloc = append(g.Alloc, genesis.Alloc{Address: types.Address(keys[i].Address()), Balance: new(big.Int).Set(genesis.DevBalance)})
-	}
+	keys := fundSenders(g)
 	var raw [][]byte
 	for n := 0; n < benchPerSender; n++ {
 		for i, k := range keys {
