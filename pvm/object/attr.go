@@ -187,6 +187,9 @@ func GetAttr(c Ctx, v Value, name string) (Value, error) {
 	if a, _ := cls.Lookup(name); a != nil {
 		return bind(c, a, v, cls, false)
 	}
+	if m := iteratorDunder(v, name); m != nil {
+		return m, nil
+	}
 	return nil, attrError(v, name)
 }
 

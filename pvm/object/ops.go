@@ -282,6 +282,11 @@ func builtinCompare(c Ctx, op Op, x, y Value) (Value, bool, error) {
 		case Float:
 			return floatIntCompare(op, float64(b), a, true), true, nil
 		}
+	case *SliceObj:
+		// Slices compare as (start, stop, step) tuples.
+		if b, ok := y.(*SliceObj); ok {
+			return builtinCompare(c, op, Tuple{a.Start, a.Stop, a.Step}, Tuple{b.Start, b.Stop, b.Step})
+		}
 	case Float:
 		switch b := y.(type) {
 		case Float:
@@ -530,17 +535,19 @@ func binaryDunders(c Ctx, op Op, x, y Value) (Value, error) {
 	if op == OpOr && isTypeForm(x) && isTypeForm(y) && (x != None || y != None) {
 		return NewUnion(x, y), nil // int | None
 	}
+	// A subclass of str, list, ... fails like its base (sq_concat).
+	bx := BaseOf(x)
 	if op == OpAdd {
-		if _, ok := x.(Bytes); ok {
+		if _, ok := bx.(Bytes); ok {
 			return nil, Errorf(TypeError, "can't concat %s to bytes", TypeName(y))
 		}
-		if _, ok := x.(Str); ok {
+		if _, ok := bx.(Str); ok {
 			return nil, Errorf(TypeError, "can only concatenate str (not \"%s\") to str", TypeName(y))
 		}
-		if _, ok := x.(*List); ok {
+		if _, ok := bx.(*List); ok {
 			return nil, Errorf(TypeError, "can only concatenate list (not \"%s\") to list", TypeName(y))
 		}
-		if _, ok := x.(Tuple); ok {
+		if _, ok := bx.(Tuple); ok {
 			return nil, Errorf(TypeError, "can only concatenate tuple (not \"%s\") to tuple", TypeName(y))
 		}
 	}

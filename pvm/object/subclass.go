@@ -89,7 +89,7 @@ func receiver(k *Class, name string, args []Value) (Value, error) {
 		return nil, Errorf(TypeError, "unbound method %s.%s() needs an argument", k.Name, name)
 	}
 	if !args[0].Type().IsSubclass(k) {
-		return nil, Errorf(TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, k.Name, TypeName(args[0]))
+		return nil, Errorf(TypeError, "descriptor '%s' requires a '%s' object but received a '%s'", name, k.Name, TypeName(args[0]))
 	}
 	return BaseOf(args[0]), nil
 }
@@ -147,27 +147,7 @@ func initSubclassing() {
 			s, err := Repr(c, self)
 			return Str(s), err
 		})
-		for _, op := range []Op{OpEq, OpNe, OpLt, OpLe, OpGt, OpGe} {
-			op := op
-			name, _ := cmpDunder(op)
-			defSlot(k, name, 1, func(c Ctx, self Value, args []Value, kw []Kw) (Value, error) {
-				other := BaseOf(args[1])
-				if _, isInst := other.(*Instance); isInst {
-					return NotImplemented, nil
-				}
-				r, ok, err := builtinCompare(c, op, self, other)
-				if err != nil {
-					if e, isExc := err.(*Exception); isExc && e.Value.Class == TypeError && op != OpEq && op != OpNe {
-						return NotImplemented, nil
-					}
-					return nil, err
-				}
-				if !ok {
-					return NotImplemented, nil
-				}
-				return r, nil
-			})
-		}
+		cmpSlots(k)
 		switch k {
 		case ListClass, DictClass, SetClass:
 			k.Dict.Set("__hash__", None)
@@ -217,28 +197,7 @@ func initSubclassing() {
 			return None, DelItem(c, self, args[1])
 		})
 	}
-	binary := func(k *Class, ops ...Op) {
-		for _, op := range ops {
-			op := op
-			for side := 0; side < 2; side++ {
-				side := side
-				defSlot(k, binNames[op][side], 1, func(c Ctx, self Value, args []Value, kw []Kw) (Value, error) {
-					x, y := self, BaseOf(args[1])
-					if _, isInst := y.(*Instance); isInst {
-						return NotImplemented, nil
-					}
-					if side == 1 {
-						x, y = y, x
-					}
-					r, err := builtinBinary(c, op, x, y)
-					if r == nil && err == nil {
-						return NotImplemented, nil
-					}
-					return r, err
-				})
-			}
-		}
-	}
+	binary := binarySlots
 	binary(IntClass, OpAdd, OpSub, OpMul, OpTrueDiv, OpFloorDiv, OpMod, OpPow, OpLShift, OpRShift, OpAnd, OpOr, OpXor)
 	binary(FloatClass, OpAdd, OpSub, OpMul, OpTrueDiv, OpFloorDiv, OpMod, OpPow)
 	binary(StrClass, OpAdd, OpMul, OpMod)
@@ -309,6 +268,88 @@ func initSubclassing() {
 	defSlot(StrClass, "__str__", 0, func(c Ctx, self Value, args []Value, kw []Kw) (Value, error) {
 		return self, nil
 	})
+	initBuiltinDunders()
+}
+
+// strictOperand reports, for a slot method called directly on a plain
+// builtin value ((1).__add__(2.5), "a".__eq__(1)), whether CPython's slot
+// of self's type accepts other at all: int's slots take only ints (a float
+// operand is left to float's reflected method). Calls through instances of
+// subclasses keep the lenient behaviour the operators rely on.
+func strictOperand(args []Value, other Value) bool {
+	if _, isInst := args[0].(*Instance); isInst {
+		return true
+	}
+	switch args[0].(type) {
+	case Int, *BigInt, Bool:
+		switch other.(type) {
+		case Int, *BigInt, Bool:
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+// cmpSlots installs the rich comparison methods of builtin type k.
+func cmpSlots(k *Class) {
+	for _, op := range []Op{OpEq, OpNe, OpLt, OpLe, OpGt, OpGe} {
+		op := op
+		name, _ := cmpDunder(op)
+		defSlot(k, name, 1, func(c Ctx, self Value, args []Value, kw []Kw) (Value, error) {
+			other := BaseOf(args[1])
+			if _, isInst := other.(*Instance); isInst || !strictOperand(args, other) {
+				return NotImplemented, nil
+			}
+			r, ok, err := builtinCompare(c, op, self, other)
+			if err != nil {
+				if e, isExc := err.(*Exception); isExc && e.Value.Class == TypeError && op != OpEq && op != OpNe {
+					return NotImplemented, nil
+				}
+				return nil, err
+			}
+			if !ok {
+				return NotImplemented, nil
+			}
+			return r, nil
+		})
+	}
+}
+
+// binarySlots installs the binary operator methods (__add__, __radd__, ...)
+// of builtin type k for ops.
+func binarySlots(k *Class, ops ...Op) {
+	for _, op := range ops {
+		op := op
+		for side := 0; side < 2; side++ {
+			side := side
+			defSlot(k, binNames[op][side], 1, func(c Ctx, self Value, args []Value, kw []Kw) (Value, error) {
+				x, y := self, BaseOf(args[1])
+				if _, isInst := y.(*Instance); isInst || !strictOperand(args, y) {
+					return NotImplemented, nil
+				}
+				if side == 1 {
+					x, y = y, x
+				}
+				r, err := builtinBinary(c, op, x, y)
+				if r == nil && err == nil {
+					if _, isInst := args[0].(*Instance); !isInst && side == 0 && isSeq(self) {
+						// Sequence concatenation and repetition raise
+						// rather than defer (CPython's sq_concat,
+						// sq_repeat).
+						if op == OpMul {
+							return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(y))
+						}
+						if op == OpAdd {
+							return binaryDunders(c, op, x, y)
+						}
+					}
+					return NotImplemented, nil
+				}
+				return r, err
+			})
+		}
+	}
 }
 
 // builtinNew is k.__new__(cls, ...): it builds k's value from the

@@ -153,12 +153,18 @@ func (t *Thread) throwDelegate(f *frame, exc *object.Instance) (object.Value, er
 // GetAttr implements object.AttrGetter: send, throw and close.
 func (g *Generator) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
 	switch name {
-	case "send":
-		return object.NewBuiltin("send", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
-			if err := object.ArgCount("send", args, 1, 1); err != nil {
+	case "send", "__next__":
+		return object.NewBuiltin(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			sent := object.None
+			if name == "send" {
+				if err := object.ArgCount("send", args, 1, 1); err != nil {
+					return nil, err
+				}
+				sent = args[0]
+			} else if err := object.ArgCount("__next__", args, 0, 0); err != nil {
 				return nil, err
 			}
-			v, ok, err := g.resume(args[0], nil)
+			v, ok, err := g.resume(sent, nil)
 			if err != nil {
 				return nil, err
 			}
