@@ -67,7 +67,7 @@ const (
 	LIST_APPEND              // Arg: depth of the list below TOS. [list ... v] -> [list ...]
 	SET_ADD                  //
 	MAP_ADD                  // [dict ... k v] -> [dict ...]
-	LIST_EXTEND              // [list ... it] -> [list ...]
+	LIST_EXTEND              // [list ... it] -> [list ...]; Arg: depth | CallArgs
 	SET_UPDATE               //
 	DICT_UPDATE              // dict literal **x
 	DICT_MERGE               // call **x: duplicate keys are an error
@@ -134,6 +134,12 @@ var opNames = [...]string{
 	"IMPORT_STAR", "LOAD_ASSERTION_ERROR", "MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE",
 	"MATCH_KEYS", "GET_LEN", "COPY_DICT_WITHOUT_KEYS", "BUILD_CLASS_KW", "ROT_N",
 }
+
+// CallArgs is set in LIST_EXTEND's Arg when the list is a call's
+// positional arguments given as a single *x, with the callee just below it ([f list it]): an
+// error names the callee as CPython does ("f() argument after * must be an
+// iterable"). The depth is Arg&0xffff.
+const CallArgs = 1 << 16
 
 // NumOpcodes is the number of opcodes, for cost tables indexed by Opcode.
 const NumOpcodes = int(numOpcodes)

@@ -515,7 +515,14 @@ func (c *compiler) call(n *syntax.Call) error {
 			if err := c.expr(s.Value); err != nil {
 				return err
 			}
-			c.b.emit(LIST_EXTEND, 1)
+			if len(n.Args) == 1 {
+				// f(*x): CPython checks x in the call and names f; with
+				// other positional arguments it builds a list first
+				// ("Value after * must be an iterable").
+				c.b.emit(LIST_EXTEND, 1|CallArgs)
+			} else {
+				c.b.emit(LIST_EXTEND, 1)
+			}
 		} else {
 			if err := c.expr(a); err != nil {
 				return err

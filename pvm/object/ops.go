@@ -1087,6 +1087,24 @@ func Iter(c Ctx, v Value) (Value, error) {
 	return nil, Errorf(TypeError, "'%s' object is not iterable", TypeName(v))
 }
 
+// IsIterable reports whether iter(v) gets past the type check (CPython's
+// tp_iter or the sequence protocol), without calling anything.
+func IsIterable(v Value) bool {
+	switch x := v.(type) {
+	case *List, Tuple, Str, Bytes, *ByteArray, *Range, *Dict, *Set, *DictView, Iterator:
+		return true
+	case *Instance:
+		if m, _ := x.Class.Lookup("__iter__"); m != nil {
+			return true
+		}
+		m, _ := x.Class.Lookup("__getitem__")
+		return m != nil
+	case *Class:
+		return MetaMethod(x, "__iter__") != nil
+	}
+	return false
+}
+
 func isIterator(v Value) bool {
 	switch x := v.(type) {
 	case Iterator:

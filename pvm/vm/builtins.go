@@ -49,7 +49,18 @@ func newBuiltins() *object.StrDict {
 	b.Set("NotImplemented", object.NotImplemented)
 	b.Set("Ellipsis", object.Ellipsis)
 	b.Set("__name__", object.Str("builtins"))
-	def := func(name string, fn builtinFn) { b.Set(name, object.NewBuiltin(name, fn)) }
+	def := func(name string, fn builtinFn) {
+		if noKeywords[name] {
+			inner := fn
+			fn = func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+				if len(kw) > 0 {
+					return nil, object.Errorf(object.TypeError, "%s() takes no keyword arguments", name)
+				}
+				return inner(c, args, kw)
+			}
+		}
+		b.Set(name, object.NewBuiltin(name, fn))
+	}
 	def("print", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return threadOf(c).builtinPrint(c, args, kw)
 	})
@@ -845,4 +856,15 @@ func dirOf(c object.Ctx, v object.Value) (object.Value, error) {
 		out[i] = object.Str(n)
 	}
 	return object.NewList(c, out)
+}
+
+// noKeywords are the builtins CPython declares positional-only without
+// keyword parameters: a keyword argument is a TypeError before anything
+// else is checked.
+var noKeywords = map[string]bool{
+	"len": true, "repr": true, "ascii": true, "abs": true, "hash": true, "id": true,
+	"callable": true, "isinstance": true, "issubclass": true, "getattr": true,
+	"setattr": true, "delattr": true, "hasattr": true, "iter": true, "next": true,
+	"map": true, "filter": true, "reversed": true, "any": true, "all": true,
+	"divmod": true, "chr": true, "ord": true, "format": true, "dir": true, "vars": true,
 }

@@ -552,10 +552,15 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 			stack[sp], stack[sp+1] = nil, nil
 		case compile.LIST_EXTEND:
 			sp--
-			_, err = object.Inplace(t, object.OpAdd, stack[sp-int(in.Arg)], stack[sp])
+			depth := int(in.Arg & 0xffff)
+			_, err = object.Inplace(t, object.OpAdd, stack[sp-depth], stack[sp])
 			if err != nil {
-				if e := asException(err); e != nil && e.Value.Class == object.TypeError {
-					err = object.Errorf(object.TypeError, "Value after * must be an iterable, not %s", object.TypeName(stack[sp]))
+				if e := asException(err); e != nil && e.Value.Class == object.TypeError && !object.IsIterable(stack[sp]) {
+					if in.Arg&compile.CallArgs != 0 {
+						err = object.Errorf(object.TypeError, "%s argument after * must be an iterable, not %s", t.funcStr(stack[sp-depth-1]), object.TypeName(stack[sp]))
+					} else {
+						err = object.Errorf(object.TypeError, "Value after * must be an iterable, not %s", object.TypeName(stack[sp]))
+					}
 				}
 			}
 			stack[sp] = nil
@@ -567,7 +572,11 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 		case compile.DICT_UPDATE, compile.DICT_MERGE:
 			sp--
 			d := stack[sp-int(in.Arg)].(*object.Dict)
-			err = t.dictMerge(d, stack[sp], in.Op == compile.DICT_MERGE)
+			var callee object.Value // DICT_MERGE: [f args kwargs src]
+			if in.Op == compile.DICT_MERGE {
+				callee = stack[sp-int(in.Arg)-2]
+			}
+			err = t.dictMerge(d, stack[sp], callee)
 			stack[sp] = nil
 		case compile.LIST_TO_TUPLE:
 			stack[sp-1] = object.Tuple(stack[sp-1].(*object.List).Elems)
@@ -1353,13 +1362,17 @@ func (t *Thread) unpack(v object.Value, before, after int) ([]object.Value, erro
 	return out, nil
 }
 
-func (t *Thread) dictMerge(d *object.Dict, src object.Value, strict bool) error {
+// dictMerge adds src's items to d: a dict display's **src (callee nil) or
+// a call's **src (callee is the function called, for the messages; a
+// duplicate keyword is an error).
+func (t *Thread) dictMerge(d *object.Dict, src object.Value, callee object.Value) error {
+	strict := callee != nil
 	sd, ok := src.(*object.Dict)
 	if !ok {
 		if !strict {
 			return object.Errorf(object.TypeError, "'%s' object is not a mapping", object.TypeName(src))
 		}
-		return object.Errorf(object.TypeError, "argument after ** must be a mapping, not %s", object.TypeName(src))
+		return object.Errorf(object.TypeError, "%s argument after ** must be a mapping, not %s", t.funcStr(callee), object.TypeName(src))
 	}
 	for _, kv := range sd.Items() {
 		if strict {
@@ -1367,7 +1380,7 @@ func (t *Thread) dictMerge(d *object.Dict, src object.Value, strict bool) error 
 				return err
 			} else if dup {
 				k, _ := object.ToStr(t, kv[0])
-				return object.Errorf(object.TypeError, "got multiple values for keyword argument '%s'", k)
+				return object.Errorf(object.TypeError, "%s got multiple values for keyword argument '%s'", t.funcStr(callee), k)
 			}
 		}
 		if err := d.Set(t, kv[0], kv[1]); err != nil {
@@ -1501,4 +1514,30 @@ func (t *Thread) matchClass(stack []object.Value, sp *int, npos int) error {
 	}
 	push(attrs)
 	return nil
+}
+
+// funcStr names a callee in an argument error as CPython's
+// _PyObject_FunctionStr does: "module.qualname()", without the module for
+// builtins ("print()", "list.append()", "__main__.f()").
+func (t *Thread) funcStr(fn object.Value) string {
+	switch f := fn.(type) {
+	case *Function:
+		if f.Module == "" || f.Module == "builtins" {
+			return f.QualName + "()"
+		}
+		return f.Module + "." + f.QualName + "()"
+	case *object.Builtin:
+		return f.Name + "()"
+	case *object.BoundMethod:
+		if b, ok := f.Fn.(*object.Builtin); ok {
+			return object.TypeName(f.Self) + "." + b.Name + "()"
+		}
+		return t.funcStr(f.Fn)
+	case *object.Class:
+		if f.Module == "" || f.Module == "builtins" {
+			return f.Name + "()"
+		}
+		return f.Module + "." + f.Name + "()"
+	}
+	return object.TypeName(fn) + " object"
 }
