@@ -32,4 +32,14 @@
 //     raise; open() works only under /tmp (256 KiB scratch space).
 //   - Recursion depth is 32 Python frames (RecursionError); ints are capped
 //     at 4096 bits (OverflowError), checked before the work is done.
+//   - str case mappings (upper, lower, title, capitalize, swapcase,
+//     casefold: full mappings, "ß".upper() == "SS", final sigma) and the
+//     classes isalpha, isdecimal, isdigit, isnumeric, isalnum, isupper,
+//     islower, istitle, isidentifier, isprintable follow Unicode 14.0.0, CPython 3.11's version, from
+//     tables generated from CPython itself (object/unicode_tables.go,
+//     object.UnicodeVersion), never from Go's unicode package, whose
+//     version follows the Go release a node is built with. int() and
+//     float() accept decimal digits of every script. isspace uses Go's
+//     White_Space table (unchanged since Unicode 6.3), and the parser's
+//     identifiers still use Go's letter tables.
 package pvm

@@ -348,37 +348,13 @@ func initStrMethods() {
 			return Str(strings.TrimRightFunc(s, f)), nil
 		})
 	}
-	strMethod("upper", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) { return strResult(c, strings.ToUpper(s)) })
-	strMethod("lower", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) { return strResult(c, strings.ToLower(s)) })
-	strMethod("casefold", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) { return strResult(c, strings.ToLower(s)) })
-	strMethod("swapcase", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) {
-		return strResult(c, strings.Map(func(r rune) rune {
-			if unicode.IsUpper(r) {
-				return unicode.ToLower(r)
-			}
-			return unicode.ToUpper(r)
-		}, s))
-	})
-	strMethod("capitalize", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) {
-		if s == "" {
-			return Str(""), nil
-		}
-		r, n := utf8.DecodeRuneInString(s)
-		return strResult(c, string(unicode.ToUpper(r))+strings.ToLower(s[n:]))
-	})
-	strMethod("title", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) {
-		var b strings.Builder
-		prev := false
-		for _, r := range s {
-			if prev {
-				b.WriteRune(unicode.ToLower(r))
-			} else {
-				b.WriteRune(unicode.ToTitle(r))
-			}
-			prev = unicode.IsLetter(r)
-		}
-		return strResult(c, b.String())
-	})
+	for _, m := range []struct {
+		name string
+		f    func(string) string
+	}{{"upper", strUpper}, {"lower", strLower}, {"casefold", strCasefold}, {"swapcase", strSwapcase}, {"capitalize", strCapitalize}, {"title", strTitle}} {
+		f := m.f
+		strMethod(m.name, func(c Ctx, s string, args []Value, kw []Kw) (Value, error) { return strResult(c, f(s)) })
+	}
 	strMethod("replace", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) {
 		if err := ArgCount("replace", args, 2, 3); err != nil {
 			return nil, err
@@ -486,11 +462,11 @@ func initStrMethods() {
 		})
 	}
 	preds := map[string]func(rune) bool{
-		"isdigit":   func(r rune) bool { return unicode.IsDigit(r) },
-		"isdecimal": func(r rune) bool { return unicode.IsDigit(r) },
-		"isnumeric": func(r rune) bool { return unicode.IsNumber(r) },
-		"isalpha":   unicode.IsLetter,
-		"isalnum":   func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) },
+		"isdigit":   isDigitRune,
+		"isdecimal": IsDecimalRune,
+		"isnumeric": isNumericRune,
+		"isalpha":   IsAlphaRune,
+		"isalnum":   isAlnumRune,
 		"isspace":   isPySpace,
 	}
 	for _, name := range []string{"isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum", "isspace"} {
@@ -508,32 +484,23 @@ func initStrMethods() {
 		})
 	}
 	strMethod("isascii", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) { return MakeBool(isASCII(s)), nil })
-	strMethod("isupper", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) {
-		cased := false
-		for _, r := range s {
-			if unicode.IsLower(r) {
-				return False, nil
-			}
-			cased = cased || unicode.IsUpper(r)
-		}
-		return MakeBool(cased), nil
-	})
-	strMethod("islower", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) {
-		cased := false
-		for _, r := range s {
-			if unicode.IsUpper(r) {
-				return False, nil
-			}
-			cased = cased || unicode.IsLower(r)
-		}
-		return MakeBool(cased), nil
-	})
+	strMethod("isupper", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) { return MakeBool(strIsUpper(s)), nil })
+	strMethod("islower", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) { return MakeBool(strIsLower(s)), nil })
+	strMethod("istitle", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) { return MakeBool(strIsTitle(s)), nil })
 	strMethod("isidentifier", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) {
 		if s == "" {
 			return False, nil
 		}
 		for i, r := range s {
-			if !(r == '_' || unicode.IsLetter(r) || (i > 0 && unicode.IsDigit(r))) {
+			if i == 0 && !inRanges(idStartRanges, r) || !inRanges(idContinueRanges, r) {
+				return False, nil
+			}
+		}
+		return True, nil
+	})
+	strMethod("isprintable", func(c Ctx, s string, args []Value, kw []Kw) (Value, error) {
+		for _, r := range s {
+			if !inRanges(printableRanges, r) {
 				return False, nil
 			}
 		}

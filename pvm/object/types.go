@@ -370,7 +370,7 @@ func newInt(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 				return nil, Errorf(TypeError, "int() can't convert non-string with explicit base")
 			}
 		}
-		v, err := ParseInt(string(s), int(base))
+		v, err := ParseInt(asciiDecimal(string(s)), int(base))
 		if err == errBadInt {
 			return nil, Errorf(ValueError, "invalid literal for int() with base %d: %s", base, strRepr(string(s)))
 		}
@@ -385,7 +385,7 @@ func newInt(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 	case Float:
 		return FloatToInt(float64(x))
 	case Str:
-		v, err := ParseInt(string(x), 10)
+		v, err := ParseInt(asciiDecimal(string(x)), 10)
 		if err == errBadInt {
 			return nil, Errorf(ValueError, "invalid literal for int() with base 10: %s", strRepr(string(x)))
 		}
@@ -415,7 +415,7 @@ func newFloat(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 	}
 	switch x := args[0].(type) {
 	case Str:
-		f, ok := ParseFloat(string(x))
+		f, ok := ParseFloat(asciiDecimal(string(x)))
 		if !ok {
 			return nil, Errorf(ValueError, "could not convert string to float: %s", strRepr(string(x)))
 		}
