@@ -235,6 +235,20 @@ func TestFourValidators(t *testing.T) {
 	if ci, _ := full.Consensus(); ci.Validator != -1 {
 		t.Fatalf("full node has validator index %d", ci.Validator)
 	}
+	// cowboy_consensusStatus: the mode, the validator index, and certified
+	// blocks above the finalized height only, lowest first.
+	if st := full.ConsensusStatus(); st.Mode != "full" || st.Validator != nil || st.Round == nil {
+		t.Fatalf("full node status %+v", st)
+	}
+	st := tn.nodes[1].ConsensusStatus()
+	if st.Mode != "validator" || st.Validator == nil || *st.Validator != 1 || uint64(st.FinalizedHeight) < 1 {
+		t.Fatalf("validator status %+v", st)
+	}
+	for i, c := range st.Committed {
+		if c.Height <= st.FinalizedHeight || (i > 0 && c.Height < st.Committed[i-1].Height) {
+			t.Fatalf("committed list %+v above final %d", st.Committed, st.FinalizedHeight)
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- full.Run(ctx) }()

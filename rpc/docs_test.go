@@ -52,9 +52,10 @@ func docExamples(t testing.TB) []docExample {
 	return out
 }
 
-// ActorMethods are documented with examples that need actors on a real
-// chain; the external test TestActorDocExamples runs them.
-var ActorMethods = map[string]bool{"cowboy_getCode": true, "cowboy_getActorStorage": true, "cowboy_call": true, "cowboy_getLogs": true}
+// RealNodeMethods are documented with examples that need a real node
+// (actors on chain, its consensus); the external test TestActorDocExamples
+// runs them against a devnet.
+var RealNodeMethods = map[string]bool{"cowboy_getCode": true, "cowboy_getActorStorage": true, "cowboy_call": true, "cowboy_getLogs": true, "cowboy_consensusStatus": true}
 
 // DocExample is one docs/rpc.md example, for the external test package.
 type DocExample = docExample
@@ -92,7 +93,7 @@ func TestDocExamples(t *testing.T) {
 		actor := false
 		for _, r := range reqs {
 			documented[r.Method] = true
-			actor = actor || ActorMethods[r.Method]
+			actor = actor || RealNodeMethods[r.Method]
 		}
 		if actor {
 			continue // TestActorDocExamples runs these against a real devnet

@@ -40,6 +40,7 @@ var methods = map[string]method{
 	"cowboy_getActorStorage":       {2, 3, getActorStorage},
 	"cowboy_call":                  {1, 1, call},
 	"cowboy_getLogs":               {1, 1, getLogs},
+	"cowboy_consensusStatus":       {0, 0, consensusStatus},
 }
 
 // Methods lists the served method names, for docs and tests.

@@ -1,0 +1,43 @@
+package rpc
+
+import (
+	"context"
+)
+
+// ConsensusReporter is what a node offers for cowboy_consensusStatus. It is
+// optional: a backend without it answers -32601.
+type ConsensusReporter interface {
+	// ConsensusStatus describes where the node's consensus stands.
+	ConsensusStatus() ConsensusStatusJSON
+}
+
+// ConsensusStatusJSON is cowboy_consensusStatus's result. Blocks of a
+// multi-validator chain pass three states (§6.1): proposed (a leader sent
+// it), committed (it gathered a quorum certificate) and finalized (its
+// child was certified in the next round; only then is it executed and
+// served by cowboy_getBlockByNumber). Committed lists the certified
+// blocks above the finalized height, by consensus block hash, lowest first.
+type ConsensusStatusJSON struct {
+	// Mode is "devnet" (one validator, every block final when made),
+	// "validator" or "full" (follows without voting).
+	Mode            string          `json:"mode"`
+	Validator       *Quantity       `json:"validator"` // index in the validator set; null unless a validator
+	Round           *Quantity       `json:"round"`     // null on a devnet
+	FinalizedHeight Quantity        `json:"finalizedHeight"`
+	Committed       []CommittedJSON `json:"committed"`
+	Peers           Quantity        `json:"peers"`
+}
+
+// CommittedJSON is a certified, not yet final, consensus block.
+type CommittedJSON struct {
+	Hash   Hash     `json:"hash"`
+	Height Quantity `json:"height"`
+}
+
+func consensusStatus(_ context.Context, b Backend, _ *params) (any, *Error) {
+	c, ok := b.(ConsensusReporter)
+	if !ok {
+		return nil, newError(CodeMethodNotFound, "method cowboy_consensusStatus is not served by this node")
+	}
+	return c.ConsensusStatus(), nil
+}
