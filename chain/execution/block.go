@@ -32,6 +32,7 @@ type Result struct {
 func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result, error) {
 	r := &Result{}
 	st.PruneDedup(bc.Height)
+	st.Grow(journalPerTx * len(candidates))
 	for _, tx := range candidates {
 		if tx.CyclesLimit > fees.CapCycles-r.CyclesUsed || tx.CellsLimit > fees.CapCells-r.CellsUsed {
 			r.Deferred = append(r.Deferred, tx)
@@ -50,6 +51,10 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 	st.RecordDeliveries(bc.Height, bc.delivered)
 	return r, nil
 }
+
+// journalPerTx is about how many state changes a transfer journals (nonce,
+// prepayment, credit, refund, burn, tip).
+const journalPerTx = 6
 
 // Execute replays a block that someone else built: every transaction must
 // be valid and the caps respected, or the block is invalid.

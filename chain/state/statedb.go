@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
@@ -47,10 +48,15 @@ type undo struct {
 	prevDirty  bool
 	supply     bool // this entry restores the supply instead
 	prevSupply *big.Int
-	slot       bool // this entry restores slots[key] instead
-	key        Key
-	prevVal    []byte
-	prevKnown  bool
+	slot       *slotUndo // non-nil: this entry restores a raw record instead
+}
+
+// slotUndo is the undo of a raw-record write, kept out of line so that
+// account entries, by far the most common, stay small.
+type slotUndo struct {
+	key       Key
+	prevVal   []byte
+	prevKnown bool
 }
 
 // New opens a view over r.
@@ -223,10 +229,14 @@ func (s *StateDB) Set(k Key, v []byte) {
 	if v != nil && len(v) == 0 {
 		v = []byte{}
 	}
-	s.journal = append(s.journal, undo{slot: true, key: k, prevVal: prev, prevKnown: known, prevDirty: s.slotDirty[k]})
+	s.journal = append(s.journal, undo{slot: &slotUndo{key: k, prevVal: prev, prevKnown: known}, prevDirty: s.slotDirty[k]})
 	s.slots[k] = v
 	s.slotDirty[k] = true
 }
+
+// Grow makes room for n more journal entries, so a block of known size
+// does not regrow the journal as it executes.
+func (s *StateDB) Grow(n int) { s.journal = slices.Grow(s.journal, n) }
 
 // Snapshot marks the journal; RevertToSnapshot undoes everything after it.
 func (s *StateDB) Snapshot() int { return len(s.journal) }
@@ -235,16 +245,16 @@ func (s *StateDB) Snapshot() int { return len(s.journal) }
 func (s *StateDB) RevertToSnapshot(id int) {
 	for i := len(s.journal) - 1; i >= id; i-- {
 		u := s.journal[i]
-		if u.slot {
-			if u.prevKnown {
-				s.slots[u.key] = u.prevVal
+		if su := u.slot; su != nil {
+			if su.prevKnown {
+				s.slots[su.key] = su.prevVal
 			} else {
-				delete(s.slots, u.key)
+				delete(s.slots, su.key)
 			}
 			if u.prevDirty {
-				s.slotDirty[u.key] = true
+				s.slotDirty[su.key] = true
 			} else {
-				delete(s.slotDirty, u.key)
+				delete(s.slotDirty, su.key)
 			}
 			continue
 		}
