@@ -140,9 +140,8 @@ class CBORTest(unittest.TestCase):
             self.assertEqual(got.hex(), v["hex"], v["py"])
         for v in vectors["txs"]:
             k = cowboy.Key.dev(v["dev"])
-            tx = cowboy.Tx(*v["fields"][:10], payload=bytes.fromhex(v["payload"]))
-            if v["to"] is None:
-                tx.to = None
+            f = v["fields"]
+            tx = cowboy.Tx(f[0], f[1], v["to"], int(v["value"]), *f[4:10], payload=bytes.fromhex(v["payload"]))
             tx.sign(k)
             self.assertEqual(tx.encode().hex(), v["hex"], "signed tx, RFC 6979 nonce as Go's")
         self.assertTrue(vectors["payloads"] and vectors["txs"])
