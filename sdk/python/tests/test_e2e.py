@@ -1,0 +1,133 @@
+"""End-to-end test of the cowboy client against a running devnet.
+
+client_test.go starts an in-process devnet node and sets COWBOY_RPC; by hand:
+    cowboyd devnet &  COWBOY_RPC=http://127.0.0.1:8645 /usr/bin/python3 -m unittest
+(run in sdk/python/tests). Without COWBOY_RPC the test is skipped.
+"""
+
+import os
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SDK = os.path.dirname(HERE)
+REPO = os.path.dirname(os.path.dirname(SDK))
+sys.path.insert(0, SDK)
+
+import cowboy  # noqa: E402
+
+URL = os.environ.get("COWBOY_RPC")
+
+
+@unittest.skipUnless(URL, "COWBOY_RPC not set: no devnet to test against")
+class DevnetTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.c = cowboy.Client(URL)
+        cls.dev0 = cowboy.Key.dev(0)
+
+    def test_1_reads(self):
+        c = self.c
+        self.assertEqual(c.chain_id(), 7777)
+        self.assertGreaterEqual(c.block_number(), 0)
+        g = c.get_block(0)
+        self.assertEqual(g["height"], 0)
+        self.assertEqual(c.get_block(g["hash"])["hash"], g["hash"])
+        self.assertIsNone(c.get_block(10 ** 9))
+        self.assertGreater(c.get_balance(self.dev0.address), 0)
+        self.assertGreater(c.total_supply(), 0)
+        bf = c.basefees()
+        self.assertGreater(bf["cycle"], 0)
+        self.assertEqual(c.consensus_status()["mode"], "devnet")
+        self.assertIsNone(c.get_receipt("0x" + "00" * 32))
+        self.assertIsNone(c.get_code(cowboy.Key.dev(9).address))
+
+    def test_2_errors(self):
+        with self.assertRaises(cowboy.RPCError) as cm:
+            self.c.request("eth_blockNumber")
+        self.assertEqual(cm.exception.code, -32601)
+        # A transaction signed for another chain is rejected with a reason.
+        k = cowboy.Key.dev(5)
+        tx = cowboy.Tx(1, 0, cowboy.Key.dev(6).address, 1, 10000, 0, 100, 100, 1, 1).sign(k)
+        with self.assertRaises(cowboy.RPCError) as cm:
+            self.c.send_raw_transaction(tx)
+        self.assertEqual(cm.exception.code, -32000)
+        self.assertEqual(cm.exception.reason, "wrong_chain_id")
+        with self.assertRaises(ConnectionError):
+            cowboy.Client("http://127.0.0.1:1").chain_id()
+
+    def test_3_transfer(self):
+        c = self.c
+        fresh = cowboy.Key.generate()
+        r = c.transfer(self.dev0, fresh.address, 3 * cowboy.CBY)
+        self.assertTrue(r.ok, r)
+        self.assertEqual(r["from"], self.dev0.address)
+        self.assertEqual(r["to"], fresh.address)
+        self.assertGreater(r["fee"], 0)
+        self.assertEqual(r["fee"], r["burned"] + r["tip"])
+        self.assertEqual(c.get_balance(fresh.address), 3 * cowboy.CBY)
+        tx = c.get_transaction(r["transactionHash"])
+        self.assertEqual(tx["value"], 3 * cowboy.CBY)
+        self.assertEqual(tx["blockNumber"], r["blockNumber"])
+        # The fresh key pays its own transfer back.
+        r2 = c.transfer(fresh, self.dev0.address, cowboy.CBY, tip_per_cycle=2)
+        self.assertTrue(r2.ok)
+        self.assertEqual(c.get_transaction(r2["transactionHash"])["tipPerCycle"], 2)
+        self.assertEqual(c.get_nonce(fresh.address), 1)
+        self.assertEqual(c.get_balance(fresh.address), 2 * cowboy.CBY - r2["fee"])
+
+    def test_4_counter(self):
+        c = self.c
+        path = os.path.join(REPO, "examples", "counter_sdk", "main.py")
+        with open(path) as f:
+            src = f.read()
+        addr, r = c.deploy(self.dev0, src, salt="python-client-e2e")
+        self.assertTrue(r.ok, r.get("error"))
+        self.assertEqual(addr, cowboy.actor_address(self.dev0.address, "python-client-e2e", src))
+        code = c.get_code(addr)
+        self.assertEqual(code["source"], src)
+        self.assertEqual(c.query(addr, "get_count"), 0)
+        r = c.call(self.dev0, addr, "increment")
+        self.assertTrue(r.ok)
+        self.assertEqual(r.return_value, 1)
+        r = c.call(cowboy.Key.dev(1), addr, "increment")
+        self.assertEqual(r.return_value, 2)
+        self.assertEqual(c.query(addr, "get_count"), 2)
+        self.assertEqual(c.get_actor_storage(addr, "count"), 2)
+        self.assertIsNone(c.get_actor_storage(addr, "nope"))
+        with self.assertRaises(cowboy.RPCError) as cm:
+            c.query(addr, "no_such_method")
+        self.assertEqual(cm.exception.reason, "execution_failed")
+        # Deploying the same code with the same salt again fails on chain or
+        # is refused by the estimate.
+        with self.assertRaises((cowboy.RPCError, cowboy.TransactionFailed)):
+            c.deploy(self.dev0, src, salt="python-client-e2e")
+
+    def test_5_events_and_logs(self):
+        c = self.c
+        src = (
+            "from cowboy_sdk import actor, emit_event\n\n\n"
+            "@actor\n"
+            "class Echo:\n"
+            "    def __init__(self, greeting):\n"
+            "        self.storage['greeting'] = greeting\n\n"
+            "    def shout(self, data):\n"
+            "        emit_event('Shout', {'greeting': self.storage['greeting'], 'data': data})\n"
+            "        return [self.storage['greeting'], data]\n"
+        )
+        addr, r = c.deploy(self.dev0, src, "hi")
+        self.assertTrue(r.ok, r.get("error"))
+        value = {"b": 1, "aa": [1.5, None, True], "raw": b"\x00\xff", "big": 2 ** 70, "neg": -(2 ** 70)}
+        self.assertEqual(c.query(addr, "shout", value), ["hi", value])
+        r = c.call(self.dev0, addr, "shout", value)
+        self.assertEqual(r.return_value, ["hi", value])
+        self.assertEqual(r.events, [(addr, "Shout", {"greeting": "hi", "data": value})])
+        logs = c.get_logs(address=addr, name="Shout")
+        self.assertEqual(len(logs), 1)
+        self.assertEqual(logs[0]["decoded"], {"greeting": "hi", "data": value})
+        self.assertEqual(logs[0]["blockNumber"], r["blockNumber"])
+        self.assertEqual(logs[0]["transactionHash"], r["transactionHash"])
+
+
+if __name__ == "__main__":
+    unittest.main()
