@@ -1,12 +1,14 @@
 package node
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/p2p"
+	"github.com/cowboy-chain/cowboy/store"
 )
 
 // Block sync on the block topic, a direct request and response between two
@@ -22,16 +24,31 @@ import (
 // consensus's rule: a certified block whose justify is from the round right
 // before its own makes its parent (and every ancestor) final; that
 // certificate is verified against the validator set (quorum by stake, BLS
-// aggregate). Full nodes sync this way; validators catch up through the
-// consensus's FETCH.
+// aggregate).
+//
+// Every node asks one peer in turn every syncEvery. A full node applies
+// whatever a response proves final. A validator normally finalizes through
+// its own consensus (and fills small gaps by the consensus's FETCH), so it
+// applies a response only when it proves at least validatorSyncMin blocks
+// or when its finalized head has not moved for syncStuck: it is then far
+// behind, or its peers no longer hold what FETCH would ask for. After a
+// sync the consensus is rebuilt on the new finalized tip with the
+// validator's HardState, never lower than the persisted one, so LastVoted
+// and Locked never go backwards and it never votes twice in a round.
 const (
 	syncRequest  = 1
 	syncResponse = 2
 	syncBatch    = 64
 	syncMaxBytes = 3 << 20
-	// syncEvery is how often a full node asks one peer for what follows
-	// its head.
+	// syncEvery is how often a node asks one peer for what follows its
+	// head.
 	syncEvery = time.Second
+	// validatorSyncMin is how many blocks a sync response must prove final
+	// for a validator to apply it while its consensus is moving.
+	validatorSyncMin = 16
+	// syncStuck is how long a validator's finalized head must stay put
+	// before it applies any sync response.
+	syncStuck = 3 * time.Second
 )
 
 type syncMsg struct {
@@ -84,9 +101,6 @@ func (n *Node) onSync(pm p2p.Message) error {
 		}
 		return n.net.host.Send(pm.From, p2p.TopicBlock, b)
 	case syncResponse:
-		if n.net.index >= 0 {
-			return nil // validators catch up through the consensus's FETCH
-		}
 		return n.applySync(m.Blocks)
 	}
 	return fmt.Errorf("sync message of type %d", m.Type)
@@ -136,6 +150,9 @@ func (n *Node) applySync(raws [][]byte) error {
 	if final < 0 {
 		return nil
 	}
+	if net.index >= 0 && final+1 < validatorSyncMin && time.Since(net.advancedAt) < syncStuck {
+		return nil // the consensus is keeping up on its own
+	}
 	// Each applied block's own QC is the justify of its child, which the
 	// child's hash commits to only indirectly: verify it too.
 	for i := 0; i <= final; i++ {
@@ -146,6 +163,9 @@ func (n *Node) applySync(raws [][]byte) error {
 			return err
 		}
 	}
+	net.mu.Lock()
+	net.synced += uint64(final + 1)
+	net.mu.Unlock()
 	return n.restartConsensus()
 }
 
@@ -163,23 +183,68 @@ func (n *Node) verifyQC(qc *simplex.QC) bool {
 	return n.net.scheme.VerifyAggregate(qc.Signers.Indices(), simplex.VoteMessage(qc.BlockHash, qc.Height, qc.Round), qc.Signature)
 }
 
-// restartConsensus rebuilds a full node's consensus on the new finalized
-// tip after a sync (a follower has no hard state to keep).
+// restartConsensus rebuilds the consensus on the new finalized tip after
+// a sync. A full node has no hard state to keep. A validator keeps its
+// HardState: the persisted one (written before any message it sent) raised
+// to the running consensus's, so LastVoted and Locked never go backwards;
+// its HighQC is the tip's certificate if that is from a later round, and
+// its round is at least the one after that certificate.
 func (n *Node) restartConsensus() error {
 	net := n.net
-	if net.index >= 0 {
-		return nil
-	}
 	c, err := n.certified(n.Head().Height)
 	if err != nil {
 		return err
 	}
 	cfg := net.scfg
 	cfg.FinalizedTip = c.Block
+	if net.index >= 0 {
+		hs, err := n.restoreState(c.QC)
+		if err != nil {
+			return err
+		}
+		cfg.Restore = hs
+	}
 	sx, err := simplex.NewNode(cfg)
 	if err != nil {
-		return err
+		return fmt.Errorf("restart consensus at height %d: %w", c.Block.Height, err)
 	}
 	net.sx = sx
+	net.pending = nil // a propose request of the old consensus
+	net.mu.Lock()
+	net.round = sx.Status().Round
+	net.mu.Unlock()
 	return nil
+}
+
+// restoreState is the HardState a validator's consensus restarts with on
+// the finalized tip certified by tipQC (see restartConsensus).
+func (n *Node) restoreState(tipQC *simplex.QC) (*simplex.HardState, error) {
+	hs := &simplex.HardState{}
+	raw, err := n.db.GetRaw(keyHardState)
+	switch {
+	case err == nil:
+		if hs, err = simplex.DecodeHardState(raw); err != nil {
+			return nil, fmt.Errorf("persisted hard state: %w", err)
+		}
+	case !errors.Is(err, store.ErrNotFound):
+		return nil, fmt.Errorf("read hard state: %w", err)
+	}
+	st := n.net.sx.Status()
+	out := &simplex.HardState{
+		Round:     max(hs.Round, st.Round),
+		LastVoted: max(hs.LastVoted, st.LastVoted),
+		Locked:    max(hs.Locked, st.Locked),
+		HighQC:    hs.HighQC,
+		LastTC:    hs.LastTC,
+	}
+	if st.HighQC != nil && (out.HighQC == nil || st.HighQC.Round > out.HighQC.Round) {
+		out.HighQC = st.HighQC
+	}
+	if tipQC != nil && (out.HighQC == nil || tipQC.Round > out.HighQC.Round) {
+		out.HighQC = tipQC
+	}
+	if out.HighQC != nil {
+		out.Round = max(out.Round, out.HighQC.Round+1)
+	}
+	return out, nil
 }

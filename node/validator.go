@@ -36,6 +36,10 @@ type NetworkConfig struct {
 	// TimeoutTicks is how many ticks a round lasts before NEW_VIEW;
 	// default simplex.DefaultTimeoutTicks (2 s at the default tick).
 	TimeoutTicks int
+	// KeepFinalized is how many finalized blocks the consensus keeps in
+	// memory for FETCH; default simplex.DefaultKeepFinalized. Tests make
+	// it small so that a validator that was down must sync from disk.
+	KeepFinalized uint64
 }
 
 // Raw keys of the consensus (see the package doc).
@@ -69,6 +73,9 @@ type ConsensusInfo struct {
 	// by simplex block hash (not yet executed: no chain header).
 	Committed map[simplex.Hash]uint64
 	Peers     int
+	// Synced counts the finalized blocks this node applied from sync
+	// responses (node/sync.go) rather than from its own consensus.
+	Synced uint64
 }
 
 // network is the state of a multi-validator node; the consensus and the
@@ -86,8 +93,9 @@ type network struct {
 	set     *simplex.ValidatorSet
 	scheme  *simplex.BLSScheme
 
-	syncTurn int
-	lastSync time.Time
+	syncTurn   int
+	lastSync   time.Time
+	advancedAt time.Time // when the finalized head last moved (for sync)
 
 	pending   *simplex.ProposeRequest
 	pendingAt time.Time
@@ -95,6 +103,7 @@ type network struct {
 	mu        sync.Mutex // guards the fields below, read by RPC
 	round     uint64
 	committed map[simplex.Hash]uint64
+	synced    uint64 // finalized blocks applied from sync responses
 }
 
 // openNetwork builds the p2p host and the consensus node after the store is
@@ -151,7 +160,7 @@ func (n *Node) openNetwork() error {
 	}
 	net.genesis = &simplex.Block{Payload: gh[:]}
 	scfg := simplex.Config{ID: net.index, Validators: set, Scheme: scheme, Seed: g.EpochSeed, Genesis: net.genesis,
-		TimeoutTicks: nc.TimeoutTicks, Store: certStore{n}}
+		TimeoutTicks: nc.TimeoutTicks, KeepFinalized: nc.KeepFinalized, Store: certStore{n}}
 	if raw, err := n.db.GetRaw(keyHardState); err == nil {
 		if scfg.Restore, err = simplex.DecodeHardState(raw); err != nil {
 			return err
@@ -171,6 +180,7 @@ func (n *Node) openNetwork() error {
 		return err
 	}
 	net.round = net.sx.Status().Round
+	net.advancedAt = time.Now()
 	if net.host, err = p2p.New(p2p.Config{Key: nc.Keys.Node, ListenAddr: nc.ListenAddr, Bootstrap: nc.Bootstrap,
 		ChainID: g.ChainID, GenesisHash: gh, Height: func() uint64 { return n.Head().Height },
 		ReconnectMin: 200 * time.Millisecond, ReconnectMax: 2 * time.Second, DialInterval: 500 * time.Millisecond,
@@ -248,7 +258,7 @@ func (n *Node) Consensus() (ConsensusInfo, bool) {
 	net.mu.Lock()
 	defer net.mu.Unlock()
 	ci := ConsensusInfo{Validator: net.index, Round: net.round, FinalizedHeight: n.Head().Height,
-		Committed: make(map[simplex.Hash]uint64, len(net.committed)), Peers: len(net.host.Peers())}
+		Committed: make(map[simplex.Hash]uint64, len(net.committed)), Peers: len(net.host.Peers()), Synced: net.synced}
 	for h, ht := range net.committed {
 		ci.Committed[h] = ht
 	}
@@ -300,7 +310,7 @@ func (n *Node) runNetwork(ctx context.Context) error {
 			}
 		case <-tick.C:
 			net.sx.Tick()
-			if net.index < 0 && time.Since(net.lastSync) >= syncEvery {
+			if time.Since(net.lastSync) >= syncEvery {
 				net.lastSync = time.Now()
 				n.askSync()
 			}
@@ -605,6 +615,7 @@ func (n *Node) applyFinal(c simplex.Certified) error {
 	if err := n.commit(st, h, res, extra); err != nil {
 		return err
 	}
+	n.net.advancedAt = time.Now()
 	n.net.mu.Lock()
 	for k, ht := range n.net.committed {
 		if ht <= b.Height {

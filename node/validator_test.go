@@ -11,6 +11,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/consensus/simplex"
 )
 
 // testNet is N validators in this process on loopback p2p.
@@ -23,6 +24,7 @@ type testNet struct {
 	nodes  []*Node
 	cancel []context.CancelFunc
 	done   []chan error
+	keep   uint64 // NetworkConfig.KeepFinalized; 0 for the default
 }
 
 func freeUDPPort(t *testing.T) string {
@@ -61,11 +63,24 @@ func (tn *testNet) home(i int) string { return filepath.Join(tn.dir, fmt.Sprintf
 
 func (tn *testNet) start(i int) {
 	tn.t.Helper()
+	tn.run(i, tn.open(i))
+}
+
+// open opens validator i's home without running it.
+func (tn *testNet) open(i int) *Node {
+	tn.t.Helper()
 	n, err := Open(Config{Home: tn.home(i), Genesis: tn.gen, Logger: quietLog(), BlockTime: 100 * time.Millisecond,
-		Network: &NetworkConfig{Keys: tn.keys[i], ListenAddr: tn.addrs[i], Tick: 50 * time.Millisecond, TimeoutTicks: 20}})
+		Network: &NetworkConfig{Keys: tn.keys[i], ListenAddr: tn.addrs[i], Tick: 50 * time.Millisecond, TimeoutTicks: 20,
+			KeepFinalized: tn.keep}})
 	if err != nil {
 		tn.t.Fatalf("open node %d: %v", i, err)
 	}
+	return n
+}
+
+// run runs an opened node as validator i.
+func (tn *testNet) run(i int, n *Node) {
+	tn.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- n.Run(ctx) }()
@@ -260,5 +275,74 @@ func TestFourValidators(t *testing.T) {
 	tn.checkAgree()
 	if _, _, err := full.Receipt(pending); err != nil {
 		t.Fatalf("full node lacks the receipt: %v", err)
+	}
+}
+
+// hardState reads a node's persisted consensus HardState.
+func hardState(t *testing.T, n *Node) *simplex.HardState {
+	t.Helper()
+	raw, err := n.db.GetRaw(keyHardState)
+	if err != nil {
+		t.Fatalf("read hard state: %v", err)
+	}
+	hs, err := simplex.DecodeHardState(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hs
+}
+
+// TestValidatorSyncsAfterLongDowntime: a validator is down while the
+// others finalize many times more blocks than the consensus keeps in
+// memory; restarted, it catches up by syncing finalized blocks with their
+// certificates (node/sync.go), restarts its consensus on the synced tip
+// with its persisted HardState (LastVoted and Locked do not go back), and
+// votes again: with another validator stopped, finality needs its vote.
+func TestValidatorSyncsAfterLongDowntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a four-validator network for ~40 s")
+	}
+	tn := newTestNet(t, 4)
+	tn.keep = 4
+	for i := 0; i < 4; i++ {
+		tn.start(i)
+	}
+	tn.waitHeights(3, 30*time.Second)
+	tn.stop(3)
+
+	// The others go far beyond what FETCH could serve from memory, with
+	// a transfer among the blocks node 3 misses.
+	missed := tn.transfer(tn.nodes[0], 0, 0)
+	tn.waitReceipt(missed, 30*time.Second)
+	ahead := tn.nodes[0].Head().Height + 5*tn.keep
+	tn.waitHeights(ahead, 60*time.Second)
+
+	n3 := tn.open(3)
+	before := hardState(t, n3)
+	if h := n3.Head().Height; h >= ahead {
+		t.Fatalf("node 3 was not behind: %d", h)
+	}
+	tn.run(3, n3)
+	tn.waitHeights(ahead+2, 30*time.Second)
+	if ci, _ := n3.Consensus(); ci.Synced == 0 {
+		t.Fatalf("node 3 caught up without the finalized-block sync: %+v", ci)
+	}
+	tn.checkAgree()
+	if _, _, err := n3.Receipt(missed); err != nil {
+		t.Fatalf("node 3 lacks the receipt of a block it missed: %v", err)
+	}
+
+	// With node 1 down, three validators are left and a quorum needs
+	// node 3's votes.
+	tn.stop(1)
+	h := tn.nodes[0].Head().Height
+	last := tn.transfer(tn.nodes[2], 1, 0)
+	tn.waitReceipt(last, 30*time.Second)
+	tn.waitHeights(h+5, 30*time.Second)
+	tn.checkAgree()
+	after := hardState(t, n3)
+	if after.LastVoted <= before.LastVoted || after.Locked < before.Locked {
+		t.Fatalf("hard state went from voted %d locked %d to voted %d locked %d",
+			before.LastVoted, before.Locked, after.LastVoted, after.Locked)
 	}
 }
