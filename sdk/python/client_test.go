@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -193,5 +194,20 @@ func TestPythonClient(t *testing.T) {
 	t.Logf("%s", out)
 	if err != nil {
 		t.Fatalf("python tests failed: %v", err)
+	}
+	if strings.Contains(string(out), "skipped") {
+		t.Fatal("a Python test skipped although COWBOY_RPC and COWBOY_GO_VECTORS are set")
+	}
+
+	// The example the docs show runs as written.
+	ex := exec.Command(python, filepath.Join("examples", "counter.py"), "http://"+n.RPCAddr())
+	ex.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+	out, err = ex.CombinedOutput()
+	t.Logf("examples/counter.py:\n%s", out)
+	if err != nil {
+		t.Fatalf("examples/counter.py: %v", err)
+	}
+	if !strings.Contains(string(out), "get_count = 1") {
+		t.Fatal("examples/counter.py did not print get_count = 1")
 	}
 }
