@@ -326,7 +326,8 @@ class Client:
 
     def deploy(self, key, source, *args, salt=b"", value=0, check=True, **kw):
         """Deploy actor source (str, bytes, or a path-like to a .py file) with
-        __init__ args; returns (address, receipt). Raises TransactionFailed
+        __init__ args; returns (address, receipt), or (address, hash) with
+        wait=False. Raises TransactionFailed
         if the deployment failed (unless check=False)."""
         if hasattr(source, "__fspath__"):
             with open(source, "rb") as f:
@@ -334,6 +335,8 @@ class Client:
         s = salt_bytes(salt)
         payload = cbor.deploy_payload(source, s, args)
         r = self.send(key, None, value, payload, **kw)
+        if not kw.get("wait", True):
+            return actor_address(key.address, s, source), r  # r is the hash
         if check and not r.ok:
             raise TransactionFailed(r)
         addr = r.contract_address or actor_address(key.address, s, source)

@@ -75,6 +75,11 @@ class DevnetTest(unittest.TestCase):
         self.assertEqual(c.get_transaction(r2["transactionHash"])["tipPerCycle"], 2)
         self.assertEqual(c.get_nonce(fresh.address), 1)
         self.assertEqual(c.get_balance(fresh.address), 2 * cowboy.CBY - r2["fee"])
+        # Without waiting: the hash at once, the receipt later.
+        h = c.transfer(self.dev0, fresh.address, 5, wait=False)
+        self.assertTrue(h.startswith("0x") and len(h) == 66)
+        self.assertEqual(c.wait_receipt(h, timeout=10)["transactionHash"], h)
+        self.assertEqual(c.get_balance(fresh.address), 2 * cowboy.CBY - r2["fee"] + 5)
 
     def test_4_counter(self):
         c = self.c
