@@ -94,7 +94,11 @@ def _block(b):
 
 def _convert(v, key=None):
     if isinstance(v, dict):
-        return {k: _convert(x, k) for k, x in v.items()}
+        # Events and logs carry their data as JSON in "value", calls their
+        # return value in "returnValue": user data, left as the node sent it.
+        event = "name" in v and "data" in v
+        return {k: x if k in ("returnValue", "json") or (event and k == "value") else _convert(x, k)
+                for k, x in v.items()}
     if isinstance(v, list):
         return [_convert(x) for x in v]
     if key in _QUANTITIES and isinstance(v, str) and v.startswith("0x"):

@@ -162,6 +162,22 @@ class CBORTest(unittest.TestCase):
         self.assertEqual(cowboy.canonical_source("\ufeffa\r\nb\rc"), b"a\nb\nc")
 
 
+class ConvertTest(unittest.TestCase):
+    def test_quantities_but_not_user_json(self):
+        from cowboy.client import _convert
+        r = _convert({"status": "0x1", "fee": "0x4e20", "returnData": "0x01", "returnValue": {"nonce": "0x5"},
+                      "events": [{"address": "0xab", "name": "E", "data": "0x", "value": "0x10"}],
+                      "messages": [{"depth": "0x1", "status": "0x0"}],
+                      "tx": {"nonce": "0x2", "value": "0xde0b6b3a7640000", "payload": "0x80"}})
+        self.assertEqual(r["status"], 1)
+        self.assertEqual(r["fee"], 20000)
+        self.assertEqual(r["returnData"], "0x01")
+        self.assertEqual(r["returnValue"], {"nonce": "0x5"})
+        self.assertEqual(r["events"][0]["value"], "0x10")
+        self.assertEqual(r["messages"][0], {"depth": 1, "status": 0})
+        self.assertEqual(r["tx"], {"nonce": 2, "value": 10 ** 18, "payload": "0x80"})
+
+
 # (method, args, canonical CBOR of [method, args]) from Go:
 # (&types.CallPayload{Method: m, Args: cbor.EncodeGo(args)}).Encode().
 PAYLOADS = [
