@@ -4,17 +4,20 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/big"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -132,10 +135,90 @@ func freePortBase(t *testing.T) int {
 	}
 }
 
-// TestLocalnetProcesses builds cowboyd and runs "cowboyd localnet 4" as real
-// processes: blocks finalize, one validator is killed with SIGKILL and the
-// rest keep finalizing, it is restarted with "cowboyd start" and catches
-// up, and all four agree on every block hash.
+// transferLoad sends transfers from dev0 through one RPC endpoint, one every
+// interval with consecutive nonces, until stopped; it keeps the hashes the
+// node accepted.
+type transferLoad struct {
+	stop   context.CancelFunc
+	done   chan struct{}
+	mu     sync.Mutex
+	hashes []types.Hash
+	errs   int
+}
+
+func startTransfers(t *testing.T, c *rpc.Client, interval time.Duration) *transferLoad {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	key, err := genesis.DevKey(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chainID, err := c.ChainID(ctx)
+	if err != nil {
+		t.Fatalf("chain id: %v", err)
+	}
+	to := types.Address{0xbe, 0xef}
+	value := big.NewInt(1000)
+	toA := rpc.Address(to)
+	est, err := c.EstimateFees(ctx, rpc.EstimateFeesArgs{To: &toA, Value: rpc.NewBigQuantity(value)})
+	if err != nil {
+		t.Fatalf("estimate fees: %v", err)
+	}
+	nonce, err := c.Nonce(ctx, types.Address(key.Address()), true)
+	if err != nil {
+		t.Fatalf("nonce: %v", err)
+	}
+	lctx, stop := context.WithCancel(context.Background())
+	l := &transferLoad{stop: stop, done: make(chan struct{})}
+	go func() {
+		defer close(l.done)
+		tick := time.NewTicker(interval)
+		defer tick.Stop()
+		for {
+			select {
+			case <-lctx.Done():
+				return
+			case <-tick.C:
+			}
+			tx := &types.Tx{ChainID: chainID, Nonce: nonce, To: &to, Value: value,
+				CyclesLimit: uint64(est.CyclesLimit), CellsLimit: uint64(est.CellsLimit),
+				MaxFeePerCycle: uint64(est.MaxFeePerCycle), MaxFeePerCell: uint64(est.MaxFeePerCell),
+				TipPerCycle: uint64(est.TipPerCycle), TipPerCell: uint64(est.TipPerCell), Payload: []byte{}}
+			tx.Sign(key)
+			sctx, cancel := context.WithTimeout(lctx, 2*time.Second)
+			h, err := c.SendRawTransaction(sctx, tx)
+			cancel()
+			l.mu.Lock()
+			if err != nil {
+				l.errs++
+			} else {
+				l.hashes = append(l.hashes, h)
+				nonce++
+			}
+			l.mu.Unlock()
+		}
+	}()
+	return l
+}
+
+// sent returns how many transfers were accepted and the last one's hash.
+func (l *transferLoad) sent() (int, types.Hash) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.hashes) == 0 {
+		return 0, types.Hash{}
+	}
+	return len(l.hashes), l.hashes[len(l.hashes)-1]
+}
+
+// TestLocalnetProcesses builds cowboyd and runs the issue 8 scenario on
+// "cowboyd localnet 4" as real processes, with transfers flowing through
+// node 0 all along: one validator killed with SIGKILL, the rest keep
+// finalizing; a second killed, finality stops and the two left agree on
+// every block; both restarted with "cowboyd start --home", finality
+// resumes, every transfer is executed on all four, and all four return the
+// same hash at every height.
 func TestLocalnetProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cowboyd and runs four processes")
@@ -146,22 +229,35 @@ func TestLocalnetProcesses(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	base := freePortBase(t)
-	lnet := exec.Command(bin, "localnet", "4", "--home", filepath.Join(dir, "net"), "--base-port", strconv.Itoa(base), "--block-time", "200ms")
+	netDir := filepath.Join(dir, "net")
+	lnet := exec.Command(bin, "localnet", "4", "--home", netDir, "--base-port", strconv.Itoa(base), "--block-time", "200ms")
 	var lout bytes.Buffer
 	lnet.Stdout, lnet.Stderr = &lout, &lout
 	if err := lnet.Start(); err != nil {
 		t.Fatal(err)
 	}
-	var restarted *exec.Cmd
+	var restarted []*exec.Cmd
+	var load *transferLoad
 	defer func() {
+		if load != nil {
+			load.stop()
+			<-load.done
+		}
 		lnet.Process.Signal(syscall.SIGTERM)
 		lnet.Wait()
-		if restarted != nil {
-			restarted.Process.Signal(syscall.SIGTERM)
-			restarted.Wait()
+		for _, c := range restarted {
+			c.Process.Signal(syscall.SIGTERM)
+			c.Wait()
 		}
 		if t.Failed() {
 			t.Logf("localnet output:\n%s", lout.String())
+			for i := 0; i < 4; i++ {
+				b, _ := os.ReadFile(filepath.Join(nodeHome(netDir, i), logFile))
+				if len(b) > 4000 {
+					b = b[len(b)-4000:]
+				}
+				t.Logf("node%d log tail:\n%s", i, b)
+			}
 		}
 	}()
 	clients := make([]*rpc.Client, 4)
@@ -189,42 +285,102 @@ func TestLocalnetProcesses(t *testing.T) {
 			}
 		}
 	}
-	waitAll([]int{0, 1, 2, 3}, 5, 60*time.Second)
-
-	pidb, err := os.ReadFile(filepath.Join(dir, "net", "node3", pidFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, _ := strconv.Atoi(strings.TrimSpace(string(pidb)))
-	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
-		t.Fatalf("kill node3 (pid %d): %v", pid, err)
-	}
-	h := height(0)
-	waitAll([]int{0, 1, 2}, h+5, 60*time.Second)
-
-	restarted = exec.Command(bin, "start", "--home", filepath.Join(dir, "net", "node3"))
-	if err := restarted.Start(); err != nil {
-		t.Fatal(err)
-	}
-	h = height(0)
-	waitAll([]int{0, 1, 2, 3}, h+3, 60*time.Second)
-	top := height(3)
-	for i := 0; i < 3; i++ {
-		top = min(top, height(i))
-	}
-	ctx := context.Background()
-	for n := uint64(1); n <= top; n++ {
-		var want string
-		for i := range clients {
-			b, err := clients[i].BlockByNumber(ctx, rpc.BlockAt(n), false)
-			if err != nil {
-				t.Fatalf("node %d block %d: %v", i, n, err)
-			}
-			if i == 0 {
-				want = b.Hash.String()
-			} else if b.Hash.String() != want {
-				t.Fatalf("height %d: node 0 has %s, node %d has %s", n, want, i, b.Hash)
+	// agree checks that the nodes return the same block hash at every
+	// height up to the lowest of their heights, and returns that height.
+	agree := func(nodes []int) uint64 {
+		t.Helper()
+		top := ^uint64(0)
+		for _, i := range nodes {
+			top = min(top, height(i))
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		for n := uint64(1); n <= top; n++ {
+			var want string
+			for k, i := range nodes {
+				b, err := clients[i].BlockByNumber(ctx, rpc.BlockAt(n), false)
+				if err != nil {
+					t.Fatalf("node %d block %d: %v", i, n, err)
+				}
+				if k == 0 {
+					want = b.Hash.String()
+				} else if b.Hash.String() != want {
+					t.Fatalf("height %d: node %d has %s, node %d has %s", n, nodes[0], want, i, b.Hash)
+				}
 			}
 		}
+		return top
 	}
+	kill := func(i int) {
+		t.Helper()
+		pidb, err := os.ReadFile(filepath.Join(nodeHome(netDir, i), pidFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pid, _ := strconv.Atoi(strings.TrimSpace(string(pidb)))
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			t.Fatalf("kill node%d (pid %d): %v", i, pid, err)
+		}
+	}
+	waitAll([]int{0, 1, 2, 3}, 3, 40*time.Second)
+	load = startTransfers(t, clients[0], 150*time.Millisecond)
+
+	// One validator down: a quarter of the stake; the rest keep finalizing.
+	kill(3)
+	waitAll([]int{0, 1, 2}, height(0)+5, 20*time.Second)
+
+	// A second down: half the stake; finality stops once the blocks
+	// already certified have landed, and the two left agree on every block.
+	kill(2)
+	const still = 3 * time.Second
+	deadline := time.Now().Add(15 * time.Second)
+	h0, h1, since := height(0), height(1), time.Now()
+	for time.Since(since) < still {
+		if time.Now().After(deadline) {
+			t.Fatalf("finality did not stop with two of four validators down (heights %d, %d)", h0, h1)
+		}
+		time.Sleep(200 * time.Millisecond)
+		if a, b := height(0), height(1); a != h0 || b != h1 {
+			h0, h1, since = a, b, time.Now()
+		}
+	}
+	stalled := agree([]int{0, 1})
+
+	// Both back with "cowboyd start": finality resumes.
+	for _, i := range []int{2, 3} {
+		lf, err := os.OpenFile(filepath.Join(nodeHome(netDir, i), logFile), os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer lf.Close()
+		c := exec.Command(bin, "start", "--home", nodeHome(netDir, i))
+		c.Stdout, c.Stderr = lf, lf
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		restarted = append(restarted, c)
+	}
+	waitAll([]int{0, 1, 2, 3}, stalled+5, 30*time.Second)
+
+	// Every transfer accepted during the run is executed everywhere, and
+	// all four return the same hash at every height.
+	load.stop()
+	<-load.done
+	count, last := load.sent()
+	if count < 10 {
+		t.Fatalf("only %d transfers were accepted (%d errors)", count, load.errs)
+	}
+	for i, c := range clients {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		_, err := c.WaitReceipt(ctx, last, 100*time.Millisecond)
+		cancel()
+		if err != nil {
+			t.Fatalf("node %d: no receipt for the last of %d transfers: %v", i, count, err)
+		}
+	}
+	top := agree([]int{0, 1, 2, 3})
+	if top <= stalled {
+		t.Fatalf("agreed height %d is not above the stall at %d", top, stalled)
+	}
+	t.Logf("%d transfers; finality stalled at %d with two down; all four agree up to %d", count, stalled, top)
 }
