@@ -166,6 +166,7 @@ func (n *Node) applySync(raws [][]byte) error {
 	net.mu.Lock()
 	net.synced += uint64(final + 1)
 	net.mu.Unlock()
+	n.log.Debug("sync applied; consensus restarts", "blocks", final+1, "head", n.Head().Height)
 	return n.restartConsensus()
 }
 

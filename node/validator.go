@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -342,7 +343,11 @@ func (n *Node) stepNet(pm p2p.Message) {
 		}
 	}
 	if err := net.sx.Step(m); err != nil {
-		n.log.Debug("consensus message refused", "from", pm.From, "type", m.Type, "err", err)
+		n.log.Debug("consensus message refused", "from", pm.From, "msg", m, "err", err)
+		return
+	}
+	if n.log.Enabled(context.Background(), slog.LevelDebug) {
+		n.log.Debug("consensus in", "msg", m, "direct", pm.Direct)
 	}
 }
 
@@ -397,6 +402,7 @@ func (n *Node) drain() error {
 			net.mu.Lock()
 			net.round = rd.HardState.Round
 			net.mu.Unlock()
+			n.log.Debug("consensus state", "status", net.sx.Status())
 		}
 		for _, m := range rd.Messages {
 			n.sendNet(m)
@@ -448,10 +454,13 @@ func (n *Node) sendNet(m simplex.Message) {
 	if m.Type == simplex.MsgVote || m.Type == simplex.MsgNewView {
 		topic = p2p.TopicVote
 	}
+	n.log.Debug("consensus out", "msg", m)
 	if m.To != simplex.Broadcast && m.To >= 0 && m.To < len(net.peers) {
-		if err := net.host.Send(net.peers[m.To], topic, data); err == nil {
+		err := net.host.Send(net.peers[m.To], topic, data)
+		if err == nil {
 			return
 		}
+		n.log.Debug("direct consensus send failed; flooding", "to", m.To, "err", err)
 	}
 	if m.To == simplex.Broadcast && (m.Type == simplex.MsgNewView || m.Type == simplex.MsgFetch) {
 		for i, id := range net.peers {
@@ -632,6 +641,8 @@ func (n *Node) applyFinal(c simplex.Certified) error {
 	n.pool.Prune(st)
 	if len(res.Txs) > 0 {
 		n.log.Info("block", "height", h.Height, "txs", len(res.Txs), "hash", h.Hash(), "proposer", b.Proposer)
+	} else {
+		n.log.Debug("block", "height", h.Height, "txs", 0, "round", b.Round, "proposer", b.Proposer)
 	}
 	return nil
 }

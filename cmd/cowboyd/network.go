@@ -256,6 +256,7 @@ func newLocalnet(stdout, stderr io.Writer) *cobra.Command {
 		chainID   uint64
 		blockTime time.Duration
 		binary    string
+		logLevel  string
 	)
 	cmd := &cobra.Command{
 		Use:   "localnet N",
@@ -271,7 +272,9 @@ restarted on its own with "cowboyd start --home DIR/node{i}". If --home
 already holds a localnet, it is started again as it was (N must match).
 
 Every validator has the same stake; the dev accounts dev0…dev9 of the devnet
-are funded. Ctrl-C stops every node.`,
+are funded. Ctrl-C stops every node. --log-level is passed to every
+"cowboyd start" (debug shows each refused consensus message, p2p
+connects and disconnects, and sync attempts in cowboyd.log).`,
 		Example: `  cowboyd localnet 4 --home /tmp/lnet
   cowboy --rpc http://127.0.0.1:8646 block latest
   kill -9 $(cat /tmp/lnet/node3/cowboyd.pid); cowboyd start --home /tmp/lnet/node3`,
@@ -287,6 +290,10 @@ are funded. Ctrl-C stops every node.`,
 			if basePort <= 0 || basePort+100+count > 65535 {
 				return fmt.Errorf("--base-port %d leaves no room for %d nodes", basePort, count)
 			}
+			var level slog.Level
+			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
+				return fmt.Errorf("--log-level %q: want debug, info, warn or error", logLevel)
+			}
 			if binary == "" {
 				if binary, err = os.Executable(); err != nil {
 					return fmt.Errorf("find the cowboyd executable: %w", err)
@@ -295,7 +302,7 @@ are funded. Ctrl-C stops every node.`,
 			if err := writeLocalnet(home, count, basePort, chainID, blockTime); err != nil {
 				return err
 			}
-			return runLocalnet(stdout, stderr, binary, home, count, basePort)
+			return runLocalnet(stdout, stderr, binary, home, count, basePort, logLevel)
 		},
 	}
 	cmd.Flags().StringVar(&home, "home", "", "directory for the N node homes")
@@ -304,6 +311,7 @@ are funded. Ctrl-C stops every node.`,
 	cmd.Flags().DurationVar(&blockTime, "block-time", time.Second, "time a proposer waits before proposing")
 	cmd.Flags().StringVar(&binary, "cowboyd", "", "cowboyd binary to start the nodes with (default: this one)")
 	cmd.Flags().MarkHidden("cowboyd")
+	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level of every node (passed to cowboyd start): debug, info, warn, error")
 	return cmd
 }
 
@@ -345,7 +353,7 @@ func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime ti
 
 // runLocalnet starts one cowboyd per home and waits for Ctrl-C (then stops
 // them all) or for every node to exit.
-func runLocalnet(stdout, stderr io.Writer, binary, dir string, count, basePort int) error {
+func runLocalnet(stdout, stderr io.Writer, binary, dir string, count, basePort int, logLevel string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	procs := make([]*exec.Cmd, count)
@@ -365,7 +373,7 @@ func runLocalnet(stdout, stderr io.Writer, binary, dir string, count, basePort i
 			stopAll()
 			return fmt.Errorf("open log: %w", err)
 		}
-		c := exec.Command(binary, "start", "--home", h)
+		c := exec.Command(binary, "start", "--home", h, "--log-level", logLevel)
 		c.Stdout, c.Stderr = lf, lf
 		if err := c.Start(); err != nil {
 			lf.Close()

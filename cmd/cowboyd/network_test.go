@@ -64,6 +64,8 @@ func TestNetworkFlagsAndErrors(t *testing.T) {
 		{"init help names the files", []string{"init", "--help"}, "bls.key"},
 		{"start help explains the roles", []string{"start", "--help"}, "full node"},
 		{"localnet help documents the ports", []string{"localnet", "--help"}, "P+100+i"},
+		{"localnet help has --log-level", []string{"localnet", "--help"}, "--log-level"},
+		{"localnet checks --log-level", []string{"localnet", "4", "--home", t.TempDir(), "--log-level", "loud"}, "want debug, info"},
 		{"init needs a home", []string{"init"}, "--home is required"},
 		{"start needs a home", []string{"start"}, "--home is required"},
 		{"start needs a genesis", []string{"start", "--home", t.TempDir()}, "cowboyd init first"},
@@ -230,7 +232,14 @@ func TestLocalnetProcesses(t *testing.T) {
 	}
 	base := freePortBase(t)
 	netDir := filepath.Join(dir, "net")
-	lnet := exec.Command(bin, "localnet", "4", "--home", netDir, "--base-port", strconv.Itoa(base), "--block-time", "200ms")
+	// COWBOY_LOCALNET_LOG_LEVEL=debug makes the nodes log every refused
+	// consensus message and p2p event; COWBOY_LOCALNET_LOGS=DIR keeps
+	// the four cowboyd.log files of a failed run there.
+	level := os.Getenv("COWBOY_LOCALNET_LOG_LEVEL")
+	if level == "" {
+		level = "info"
+	}
+	lnet := exec.Command(bin, "localnet", "4", "--home", netDir, "--base-port", strconv.Itoa(base), "--block-time", "200ms", "--log-level", level)
 	var lout bytes.Buffer
 	lnet.Stdout, lnet.Stderr = &lout, &lout
 	if err := lnet.Start(); err != nil {
@@ -253,6 +262,10 @@ func TestLocalnetProcesses(t *testing.T) {
 			t.Logf("localnet output:\n%s", lout.String())
 			for i := 0; i < 4; i++ {
 				b, _ := os.ReadFile(filepath.Join(nodeHome(netDir, i), logFile))
+				if keep := os.Getenv("COWBOY_LOCALNET_LOGS"); keep != "" {
+					os.MkdirAll(keep, 0o755)
+					os.WriteFile(filepath.Join(keep, fmt.Sprintf("node%d.log", i)), b, 0o644)
+				}
 				if len(b) > 4000 {
 					b = b[len(b)-4000:]
 				}
@@ -325,9 +338,13 @@ func TestLocalnetProcesses(t *testing.T) {
 	waitAll([]int{0, 1, 2, 3}, 3, 40*time.Second)
 	load = startTransfers(t, clients[0], 150*time.Millisecond)
 
-	// One validator down: a quarter of the stake; the rest keep finalizing.
+	// One validator down: a quarter of the stake; the rest keep finalizing,
+	// but slowly: every round the dead node leads, and every round whose
+	// votes go to it, costs a full 2 s timeout, and finality needs three
+	// live leaders in a row (docs/consensus.md "Known issues"). Five
+	// blocks took over 20 s in about one run in ten; 60 s leaves room.
 	kill(3)
-	waitAll([]int{0, 1, 2}, height(0)+5, 20*time.Second)
+	waitAll([]int{0, 1, 2}, height(0)+5, 60*time.Second)
 
 	// A second down: half the stake; finality stops once the blocks
 	// already certified have landed, and the two left agree on every block.
@@ -353,7 +370,7 @@ func TestLocalnetProcesses(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer lf.Close()
-		c := exec.Command(bin, "start", "--home", nodeHome(netDir, i))
+		c := exec.Command(bin, "start", "--home", nodeHome(netDir, i), "--log-level", level)
 		c.Stdout, c.Stderr = lf, lf
 		if err := c.Start(); err != nil {
 			t.Fatal(err)
