@@ -72,6 +72,10 @@ type reSubject struct {
 	byteOf  []int   // code-point index -> byte offset
 }
 
+// scanRange is where a scan runs: byte offsets and the code-point offsets
+// Python reports.
+type scanRange struct{ pos, end, cpPos, cpEnd int }
+
 func newSubject(c object.Ctx, v object.Value, p *rePattern) (*reSubject, error) {
 	switch x := v.(type) {
 	case object.Str:
@@ -672,25 +676,33 @@ func (m *reMod) addPatternMethods() {
 		}
 		return nil, object.Errorf(object.TypeError, "descriptor '%s' for 're.Pattern' objects doesn't apply to this object", name)
 	}
+	// scanArgs reads the (string, pos, endpos) arguments that search,
+	// match, fullmatch, findall and finditer share.
+	scanArgs := func(c object.Ctx, args []object.Value, kw []object.Kw, name string) (*rePattern, *reSubject, scanRange, error) {
+		p, err := self(args, name)
+		if err != nil {
+			return nil, nil, scanRange{}, err
+		}
+		a, err := object.UnpackArgs(name, args[1:], kw, "string", "pos?", "endpos?")
+		if err != nil {
+			return nil, nil, scanRange{}, err
+		}
+		sub, err := newSubject(c, a[0], p)
+		if err != nil {
+			return nil, nil, scanRange{}, err
+		}
+		var r scanRange
+		r.pos, r.end, r.cpPos, r.cpEnd, err = sub.bounds(a[1], a[2])
+		return p, sub, r, err
+	}
 	// searchMethod implements search, match and fullmatch.
 	searchMethod := func(name string) goFunc {
 		return func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
-			p, err := self(args, name)
+			p, sub, r, err := scanArgs(c, args, kw, name)
 			if err != nil {
 				return nil, err
 			}
-			a, err := object.UnpackArgs(name, args[1:], kw, "string", "pos?", "endpos?")
-			if err != nil {
-				return nil, err
-			}
-			sub, err := newSubject(c, a[0], p)
-			if err != nil {
-				return nil, err
-			}
-			pos, end, cpPos, cpEnd, err := sub.bounds(a[1], a[2])
-			if err != nil {
-				return nil, err
-			}
+			pos, end, cpPos, cpEnd := r.pos, r.end, r.cpPos, r.cpEnd
 			if end < pos {
 				return object.None, nil
 			}
@@ -716,22 +728,11 @@ func (m *reMod) addPatternMethods() {
 		addMethod(k, n, searchMethod(n))
 	}
 	addMethod(k, "findall", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
-		p, err := self(args, "findall")
+		p, sub, r, err := scanArgs(c, args, kw, "findall")
 		if err != nil {
 			return nil, err
 		}
-		a, err := object.UnpackArgs("findall", args[1:], kw, "string", "pos?", "endpos?")
-		if err != nil {
-			return nil, err
-		}
-		sub, err := newSubject(c, a[0], p)
-		if err != nil {
-			return nil, err
-		}
-		pos, end, _, _, err := sub.bounds(a[1], a[2])
-		if err != nil {
-			return nil, err
-		}
+		pos, end := r.pos, r.end
 		var out []object.Value
 		empty, _ := sub.slice(c, 0, 0)
 		err = p.eachMatch(c, sub, pos, end, 0, func(loc []int) error {
@@ -765,22 +766,11 @@ func (m *reMod) addPatternMethods() {
 		return object.NewList(c, out)
 	})
 	addMethod(k, "finditer", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
-		p, err := self(args, "finditer")
+		p, sub, r, err := scanArgs(c, args, kw, "finditer")
 		if err != nil {
 			return nil, err
 		}
-		a, err := object.UnpackArgs("finditer", args[1:], kw, "string", "pos?", "endpos?")
-		if err != nil {
-			return nil, err
-		}
-		sub, err := newSubject(c, a[0], p)
-		if err != nil {
-			return nil, err
-		}
-		pos, end, cpPos, cpEnd, err := sub.bounds(a[1], a[2])
-		if err != nil {
-			return nil, err
-		}
+		pos, end, cpPos, cpEnd := r.pos, r.end, r.cpPos, r.cpEnd
 		return &reIter{p: p, sub: sub, pos: pos, end: end, cpPos: cpPos, cpEnd: cpEnd}, nil
 	})
 	addMethod(k, "split", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
