@@ -208,6 +208,9 @@ type cluster struct {
 	proposed map[Hash]int     // block -> tick proposed, for latency
 	latency  []int            // ticks from proposal to finality at each node
 	errs     int              // invalid messages refused
+	// proofsChecked counts Readys whose FinalProof was checked to prove
+	// their last finalized block final.
+	proofsChecked int
 }
 
 type clusterOpts struct {
@@ -217,6 +220,10 @@ type clusterOpts struct {
 	timeoutTicks int
 	behaviours   map[int]behaviour
 	followers    int // non-voting nodes after the validators
+	// root and roundBase build the cluster as a later epoch's instance:
+	// on a finalized root block above height 0, rounds above roundBase.
+	root      *Block
+	roundBase uint64
 }
 
 func newCluster(t testing.TB, o clusterOpts) *cluster {
@@ -229,8 +236,11 @@ func newCluster(t testing.TB, o clusterOpts) *cluster {
 		set, schemes = fakeSetup(t, o.stakes, o.seed)
 	}
 	c := &cluster{t: t, rng: rand.New(rand.NewPCG(o.seed, 0x5eed)), set: set, schemes: schemes,
-		genesis: &Block{Payload: []byte("genesis")}, minDelay: 1, maxDelay: 1,
+		genesis: o.root, minDelay: 1, maxDelay: 1,
 		group: make([]int, len(o.stakes)+o.followers), finalAt: map[uint64]Hash{}, proposed: map[Hash]int{}}
+	if c.genesis == nil {
+		c.genesis = &Block{Payload: []byte("genesis")}
+	}
 	var seed [32]byte
 	binary.BigEndian.PutUint64(seed[:], o.seed)
 	for i := 0; i < len(o.stakes)+o.followers; i++ {
@@ -250,7 +260,7 @@ func newCluster(t testing.TB, o clusterOpts) *cluster {
 		} else {
 			scheme = schemes[i]
 		}
-		cfg := Config{ID: id, Validators: set, Scheme: scheme, Seed: seed, Genesis: c.genesis, TimeoutTicks: o.timeoutTicks, Store: disk}
+		cfg := Config{ID: id, Validators: set, Scheme: scheme, Seed: seed, Genesis: c.genesis, RoundBase: o.roundBase, TimeoutTicks: o.timeoutTicks, Store: disk}
 		n, err := NewNode(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -444,8 +454,8 @@ func (c *cluster) handleReady(i int, rd Ready) {
 	for _, f := range rd.Finalized {
 		h := f.QC.BlockHash
 		c.logf("node %d: finalized %s h=%d r=%d", i, Short(h), f.Block.Height, f.Block.Round)
-		if f.Block.Height != uint64(len(sn.final)) {
-			c.t.Fatalf("node %d finalized height %d after height %d", i, f.Block.Height, len(sn.final)-1)
+		if f.Block.Height != c.genesis.Height+uint64(len(sn.final)) {
+			c.t.Fatalf("node %d finalized height %d after height %d", i, f.Block.Height, c.genesis.Height+uint64(len(sn.final))-1)
 		}
 		if f.Block.Parent != sn.final[len(sn.final)-1] {
 			c.t.Fatalf("node %d finalized %s whose parent is not its last final block", i, Short(h))
@@ -464,6 +474,15 @@ func (c *cluster) handleReady(i int, rd Ready) {
 			c.t.Fatalf("SAFETY: height %d finalized as %s and %s (node %d)", f.Block.Height, Short(prev), Short(h), i)
 		}
 		c.finalAt[f.Block.Height] = h
+	}
+	if n := len(rd.Finalized); n > 0 {
+		last := rd.Finalized[n-1]
+		p := rd.FinalProof
+		if p == nil || p.Block.Parent != last.QC.BlockHash || p.Block.Justify.Round+1 != p.Block.Round ||
+			p.QC.BlockHash != p.Block.Hash() || p.QC.Round != p.Block.Round {
+			c.t.Fatalf("node %d: finalized %s without a proof of finality (%+v)", i, Short(last.QC.BlockHash), p)
+		}
+		c.proofsChecked++
 	}
 	for _, e := range rd.Evidence {
 		c.logf("node %d: evidence: validator %d signed %s and %s in round %d", i, e.Signer, Short(e.BlockA), Short(e.BlockB), e.Round)

@@ -25,9 +25,18 @@ type Config struct {
 	// Seed is the epoch seed: it draws the proposer of every round and is
 	// the VRF input every proposer proves with its height (§6.1).
 	Seed [32]byte
-	// Genesis is the block at height 0, round 0; it is final by definition
-	// and certified by the empty genesis certificate.
+	// Genesis is the root this instance builds on: the chain's block 0, or
+	// for a later epoch the last finalized block of the epoch before it
+	// (v2 "Validator Set": the set changes at epoch boundaries). It is final
+	// by definition and certified by an unsigned root certificate whose
+	// round is max(Genesis.Round, RoundBase).
 	Genesis *Block
+	// RoundBase puts this instance's rounds above every round of earlier
+	// instances: they start at max(Genesis.Round, RoundBase)+1. Votes sign
+	// only (block, height, round) (§6.1), so an epoch that reused an older
+	// epoch's rounds at the same heights could make an honest validator's
+	// two votes look like double signing. The node uses epoch << 32.
+	RoundBase uint64
 	// TimeoutTicks is how many Tick calls a round may last before the
 	// node sends NEW_VIEW (and then resends it that often). Zero means
 	// DefaultTimeoutTicks.
@@ -118,6 +127,11 @@ type Ready struct {
 	Finalized []Certified
 	// Evidence lists double signing seen.
 	Evidence []Evidence
+	// FinalProof, set with Finalized, is the certified child that proves
+	// the last Finalized block final: its QC is from the round right after
+	// its justify (the two-chain rule). A node keeps it for the last block
+	// of an epoch, whose finality nothing in the next epoch can prove.
+	FinalProof *Certified
 }
 
 // Empty reports whether there is nothing to do.
@@ -215,6 +229,7 @@ type Node struct {
 	finalHash    Hash
 	finalChain   map[uint64]Hash // finalized hashes by height, last KeepFinalized
 	pendingFinal *Certified      // highest block proven final, not yet delivered
+	pendingProof *Certified      // the certified child that proves pendingFinal final
 	prunedAt     uint64          // finalized height at the last pruneBlocks
 
 	proposeReq *ProposeRequest
@@ -234,8 +249,8 @@ func NewNode(cfg Config) (*Node, error) {
 	if cfg.ID < -1 || cfg.ID >= cfg.Validators.Len() {
 		return nil, fmt.Errorf("simplex: node id %d outside the validator set of %d", cfg.ID, cfg.Validators.Len())
 	}
-	if cfg.Genesis.Height != 0 || cfg.Genesis.Round != 0 {
-		return nil, errors.New("simplex: genesis must be height 0, round 0")
+	if cfg.Genesis.Height == 0 && cfg.Genesis.Round != 0 {
+		return nil, errors.New("simplex: a height-0 genesis must be round 0")
 	}
 	if cfg.TimeoutTicks <= 0 {
 		cfg.TimeoutTicks = DefaultTimeoutTicks
@@ -249,16 +264,17 @@ func NewNode(cfg Config) (*Node, error) {
 	gh := cfg.Genesis.Hash()
 	n := &Node{
 		cfg: cfg, id: cfg.ID, set: cfg.Validators, scheme: cfg.Scheme, timeout: cfg.TimeoutTicks,
-		genesis: cfg.Genesis, genQC: &QC{BlockHash: gh},
+		genesis: cfg.Genesis, genQC: &QC{BlockHash: gh, Height: cfg.Genesis.Height, Round: max(cfg.Genesis.Round, cfg.RoundBase)},
 		blocks: map[Hash]*Block{gh: cfg.Genesis}, qcs: map[Hash]*QC{}, committed: map[Hash]bool{gh: true},
 		proposals: map[uint64]*proposal{}, votes: map[voteKey]*collector{}, newViews: map[uint64]*collector{},
 		seen: map[seenKey]*seenVote{}, wanted: map[Hash]bool{}, parked: map[Hash][]uint64{},
-		finalHash: gh, finalChain: map[uint64]Hash{0: gh},
+		finalHeight: cfg.Genesis.Height, finalHash: gh, finalChain: map[uint64]Hash{cfg.Genesis.Height: gh},
+		prunedAt: cfg.Genesis.Height,
 	}
 	n.qcs[gh] = n.genQC
 	n.highQC = n.genQC
-	n.round = 1
-	if tip := cfg.FinalizedTip; tip != nil {
+	n.round = n.genQC.Round + 1
+	if tip := cfg.FinalizedTip; tip != nil && tip.Height > cfg.Genesis.Height {
 		h := tip.Hash()
 		n.blocks[h] = tip
 		n.committed[h] = true
@@ -266,9 +282,11 @@ func NewNode(cfg Config) (*Node, error) {
 		n.finalChain[tip.Height] = h
 	}
 	if hs := cfg.Restore; hs != nil {
-		n.round = max(hs.Round, 1)
+		// A HardState from an earlier instance (epoch) only keeps its
+		// LastVoted and Locked, which are below this instance's rounds.
+		n.round = max(hs.Round, n.genQC.Round+1)
 		n.lastVoted, n.locked = hs.LastVoted, hs.Locked
-		if hs.HighQC != nil {
+		if hs.HighQC != nil && hs.HighQC.Round > n.genQC.Round {
 			n.highQC = hs.HighQC
 			n.qcs[hs.HighQC.BlockHash] = hs.HighQC
 		}
@@ -724,9 +742,9 @@ func (n *Node) observeTC(tc *TC) error {
 
 // observeQC checks a certificate received from a peer and learns it.
 func (n *Node) observeQC(qc *QC, from int) error {
-	if qc.Round == 0 {
-		if qc.BlockHash != n.genQC.BlockHash || qc.Height != 0 {
-			return fmt.Errorf("%v: round 0 certifies only the genesis", qc)
+	if g := n.genQC; qc.Round <= g.Round {
+		if qc.BlockHash != g.BlockHash || qc.Height != g.Height || qc.Round != g.Round {
+			return fmt.Errorf("%v: rounds up to %d certify only the root %s", qc, g.Round, Short(g.BlockHash))
 		}
 		return nil
 	}
@@ -778,6 +796,7 @@ func (n *Node) onCertified(h Hash) {
 	// certified and b was proposed in the round right after its parent's.
 	if b.Justify.Round+1 == b.Round && b.Height-1 > n.finalHeight {
 		if n.pendingFinal == nil || n.pendingFinal.Block.Height < b.Height-1 {
+			n.pendingProof = &Certified{Block: b, QC: qc}
 			if parent := n.blocks[b.Parent]; parent != nil {
 				n.pendingFinal = &Certified{Block: parent, QC: b.Justify}
 			} else {
@@ -830,6 +849,7 @@ func (n *Node) flushFinal() {
 		h, qc = b.Parent, b.Justify
 	}
 	n.pendingFinal = nil
+	n.out.FinalProof = n.pendingProof
 	for i := len(chain) - 1; i >= 0; i-- {
 		c := chain[i]
 		n.out.Finalized = append(n.out.Finalized, c)
@@ -889,11 +909,11 @@ func (n *Node) onFetch(m Message) {
 	var out []*Block
 	for h := m.BlockHash; len(out) < count; {
 		b := n.lookup(h)
-		if b == nil || (len(out) > 0 && b.Height == 0) {
+		if b == nil || (len(out) > 0 && b.Height <= n.genesis.Height) {
 			break
 		}
 		out = append(out, b)
-		if b.Height == 0 {
+		if b.Height <= n.genesis.Height {
 			break
 		}
 		h = b.Parent

@@ -223,7 +223,7 @@ func TestRefusesBadProposals(t *testing.T) {
 			q.BlockHash[0] ^= 1
 			m, _ := h.propose(1, q, "x", nil)
 			return m
-		}, "only the genesis"},
+		}, "only the root"},
 	}
 	_ = all
 	for _, c := range cases {

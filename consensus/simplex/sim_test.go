@@ -23,6 +23,9 @@ func TestHappyPathFinalizes(t *testing.T) {
 	if c.errs != 0 {
 		t.Fatalf("%d messages refused in a fault-free run", c.errs)
 	}
+	if c.proofsChecked == 0 {
+		t.Fatal("no Ready carried a finality proof")
+	}
 }
 
 func TestHappyPathWithBLS(t *testing.T) {
@@ -315,5 +318,42 @@ func TestChaosWithBLS(t *testing.T) {
 	}
 	if !caught {
 		t.Fatal("the equivocator was never caught")
+	}
+}
+
+// A later epoch's instance builds on the previous epoch's last finalized
+// block (its root) with rounds above epoch<<32: it finalizes from the
+// root's height on, every round it uses is above the base, each batch of
+// finalized blocks comes with the child that proves the last one final,
+// and a certificate from below the base is refused.
+func TestEpochInstanceOnRoot(t *testing.T) {
+	root := &Block{Parent: Hash{9}, Height: 40, Round: 77, Payload: []byte("last block of epoch 0")}
+	const base = 1 << 32
+	c := newCluster(t, clusterOpts{stakes: []uint64{1, 2, 3, 4}, seed: 5, timeoutTicks: 20, root: root, roundBase: base})
+	c.run(60)
+	c.checkAgreement()
+	if h := c.minFinal(); h < 10 {
+		t.Fatalf("finalized only %d blocks above the root", h)
+	}
+	if c.errs != 0 {
+		t.Fatalf("%d messages refused", c.errs)
+	}
+	for _, sn := range c.nodes {
+		if sn.lastFinal.Round <= base || sn.lastFinal.Height <= root.Height {
+			t.Fatalf("finalized %d/r%d: not above the root and the round base", sn.lastFinal.Height, sn.lastFinal.Round)
+		}
+	}
+
+	// Proofs and refusals on a fresh node.
+	n, err := NewNode(Config{ID: 0, Validators: c.set, Scheme: c.schemes[0], Seed: [32]byte{5}, Genesis: root, RoundBase: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := n.Status(); st.Round != base+1 || st.FinalizedHeight != root.Height || st.HighQC.Round != base {
+		t.Fatalf("fresh epoch node: %v", st)
+	}
+	old := &QC{BlockHash: root.Hash(), Height: root.Height, Round: root.Round}
+	if err := n.observeQC(old, 1); err == nil || !strings.Contains(err.Error(), "only the root") {
+		t.Fatalf("a round-%d certificate of the root under base %d: %v", root.Round, uint64(base), err)
 	}
 }
