@@ -1,6 +1,9 @@
 package crypto
 
 import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/hex"
 	"testing"
 )
@@ -121,5 +124,27 @@ func BenchmarkRecover(b *testing.B) {
 		if _, err := Recover(digest, v, r, s); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Randomness is HKDF-SHA256 with the fixed salt: checked against the RFC
+// 5869 construction written out (extract, then one expand block), and it
+// must change with the label and with the beacon.
+func TestRandomness(t *testing.T) {
+	beacon := [32]byte{1, 2, 3}
+	label := []byte("lottery")
+	ext := hmac.New(sha256.New, []byte("cowboy/randomness/v1"))
+	ext.Write(beacon[:])
+	prk := ext.Sum(nil)
+	exp := hmac.New(sha256.New, prk)
+	exp.Write(label)
+	exp.Write([]byte{1})
+	want := exp.Sum(nil)
+	got := Randomness(beacon, label)
+	if !bytes.Equal(got[:], want) {
+		t.Fatalf("Randomness = %x, want %x", got, want)
+	}
+	if Randomness(beacon, []byte("dice")) == got || Randomness([32]byte{9}, label) == got {
+		t.Fatal("randomness does not depend on both the label and the beacon")
 	}
 }

@@ -1,6 +1,10 @@
 package crypto
 
 import (
+	"crypto/hkdf"
+	"crypto/sha256"
+	"fmt"
+
 	"golang.org/x/crypto/sha3"
 	"lukechampine.com/blake3"
 )
@@ -43,5 +47,24 @@ func Blake3(data ...[]byte) [32]byte {
 	}
 	var out [32]byte
 	h.Sum(out[:0])
+	return out
+}
+
+// randomnessSalt separates the actor randomness derivation from any other
+// use of HKDF over the same beacon.
+var randomnessSalt = []byte("cowboy/randomness/v1")
+
+// Randomness is HKDF-SHA256(R_n, label) (v2 §3.4: "Actors MAY call an API
+// which returns HKDF(R_n, label)"): 32 bytes that differ per label and per
+// block, so two purposes in one block never share randomness. The salt is
+// fixed; the label is the HKDF info.
+func Randomness(beacon [32]byte, label []byte) [32]byte {
+	k, err := hkdf.Key(sha256.New, beacon[:], randomnessSalt, string(label), 32)
+	if err != nil {
+		// hkdf.Key fails only for lengths beyond 255·32 bytes.
+		panic(fmt.Sprintf("hkdf: %v", err))
+	}
+	var out [32]byte
+	copy(out[:], k)
 	return out
 }

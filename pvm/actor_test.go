@@ -45,7 +45,9 @@ func (h *memHost) Transfer(Address, *big.Int) error {
 }
 func (h *memHost) Balance(Address) (*big.Int, error) { return big.NewInt(1000), nil }
 func (h *memHost) Context() MessageContext           { return h.ctx }
-func (h *memHost) Block() BlockInfo                  { return BlockInfo{Height: 9, Timestamp: 99, ChainID: 7777} }
+func (h *memHost) Block() BlockInfo {
+	return BlockInfo{Height: 9, Timestamp: 99, ChainID: 7777, Beacon: [32]byte{7}}
+}
 
 func callActor(t *testing.T, h *memHost, src, method string, args ...any) (any, Result, error) {
 	t.Helper()
@@ -83,6 +85,8 @@ class Actor:
         pvm_host.emit_event("E", b"y" * n)
     def build(self, n):
         data = b"y" * n
+    def rand(self, label):
+        return pvm_host.randomness(label)
     def verify(self, digest, sig, addr):
         return pvm_host.verify_signature(digest, sig, addr)
     def send(self, to, n):
@@ -118,6 +122,24 @@ func TestHostHashes(t *testing.T) {
 		if diff := (r1.CyclesUsed - r0.CyclesUsed) - (b1.CyclesUsed - b0.CyclesUsed); diff != 1000 {
 			t.Fatalf("%s: 1000 more bytes cost %d more cycles, want 1000", name, diff)
 		}
+	}
+}
+
+// randomness(label) is HKDF(R_n, label) over the block's beacon (§3.4),
+// priced as a hash of the label; a label that is not bytes is a TypeError.
+func TestHostRandomness(t *testing.T) {
+	for _, label := range []string{"", "lottery", "dice"} {
+		got, _, err := callActor(t, newMemHost(), hostActor, "rand", []byte(label))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := crypto.Randomness([32]byte{7}, []byte(label))
+		if hex.EncodeToString(got.([]byte)) != hex.EncodeToString(want[:]) {
+			t.Fatalf("randomness(%q) = %x, want %x", label, got, want)
+		}
+	}
+	if _, _, err := callActor(t, newMemHost(), hostActor, "rand", int64(5)); err == nil || !strings.Contains(err.Error(), "TypeError") {
+		t.Fatalf("randomness(5): %v", err)
 	}
 }
 

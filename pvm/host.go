@@ -11,6 +11,9 @@ type BlockInfo struct {
 	Timestamp uint64 // block timestamp in seconds, from the header (never a local clock)
 	ChainID   uint64
 	Proposer  Address
+	// Beacon is the block's R_n (§3.4), which actors never see directly:
+	// pvm_host.randomness(label) gives them HKDF(R_n, label).
+	Beacon [32]byte
 }
 
 // MessageContext describes the message a handler is running for
@@ -66,9 +69,9 @@ func (e *HostError) Error() string { return e.Type + ": " + e.Msg }
 // so a Host never meters. A *HostError comes back to Python as an
 // exception; any other error aborts the call as an internal failure.
 //
-// Timers, off-chain jobs and randomness (technical spec §3.3, §3.4, §5) will
-// be added to this interface by the issues that build them; they are
-// deliberately absent rather than faked.
+// Timers and off-chain jobs (technical spec §3.3, §5) will be added to this
+// interface by the issues that build them; they are deliberately absent
+// rather than faked. Randomness (§3.4) comes from Block().Beacon.
 type Host interface {
 	// StorageGet reads the running actor's storage in namespace ns; ok is
 	// false when the key is absent.

@@ -197,6 +197,23 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			return strDict(c, []string{"height", "timestamp", "chain_id", "proposer"},
 				object.MakeInt(int64(bi.Height)), object.MakeInt(int64(bi.Timestamp)), object.MakeInt(int64(bi.ChainID)), addrValue(bi.Proposer))
 		})
+		// randomness(label) is HKDF(R_n, label) (§3.4), charged as a hash of
+		// the label (§17.3 hash: 100 + 1 per byte).
+		def("randomness", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			a, err := object.UnpackArgs("randomness", args, kw, "label")
+			if err != nil {
+				return nil, err
+			}
+			label, err := bytesArg("randomness", "label", a[0])
+			if err != nil {
+				return nil, err
+			}
+			if err := c.Meter().Charge(meter.HostHash + meter.HostHashPerByte*uint64(len(label))); err != nil {
+				return nil, err
+			}
+			r := crypto.Randomness(h.Block().Beacon, label)
+			return object.Bytes(r[:]), nil
+		})
 		hashFn := func(name string, f func([]byte) [32]byte) {
 			def(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 				a, err := object.UnpackArgs(name, args, kw, "data")

@@ -80,6 +80,7 @@ func newInit(stdout io.Writer) *cobra.Command {
 		chainID uint64
 		p2pAddr string
 		rpcAddr string
+		join    string
 	)
 	cmd := &cobra.Command{
 		Use:   "init",
@@ -95,9 +96,17 @@ func newInit(stdout io.Writer) *cobra.Command {
 
 To build a network, collect every validator's entry into one genesis.json
 and copy it into each home (or use "cowboyd localnet"). Existing keys are
-never overwritten.`,
+never overwritten.
+
+With --genesis FILE the home joins an existing chain instead: FILE is
+copied as its genesis.json and the node starts as a full node. It becomes
+a validator by staking ("cowboy validator register --home DIR"), from the
+next epoch boundary on.`,
 		Example: `  cowboyd init --home ~/.cowboy/val0 --chain-id 4242
-  cowboyd start --home ~/.cowboy/val0`,
+  cowboyd start --home ~/.cowboy/val0
+
+  cowboyd init --home ~/.cowboy/val5 --genesis ~/.cowboy/val0/genesis.json --p2p 127.0.0.1:8750 --rpc 127.0.0.1:8650
+  cowboyd start --home ~/.cowboy/val5 --bootstrap 127.0.0.1:8745`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if home == "" {
@@ -108,6 +117,28 @@ never overwritten.`,
 			}
 			if _, err := os.Stat(filepath.Join(home, genesisFile)); err == nil {
 				return fmt.Errorf("%s already exists", filepath.Join(home, genesisFile))
+			}
+			if join != "" {
+				g, err := genesis.Load(join)
+				if err != nil {
+					return fmt.Errorf("--genesis: %w", err)
+				}
+				keys, err := node.GenerateKeys(home)
+				if err != nil {
+					return err
+				}
+				if err := g.Save(filepath.Join(home, genesisFile)); err != nil {
+					return err
+				}
+				if err := writeHomeConfig(home, homeConfig{RPC: rpcAddr, P2P: p2pAddr, BlockTime: "1s"}); err != nil {
+					return err
+				}
+				fmt.Fprintf(stdout, "initialised %s
+node       %s (full node; not in the genesis validator set)
+chain id   %d
+genesis    %s
+", home, keys.GenesisValidator(0, "").Address, g.ChainID, g.Hash())
+				return nil
 			}
 			keys, err := node.GenerateKeys(home)
 			if err != nil {
@@ -133,6 +164,7 @@ never overwritten.`,
 	cmd.Flags().Uint64Var(&chainID, "chain-id", genesis.DevnetChainID, "chain id of the new chain")
 	cmd.Flags().StringVar(&p2pAddr, "p2p", "127.0.0.1:8745", "UDP address to listen for peers on (written to genesis.json and config.json)")
 	cmd.Flags().StringVar(&rpcAddr, "rpc", "127.0.0.1:8645", "address to serve JSON-RPC on (written to config.json)")
+	cmd.Flags().StringVar(&join, "genesis", "", "join the chain of this genesis.json (copied into the home) instead of creating one")
 	return cmd
 }
 

@@ -56,6 +56,9 @@ def context() -> MessageContext:
 def get_block_info() -> BlockInfo:
     """The current block. 100 cycles."""
 
+def randomness(label: bytes) -> bytes:
+    """HKDF(R_n, label): 32 bytes from the block's VRF beacon (§3.4). 100 cycles + 1 per label byte."""
+
 def keccak256(data: bytes) -> bytes: ...
 def blake3(data: bytes) -> bytes: ...
 def sha256(data: bytes) -> bytes:

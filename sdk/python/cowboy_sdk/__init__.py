@@ -26,7 +26,7 @@ import pvm_host
 __all__ = [
     "actor", "address", "storage", "Storage", "context", "Context", "send_message",
     "emit_event", "get_block_info", "balance", "transfer", "keccak256",
-    "blake3", "sha256", "verify_signature",
+    "blake3", "sha256", "verify_signature", "randomness",
 ]
 
 
@@ -177,6 +177,19 @@ def emit_event(name, data=None):
 def get_block_info():
     """{'height', 'timestamp', 'chain_id', 'proposer'} of the current block."""
     return pvm_host.get_block_info()
+
+
+def randomness(label):
+    """32 random bytes for this block and `label` (bytes or str): HKDF(R_n,
+    label) over the block's VRF beacon R_n (technical spec §3.4).
+
+    Every validator computes the same bytes, and nobody knew them before the
+    block's proposer was drawn. Use a different label per purpose; the same
+    label twice in one block gives the same bytes.
+    """
+    if isinstance(label, str):
+        label = label.encode()
+    return pvm_host.randomness(label)
 
 
 def balance(address=None):
