@@ -236,6 +236,7 @@ func TestRegister(t *testing.T) {
 		{"missing pop", addr(10), cby(1000), mustMarshal([]any{"register", pk}), "takes 2 argument(s), got 1"},
 		{"key as text", addr(10), cby(1000), mustMarshal([]any{"register", "k", pop}), "must be a byte string"},
 		{"balance short", poor, cby(1001), RegisterPayload(pk, pop), "insufficient balance"},
+		{"plain transfer", addr(10), cby(1000), []byte{}, "canonical CBOR array"},
 		{"not cbor", addr(10), cby(1000), []byte{0xff}, "canonical CBOR array"},
 		{"not an array", addr(10), cby(1000), mustMarshal("register"), "canonical CBOR array"},
 		{"empty array", addr(10), cby(1000), mustMarshal([]any{}), "empty array"},
