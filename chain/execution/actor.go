@@ -12,6 +12,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/pvm"
+	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // Messaging limits of technical spec §3.3 and §12.1 (governance-tunable;
@@ -100,6 +101,9 @@ func (rt *runtime) deliver(env *envelope) types.MessageResult {
 		return fail(fmt.Sprintf("duplicate message %s: already delivered to %s (§3.3 dedup set)", env.id, env.to))
 	}
 	rt.bc.recordDelivery(env.to, env.id)
+	if env.to == staking.Address {
+		return fail(fmt.Sprintf("%s is the validator registry: it takes transactions only, not actor messages", staking.Address))
+	}
 	snap := rt.st.Snapshot()
 	if err := transfer(rt.st, env.from, env.to, env.value); err != nil {
 		return fail(fmt.Sprintf("value transfer: %v", err))
@@ -302,6 +306,11 @@ func (h *handlerHost) Emit(ev pvm.Event) error {
 }
 
 func (h *handlerHost) Transfer(to pvm.Address, value *big.Int) error {
+	if types.Address(to) == staking.Address {
+		// Its balance is exactly the bonded stake; stake arrives only by
+		// register transactions.
+		return &pvm.HostError{Type: "ValueError", Msg: fmt.Sprintf("%s is the validator registry: it takes stake only through register transactions", staking.Address)}
+	}
 	if err := transfer(h.rt.st, h.env.to, types.Address(to), value); err != nil {
 		return &pvm.HostError{Type: "ValueError", Msg: err.Error()}
 	}
@@ -391,6 +400,10 @@ func Simulate(st *state.StateDB, bc *BlockContext, from types.Address, to *types
 	}
 	rc.TxHash = tx.Hash()
 	st.SetNonce(from, tx.Nonce+1)
+	if to != nil && *to == staking.Address {
+		rc.CyclesUsed, rc.CellsUsed = ic+runStakingTx(st, bc, value, payload, from, rc, cycles-ic), ib
+		return rc
+	}
 	used, usedCells := runActorTx(st, bc, tx, from, rc, cycles-ic, cells-ib)
 	rc.CyclesUsed, rc.CellsUsed = ic+used, ib+usedCells
 	return rc

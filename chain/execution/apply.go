@@ -6,6 +6,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // BlockContext is what execution knows of the block being built.
@@ -15,6 +16,14 @@ type BlockContext struct {
 	Time     uint64
 	Proposer types.Address // receives tips (§8.4)
 	Basefees Basefees
+	// Beacon is R_n of this block, its proposer's VRF output (§3.4); the
+	// last block's beacon of an epoch seeds the next (system/staking).
+	// Zero on the devnet.
+	Beacon [32]byte
+	// Signers are the validators whose votes are in this block's justify
+	// QC, i.e. who certified its parent; downtime is counted from them.
+	// Empty when unknown (the devnet): then nobody counts a miss.
+	Signers []types.Address
 
 	// cycles each actor's handlers used in this block (§12.1
 	// per_actor_per_block_cycles), and the message ids delivered in it (for
@@ -83,6 +92,8 @@ func ApplyTx(st *state.StateDB, bc *BlockContext, tx *types.Tx) (*types.Receipt,
 	// Execution proper. A failure here reverts the effects but keeps the
 	// fee: the transaction was valid and used block space.
 	switch {
+	case tx.To != nil && *tx.To == staking.Address:
+		cyclesUsed += runStakingTx(st, bc, tx.ValueOrZero(), tx.Payload, from, rc, tx.CyclesLimit-cyclesUsed)
 	case tx.To == nil || (len(tx.Payload) > 0 && st.IsActor(*tx.To)):
 		used, usedCells := runActorTx(st, bc, tx, from, rc, tx.CyclesLimit-cyclesUsed, tx.CellsLimit-cellsUsed)
 		cyclesUsed += used
@@ -114,4 +125,22 @@ func transfer(st *state.StateDB, from, to types.Address, v *big.Int) error {
 	}
 	st.AddBalance(to, v)
 	return nil
+}
+
+// runStakingTx executes a call of the validator registry (system/staking)
+// and fills the receipt; a failed call reverts its effects, value
+// included, and the caller still charges the fee, as for a failed actor
+// call. It returns the cycles the call used beyond the intrinsic cost.
+func runStakingTx(st *state.StateDB, bc *BlockContext, value *big.Int, payload []byte, from types.Address, rc *types.Receipt, cycles uint64) uint64 {
+	used, err := staking.Apply(st, staking.Call{From: from, Value: value, Payload: payload, Height: bc.Height, Cycles: cycles})
+	if err != nil {
+		rc.Status, rc.Error = types.ReceiptFailed, err.Error()
+	}
+	return used
+}
+
+// endBlock runs the validator registry's end-of-block rules (downtime,
+// epoch sets, rewards); Build and Execute share it.
+func endBlock(st *state.StateDB, bc *BlockContext) error {
+	return staking.EndBlock(st, staking.BlockInfo{Height: bc.Height, Beacon: bc.Beacon, Signers: bc.Signers, Proposer: bc.Proposer})
 }

@@ -49,6 +49,9 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 		r.add(tx, rc)
 	}
 	st.RecordDeliveries(bc.Height, bc.delivered)
+	if err := endBlock(st, bc); err != nil {
+		return nil, fmt.Errorf("build block %d: %w", bc.Height, err)
+	}
 	return r, nil
 }
 
@@ -75,6 +78,9 @@ func Execute(st *state.StateDB, bc *BlockContext, txs []*types.Tx) (*Result, err
 		r.add(tx, rc)
 	}
 	st.RecordDeliveries(bc.Height, bc.delivered)
+	if err := endBlock(st, bc); err != nil {
+		return nil, fmt.Errorf("block %d: %w", bc.Height, err)
+	}
 	return r, nil
 }
 
