@@ -133,11 +133,7 @@ next epoch boundary on.`,
 				if err := writeHomeConfig(home, homeConfig{RPC: rpcAddr, P2P: p2pAddr, BlockTime: "1s"}); err != nil {
 					return err
 				}
-				fmt.Fprintf(stdout, "initialised %s
-node       %s (full node; not in the genesis validator set)
-chain id   %d
-genesis    %s
-", home, keys.GenesisValidator(0, "").Address, g.ChainID, g.Hash())
+				fmt.Fprintf(stdout, "initialised %s\nnode       %s (full node; not in the genesis validator set)\nchain id   %d\ngenesis    %s\n", home, keys.GenesisValidator(0, "").Address, g.ChainID, g.Hash())
 				return nil
 			}
 			keys, err := node.GenerateKeys(home)
