@@ -324,7 +324,8 @@ func (n *Node) ProduceBlock() (*types.Block, error) {
 	if t < parent.Time {
 		t = parent.Time // block time never goes backwards
 	}
-	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: parent.Height + 1, Time: t, Proposer: n.proposer, Basefees: bf}
+	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: parent.Height + 1, Time: t, Proposer: n.proposer, Basefees: bf,
+		Beacon: devnetBeacon(parent.Hash(), parent.Height+1)}
 	res, err := execution.Build(st, bc, candidates)
 	if err != nil {
 		return nil, err
@@ -575,4 +576,13 @@ func parallel(n int, f func(i int) error) error {
 	}
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// devnetBeacon is R_n on the single-validator devnet, which has no VRF:
+// keccak256("cowboy/devnet-beacon/v1" ‖ parent hash ‖ height). It differs
+// per block but anyone can compute it ahead (docs/actors.md says so).
+// Simulated calls (cowboy_call) on a validator network use it too: their
+// block is not drawn yet.
+func devnetBeacon(parent types.Hash, height uint64) [32]byte {
+	return crypto.Keccak256([]byte("cowboy/devnet-beacon/v1"), parent[:], binary.BigEndian.AppendUint64(nil, height))
 }

@@ -328,7 +328,7 @@ func (h *handlerHost) Context() pvm.MessageContext {
 
 func (h *handlerHost) Block() pvm.BlockInfo {
 	bc := h.rt.bc
-	return pvm.BlockInfo{Height: bc.Height, Timestamp: bc.Time, ChainID: bc.ChainID, Proposer: pvm.Address(bc.Proposer)}
+	return pvm.BlockInfo{Height: bc.Height, Timestamp: bc.Time, ChainID: bc.ChainID, Proposer: pvm.Address(bc.Proposer), Beacon: bc.Beacon}
 }
 
 // runActorTx executes a deployment or an actor call and fills the receipt;

@@ -1,12 +1,14 @@
 package execution
 
 import (
+	"bytes"
 	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/pvm"
 	"github.com/cowboy-chain/cowboy/pvm/cbor"
 )
@@ -440,4 +442,32 @@ class Actor:
 
 func pvmMessage(to types.Address, method string, payload []byte) pvm.Message {
 	return pvm.Message{To: pvm.Address(to), Method: method, Payload: payload, Value: new(big.Int)}
+}
+
+// An actor's randomness(label) is HKDF(R_n, label) over the block's beacon
+// (§3.4): the same within a block, different in the next block and for
+// another label.
+func TestActorRandomness(t *testing.T) {
+	e := newActorEnv(t)
+	a := e.mustDeploy(`
+from cowboy_sdk import actor, randomness
+@actor
+class Dice:
+    def roll(self, label):
+        return randomness(label)
+`)
+	e.bc.Beacon = [32]byte{4, 2}
+	got := ret(t, e.call(a, "roll", "dice")).([]byte)
+	want := crypto.Randomness(e.bc.Beacon, []byte("dice"))
+	if !bytes.Equal(got, want[:]) {
+		t.Fatalf("roll = %x, want %x", got, want)
+	}
+	if other := ret(t, e.call(a, "roll", "coin")).([]byte); bytes.Equal(other, got) {
+		t.Fatal("two labels gave the same randomness")
+	}
+	e.newBlock()
+	e.bc.Beacon = [32]byte{4, 3}
+	if next := ret(t, e.call(a, "roll", "dice")).([]byte); bytes.Equal(next, got) {
+		t.Fatal("the next block's beacon gave the same randomness")
+	}
 }
