@@ -12,6 +12,7 @@ import (
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/rpc"
 	"github.com/cowboy-chain/cowboy/store"
+	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // The node is the RPC server's backend.
@@ -162,7 +163,7 @@ const SuggestedTip = 1
 func (n *Node) EstimateFees(from, to *types.Address, value *big.Int, payload []byte) (rpc.FeeEstimate, error) {
 	tx := &types.Tx{To: to, Payload: payload}
 	cycles, cells := fees.Intrinsic(execution.KindOf(tx), len(payload))
-	if to == nil || (len(payload) > 0 && n.newState().IsActor(*to)) {
+	if to == nil || *to == staking.Address || (len(payload) > 0 && n.newState().IsActor(*to)) {
 		req := rpc.CallRequest{To: to, Value: value, Payload: payload}
 		if from != nil {
 			req.From = *from

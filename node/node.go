@@ -263,12 +263,13 @@ func (n *Node) checkChainID() error {
 	return nil
 }
 
-// writeGenesis commits block 0: the genesis allocations, minted.
+// writeGenesis commits block 0: the genesis allocations minted, and the
+// validator registry with the genesis validators' stake (system/staking).
 func (n *Node) writeGenesis() error {
 	g := n.cfg.Genesis
 	st := n.newState()
-	for _, a := range g.Alloc {
-		st.Mint(a.Address, a.Balance)
+	if err := g.Apply(st); err != nil {
+		return err
 	}
 	h := &types.Header{
 		Height: 0, Time: g.Time, BasefeeCycle: g.BasefeeCycle, BasefeeCell: g.BasefeeCell,

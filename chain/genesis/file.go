@@ -11,6 +11,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // Validator is a member of the genesis validator set (v2 "Validator Set").
@@ -43,6 +44,7 @@ type fileJSON struct {
 	Alloc        []allocJSON     `json:"alloc"`
 	Validators   []validatorJSON `json:"validators"`
 	EpochSeed    string          `json:"epoch_seed"`
+	Staking      *Staking        `json:"staking,omitempty"`
 }
 
 type allocJSON struct {
@@ -61,7 +63,7 @@ type validatorJSON struct {
 // MarshalJSON writes the genesis.json form (docs/localnet.md).
 func (g *Genesis) MarshalJSON() ([]byte, error) {
 	f := fileJSON{ChainID: g.ChainID, Time: g.Time, BasefeeCycle: g.BasefeeCycle, BasefeeCell: g.BasefeeCell,
-		Alloc: []allocJSON{}, Validators: []validatorJSON{}, EpochSeed: "0x" + hex.EncodeToString(g.EpochSeed[:])}
+		Alloc: []allocJSON{}, Validators: []validatorJSON{}, EpochSeed: "0x" + hex.EncodeToString(g.EpochSeed[:]), Staking: g.Staking}
 	for _, a := range g.Alloc {
 		f.Alloc = append(f.Alloc, allocJSON{Address: a.Address.Hex(), Balance: a.Balance.String()})
 	}
@@ -81,7 +83,7 @@ func (g *Genesis) UnmarshalJSON(b []byte) error {
 	if err := dec.Decode(&f); err != nil {
 		return fmt.Errorf("genesis: %w", err)
 	}
-	out := Genesis{ChainID: f.ChainID, Time: f.Time, BasefeeCycle: f.BasefeeCycle, BasefeeCell: f.BasefeeCell}
+	out := Genesis{ChainID: f.ChainID, Time: f.Time, BasefeeCycle: f.BasefeeCycle, BasefeeCell: f.BasefeeCell, Staking: f.Staking}
 	for i, a := range f.Alloc {
 		addr, err := types.ParseAddress(a.Address)
 		if err != nil {
@@ -122,16 +124,29 @@ func decodeHex(s string) ([]byte, error) {
 }
 
 // Validate checks what every node must agree on before starting: a chain
-// id, and validators with distinct addresses and stake. The BLS keys and
-// their proofs of possession are checked when the consensus starts.
+// id, usable staking parameters, and validators with distinct addresses
+// and at least the minimum stake. The BLS keys and their proofs of
+// possession are checked when the consensus starts.
 func (g *Genesis) Validate() error {
 	if g.ChainID == 0 {
 		return errors.New("genesis: chain_id is 0")
+	}
+	p := g.StakingParams()
+	if err := p.Validate(); err != nil {
+		return fmt.Errorf("genesis: %w", err)
+	}
+	for i, a := range g.Alloc {
+		if a.Address == staking.Address {
+			return fmt.Errorf("genesis: alloc %d credits the validator registry %s, whose balance must be exactly the bonded stake", i, a.Address)
+		}
 	}
 	seen := map[types.Address]bool{}
 	for i, v := range g.Validators {
 		if v.Stake == 0 {
 			return fmt.Errorf("genesis: validator %d (%s) has no stake", i, v.Address)
+		}
+		if new(big.Int).Mul(new(big.Int).SetUint64(v.Stake), BaseUnitsPerCBY).Cmp(p.MinStake) < 0 {
+			return fmt.Errorf("genesis: validator %d (%s) stakes %d CBY, below min_validator_stake %s", i, v.Address, v.Stake, types.FormatCBY(p.MinStake))
 		}
 		if seen[v.Address] {
 			return fmt.Errorf("genesis: validator %s listed twice", v.Address)
@@ -195,17 +210,20 @@ type hashGenesis struct {
 	Alloc        []hashAlloc
 	Validators   []hashValidator
 	EpochSeed    [32]byte
+	Staking      hashStaking
 }
 
 // Hash identifies the chain: keccak256("cowboy/genesis/v1" || CBOR) of the
 // canonical CBOR array [chain_id, time, basefee_cycle, basefee_cell,
 // [[address, balance_be]…], [[address, bls_public_key, possession,
-// stake]…], epoch_seed], lists in file order. Validators' p2p addresses
+// stake]…], epoch_seed, [epoch_length, min_stake_be, unbonding_period,
+// jail_period, downtime_window, slash_bps]], lists in file order, the
+// staking parameters as in effect (defaults filled in). Validators' p2p addresses
 // are left out: they are where to dial, not what the chain is. Peers
 // exchange it in the p2p Hello and refuse another chain's nodes.
 func (g *Genesis) Hash() types.Hash {
 	h := hashGenesis{ChainID: g.ChainID, Time: g.Time, BasefeeCycle: g.BasefeeCycle, BasefeeCell: g.BasefeeCell,
-		Alloc: []hashAlloc{}, Validators: []hashValidator{}, EpochSeed: g.EpochSeed}
+		Alloc: []hashAlloc{}, Validators: []hashValidator{}, EpochSeed: g.EpochSeed, Staking: g.hashStaking()}
 	for _, a := range g.Alloc {
 		h.Alloc = append(h.Alloc, hashAlloc{Address: a.Address, Balance: a.Balance.Bytes()})
 	}

@@ -21,6 +21,10 @@ type Genesis struct {
 	// EpochSeed draws the proposer of every round and is the VRF input of
 	// the first epoch (§6.1).
 	EpochSeed [32]byte
+	// Staking overrides the validator registry's parameters (epochs,
+	// minimum stake, unbonding, jail, downtime window, slash); nil means
+	// the spec's defaults (system/staking params_validator_set.go).
+	Staking *Staking
 }
 
 // Alloc is a genesis balance.
