@@ -14,11 +14,15 @@ import (
 // Block sync on the block topic, a direct request and response between two
 // peers, canonical CBOR:
 //
-//	request  = [1, from_height, count]
-//	response = [2, [certified, ...]]   certified = simplex.EncodeCertified
+//	request  = [1, from_height, count, [], []]
+//	response = [2, 0, 0, [certified, ...], epoch_proof]
+//	certified = simplex.EncodeCertified; epoch_proof = [] or [certified, ...]
 //
 // A response holds consecutive finalized simplex blocks from from_height
-// (at most syncBatch, at most syncMaxBytes). The asker trusts none of it:
+// (at most syncBatch, at most syncMaxBytes). It ends at the first epoch's
+// last block it reaches, and then carries that block's proof of finality
+// (node/epoch.go): nothing in the next epoch can prove it, and the next
+// epoch's certificates can only be checked after it is executed. The asker trusts none of it:
 // the blocks must chain by hash from its own finalized tip, and a block is
 // applied only when a later block of the batch proves it final by the
 // consensus's rule: a certified block whose justify is from the round right
@@ -57,6 +61,7 @@ type syncMsg struct {
 	From   uint64
 	Count  uint64
 	Blocks [][]byte
+	Proof  [][]byte
 }
 
 // askSync sends a sync request for the blocks after the head to the next
@@ -69,7 +74,7 @@ func (n *Node) askSync() {
 	}
 	net.syncTurn++
 	p := peers[net.syncTurn%len(peers)]
-	b, err := types.Marshal(&syncMsg{Type: syncRequest, From: n.Head().Height + 1, Count: syncBatch, Blocks: [][]byte{}})
+	b, err := types.Marshal(&syncMsg{Type: syncRequest, From: n.Head().Height + 1, Count: syncBatch, Blocks: [][]byte{}, Proof: [][]byte{}})
 	if err != nil {
 		return
 	}
@@ -84,9 +89,10 @@ func (n *Node) onSync(pm p2p.Message) error {
 	}
 	switch m.Type {
 	case syncRequest:
-		out := syncMsg{Type: syncResponse, Blocks: [][]byte{}}
+		out := syncMsg{Type: syncResponse, Blocks: [][]byte{}, Proof: [][]byte{}}
 		size := 0
 		head := n.Head().Height
+		length := n.net.ep.length
 		for h := m.From; h <= head && h < m.From+min(m.Count, syncBatch) && h > 0; h++ {
 			raw, err := n.db.GetRaw(certKey(h))
 			if err != nil || size+len(raw) > syncMaxBytes {
@@ -94,6 +100,14 @@ func (n *Node) onSync(pm p2p.Message) error {
 			}
 			size += len(raw)
 			out.Blocks = append(out.Blocks, raw)
+			if (h+1)%length == 0 {
+				proof, err := n.readEpochProof((h+1)/length - 1)
+				if err != nil {
+					return err
+				}
+				out.Proof = proof
+				break
+			}
 		}
 		b, err := types.Marshal(&out)
 		if err != nil {
@@ -101,14 +115,14 @@ func (n *Node) onSync(pm p2p.Message) error {
 		}
 		return n.net.host.Send(pm.From, p2p.TopicBlock, b)
 	case syncResponse:
-		return n.applySync(m.Blocks)
+		return n.applySync(m.Blocks, m.Proof)
 	}
 	return fmt.Errorf("sync message of type %d", m.Type)
 }
 
 // applySync verifies a batch of finalized blocks and applies those proven
 // final (see the comment at the top of this file).
-func (n *Node) applySync(raws [][]byte) error {
+func (n *Node) applySync(raws, epochProof [][]byte) error {
 	if len(raws) == 0 || len(raws) > syncBatch {
 		return nil
 	}
@@ -132,6 +146,9 @@ func (n *Node) applySync(raws [][]byte) error {
 		if b.Height != head+1+uint64(i) || b.Parent != prev || b.Justify == nil || b.Justify.BlockHash != prev {
 			return fmt.Errorf("sync: block %d does not extend the chain", b.Height)
 		}
+		if b.Height > net.ep.last {
+			return fmt.Errorf("sync: block %d is past epoch %d's last block %d", b.Height, net.ep.number, net.ep.last)
+		}
 		prev = b.Hash()
 		if c.QC == nil || c.QC.BlockHash != prev || c.QC.Height != b.Height {
 			return fmt.Errorf("sync: block %d: certificate names another block", b.Height)
@@ -141,6 +158,15 @@ func (n *Node) applySync(raws [][]byte) error {
 	// The highest block whose certificate verifies and whose justify is
 	// from the round before its own proves its parent final.
 	final := -1
+	var closing []simplex.Certified
+	if top := chain[len(chain)-1]; top.Block.Height == net.ep.last && len(epochProof) > 0 {
+		cl, err := n.checkEpochProof(top, epochProof)
+		if err != nil {
+			return fmt.Errorf("sync: %w", err)
+		}
+		closing = cl
+		final = len(chain) - 1
+	}
 	for i := len(chain) - 1; i >= 1 && final < 0; i-- {
 		b := chain[i].Block
 		if b.Justify.Round+1 == b.Round && n.verifyQC(chain[i].QC) {
@@ -150,7 +176,7 @@ func (n *Node) applySync(raws [][]byte) error {
 	if final < 0 {
 		return nil
 	}
-	if net.index >= 0 && final+1 < validatorSyncMin && time.Since(net.advancedAt) < syncStuck {
+	if net.index >= 0 && final+1 < validatorSyncMin && closing == nil && time.Since(net.advancedAt) < syncStuck {
 		return nil // the consensus is keeping up on its own
 	}
 	// Each applied block's own QC is the justify of its child, which the
@@ -159,7 +185,11 @@ func (n *Node) applySync(raws [][]byte) error {
 		if !n.verifyQC(chain[i].QC) {
 			return fmt.Errorf("sync: block %d: bad certificate", chain[i].Block.Height)
 		}
-		if err := n.applyFinal(chain[i]); err != nil {
+		var proof []simplex.Certified
+		if chain[i].Block.Height == net.ep.last {
+			proof = closing
+		}
+		if err := n.applyFinal(chain[i], proof); err != nil {
 			return err
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
-	"github.com/cowboy-chain/cowboy/crypto/bls"
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/store"
 )
@@ -89,6 +88,7 @@ type network struct {
 	peers   []p2p.PeerID
 	byPeer  map[p2p.PeerID]int
 	genesis *simplex.Block
+	ep      *epoch // the current epoch: its set, root and consensus config
 	sx      *simplex.Node
 	scfg    simplex.Config
 	set     *simplex.ValidatorSet
@@ -126,42 +126,30 @@ func (n *Node) openNetwork() error {
 	if err := n.checkGenesisHash(gh); err != nil {
 		return err
 	}
-	vs := make([]simplex.Validator, len(g.Validators))
 	var boot []string
-	for i, v := range g.Validators {
-		vs[i] = simplex.Validator{PublicKey: v.BLSPublicKey, Possession: v.Possession, Stake: v.Stake}
-		id := p2p.PeerID(v.Address)
-		net.peers = append(net.peers, id)
-		net.byPeer[id] = i
+	for _, v := range g.Validators {
 		if v.Address != n.proposer && v.P2PAddr != "" {
-			boot = append(boot, fmt.Sprintf("%s@%s", id, v.P2PAddr))
+			boot = append(boot, fmt.Sprintf("%s@%s", p2p.PeerID(v.Address), v.P2PAddr))
 		}
 	}
 	if nc.Bootstrap == nil {
 		nc.Bootstrap = boot
 	}
-	set, err := simplex.NewValidatorSet(vs)
-	if err != nil {
-		return fmt.Errorf("genesis validators: %w", err)
-	}
-	net.index = g.ValidatorIndex(n.proposer)
-	var sk *bls.SecretKey
-	if net.index >= 0 {
-		sk = nc.Keys.BLS
-		if sk == nil {
-			return fmt.Errorf("validator %s has no %s in its home", n.proposer, BLSKeyFile)
-		}
-		if !bytes.Equal(sk.PublicKey().Bytes(), g.Validators[net.index].BLSPublicKey) {
-			return fmt.Errorf("validator %s: %s does not match the genesis BLS public key", n.proposer, BLSKeyFile)
-		}
-	}
-	scheme, err := simplex.NewBLSScheme(sk, set)
-	if err != nil {
-		return fmt.Errorf("genesis validators: %w", err)
-	}
+	net.cfg = nc
 	net.genesis = &simplex.Block{Payload: gh[:]}
-	scfg := simplex.Config{ID: net.index, Validators: set, Scheme: scheme, Seed: g.EpochSeed, Genesis: net.genesis,
-		TimeoutTicks: nc.TimeoutTicks, KeepFinalized: nc.KeepFinalized, Store: certStore{n}}
+	n.net = net // loadEpoch reads the keys and genesis block through it
+	opened := false
+	defer func() {
+		if !opened {
+			n.net = nil
+		}
+	}()
+	ep, err := n.loadEpoch()
+	if err != nil {
+		return err
+	}
+	n.useEpoch(ep)
+	scfg := net.scfg
 	if raw, err := n.db.GetRaw(keyHardState); err == nil {
 		if scfg.Restore, err = simplex.DecodeHardState(raw); err != nil {
 			return err
@@ -169,14 +157,13 @@ func (n *Node) openNetwork() error {
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("read hard state: %w", err)
 	}
-	if head := n.Head(); head.Height > 0 {
+	if head := n.Head(); head.Height > ep.root.Height {
 		c, err := n.certified(head.Height)
 		if err != nil {
 			return fmt.Errorf("finalized tip: %w", err)
 		}
 		scfg.FinalizedTip = c.Block
 	}
-	net.scfg, net.set, net.scheme = scfg, set, scheme
 	if net.sx, err = simplex.NewNode(scfg); err != nil {
 		return err
 	}
@@ -189,7 +176,7 @@ func (n *Node) openNetwork() error {
 		return err
 	}
 	n.cfg.Network = &nc
-	n.net = net
+	opened = true
 	return nil
 }
 
@@ -420,10 +407,8 @@ func (n *Node) drain() error {
 			}
 			net.mu.Unlock()
 		}
-		for _, c := range rd.Finalized {
-			if err := n.applyFinal(c); err != nil {
-				return err
-			}
+		if err := n.applyFinalized(rd); err != nil {
+			return err
 		}
 		for _, e := range rd.Evidence {
 			n.log.Warn("double signing seen", "validator", e.Signer, "round", e.Round)
@@ -431,6 +416,35 @@ func (n *Node) drain() error {
 	}
 	if err := net.sx.Halted(); err != nil {
 		return fmt.Errorf("consensus halted: %w", err)
+	}
+	return nil
+}
+
+// applyFinalized applies a Ready's finalized blocks up to the epoch's last
+// block; that one is stored with the proof of its finality (the blocks
+// after it in the Ready and FinalProof), and applying it moves the node to
+// the next epoch's instance, so the rest of this Ready (tail blocks of
+// the old instance) is dropped.
+func (n *Node) applyFinalized(rd simplex.Ready) error {
+	net := n.net
+	for i, c := range rd.Finalized {
+		ep := net.ep
+		if c.Block.Height > ep.last {
+			return nil // a tail block: certifies the last block, never executed
+		}
+		var proof []simplex.Certified
+		if c.Block.Height == ep.last {
+			if rd.FinalProof == nil {
+				return fmt.Errorf("epoch %d: last block %d finalized without a proof", ep.number, ep.last)
+			}
+			proof = append(append(proof, rd.Finalized[i+1:]...), *rd.FinalProof)
+		}
+		if err := n.applyFinal(c, proof); err != nil {
+			return err
+		}
+		if net.ep != ep {
+			return nil
+		}
 	}
 	return nil
 }
@@ -516,8 +530,11 @@ func (n *Node) buildPayload(req *simplex.ProposeRequest) *payload {
 		}
 		h = b.Parent
 	}
-	cands := n.pool.Select(n.newState(), nextBasefees(head), n.cfg.MaxBlockTxs)
 	out := &payload{Time: t}
+	if req.Height > n.net.ep.last {
+		return out // a tail block of the epoch carries no transactions
+	}
+	cands := n.pool.Select(n.newState(), nextBasefees(head), n.cfg.MaxBlockTxs)
 	size := 0
 	for _, tx := range cands {
 		if inFlight[tx.Hash()] {
@@ -567,6 +584,9 @@ func (n *Node) judge(b *simplex.Block) error {
 	if now := uint64(n.cfg.Now().Unix()); p.Time > now+maxFutureDriftSeconds {
 		return fmt.Errorf("payload time %d is more than %d s ahead of %d", p.Time, maxFutureDriftSeconds, now)
 	}
+	if ep := n.net.ep; b.Height > ep.last && len(p.Txs) > 0 {
+		return fmt.Errorf("block %d is past epoch %d's last block %d and carries %d transactions", b.Height, ep.number, ep.last, len(p.Txs))
+	}
 	chainID := n.cfg.ChainID
 	return parallel(len(p.Txs), func(i int) error {
 		_, err := execution.CheckStateless(p.Txs[i], chainID)
@@ -577,8 +597,11 @@ func (n *Node) judge(b *simplex.Block) error {
 // applyFinal executes a finalized simplex block against the committed state
 // and commits it as the chain block of the same height, with the simplex
 // block and its QC in the same atomic commit. Everything that reaches the
-// state comes from the block: transactions, time, proposer.
-func (n *Node) applyFinal(c simplex.Certified) error {
+// state comes from the block: transactions, time, proposer, its beacon and
+// who certified its parent. The epoch's last block needs proof, the chain
+// that proves it final (stored with it), and moves the node to the next
+// epoch.
+func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error {
 	n.prodMu.Lock()
 	defer n.prodMu.Unlock()
 	parent := n.Head()
@@ -589,6 +612,13 @@ func (n *Node) applyFinal(c simplex.Certified) error {
 	if b.Height != parent.Height+1 {
 		return fmt.Errorf("finalized block %d does not follow the head %d", b.Height, parent.Height)
 	}
+	ep := n.net.ep
+	if b.Height > ep.last {
+		return fmt.Errorf("finalized block %d is past epoch %d's last block %d", b.Height, ep.number, ep.last)
+	}
+	if b.Height == ep.last && len(proof) == 0 {
+		return fmt.Errorf("epoch %d: last block %d without a proof of finality", ep.number, b.Height)
+	}
 	p, err := decodePayload(b.Payload)
 	if err != nil {
 		// A quorum voted for it, so this needs a third of the stake to be
@@ -597,13 +627,11 @@ func (n *Node) applyFinal(c simplex.Certified) error {
 		p = &payload{}
 	}
 	t := max(p.Time, parent.Time)
-	var proposer types.Address
-	if b.Proposer >= 0 && b.Proposer < len(n.net.gen.Validators) {
-		proposer = n.net.gen.Validators[b.Proposer].Address
-	}
+	proposer := ep.proposerOf(b)
 	bf := nextBasefees(parent)
 	st := n.newState()
-	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: b.Height, Time: t, Proposer: proposer, Basefees: bf}
+	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: b.Height, Time: t, Proposer: proposer, Basefees: bf,
+		Beacon: b.Beacon(), Signers: ep.signersOf(b.Justify)}
 	res, err := execution.Build(st, bc, p.Txs)
 	if err != nil {
 		return err
@@ -620,6 +648,13 @@ func (n *Node) applyFinal(c simplex.Certified) error {
 	extra := []store.RawWrite{
 		{Key: certKey(b.Height), Value: enc},
 		{Key: certByHashKey(sh), Value: binary.BigEndian.AppendUint64(nil, b.Height)},
+	}
+	if b.Height == ep.last {
+		w, err := epochProofWrite(ep.number, proof)
+		if err != nil {
+			return err
+		}
+		extra = append(extra, w)
 	}
 	if err := n.commit(st, h, res, extra); err != nil {
 		return err
@@ -643,6 +678,9 @@ func (n *Node) applyFinal(c simplex.Certified) error {
 		n.log.Info("block", "height", h.Height, "txs", len(res.Txs), "hash", h.Hash(), "proposer", b.Proposer)
 	} else {
 		n.log.Debug("block", "height", h.Height, "txs", 0, "round", b.Round, "proposer", b.Proposer)
+	}
+	if b.Height == ep.last {
+		return n.enterNextEpoch()
 	}
 	return nil
 }

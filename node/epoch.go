@@ -1,0 +1,267 @@
+package node
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/consensus/simplex"
+	"github.com/cowboy-chain/cowboy/crypto/bls"
+	"github.com/cowboy-chain/cowboy/p2p"
+	"github.com/cowboy-chain/cowboy/store"
+	"github.com/cowboy-chain/cowboy/system/staking"
+)
+
+// epoch is the validator set that runs the consensus for one epoch and the
+// root its consensus instance starts from (v2 "Validator Set": validator
+// set updates and epoch randomness happen at epoch boundaries).
+//
+// Epoch k holds the blocks of heights k·E … (k+1)·E−1. Its instance of
+// simplex starts on the last finalized block of epoch k−1 (block 0 for
+// epoch 0) with rounds above k<<32, so no two epochs ever share a round
+// (votes sign block, height and round only, §6.1). The set and seed come
+// from staking.EpochSet(k), which executing the root wrote into the state.
+//
+// The old instance goes on past its last height only to certify a child of
+// that last block, which is what makes it final; such "tail" blocks carry
+// no transactions (judge refuses any) and are never executed. The proof of
+// the last block's finality (the tail chain up to a block certified in the
+// round right after its justify) is stored with it, under epochProofKey,
+// so that sync can prove it to a node that was not there.
+type epoch struct {
+	number  uint64
+	length  uint64         // blocks per epoch (staking params)
+	last    uint64         // height of the epoch's last block
+	root    *simplex.Block // where the instance starts; final
+	seed    [32]byte
+	set     *simplex.ValidatorSet
+	scheme  *simplex.BLSScheme
+	members []types.Address // validator index -> address (node key = p2p id)
+	index   int             // this node's index, -1 if it does not validate
+}
+
+// epochProofKey holds the proof that the last block of epoch k is final.
+func epochProofKey(k uint64) []byte {
+	return binary.BigEndian.AppendUint64([]byte("sx/e/"), k)
+}
+
+// roundBase is the round below which an epoch's instance never goes.
+func roundBase(k uint64) uint64 { return k << 32 }
+
+// epochOfRound is the epoch whose instance certified a QC of this round.
+func epochOfRound(r uint64) uint64 { return r >> 32 }
+
+// loadEpoch reads the epoch of the block after the finalized head from the
+// committed state.
+func (n *Node) loadEpoch() (*epoch, error) {
+	st := n.newState()
+	params, err := staking.ReadParams(st)
+	if err != nil {
+		return nil, fmt.Errorf("staking params: %w", err)
+	}
+	if params.EpochLength == 0 {
+		return nil, fmt.Errorf("staking params: epoch length 0")
+	}
+	head := n.Head().Height
+	k := (head + 1) / params.EpochLength
+	ep := &epoch{number: k, length: params.EpochLength, last: (k+1)*params.EpochLength - 1, index: -1}
+	var vs []simplex.Validator
+	registered := k > 0
+	if k == 0 {
+		// Epoch 0 is the genesis file's set (staking.EpochSet(0) holds the
+		// same); its proofs of possession are checked here.
+		ep.root, ep.seed = n.net.genesis, n.cfg.Genesis.EpochSeed
+		for _, v := range n.cfg.Genesis.Validators {
+			vs = append(vs, simplex.Validator{PublicKey: v.BLSPublicKey, Possession: v.Possession, Stake: v.Stake})
+			ep.members = append(ep.members, v.Address)
+		}
+	} else {
+		es, err := staking.ReadEpochSet(st, k)
+		if err != nil {
+			return nil, fmt.Errorf("validator set of epoch %d: %w", k, err)
+		}
+		c, err := n.certified(k*params.EpochLength - 1)
+		if err != nil {
+			return nil, fmt.Errorf("root of epoch %d: %w", k, err)
+		}
+		ep.root, ep.seed = c.Block, es.Seed
+		for _, m := range es.Members {
+			vs = append(vs, simplex.Validator{PublicKey: m.BLSPublicKey, Stake: m.Weight})
+			ep.members = append(ep.members, m.Address)
+		}
+	}
+	if ep.set, err = simplex.NewValidatorSet(vs); err != nil {
+		return nil, fmt.Errorf("validator set of epoch %d: %w", k, err)
+	}
+	var sk *bls.SecretKey
+	for i, a := range ep.members {
+		if a != n.proposer {
+			continue
+		}
+		sk = n.net.cfg.Keys.BLS
+		if sk == nil {
+			return nil, fmt.Errorf("validator %s (epoch %d) has no %s in its home", n.proposer, k, BLSKeyFile)
+		}
+		if !bytes.Equal(sk.PublicKey().Bytes(), vs[i].PublicKey) {
+			return nil, fmt.Errorf("validator %s (epoch %d): %s does not match the registered BLS public key", n.proposer, k, BLSKeyFile)
+		}
+		ep.index = i
+	}
+	if registered {
+		ep.scheme, err = simplex.NewBLSSchemeRegistered(sk, ep.set)
+	} else {
+		ep.scheme, err = simplex.NewBLSScheme(sk, ep.set)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("validator set of epoch %d: %w", k, err)
+	}
+	return ep, nil
+}
+
+// useEpoch makes ep the node's epoch: routing tables for direct messages
+// and the consensus configuration (the instance itself is built by the
+// caller, with whatever it restores).
+func (n *Node) useEpoch(ep *epoch) {
+	net := n.net
+	net.ep = ep
+	net.index = ep.index
+	net.set, net.scheme = ep.set, ep.scheme
+	net.peers = net.peers[:0]
+	net.byPeer = map[p2p.PeerID]int{}
+	for i, a := range ep.members {
+		net.peers = append(net.peers, p2p.PeerID(a))
+		net.byPeer[p2p.PeerID(a)] = i
+	}
+	net.scfg = simplex.Config{ID: ep.index, Validators: ep.set, Scheme: ep.scheme, Seed: ep.seed,
+		Genesis: ep.root, RoundBase: roundBase(ep.number), TimeoutTicks: net.cfg.TimeoutTicks,
+		KeepFinalized: net.cfg.KeepFinalized, Store: certStore{n}}
+}
+
+// enterNextEpoch runs after the last block of the epoch was applied: the
+// next epoch's set is in the state now; a new consensus instance starts on
+// that block. The validator's HardState carries over (its rounds are all
+// below the new instance's, so it restricts nothing there but is never
+// lowered).
+func (n *Node) enterNextEpoch() error {
+	net := n.net
+	old := net.ep
+	ep, err := n.loadEpoch()
+	if err != nil {
+		return err
+	}
+	n.useEpoch(ep)
+	cfg := net.scfg
+	if ep.index >= 0 {
+		hs, err := n.restoreState(nil)
+		if err != nil {
+			return err
+		}
+		cfg.Restore = hs
+	}
+	sx, err := simplex.NewNode(cfg)
+	if err != nil {
+		return fmt.Errorf("epoch %d consensus: %w", ep.number, err)
+	}
+	net.sx = sx
+	net.pending = nil
+	net.mu.Lock()
+	net.round = sx.Status().Round
+	net.committed = map[simplex.Hash]uint64{}
+	net.mu.Unlock()
+	n.log.Info("epoch", "number", ep.number, "validators", len(ep.members), "index", ep.index,
+		"from", old.number, "first_height", ep.root.Height+1)
+	return nil
+}
+
+// signersOf maps a certificate's bitmap to validator addresses, for the
+// staking downtime count; the unsigned root certificate has none.
+func (ep *epoch) signersOf(qc *simplex.QC) []types.Address {
+	if qc == nil || epochOfRound(qc.Round) != ep.number || qc.Round <= max(ep.root.Round, roundBase(ep.number)) {
+		return nil
+	}
+	var out []types.Address
+	for _, i := range qc.Signers.Indices() {
+		if i < len(ep.members) {
+			out = append(out, ep.members[i])
+		}
+	}
+	return out
+}
+
+// proposerOf is the address of a block's proposer in this epoch.
+func (ep *epoch) proposerOf(b *simplex.Block) types.Address {
+	if b.Proposer >= 0 && b.Proposer < len(ep.members) {
+		return ep.members[b.Proposer]
+	}
+	return types.Address{}
+}
+
+// encodeEpochProof stores the tail chain that proves an epoch's last block
+// final: certified blocks, each the child of the one before, the first a
+// child of the last block.
+func encodeEpochProof(chain []simplex.Certified) ([]byte, error) {
+	raws := make([][]byte, 0, len(chain))
+	for _, c := range chain {
+		enc, err := simplex.EncodeCertified(c)
+		if err != nil {
+			return nil, err
+		}
+		raws = append(raws, enc)
+	}
+	return types.Marshal(raws)
+}
+
+// readEpochProof returns the stored proof for epoch k, raw certified
+// blocks as sync sends them.
+func (n *Node) readEpochProof(k uint64) ([][]byte, error) {
+	raw, err := n.db.GetRaw(epochProofKey(k))
+	if err != nil {
+		return nil, fmt.Errorf("finality proof of epoch %d: %w", k, err)
+	}
+	var raws [][]byte
+	if err := types.Unmarshal(raw, &raws); err != nil {
+		return nil, fmt.Errorf("finality proof of epoch %d: %w", k, err)
+	}
+	return raws, nil
+}
+
+// checkEpochProof verifies that proof makes last (the certified last block
+// of the current epoch) final: a chain of certified blocks from last's
+// child, every certificate valid under the epoch's set, ending in a block
+// proposed in the round right after its justify's.
+func (n *Node) checkEpochProof(last simplex.Certified, raws [][]byte) ([]simplex.Certified, error) {
+	if len(raws) == 0 || len(raws) > syncBatch {
+		return nil, fmt.Errorf("epoch proof of %d blocks", len(raws))
+	}
+	prev := last.QC.BlockHash
+	var chain []simplex.Certified
+	for _, raw := range raws {
+		c, err := simplex.DecodeCertified(raw)
+		if err != nil {
+			return nil, fmt.Errorf("epoch proof: %w", err)
+		}
+		b := c.Block
+		if b.Parent != prev || b.Justify == nil || b.Justify.BlockHash != prev || c.QC == nil || c.QC.BlockHash != b.Hash() || c.QC.Height != b.Height {
+			return nil, fmt.Errorf("epoch proof: block %d does not extend the chain", b.Height)
+		}
+		if !n.verifyQC(b.Justify) || !n.verifyQC(c.QC) {
+			return nil, fmt.Errorf("epoch proof: block %d: bad certificate", b.Height)
+		}
+		prev = b.Hash()
+		chain = append(chain, c)
+	}
+	if tip := chain[len(chain)-1].Block; tip.Justify.Round+1 != tip.Round {
+		return nil, fmt.Errorf("epoch proof: block %d is not certified in the round after its justify", tip.Height)
+	}
+	return chain, nil
+}
+
+// epochProofWrite is the raw write that stores the proof with the block.
+func epochProofWrite(k uint64, chain []simplex.Certified) (store.RawWrite, error) {
+	enc, err := encodeEpochProof(chain)
+	if err != nil {
+		return store.RawWrite{}, err
+	}
+	return store.RawWrite{Key: epochProofKey(k), Value: enc}, nil
+}
