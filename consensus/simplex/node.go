@@ -453,6 +453,7 @@ func (n *Node) Propose(round uint64, payload []byte) error {
 	if n.timedOut || n.lastVoted >= round {
 		return fmt.Errorf("propose in round %d: round already given up or voted in: %w", round, ErrStaleRequest)
 	}
+	qc = n.fullerQC(qc)
 	height := qc.Height + 1
 	_, proof := n.scheme.VRFProve(vrf.Input(n.cfg.Seed, height))
 	b := &Block{Parent: qc.BlockHash, Height: height, Round: round, Proposer: n.id,
@@ -642,11 +643,17 @@ func (n *Node) countVote(from int, h Hash, height, round uint64, sig []byte) {
 	if n.id < 0 || n.leader(round+1) != n.id {
 		return
 	}
-	if q := n.qcs[h]; q != nil && q.Round == round {
-		return // already certified
-	}
 	vk := voteKey{round, height, h}
 	c := n.votes[vk]
+	if q := n.qcs[h]; q != nil && q.Round == round {
+		// Already certified: a vote that comes after the quorum is kept
+		// (unverified) by the collector that formed the certificate, so
+		// that the proposal can carry it (see fullerQC).
+		if c != nil {
+			c.add(from, sig)
+		}
+		return
+	}
 	if c == nil {
 		c = newCollector(n.set.Len())
 		n.votes[vk] = c
@@ -657,8 +664,33 @@ func (n *Node) countVote(from int, h Hash, height, round uint64, sig []byte) {
 		return
 	}
 	qc := &QC{BlockHash: h, Height: height, Round: round, Signature: agg, Signers: signers}
-	delete(n.votes, vk)
 	n.learnQC(qc, Broadcast)
+}
+
+// fullerQC re-aggregates qc with the votes that reached this leader after
+// the quorum formed, when there are any. The certificate is formed at
+// quorum so the protocol never waits, but the proposal goes out only when
+// the block time has passed; by then every live validator's vote has
+// usually arrived, and the justify names them all. The chain counts a
+// validator's missed votes from the justify certificates (v2 "Slashing":
+// extended downtime), so a certificate of only the first 2f+1 would blame
+// honest but slower validators. Bad late signatures are dropped by the
+// collector's check; the original qc stands if anything fails.
+func (n *Node) fullerQC(qc *QC) *QC {
+	c := n.votes[voteKey{qc.Round, qc.Height, qc.BlockHash}]
+	if c == nil || c.signers.Count() <= qc.Signers.Count() {
+		return qc
+	}
+	signers, agg, ok := c.quorum(n.set, n.scheme, VoteMessage(qc.BlockHash, qc.Height, qc.Round))
+	if !ok || signers.Count() <= qc.Signers.Count() {
+		return qc
+	}
+	full := &QC{BlockHash: qc.BlockHash, Height: qc.Height, Round: qc.Round, Signature: agg, Signers: signers}
+	n.qcs[qc.BlockHash] = full
+	if n.highQC == qc {
+		n.highQC = full
+	}
+	return full
 }
 
 func (n *Node) onNewView(m Message) error {

@@ -489,3 +489,79 @@ func TestForgedTCRefusedEvenWhenRoundKnownTimedOut(t *testing.T) {
 		t.Fatalf("voted on a proposal with a forged TC: %v", s)
 	}
 }
+
+// The leader forms a certificate at quorum, but the proposal it sends
+// when the block time has passed carries every vote that reached it by
+// then: the chain counts missed votes from justify certificates, so a
+// quorum-only certificate would blame honest, slower validators.
+func TestProposalCarriesLateVotes(t *testing.T) {
+	set, schemes := fakeSetup(t, []uint64{1, 1, 1, 1}, 9)
+	for s := uint64(0); s < 1000; s++ {
+		var seed [32]byte
+		binary.BigEndian.PutUint64(seed[:], s)
+		me := set.Leader(seed, 2)
+		l1 := set.Leader(seed, 1)
+		if me == l1 {
+			continue
+		}
+		g := &Block{Payload: []byte("genesis")}
+		n, err := NewNode(Config{ID: me, Validators: set, Scheme: schemes[me], Seed: seed, Genesis: g, TimeoutTicks: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := &harness{t: t, set: set, schemes: schemes, seed: seed, genesis: g, node: n, me: me}
+		h.node.Ready()
+		m, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+		if err := h.deliver(m); err != nil {
+			t.Fatal(err)
+		}
+		// me voted for b1 (to itself) and l1's proposal is its vote: one
+		// more forms the quorum, the last one comes late.
+		var others []int
+		for i := 0; i < 4; i++ {
+			if i != me && i != l1 {
+				others = append(others, i)
+			}
+		}
+		vote := func(i int) Message {
+			return Message{Type: MsgVote, From: i, To: me, BlockHash: b1.Hash(), Height: 1, Round: 1,
+				Signature: schemes[i].Sign(VoteMessage(b1.Hash(), 1, 1))}
+		}
+		var req *ProposeRequest
+		step := func(m Message) {
+			if err := n.Step(m); err != nil {
+				t.Fatal(err)
+			}
+			for n.HasReady() {
+				if rd := n.Ready(); rd.ProposeRequest != nil {
+					req = rd.ProposeRequest
+				}
+			}
+		}
+		step(vote(others[0]))
+		if req == nil || req.Round != 2 {
+			t.Fatalf("no propose request after the quorum: %+v", req)
+		}
+		if q := n.Status().HighQC; q.Signers.Count() != 3 {
+			t.Fatalf("certificate formed with %d signers, want 3 (at quorum)", q.Signers.Count())
+		}
+		step(vote(others[1]))
+		if err := n.Propose(2, []byte("b2")); err != nil {
+			t.Fatal(err)
+		}
+		var sent *Block
+		for _, m := range n.Ready().Messages {
+			if m.Type == MsgPropose {
+				sent = m.Block
+			}
+		}
+		if sent == nil || sent.Justify.Signers.Count() != 4 {
+			t.Fatalf("proposal justify %+v, want all 4 signers", sent)
+		}
+		if !schemes[0].VerifyAggregate(sent.Justify.Signers.Indices(), VoteMessage(b1.Hash(), 1, 1), sent.Justify.Signature) {
+			t.Fatal("the fuller certificate does not verify")
+		}
+		return
+	}
+	t.Fatal("no suitable seed")
+}
