@@ -81,6 +81,7 @@ func newInit(stdout io.Writer) *cobra.Command {
 		p2pAddr string
 		rpcAddr string
 		join    string
+		epochLen uint64
 	)
 	cmd := &cobra.Command{
 		Use:   "init",
@@ -146,6 +147,10 @@ next epoch boundary on.`,
 			}
 			g := genesis.WithValidators(chainID, uint64(time.Now().Unix()),
 				[]genesis.Validator{keys.GenesisValidator(node.DefaultStake, p2pAddr)}, seed)
+			withEpochLength(g, epochLen)
+			if err := g.Validate(); err != nil {
+				return err
+			}
 			if err := g.Save(filepath.Join(home, genesisFile)); err != nil {
 				return err
 			}
@@ -161,6 +166,7 @@ next epoch boundary on.`,
 	cmd.Flags().StringVar(&p2pAddr, "p2p", "127.0.0.1:8745", "UDP address to listen for peers on (written to genesis.json and config.json)")
 	cmd.Flags().StringVar(&rpcAddr, "rpc", "127.0.0.1:8645", "address to serve JSON-RPC on (written to config.json)")
 	cmd.Flags().StringVar(&join, "genesis", "", "join the chain of this genesis.json (copied into the home) instead of creating one")
+	cmd.Flags().Uint64Var(&epochLen, "epoch-length", 0, "blocks per epoch of the new chain (default: the spec's 3,600)")
 	return cmd
 }
 
@@ -285,6 +291,7 @@ func newLocalnet(stdout, stderr io.Writer) *cobra.Command {
 		blockTime time.Duration
 		binary    string
 		logLevel  string
+		epochLen  uint64
 	)
 	cmd := &cobra.Command{
 		Use:   "localnet N",
@@ -327,7 +334,7 @@ connects and disconnects, and sync attempts in cowboyd.log).`,
 					return fmt.Errorf("find the cowboyd executable: %w", err)
 				}
 			}
-			if err := writeLocalnet(home, count, basePort, chainID, blockTime); err != nil {
+			if err := writeLocalnet(home, count, basePort, chainID, blockTime, epochLen); err != nil {
 				return err
 			}
 			return runLocalnet(stdout, stderr, binary, home, count, basePort, logLevel)
@@ -340,13 +347,25 @@ connects and disconnects, and sync attempts in cowboyd.log).`,
 	cmd.Flags().StringVar(&binary, "cowboyd", "", "cowboyd binary to start the nodes with (default: this one)")
 	cmd.Flags().MarkHidden("cowboyd")
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level of every node (passed to cowboyd start): debug, info, warn, error")
+	cmd.Flags().Uint64Var(&epochLen, "epoch-length", 0, "blocks per epoch, when the validator set may change (default: the spec's 3,600)")
 	return cmd
+}
+
+// withEpochLength sets genesis.json's staking.epoch_length when n > 0.
+func withEpochLength(g *genesis.Genesis, n uint64) {
+	if n == 0 {
+		return
+	}
+	if g.Staking == nil {
+		g.Staking = &genesis.Staking{}
+	}
+	g.Staking.EpochLength = &n
 }
 
 func nodeHome(dir string, i int) string { return filepath.Join(dir, fmt.Sprintf("node%d", i)) }
 
 // writeLocalnet makes the homes and the shared genesis, unless they exist.
-func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime time.Duration) error {
+func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime time.Duration, epochLen uint64) error {
 	if g, err := genesis.Load(filepath.Join(nodeHome(dir, 0), genesisFile)); err == nil {
 		if len(g.Validators) != count {
 			return fmt.Errorf("%s holds a localnet of %d validators, not %d", dir, len(g.Validators), count)
@@ -366,6 +385,10 @@ func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime ti
 		return err
 	}
 	g := genesis.WithValidators(chainID, uint64(time.Now().Unix()), vals, seed)
+	withEpochLength(g, epochLen)
+	if err := g.Validate(); err != nil {
+		return err
+	}
 	for i := 0; i < count; i++ {
 		h := nodeHome(dir, i)
 		if err := g.Save(filepath.Join(h, genesisFile)); err != nil {

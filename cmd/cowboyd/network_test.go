@@ -85,7 +85,7 @@ func TestNetworkFlagsAndErrors(t *testing.T) {
 
 func TestLocalnetHomes(t *testing.T) {
 	dir := t.TempDir()
-	if err := writeLocalnet(dir, 3, 20000, 99, 200*time.Millisecond); err != nil {
+	if err := writeLocalnet(dir, 3, 20000, 99, 200*time.Millisecond, 12); err != nil {
 		t.Fatal(err)
 	}
 	var hash string
@@ -106,12 +106,15 @@ func TestLocalnetHomes(t *testing.T) {
 		if g.Validators[i].P2PAddr != hc.P2P {
 			t.Fatalf("node %d: genesis p2p %s, config %s", i, g.Validators[i].P2PAddr, hc.P2P)
 		}
+		if e := g.StakingParams().EpochLength; e != 12 {
+			t.Fatalf("node %d: epoch length %d, want --epoch-length 12", i, e)
+		}
 	}
 	// Run again on the same directory: kept as is; another N is refused.
-	if err := writeLocalnet(dir, 3, 20000, 99, time.Second); err != nil {
+	if err := writeLocalnet(dir, 3, 20000, 99, time.Second, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeLocalnet(dir, 4, 20000, 99, time.Second); err == nil {
+	if err := writeLocalnet(dir, 4, 20000, 99, time.Second, 0); err == nil {
 		t.Fatal("a localnet of 3 was reopened as 4")
 	}
 }
@@ -220,7 +223,9 @@ func (l *transferLoad) sent() (int, types.Hash) {
 // finalizing; a second killed, finality stops and the two left agree on
 // every block; both restarted with "cowboyd start --home", finality
 // resumes, every transfer is executed on all four, and all four return the
-// same hash at every height.
+// same hash at every height. Epochs are 10 blocks, so the nodes cross
+// epoch boundaries (a new consensus instance each) throughout, and the
+// restarted ones sync across them.
 func TestLocalnetProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cowboyd and runs four processes")
@@ -239,7 +244,7 @@ func TestLocalnetProcesses(t *testing.T) {
 	if level == "" {
 		level = "info"
 	}
-	lnet := exec.Command(bin, "localnet", "4", "--home", netDir, "--base-port", strconv.Itoa(base), "--block-time", "200ms", "--log-level", level)
+	lnet := exec.Command(bin, "localnet", "4", "--home", netDir, "--base-port", strconv.Itoa(base), "--block-time", "200ms", "--epoch-length", "10", "--log-level", level)
 	var lout bytes.Buffer
 	lnet.Stdout, lnet.Stderr = &lout, &lout
 	if err := lnet.Start(); err != nil {
