@@ -76,11 +76,11 @@ func randomSeed() ([32]byte, error) {
 
 func newInit(stdout io.Writer) *cobra.Command {
 	var (
-		home    string
-		chainID uint64
-		p2pAddr string
-		rpcAddr string
-		join    string
+		home     string
+		chainID  uint64
+		p2pAddr  string
+		rpcAddr  string
+		join     string
 		epochLen uint64
 	)
 	cmd := &cobra.Command{
