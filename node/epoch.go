@@ -125,7 +125,9 @@ func (n *Node) loadEpoch() (*epoch, error) {
 func (n *Node) useEpoch(ep *epoch) {
 	net := n.net
 	net.ep = ep
-	net.index = ep.index
+	net.mu.Lock() // read by Consensus
+	net.index, net.epoch = ep.index, ep.number
+	net.mu.Unlock()
 	net.set, net.scheme = ep.set, ep.scheme
 	net.peers = net.peers[:0]
 	net.byPeer = map[p2p.PeerID]int{}

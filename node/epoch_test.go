@@ -9,6 +9,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/system/staking"
 )
@@ -149,4 +150,72 @@ func TestEpochsChangeTheValidatorSet(t *testing.T) {
 	if ci, _ := late.Consensus(); ci.Synced == 0 {
 		t.Fatalf("late node did not sync: %+v", ci)
 	}
+}
+
+// TestDoubleSignEvidenceSlashes: anyone (here dev0) submits two votes that
+// validator 3 signed for different blocks at one height and round, in the
+// form the node builds from the consensus's evidence; the registry jails it
+// and burns 1% of its stake, and from the next epoch boundary the other
+// three run the chain without it.
+func TestDoubleSignEvidenceSlashes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a four-validator network for ~15 s")
+	}
+	tn := newTestNet(t, 4)
+	epochLen, minStake := uint64(8), uint64(1000)
+	tn.gen.Staking = &genesis.Staking{EpochLength: &epochLen, MinValidatorStake: &minStake}
+	var members []types.Address
+	for i := range tn.gen.Validators {
+		tn.gen.Validators[i].Stake = minStake
+		members = append(members, tn.gen.Validators[i].Address)
+	}
+	for i := 0; i < 4; i++ {
+		tn.start(i)
+	}
+	tn.waitHeights(2, 30*time.Second)
+
+	// Validator 3 equivocates (forged here with its key).
+	h1, h2 := types.Hash{1}, types.Hash{2}
+	sk := tn.keys[3].BLS
+	ev := simplex.Evidence{Signer: 3, Round: 77, HeightA: 5, HeightB: 5, BlockA: h1, BlockB: h2,
+		SignatureA: sk.Sign(simplex.VoteMessage(h1, 5, 77)).Bytes(), SignatureB: sk.Sign(simplex.VoteMessage(h2, 5, 77)).Bytes()}
+	ep := &epoch{members: members}
+	if _, _, err := ep.evidenceVotes(simplex.Evidence{Signer: 3, HeightA: 5, HeightB: 6}); err == nil {
+		t.Fatal("votes at two heights were turned into registry evidence")
+	}
+	a, b, err := ep.evidenceVotes(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx := sendSigned(t, tn.nodes[0], devKey(t, 0), staking.Address, nil, staking.EvidencePayload(a, b))
+	tn.waitReceipt(tx, 30*time.Second)
+	rc, loc, err := tn.nodes[1].Receipt(tx)
+	if err != nil || rc.Status != types.ReceiptSuccess {
+		t.Fatalf("evidence: %+v %v", rc, err)
+	}
+	v, err := staking.ReadValidator(tn.nodes[1].newState(), members[3])
+	if err != nil || !v.Jailed || v.Stake.Cmp(cby(990)) != 0 {
+		t.Fatalf("validator 3 after evidence: %+v %v", v, err)
+	}
+	// The same evidence again is refused.
+	if _, err := tn.nodes[0].EstimateFees(&types.Address{}, &staking.Address, nil, staking.EvidencePayload(a, b)); err == nil {
+		t.Fatal("the same evidence was accepted twice")
+	}
+
+	// From the next boundary the set is the other three.
+	next := (loc.Height/epochLen + 1) * epochLen
+	tn.waitHeights(next+3, 60*time.Second)
+	es, err := staking.ReadEpochSet(tn.nodes[0].newState(), next/epochLen)
+	if err != nil || len(es.Members) != 3 {
+		t.Fatalf("epoch %d set: %+v %v", next/epochLen, es, err)
+	}
+	for _, m := range es.Members {
+		if m.Address == members[3] {
+			t.Fatal("the jailed validator is still in the set")
+		}
+	}
+	if ci, _ := tn.nodes[3].Consensus(); ci.Validator != -1 {
+		t.Fatalf("jailed validator still validates: %+v", ci)
+	}
+	tn.checkAgree()
 }

@@ -66,7 +66,8 @@ const (
 
 // ConsensusInfo is a snapshot of the consensus, for RPC, logs and tests.
 type ConsensusInfo struct {
-	Validator       int    // index in the validator set, -1 for a full node
+	Validator       int    // index in the current epoch's validator set, -1 if not in it
+	Epoch           uint64 // the epoch of the next block
 	Round           uint64 // current round
 	FinalizedHeight uint64 // executed and committed
 	// Committed are certified simplex blocks above the finalized height,
@@ -98,6 +99,8 @@ type network struct {
 	lastSync   time.Time
 	advancedAt time.Time // when the finalized head last moved (for sync)
 
+	reported map[[2]uint64]bool // (validator, round) of evidence already reported
+
 	pending   *simplex.ProposeRequest
 	pendingAt time.Time
 
@@ -105,6 +108,7 @@ type network struct {
 	round     uint64
 	committed map[simplex.Hash]uint64
 	synced    uint64 // finalized blocks applied from sync responses
+	epoch     uint64 // the current epoch's number
 }
 
 // openNetwork builds the p2p host and the consensus node after the store is
@@ -121,7 +125,7 @@ func (n *Node) openNetwork() error {
 	if nc.Tick <= 0 {
 		nc.Tick = 100 * time.Millisecond
 	}
-	net := &network{cfg: nc, gen: g, byPeer: map[p2p.PeerID]int{}, committed: map[simplex.Hash]uint64{}}
+	net := &network{cfg: nc, gen: g, byPeer: map[p2p.PeerID]int{}, committed: map[simplex.Hash]uint64{}, reported: map[[2]uint64]bool{}}
 	gh := g.Hash()
 	if err := n.checkGenesisHash(gh); err != nil {
 		return err
@@ -245,7 +249,7 @@ func (n *Node) Consensus() (ConsensusInfo, bool) {
 	net := n.net
 	net.mu.Lock()
 	defer net.mu.Unlock()
-	ci := ConsensusInfo{Validator: net.index, Round: net.round, FinalizedHeight: n.Head().Height,
+	ci := ConsensusInfo{Validator: net.index, Epoch: net.epoch, Round: net.round, FinalizedHeight: n.Head().Height,
 		Committed: make(map[simplex.Hash]uint64, len(net.committed)), Peers: len(net.host.Peers()), Synced: net.synced}
 	for h, ht := range net.committed {
 		ci.Committed[h] = ht
@@ -411,7 +415,7 @@ func (n *Node) drain() error {
 			return err
 		}
 		for _, e := range rd.Evidence {
-			n.log.Warn("double signing seen", "validator", e.Signer, "round", e.Round)
+			n.reportEvidence(e)
 		}
 	}
 	if err := net.sx.Halted(); err != nil {
