@@ -219,3 +219,79 @@ func TestDoubleSignEvidenceSlashes(t *testing.T) {
 	}
 	tn.checkAgree()
 }
+
+// waitFor polls cond every 50 ms until it holds or timeout passes.
+func waitFor(t *testing.T, what string, timeout time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %s", what, timeout)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestDowntimeJailAndUnjail runs the downtime lifecycle of v2 "Slashing"
+// with short windows: a validator that is down for more than half of a
+// 16-block window is jailed (no slash) and leaves the set at the next
+// boundary while the others go on; restarted, it follows as a full node,
+// sends unjail once its jail period is over, and validates again from the
+// boundary after that.
+func TestDowntimeJailAndUnjail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a four-validator network for ~30 s")
+	}
+	tn := newTestNet(t, 4)
+	epochLen, minStake, window, jail := uint64(8), uint64(1000), uint64(16), uint64(8)
+	tn.gen.Staking = &genesis.Staking{EpochLength: &epochLen, MinValidatorStake: &minStake, DowntimeWindow: &window, JailPeriod: &jail}
+	for i := range tn.gen.Validators {
+		tn.gen.Validators[i].Stake = minStake
+	}
+	who := tn.gen.Validators[3].Address
+	for i := 0; i < 4; i++ {
+		tn.start(i)
+	}
+	fund := sendSigned(t, tn.nodes[0], devKey(t, 0), who, cby(10), []byte{})
+	tn.waitReceipt(fund, 30*time.Second)
+	tn.stop(3)
+
+	var v *staking.Validator
+	waitFor(t, "validator 3 jailed for downtime", 90*time.Second, func() bool {
+		var err error
+		v, err = staking.ReadValidator(tn.nodes[0].newState(), who)
+		return err == nil && v != nil && v.Jailed
+	})
+	if v.Stake.Cmp(cby(int64(minStake))) != 0 {
+		t.Fatalf("downtime slashed the stake: %v", v.Stake)
+	}
+	jailedAt := tn.nodes[0].Head().Height
+	next := (jailedAt/epochLen + 1) * epochLen
+	tn.waitHeights(next+1, 60*time.Second)
+	if es, err := staking.ReadEpochSet(tn.nodes[0].newState(), next/epochLen); err != nil || len(es.Members) != 3 {
+		t.Fatalf("epoch %d after jailing: %+v %v", next/epochLen, es, err)
+	}
+
+	tn.start(3)
+	n3 := tn.nodes[3]
+	tn.waitHeights(max(v.JailUntil, next)+1, 60*time.Second)
+	if ci, _ := n3.Consensus(); ci.Validator != -1 {
+		t.Fatalf("jailed validator votes: %+v", ci)
+	}
+	unjail := sendSigned(t, n3, tn.keys[3].Node, staking.Address, nil, staking.MethodPayload("unjail"))
+	tn.waitReceipt(unjail, 30*time.Second)
+	rc, loc, err := n3.Receipt(unjail)
+	if err != nil || rc.Status != types.ReceiptSuccess {
+		t.Fatalf("unjail: %+v %v", rc, err)
+	}
+	back := (loc.Height/epochLen + 1) * epochLen
+	tn.waitHeights(back+2, 60*time.Second)
+	waitFor(t, "validator 3 validating again", 30*time.Second, func() bool {
+		ci, _ := n3.Consensus()
+		return ci.Validator >= 0
+	})
+	if es, err := staking.ReadEpochSet(tn.nodes[0].newState(), back/epochLen); err != nil || len(es.Members) != 4 {
+		t.Fatalf("epoch %d after unjail: %+v %v", back/epochLen, es, err)
+	}
+	tn.checkAgree()
+}
