@@ -60,9 +60,19 @@ func TestValidatorLifecycle(t *testing.T) {
 	h.ok("transfer", "--from", "dev0", "--to", me.Hex(), "--value", "5000cby") // block 1
 	h.fails([]string{"validator", "register", "--home", home, "--stake", "10cby"}, "below min_validator_stake 1,000 CBY")
 	h.fails([]string{"validator", "register", "--home", t.TempDir(), "--stake", "2000cby"}, "--home")
-	out := h.ok("validator", "register", "--home", home, "--stake", "2000cby") // block 2
-	if !strings.Contains(out, "success") {
-		t.Fatalf("register output:\n%s", out)
+	out := h.ok("validator", "register", "--home", home, "--stake", "2000cby", "--json") // block 2
+	var rc struct {
+		Status string
+		Events []struct {
+			Name  string
+			Value map[string]any
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rc); err != nil {
+		t.Fatalf("register --json: %v\n%s", err, out)
+	}
+	if rc.Status != "success" || len(rc.Events) != 1 || rc.Events[0].Name != "Registered" || rc.Events[0].Value["validator"] != me.Hex() {
+		t.Fatalf("register receipt:\n%s", out)
 	}
 	v := h.validators()
 	if len(v.Members) != 0 || len(v.Validators) != 1 || v.Validators[0].Status != "pending" || v.Validators[0].Address != me.Hex() {

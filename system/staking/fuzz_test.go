@@ -26,9 +26,12 @@ func FuzzApply(f *testing.F) {
 		}
 		snap := st.Snapshot()
 		value := new(big.Int).Mul(new(big.Int).SetUint64(valueCBY%2_000_000), BaseUnitsPerCBY)
-		used, err := Apply(st, Call{From: from, Value: value, Payload: payload, Height: 3, Cycles: 20_000})
-		if used > 20_000 {
-			t.Fatalf("used %d cycles of 20,000", used)
+		res, err := Apply(st, Call{From: from, Value: value, Payload: payload, Height: 3, Cycles: 20_000})
+		if res.CyclesUsed > 20_000 {
+			t.Fatalf("used %d cycles of 20,000", res.CyclesUsed)
+		}
+		if (err == nil) != (len(res.Events) == 1) {
+			t.Fatalf("events %v with error %v", res.Events, err)
 		}
 		if err != nil && st.Snapshot() != snap {
 			t.Fatalf("failed call (%v) left %d journal entries", err, st.Snapshot()-snap)
