@@ -274,3 +274,19 @@ func (c *Client) TotalSupply(ctx context.Context) (*big.Int, error) {
 	}
 	return q.Int(), nil
 }
+
+// Validators calls cowboy_getValidators: epoch's validator set (nil: the
+// latest block's epoch), the registry's records and its parameters.
+func (c *Client) Validators(ctx context.Context, epoch *uint64) (*ValidatorsJSON, error) {
+	v := new(ValidatorsJSON)
+	var err error
+	if epoch == nil {
+		err = c.Call(ctx, v, "cowboy_getValidators")
+	} else {
+		err = c.Call(ctx, v, "cowboy_getValidators", Quantity(*epoch))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}

@@ -132,11 +132,12 @@ func transfer(st *state.StateDB, from, to types.Address, v *big.Int) error {
 // included, and the caller still charges the fee, as for a failed actor
 // call. It returns the cycles the call used beyond the intrinsic cost.
 func runStakingTx(st *state.StateDB, bc *BlockContext, value *big.Int, payload []byte, from types.Address, rc *types.Receipt, cycles uint64) uint64 {
-	used, err := staking.Apply(st, staking.Call{From: from, Value: value, Payload: payload, Height: bc.Height, Cycles: cycles})
+	res, err := staking.Apply(st, staking.Call{From: from, Value: value, Payload: payload, Height: bc.Height, Cycles: cycles})
 	if err != nil {
 		rc.Status, rc.Error = types.ReceiptFailed, err.Error()
 	}
-	return used
+	rc.Events = res.Events
+	return res.CyclesUsed
 }
 
 // endBlock runs the validator registry's end-of-block rules (downtime,

@@ -152,3 +152,36 @@ func TestStakingSimulate(t *testing.T) {
 		t.Fatalf("simulated small register %+v", rc)
 	}
 }
+
+// TestRegistryRefusesActors: the registry's balance is exactly the bonded
+// stake, so an actor can neither transfer to it nor message it (with or
+// without value); only transactions reach it.
+func TestRegistryRefusesActors(t *testing.T) {
+	e := newActorEnv(t)
+	a := e.mustDeploy(`
+from cowboy_sdk import actor, send_message, transfer
+@actor
+class A:
+    def __init__(self):
+        pass
+    def give(self, to):
+        transfer(to, 1)
+    def msg(self, to, v):
+        send_message(to, "register", value=v)
+`)
+	e.st.Mint(a, big.NewInt(100))
+	reg := staking.Address.Hex()
+	e.newBlock()
+	wantFail(t, e.call(a, "give", reg), "takes stake only through register transactions")
+	for _, v := range []int64{0, 5} {
+		e.newBlock()
+		rc := e.call(a, "msg", reg, v)
+		if rc.Status != types.ReceiptSuccess || len(rc.Messages) != 2 || rc.Messages[1].Status != types.ReceiptFailed ||
+			!strings.Contains(rc.Messages[1].Error, "takes transactions only") {
+			t.Fatalf("message to the registry: %+v", rc.Messages)
+		}
+	}
+	if e.st.Balance(staking.Address).Sign() != 0 || e.st.Balance(a).Cmp(big.NewInt(100)) != 0 {
+		t.Fatalf("registry %s, actor %s", e.st.Balance(staking.Address), e.st.Balance(a))
+	}
+}

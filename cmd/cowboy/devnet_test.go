@@ -19,7 +19,14 @@ import (
 // user would after `cowboyd devnet --block-time 0`.
 func devnetHarness(t *testing.T) *harness {
 	t.Helper()
-	n, err := node.Open(node.Config{Home: t.TempDir(), Genesis: genesis.Devnet(), RPCAddr: "127.0.0.1:0",
+	return devnetHarnessWith(t, genesis.Devnet())
+}
+
+// devnetHarnessWith is devnetHarness on a devnet variant (e.g. short
+// epochs).
+func devnetHarnessWith(t *testing.T, g *genesis.Genesis) *harness {
+	t.Helper()
+	n, err := node.Open(node.Config{Home: t.TempDir(), Genesis: g, RPCAddr: "127.0.0.1:0",
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)

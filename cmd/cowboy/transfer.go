@@ -14,6 +14,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -34,6 +35,9 @@ type txFlags struct {
 	tipPerCycle, tipPerCell        string
 	timeout                        time.Duration
 	noWait                         bool
+	// homeKey, when set, signs instead of --from: a validator home's
+	// node.key (cowboy validator).
+	homeKey *crypto.PrivateKey
 }
 
 // register defines the shared flags on fl; what is "the node's estimate"
@@ -41,6 +45,12 @@ type txFlags struct {
 func (f *txFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&f.from, "from", "", "key `K` that signs and pays: keystore name, its address, or dev0…dev9 (required)")
 	fl.StringVar(&f.passFile, "password-file", "", "read the --from key's passphrase from the first line of `FILE`")
+	f.registerFees(fl)
+}
+
+// registerFees defines every shared flag but the signer's, for commands
+// that sign with another key (cowboy validator --home).
+func (f *txFlags) registerFees(fl *pflag.FlagSet) {
 	fl.StringVar(&f.cyclesLimit, "cycles-limit", "", "most `N` Cycles the transaction may use (default: the node's estimate)")
 	fl.StringVar(&f.cellsLimit, "cells-limit", "", "most `N` Cells the transaction may use (default: the node's estimate)")
 	fl.StringVar(&f.maxFeePerCycle, "max-fee-per-cycle", "", "most `N` base units paid per Cycle, basefee plus tip (default: the node's estimate)")
@@ -197,8 +207,17 @@ func (a *app) sendTx(ctx context.Context, f *txFlags, to *types.Address, value *
 	}
 
 	c := a.client()
-	sg, chainID, err := a.resolveSigner(ctx, c, f.from, f.passFile)
-	if err != nil {
+	var (
+		sg      *signer
+		chainID uint64
+		err     error
+	)
+	if f.homeKey != nil {
+		sg = &signer{name: "node.key", key: f.homeKey}
+		if chainID, err = c.ChainID(ctx); err != nil {
+			return nil, nil, fmt.Errorf("ask the node for its chain id: %w", err)
+		}
+	} else if sg, chainID, err = a.resolveSigner(ctx, c, f.from, f.passFile); err != nil {
 		return nil, nil, fmt.Errorf("--from: %w", err)
 	}
 	if check != nil {

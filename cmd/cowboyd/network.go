@@ -285,13 +285,13 @@ SIGTERM; kill -9 is safe too (it restarts at the last finalized block).`,
 
 func newLocalnet(stdout, stderr io.Writer) *cobra.Command {
 	var (
-		home      string
-		basePort  int
-		chainID   uint64
-		blockTime time.Duration
-		binary    string
-		logLevel  string
-		epochLen  uint64
+		home        string
+		basePort    int
+		chainID     uint64
+		blockTime   time.Duration
+		binary      string
+		logLevel    string
+		epochLength uint64
 	)
 	cmd := &cobra.Command{
 		Use:   "localnet N",
@@ -334,7 +334,10 @@ connects and disconnects, and sync attempts in cowboyd.log).`,
 					return fmt.Errorf("find the cowboyd executable: %w", err)
 				}
 			}
-			if err := writeLocalnet(home, count, basePort, chainID, blockTime, epochLen); err != nil {
+			if epochLength == 0 {
+				return errors.New("--epoch-length must be at least 1 block")
+			}
+			if err := writeLocalnet(home, count, basePort, chainID, blockTime, epochLength); err != nil {
 				return err
 			}
 			return runLocalnet(stdout, stderr, binary, home, count, basePort, logLevel)
@@ -347,9 +350,13 @@ connects and disconnects, and sync attempts in cowboyd.log).`,
 	cmd.Flags().StringVar(&binary, "cowboyd", "", "cowboyd binary to start the nodes with (default: this one)")
 	cmd.Flags().MarkHidden("cowboyd")
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level of every node (passed to cowboyd start): debug, info, warn, error")
-	cmd.Flags().Uint64Var(&epochLen, "epoch-length", 0, "blocks per epoch, when the validator set may change (default: the spec's 3,600)")
+	cmd.Flags().Uint64Var(&epochLength, "epoch-length", LocalnetEpochLength, "blocks per epoch in the new genesis: validators registered with `cowboy validator register` join at the next boundary")
 	return cmd
 }
+
+// LocalnetEpochLength is a localnet's default epoch: 20 blocks instead of
+// the spec's 3,600, so that a registered validator joins within seconds.
+const LocalnetEpochLength = 20
 
 // withEpochLength sets genesis.json's staking.epoch_length when n > 0.
 func withEpochLength(g *genesis.Genesis, n uint64) {
@@ -365,7 +372,7 @@ func withEpochLength(g *genesis.Genesis, n uint64) {
 func nodeHome(dir string, i int) string { return filepath.Join(dir, fmt.Sprintf("node%d", i)) }
 
 // writeLocalnet makes the homes and the shared genesis, unless they exist.
-func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime time.Duration, epochLen uint64) error {
+func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime time.Duration, epochLength uint64) error {
 	if g, err := genesis.Load(filepath.Join(nodeHome(dir, 0), genesisFile)); err == nil {
 		if len(g.Validators) != count {
 			return fmt.Errorf("%s holds a localnet of %d validators, not %d", dir, len(g.Validators), count)
@@ -385,7 +392,7 @@ func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime ti
 		return err
 	}
 	g := genesis.WithValidators(chainID, uint64(time.Now().Unix()), vals, seed)
-	withEpochLength(g, epochLen)
+	withEpochLength(g, epochLength)
 	if err := g.Validate(); err != nil {
 		return err
 	}

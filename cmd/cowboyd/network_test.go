@@ -72,6 +72,7 @@ func TestNetworkFlagsAndErrors(t *testing.T) {
 		{"localnet needs N", []string{"localnet", "--home", t.TempDir()}, "accepts 1 arg"},
 		{"localnet N is a number", []string{"localnet", "x", "--home", t.TempDir()}, "N must be a number"},
 		{"localnet ports fit", []string{"localnet", "4", "--home", t.TempDir(), "--base-port", "65500"}, "leaves no room"},
+		{"localnet epoch length is positive", []string{"localnet", "2", "--home", t.TempDir(), "--epoch-length", "0"}, "--epoch-length must be at least 1"},
 	} {
 		out, err := run(tt.args...)
 		if err != nil {
@@ -93,6 +94,9 @@ func TestLocalnetHomes(t *testing.T) {
 		g, err := genesis.Load(filepath.Join(nodeHome(dir, i), genesisFile))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if p := g.StakingParams(); p.EpochLength != 7 {
+			t.Fatalf("node %d: epoch length %d, want --epoch-length 7", i, p.EpochLength)
 		}
 		if i == 0 {
 			hash = g.Hash().String()

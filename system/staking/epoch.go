@@ -41,7 +41,7 @@ func EndBlock(st *state.StateDB, b BlockInfo) error {
 		return err
 	}
 	k := p.Epoch(b.Height)
-	set, err := ReadEpochSet(st, k)
+	set, err := sharedEpochSet(st, k) // read-only below
 	if err != nil {
 		return fmt.Errorf("end of block %d: %w", b.Height, err)
 	}
@@ -147,7 +147,7 @@ func nextSet(st *state.StateDB, p Params, cur *EpochSet, b BlockInfo) error {
 		}
 	}
 	if len(next.Members) == 0 {
-		next.Members = cur.Members
+		next.Members = cur.Members // written, never modified: cur may be shared
 	}
 	return writeEpochSet(st, next)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"sync"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
@@ -303,6 +304,14 @@ type storedMember struct {
 // set is not written (yet): set k+1 appears at the end of block
 // (k+1)·E − 1.
 func ReadEpochSet(st *state.StateDB, epoch uint64) (*EpochSet, error) {
+	raw, err := epochRecord(st, epoch)
+	if err != nil {
+		return nil, err
+	}
+	return decodeSet(raw, epoch)
+}
+
+func epochRecord(st *state.StateDB, epoch uint64) ([]byte, error) {
 	raw := st.Get(epochKey(epoch))
 	if err := st.Err(); err != nil {
 		return nil, fmt.Errorf("read epoch %d set: %w", epoch, err)
@@ -310,9 +319,46 @@ func ReadEpochSet(st *state.StateDB, epoch uint64) (*EpochSet, error) {
 	if raw == nil {
 		return nil, fmt.Errorf("staking: no validator set for epoch %d (not reached yet, or no registry in this state)", epoch)
 	}
+	return raw, nil
+}
+
+// setCache holds the last epoch set EndBlock decoded, by its record's
+// bytes: every block of an epoch reads the same record, and decoding it is
+// most of EndBlock's time. The result is a function of the bytes alone,
+// so the cache cannot change what any node computes.
+var setCache struct {
+	sync.Mutex
+	raw []byte
+	set *EpochSet
+}
+
+// sharedEpochSet is ReadEpochSet for EndBlock: the result may be shared
+// with other calls and must not be modified.
+func sharedEpochSet(st *state.StateDB, epoch uint64) (*EpochSet, error) {
+	raw, err := epochRecord(st, epoch)
+	if err != nil {
+		return nil, err
+	}
+	setCache.Lock()
+	defer setCache.Unlock()
+	if setCache.set != nil && setCache.set.Epoch == epoch && bytes.Equal(setCache.raw, raw) {
+		return setCache.set, nil
+	}
+	s, err := decodeSet(raw, epoch)
+	if err != nil {
+		return nil, err
+	}
+	setCache.raw, setCache.set = append(setCache.raw[:0], raw...), s
+	return s, nil
+}
+
+func decodeSet(raw []byte, epoch uint64) (*EpochSet, error) {
 	var s storedSet
 	if err := types.Unmarshal(raw, &s); err != nil {
 		return nil, fmt.Errorf("decode epoch %d set: %w", epoch, err)
+	}
+	if s.Epoch != epoch {
+		return nil, fmt.Errorf("epoch %d set record says epoch %d", epoch, s.Epoch)
 	}
 	out := &EpochSet{Epoch: s.Epoch, Seed: s.Seed, Members: make([]Member, len(s.Members))}
 	for i, m := range s.Members {

@@ -246,9 +246,17 @@ func TestRegister(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { failsCleanly(t, e, tc.from, tc.value, tc.payload, 4, tc.want) })
 	}
 
-	// Success: the stake moves into the registry, the record is pending.
+	// Success: the stake moves into the registry, the record is pending,
+	// and the receipt gets a Registered event.
 	bal := e.st.Balance(addr(10))
-	e.register(10, cby(1000), 4)
+	res, err := Apply(e.st, Call{From: addr(10), Value: cby(1000), Payload: RegisterPayload(pk, pop), Height: 4, Cycles: 1_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEv := mustMarshal(map[string]any{"validator": addr(10).Hex(), "stake": cby(1000), "bls_pubkey": pk})
+	if len(res.Events) != 1 || res.Events[0].Name != "Registered" || res.Events[0].Address != Address || !bytes.Equal(res.Events[0].Data, wantEv) {
+		t.Fatalf("events %+v", res.Events)
+	}
 	if got := new(big.Int).Sub(bal, e.st.Balance(addr(10))); got.Cmp(cby(1000)) != 0 {
 		t.Fatalf("sender paid %s", got)
 	}
@@ -288,8 +296,8 @@ func TestCycles(t *testing.T) {
 			if tc.err == "" {
 				value = cby(1000)
 			}
-			used, err := Apply(e.st, Call{From: addr(10), Value: value, Payload: tc.payload, Height: 1, Cycles: tc.left})
-			if used != tc.want {
+			res, err := Apply(e.st, Call{From: addr(10), Value: value, Payload: tc.payload, Height: 1, Cycles: tc.left})
+			if used := res.CyclesUsed; used != tc.want {
 				t.Fatalf("used %d cycles, want %d", used, tc.want)
 			}
 			if tc.err == "" {
@@ -393,8 +401,16 @@ func TestEvidence(t *testing.T) {
 	}
 
 	sup, reg := e.st.Supply(), e.st.Balance(Address)
-	e.mustCall(addr(15), nil, good, 8) // anyone may submit
+	res, err := Apply(e.st, Call{From: addr(15), Payload: good, Height: 8, Cycles: 1_000_000}) // anyone may submit
+	if err != nil {
+		t.Fatal(err)
+	}
 	slash := new(big.Int).Div(cby(2000), big.NewInt(100))
+	wantEv := mustMarshal(map[string]any{"validator": addr(1).Hex(), "slashed": slash, "stake": new(big.Int).Sub(cby(2000), slash),
+		"jail_until": uint64(15), "height": uint64(5), "round": uint64(0), "reporter": addr(15).Hex()})
+	if len(res.Events) != 1 || res.Events[0].Name != "Slashed" || !bytes.Equal(res.Events[0].Data, wantEv) {
+		t.Fatalf("events %+v", res.Events)
+	}
 	if got := new(big.Int).Sub(sup, e.st.Supply()); got.Cmp(slash) != 0 {
 		t.Fatalf("supply fell by %s, want exactly the slash %s", got, slash)
 	}

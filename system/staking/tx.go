@@ -34,6 +34,19 @@ type Call struct {
 	Cycles uint64
 }
 
+// Result is what a successful or failed call used and, on success, the
+// event it emitted (address Address, data a CBOR map), for the receipt.
+type Result struct {
+	CyclesUsed uint64
+	Events     []types.Event
+}
+
+// Event names, one per method, emitted by a successful call.
+var eventNames = map[string]string{
+	MethodRegister: "Registered", MethodExit: "Exiting", MethodWithdraw: "Withdrawn",
+	MethodUnjail: "Unjailed", MethodEvidence: "Slashed",
+}
+
 // ErrOutOfCycles is returned when the call costs more cycles than the
 // transaction has left; all of them are charged.
 var ErrOutOfCycles = errors.New("out of cycles")
@@ -41,13 +54,13 @@ var ErrOutOfCycles = errors.New("out of cycles")
 // Apply executes a registry call. On error the state is exactly as before
 // (the caller still charges the fee, like a failed actor call); the
 // cycles used are charged either way.
-func Apply(st *state.StateDB, c Call) (cyclesUsed uint64, err error) {
+func Apply(st *state.StateDB, c Call) (Result, error) {
 	if c.Value == nil {
 		c.Value = new(big.Int)
 	}
 	method, args, err := decodeCall(c.Payload)
 	if err != nil {
-		return min(CallCycles, c.Cycles), err
+		return Result{CyclesUsed: min(CallCycles, c.Cycles)}, err
 	}
 	cost := uint64(CallCycles)
 	switch method {
@@ -57,24 +70,26 @@ func Apply(st *state.StateDB, c Call) (cyclesUsed uint64, err error) {
 		cost += 2 * BLSVerifyCycles
 	}
 	if cost > c.Cycles {
-		return c.Cycles, fmt.Errorf("%w: %s costs %d cycles, the transaction has %d left after its intrinsic cost", ErrOutOfCycles, method, cost, c.Cycles)
+		return Result{CyclesUsed: c.Cycles}, fmt.Errorf("%w: %s costs %d cycles, the transaction has %d left after its intrinsic cost", ErrOutOfCycles, method, cost, c.Cycles)
 	}
+	res := Result{CyclesUsed: cost}
 	p, err := ReadParams(st)
 	if err != nil {
-		return cost, err
+		return res, err
 	}
 	snap := st.Snapshot()
+	var data map[string]any
 	switch method {
 	case MethodRegister:
-		err = register(st, p, c, args)
+		data, err = register(st, p, c, args)
 	case MethodExit:
-		err = exit(st, c, args)
+		data, err = exit(st, c, args)
 	case MethodWithdraw:
-		err = withdraw(st, c, args)
+		data, err = withdraw(st, c, args)
 	case MethodUnjail:
-		err = unjail(st, c, args)
+		data, err = unjail(st, c, args)
 	case MethodEvidence:
-		err = evidence(st, p, c, args)
+		data, err = evidence(st, p, c, args)
 	default:
 		err = fmt.Errorf("unknown method %q: the validator registry has register, exit, withdraw, unjail and evidence", method)
 	}
@@ -83,9 +98,10 @@ func Apply(st *state.StateDB, c Call) (cyclesUsed uint64, err error) {
 	}
 	if err != nil {
 		st.RevertToSnapshot(snap)
-		return cost, fmt.Errorf("validator registry %s: %w", method, err)
+		return res, fmt.Errorf("validator registry %s: %w", method, err)
 	}
-	return cost, nil
+	res.Events = []types.Event{{Address: Address, Name: eventNames[method], Data: mustMarshal(data)}}
+	return res, nil
 }
 
 // decodeCall splits the canonical CBOR array [method, args…].
@@ -157,50 +173,53 @@ func uintArg(raw cbor.RawMessage, what string) (uint64, error) {
 // register is "Register (stake CBY, submit BLS12-381 key) → Activate (next
 // epoch boundary)" (v2 "Validator Set"); staking is self-bonded, so the
 // sender is the validator.
-func register(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) error {
+func register(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) (map[string]any, error) {
 	if err := wantArgs(args, 2, `["register", bls_pubkey(48 bytes), proof_of_possession(96 bytes)]`); err != nil {
-		return err
+		return nil, err
 	}
 	pkb, err := byteString(args[0], bls.PublicKeySize, "bls_pubkey")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	popb, err := byteString(args[1], bls.SignatureSize, "proof_of_possession")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if c.Value.Cmp(p.MinStake) < 0 {
-		return fmt.Errorf("stake %s (the transaction's value) is below min_validator_stake %s", types.FormatCBY(c.Value), types.FormatCBY(p.MinStake))
+		return nil, fmt.Errorf("stake %s (the transaction's value) is below min_validator_stake %s", types.FormatCBY(c.Value), types.FormatCBY(p.MinStake))
 	}
 	if v, err := ReadValidator(st, c.From); err != nil {
-		return err
+		return nil, err
 	} else if v != nil {
-		return fmt.Errorf("%s is already registered (status %s); register again only after exit and withdraw", c.From, v.Status())
+		return nil, fmt.Errorf("%s is already registered (status %s); register again only after exit and withdraw", c.From, v.Status())
 	}
 	if owner := st.Get(blsKeyKey(pkb)); owner != nil {
-		return fmt.Errorf("BLS key already registered by %s", types.Address(owner))
+		return nil, fmt.Errorf("BLS key already registered by %s", types.Address(owner))
 	}
 	pk, err := bls.PublicKeyFromBytes(pkb)
 	if err != nil {
-		return fmt.Errorf("bls_pubkey: %w", err)
+		return nil, fmt.Errorf("bls_pubkey: %w", err)
 	}
 	pop, err := bls.SignatureFromBytes(popb)
 	if err != nil {
-		return fmt.Errorf("proof_of_possession: %w", err)
+		return nil, fmt.Errorf("proof_of_possession: %w", err)
 	}
 	if !bls.VerifyPossession(pk, pop) {
-		return errors.New("proof_of_possession does not verify under bls_pubkey")
+		return nil, errors.New("proof_of_possession does not verify under bls_pubkey")
 	}
 	if err := st.SubBalance(c.From, c.Value); err != nil {
-		return fmt.Errorf("bond stake: %w", err)
+		return nil, fmt.Errorf("bond stake: %w", err)
 	}
 	st.AddBalance(Address, c.Value)
 	v := &Validator{Address: c.From, BLSPublicKey: pkb, Stake: new(big.Int).Set(c.Value), Registered: c.Height}
 	if err := writeValidator(st, v); err != nil {
-		return err
+		return nil, err
 	}
 	st.Set(blsKeyKey(pkb), append([]byte(nil), c.From[:]...))
-	return addToRegistry(st, c.From)
+	if err := addToRegistry(st, c.From); err != nil {
+		return nil, err
+	}
+	return map[string]any{"validator": c.From.Hex(), "stake": v.Stake, "bls_pubkey": pkb}, nil
 }
 
 // registered is the sender's record, or an error naming the sender.
@@ -217,75 +236,75 @@ func registered(st *state.StateDB, a types.Address) (*Validator, error) {
 
 // exit is "Exit (signal unbonding)": the validator leaves the set at the
 // next boundary and may withdraw unbonding_period blocks after it.
-func exit(st *state.StateDB, c Call, args []cbor.RawMessage) error {
+func exit(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
 	if err := wantArgs(args, 0, `["exit"]`); err != nil {
-		return err
+		return nil, err
 	}
 	if err := noValue(c); err != nil {
-		return err
+		return nil, err
 	}
 	v, err := registered(st, c.From)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if v.Exiting {
-		return fmt.Errorf("%s is already exiting", c.From)
+		return nil, fmt.Errorf("%s is already exiting", c.From)
 	}
 	v.Exiting = true
-	return writeValidator(st, v)
+	return map[string]any{"validator": c.From.Hex()}, writeValidator(st, v)
 }
 
 // withdraw is "Withdraw (after 7-day unbonding period)": the stake goes
 // back to the validator's balance and the record is removed.
-func withdraw(st *state.StateDB, c Call, args []cbor.RawMessage) error {
+func withdraw(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
 	if err := wantArgs(args, 0, `["withdraw"]`); err != nil {
-		return err
+		return nil, err
 	}
 	if err := noValue(c); err != nil {
-		return err
+		return nil, err
 	}
 	v, err := registered(st, c.From)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	switch {
 	case !v.Exiting:
-		return fmt.Errorf("%s has not exited: send exit first, then withdraw after the unbonding period", c.From)
+		return nil, fmt.Errorf("%s has not exited: send exit first, then withdraw after the unbonding period", c.From)
 	case v.UnbondUntil == 0:
-		return fmt.Errorf("%s is leaving the set at the next epoch boundary; its unbonding period starts there", c.From)
+		return nil, fmt.Errorf("%s is leaving the set at the next epoch boundary; its unbonding period starts there", c.From)
 	case c.Height < v.UnbondUntil:
-		return fmt.Errorf("%s is unbonding until block %d (now %d)", c.From, v.UnbondUntil, c.Height)
+		return nil, fmt.Errorf("%s is unbonding until block %d (now %d)", c.From, v.UnbondUntil, c.Height)
 	}
 	if err := st.SubBalance(Address, v.Stake); err != nil {
-		return fmt.Errorf("registry balance does not cover the stake: %w", err)
+		return nil, fmt.Errorf("registry balance does not cover the stake: %w", err)
 	}
 	st.AddBalance(c.From, v.Stake)
 	st.Set(validatorKey(c.From), nil)
 	st.Set(blsKeyKey(v.BLSPublicKey), nil)
-	return removeFromRegistry(st, c.From)
+	return map[string]any{"validator": c.From.Hex(), "stake": v.Stake}, removeFromRegistry(st, c.From)
 }
 
 // unjail makes a jailed validator eligible again from the next boundary,
 // once its jail period is over.
-func unjail(st *state.StateDB, c Call, args []cbor.RawMessage) error {
+func unjail(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
 	if err := wantArgs(args, 0, `["unjail"]`); err != nil {
-		return err
+		return nil, err
 	}
 	if err := noValue(c); err != nil {
-		return err
+		return nil, err
 	}
 	v, err := registered(st, c.From)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !v.Jailed {
-		return fmt.Errorf("%s is not jailed", c.From)
+		return nil, fmt.Errorf("%s is not jailed", c.From)
 	}
 	if c.Height < v.JailUntil {
-		return fmt.Errorf("%s is jailed until block %d (now %d)", c.From, v.JailUntil, c.Height)
+		return nil, fmt.Errorf("%s is jailed until block %d (now %d)", c.From, v.JailUntil, c.Height)
 	}
 	v.Jailed = false
-	return writeValidator(st, v)
+	return map[string]any{"validator": c.From.Hex()}, writeValidator(st, v)
 }
 
 // Vote is one signed consensus vote, as evidence carries it: CBOR
@@ -339,63 +358,64 @@ func decodeVote(raw cbor.RawMessage, what string) (*Vote, error) {
 // "Slashing": two votes by one validator for different blocks at the same
 // height and round, sent by anyone. The slashed stake is burned (§8.4:
 // "Slashed stake 100% Burned").
-func evidence(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) error {
+func evidence(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) (map[string]any, error) {
 	if err := wantArgs(args, 2, `["evidence", vote_a, vote_b]`); err != nil {
-		return err
+		return nil, err
 	}
 	if err := noValue(c); err != nil {
-		return err
+		return nil, err
 	}
 	a, err := decodeVote(args[0], "vote_a")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	b, err := decodeVote(args[1], "vote_b")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	switch {
 	case a.Validator != b.Validator:
-		return fmt.Errorf("the votes are by different validators (%s, %s)", a.Validator, b.Validator)
+		return nil, fmt.Errorf("the votes are by different validators (%s, %s)", a.Validator, b.Validator)
 	case a.Height != b.Height || a.Round != b.Round:
-		return fmt.Errorf("the votes are at different (height, round): (%d, %d) and (%d, %d)", a.Height, a.Round, b.Height, b.Round)
+		return nil, fmt.Errorf("the votes are at different (height, round): (%d, %d) and (%d, %d)", a.Height, a.Round, b.Height, b.Round)
 	case a.BlockHash == b.BlockHash:
-		return fmt.Errorf("both votes are for block %s: not a double sign", a.BlockHash)
+		return nil, fmt.Errorf("both votes are for block %s: not a double sign", a.BlockHash)
 	}
 	v, err := ReadValidator(st, a.Validator)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if v == nil {
-		return fmt.Errorf("%s is not a registered validator", a.Validator)
+		return nil, fmt.Errorf("%s is not a registered validator", a.Validator)
 	}
 	pk := punishedKey(v.Address, a.Height, a.Round)
 	if st.Get(pk) != nil {
-		return fmt.Errorf("%s was already punished for height %d round %d", v.Address, a.Height, a.Round)
+		return nil, fmt.Errorf("%s was already punished for height %d round %d", v.Address, a.Height, a.Round)
 	}
 	key, err := bls.PublicKeyFromBytes(v.BLSPublicKey)
 	if err != nil {
-		return fmt.Errorf("registered BLS key of %s: %w", v.Address, err)
+		return nil, fmt.Errorf("registered BLS key of %s: %w", v.Address, err)
 	}
 	for _, vote := range []*Vote{a, b} {
 		sig, err := bls.SignatureFromBytes(vote.Signature)
 		if err != nil {
-			return fmt.Errorf("signature of the vote for %s: %w", vote.BlockHash, err)
+			return nil, fmt.Errorf("signature of the vote for %s: %w", vote.BlockHash, err)
 		}
 		if !bls.Verify(key, VoteMessage(vote.BlockHash, vote.Height, vote.Round), sig) {
-			return fmt.Errorf("the vote for %s is not signed by %s's registered BLS key", vote.BlockHash, v.Address)
+			return nil, fmt.Errorf("the vote for %s is not signed by %s's registered BLS key", vote.BlockHash, v.Address)
 		}
 	}
 	slash := new(big.Int).Mul(v.Stake, new(big.Int).SetUint64(p.SlashBps))
 	slash.Quo(slash, big.NewInt(10_000))
 	if err := st.SubBalance(Address, slash); err != nil {
-		return fmt.Errorf("registry balance does not cover the slash: %w", err)
+		return nil, fmt.Errorf("registry balance does not cover the slash: %w", err)
 	}
 	st.Burn(slash)
 	v.Stake.Sub(v.Stake, slash)
 	jail(v, c.Height, p)
 	st.Set(pk, binary.BigEndian.AppendUint64(nil, c.Height))
-	return writeValidator(st, v)
+	return map[string]any{"validator": v.Address.Hex(), "slashed": slash, "stake": v.Stake, "jail_until": v.JailUntil,
+		"height": a.Height, "round": a.Round, "reporter": c.From.Hex()}, writeValidator(st, v)
 }
 
 // jail removes v from the next epoch sets until it unjails after
