@@ -3,6 +3,7 @@ package p2p
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -118,6 +119,7 @@ type Host struct {
 	lim   Limits
 	log   *slog.Logger
 	id    PeerID
+	inc   [8]byte // this Host's incarnation, sent in every Hello
 	cert  tls.Certificate
 	qconf *quic.Config
 
@@ -178,6 +180,9 @@ func New(cfg Config) (*Host, error) {
 		peers: make(map[PeerID]*peer),
 		subs:  make(map[Topic][]chan Message),
 	}
+	if _, err := rand.Read(h.inc[:]); err != nil {
+		return nil, fmt.Errorf("p2p: incarnation: %w", err)
+	}
 	h.book = newBook(cfg.ReconnectMin, cfg.ReconnectMax)
 	h.scores = newScoreboard(&h.lim)
 	h.seen = newSeenCache(h.lim.SeenCacheSize)
@@ -202,11 +207,10 @@ func New(cfg Config) (*Host, error) {
 		HandshakeIdleTimeout: h.lim.HandshakeTimeout,
 		// A peer killed without closing its connection (kill -9, power
 		// loss) keeps its old connection registered until QUIC gives up on
-		// it, and a restarted peer's new connection can lose the
-		// duplicate-connection tie-break to it: keep the idle timeout short
-		// (keep-alives every 2 s keep live idle links open) so the stale one
-		// goes within 6 s. An incarnation number in Hello would end it at
-		// once; see docs/consensus.md "Known issues".
+		// it. When it comes back, its new incarnation in Hello replaces
+		// the stale connection at once (register); a short idle timeout
+		// (keep-alives every 2 s keep live idle links open) still drops a
+		// dead peer that does not return within 6 s.
 		MaxIdleTimeout:        6 * time.Second,
 		KeepAlivePeriod:       2 * time.Second,
 		MaxIncomingStreams:    -1,            // we use unidirectional streams only
