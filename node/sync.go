@@ -122,43 +122,21 @@ func (n *Node) applySync(raws [][]byte) error {
 		}
 		prev = c.QC.BlockHash
 	}
-	var chain []simplex.Certified
-	for i, raw := range raws {
-		c, err := simplex.DecodeCertified(raw)
-		if err != nil {
-			return err
-		}
-		b := c.Block
-		if b.Height != head+1+uint64(i) || b.Parent != prev || b.Justify == nil || b.Justify.BlockHash != prev {
-			return fmt.Errorf("sync: block %d does not extend the chain", b.Height)
-		}
-		prev = b.Hash()
-		if c.QC == nil || c.QC.BlockHash != prev || c.QC.Height != b.Height {
-			return fmt.Errorf("sync: block %d: certificate names another block", b.Height)
-		}
-		chain = append(chain, c)
+	chain, err := decodeCertifiedBatch(raws)
+	if err != nil {
+		return err
 	}
-	// The highest block whose certificate verifies and whose justify is
-	// from the round before its own proves its parent final.
-	final := -1
-	for i := len(chain) - 1; i >= 1 && final < 0; i-- {
-		b := chain[i].Block
-		if b.Justify.Round+1 == b.Round && n.verifyQC(chain[i].QC) {
-			final = i - 1
-		}
-	}
-	if final < 0 {
-		return nil
+	final, err := n.provenFinal(chain, prev, head+1)
+	if err != nil || final < 0 {
+		return err
 	}
 	if net.index >= 0 && final+1 < validatorSyncMin && time.Since(net.advancedAt) < syncStuck {
 		return nil // the consensus is keeping up on its own
 	}
-	// Each applied block's own QC is the justify of its child, which the
-	// child's hash commits to only indirectly: verify it too.
+	if err := n.verifyCertificates(chain[:final+1]); err != nil {
+		return err
+	}
 	for i := 0; i <= final; i++ {
-		if !n.verifyQC(chain[i].QC) {
-			return fmt.Errorf("sync: block %d: bad certificate", chain[i].Block.Height)
-		}
 		if err := n.applyFinal(chain[i]); err != nil {
 			return err
 		}

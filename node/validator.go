@@ -41,6 +41,13 @@ type NetworkConfig struct {
 	// memory for FETCH; default simplex.DefaultKeepFinalized. Tests make
 	// it small so that a validator that was down must sync from disk.
 	KeepFinalized uint64
+	// SyncEvery is how often the node asks a peer for the finalized blocks
+	// after its head (node/sync.go); default 1 s, negative: never (tests
+	// of the block push, node/gossip.go).
+	SyncEvery time.Duration
+	// gossipOnly (tests) makes a full node ignore consensus messages, so
+	// its head moves by pushed finalized blocks alone.
+	gossipOnly bool
 }
 
 // Raw keys of the consensus (see the package doc).
@@ -105,6 +112,9 @@ type network struct {
 	round     uint64
 	committed map[simplex.Hash]uint64
 	synced    uint64 // finalized blocks applied from sync responses
+
+	gossip gossipState // finalized-block pushes (node/gossip.go)
+	status statusState // consensus snapshot for RPC (node/status.go)
 }
 
 // openNetwork builds the p2p host and the consensus node after the store is
@@ -185,7 +195,7 @@ func (n *Node) openNetwork() error {
 	if net.host, err = p2p.New(p2p.Config{Key: nc.Keys.Node, ListenAddr: nc.ListenAddr, Bootstrap: nc.Bootstrap,
 		ChainID: g.ChainID, GenesisHash: gh, Height: func() uint64 { return n.Head().Height },
 		ReconnectMin: 200 * time.Millisecond, ReconnectMax: 2 * time.Second, DialInterval: 500 * time.Millisecond,
-		Logger: n.log.With("module", "p2p")}); err != nil {
+		Logger: n.log.With("module", "p2p"), HoldRelay: pushTopics}); err != nil {
 		return err
 	}
 	n.cfg.Network = &nc
@@ -306,12 +316,12 @@ func (n *Node) runNetwork(ctx context.Context) error {
 			if !ok {
 				return nil
 			}
-			if err := n.onSync(m); err != nil {
-				n.log.Debug("sync", "from", m.From, "err", err)
+			if err := n.onBlockTopic(m); err != nil {
+				n.log.Debug("block topic", "from", m.From, "direct", m.Direct, "err", err)
 			}
 		case <-tick.C:
 			net.sx.Tick()
-			if time.Since(net.lastSync) >= syncEvery {
+			if every := net.syncEvery(); every > 0 && time.Since(net.lastSync) >= every {
 				net.lastSync = time.Now()
 				n.askSync()
 			}
@@ -327,6 +337,9 @@ func (n *Node) runNetwork(ctx context.Context) error {
 // anyone, and the consensus checks the signatures on it.
 func (n *Node) stepNet(pm p2p.Message) {
 	net := n.net
+	if net.cfg.gossipOnly {
+		return
+	}
 	to := simplex.Broadcast
 	if pm.Direct {
 		to = net.index
@@ -425,10 +438,12 @@ func (n *Node) drain() error {
 				return err
 			}
 		}
+		n.announceFinal(rd.Finalized)
 		for _, e := range rd.Evidence {
 			n.log.Warn("double signing seen", "validator", e.Signer, "round", e.Round)
 		}
 	}
+	n.publishStatus()
 	if err := net.sx.Halted(); err != nil {
 		return fmt.Errorf("consensus halted: %w", err)
 	}

@@ -82,7 +82,11 @@
 // Gossip floods: a node sends a new message to every peer, and each peer
 // that has not seen its ID (BLAKE3(topic || payload), kept in an LRU of
 // Limits.SeenCacheSize) delivers it once and relays it to all its other
-// peers. Direct frames are delivered and not relayed.
+// peers. On the topics in Config.HoldRelay (the node uses it for blocks)
+// the message is delivered but relayed only when the application has
+// checked it and calls Relay; Penalize scores down the sender of a
+// message that failed the check. Direct frames are delivered and not
+// relayed.
 //
 // # Misbehaviour
 //

@@ -44,6 +44,14 @@ type Config struct {
 	// peer (QUIC flow control pushes back on it). Nil accepts everything.
 	Validate func(topic Topic, from PeerID, payload []byte) error
 
+	// HoldRelay lists topics whose gossip is delivered but not relayed
+	// until the application has checked it and calls Relay: a check that
+	// needs the node's own state (a block's certificates against the
+	// validator set) runs on the node's event loop, not in Validate, and
+	// an honest node never forwards what it has not checked, so only the
+	// sender of an invalid message is scored down (Penalize).
+	HoldRelay []Topic
+
 	DialInterval time.Duration // how often to dial more peers when below MaxPeers; default 1 s
 	PexInterval  time.Duration // how often to ask peers for addresses when below MaxPeers; default 30 s
 	ReconnectMin time.Duration // first redial backoff; doubles per failure; default 500 ms
@@ -109,6 +117,7 @@ const (
 	codeDuplicate    quic.ApplicationErrorCode = 6
 	codeFull         quic.ApplicationErrorCode = 7
 	codeStream       quic.ApplicationErrorCode = 8
+	// codeInvalid = 9 (relay.go): an invalid message, reported by Penalize.
 )
 
 // Host is one node's endpoint: a UDP socket, QUIC listener and dialer, the

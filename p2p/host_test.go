@@ -540,3 +540,53 @@ func TestRestartedPeerReplacesStaleConnection(t *testing.T) {
 		t.Fatalf("b has %d peers", n)
 	}
 }
+
+// TestHoldRelay: on a HoldRelay topic the middle of a line delivers a
+// message but forwards it only when told to (Relay); Penalize scores the
+// sender down and disconnects it.
+func TestHoldRelay(t *testing.T) {
+	quiet := func(c *Config) { c.DialInterval = time.Hour; c.PexInterval = time.Hour }
+	a := startHost(t, quiet)
+	b := startHost(t, func(c *Config) { quiet(c); c.HoldRelay = []Topic{TopicBlock} })
+	c := startHost(t, quiet)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if err := b.Connect(ctx, a.Addr()); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Connect(ctx, b.Addr()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 2*time.Second, "links up at both ends", func() bool { return hasPeer(a, b.ID()) && hasPeer(b, c.ID()) })
+	atB, atC := b.Subscribe(TopicBlock), c.Subscribe(TopicBlock)
+	atCtx := c.Subscribe(TopicTx)
+	a.Publish(TopicBlock, []byte("checked block"))
+	a.Publish(TopicTx, []byte("tx relayed at once"))
+	m := recv(t, atB, 2*time.Second)
+	if string(m.Payload) != "checked block" {
+		t.Fatalf("b got %q", m.Payload)
+	}
+	recv(t, atCtx, 2*time.Second) // other topics still relay on receipt
+	time.Sleep(200 * time.Millisecond)
+	if len(atC) != 0 {
+		t.Fatal("held block relayed before Relay")
+	}
+	if err := b.Relay(m); err != nil {
+		t.Fatal(err)
+	}
+	if got := recv(t, atC, 2*time.Second); string(got.Payload) != "checked block" || got.From != b.ID() {
+		t.Fatalf("c got %q from %s", got.Payload, got.From)
+	}
+	if err := b.Relay(Message{Topic: TopicBlock, Payload: []byte("x"), Direct: true}); err == nil {
+		t.Fatal("relayed a direct message")
+	}
+
+	b.Penalize(a.ID(), errors.New("bad certificate"))
+	waitFor(t, 2*time.Second, "a disconnected", func() bool { return !hasPeer(b, a.ID()) })
+	if got := b.scores.score(a.ID(), time.Now()); got != -penaltyInvalid {
+		t.Fatalf("score %d, want %d", got, -penaltyInvalid)
+	}
+	if !hasPeer(b, c.ID()) || b.Stats().Violations != 1 {
+		t.Fatalf("c connected %v, violations %d", hasPeer(b, c.ID()), b.Stats().Violations)
+	}
+}

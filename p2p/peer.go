@@ -382,7 +382,9 @@ func (p *peer) handle(f *frame) error {
 			}
 		}
 		h.deliver(Message{Topic: f.topic, From: p.id, Payload: f.payload, ID: id})
-		h.broadcast(f, p.id, true)
+		if !h.holdsRelay(f.topic) {
+			h.broadcast(f, p.id, true)
+		}
 	case kindDirect:
 		h.deliver(Message{Topic: f.topic, From: p.id, Payload: f.payload, Direct: true})
 	}

@@ -41,6 +41,7 @@ var methods = map[string]method{
 	"cowboy_call":                  {1, 1, call},
 	"cowboy_getLogs":               {1, 1, getLogs},
 	"cowboy_consensusStatus":       {0, 0, consensusStatus},
+	"cowboy_getBlockStatus":        {1, 1, getBlockStatus},
 }
 
 // Methods lists the served method names, for docs and tests.

@@ -1,0 +1,274 @@
+package node
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/consensus/simplex"
+	"github.com/cowboy-chain/cowboy/p2p"
+)
+
+// Finalized blocks pushed on the block topic [Network Layer: blocks are
+// relayed by validators]. When a node's consensus finalizes blocks it
+// gossips them with their finality proof, in the sync response's shape:
+//
+//	push = [3, first_height, 0, [certified, ..., certified_child]]
+//
+// the finalized blocks from first_height up, each with its QC, then the
+// certified child from the very next round that proves the last of them
+// final. A receiver checks it with the very check sync uses
+// (node/finalproof.go: the blocks link up, the child's QC and each final
+// block's QC verify against the validator set). Only then is it relayed
+// (p2p HoldRelay): an honest node never forwards what it has not checked,
+// so the sender of an invalid push is scored down (p2p Penalize) and
+// nobody else. A full node applies the blocks that extend its head; one
+// ahead of its head is kept (a few, briefly) until the head reaches it,
+// or left to sync. A validator relays but never applies a push: its chain
+// comes from its own consensus and sync.
+const (
+	syncPush = 3
+	// maxAheadPushes bounds the pushes a full node keeps for later.
+	maxAheadPushes = 8
+	// pushRestartLag: when a full node's head, moved by pushes, is this
+	// far ahead of its own consensus, the consensus is rebuilt on the head
+	// (it could not catch up alone: a follower does not FETCH).
+	pushRestartLag = 2
+)
+
+// pushTopics are the p2p topics relayed only once checked (p2p HoldRelay).
+var pushTopics = []p2p.Topic{p2p.TopicBlock}
+
+// errBadPush marks a push that failed its checks: its sender is penalized.
+var errBadPush = errors.New("invalid finalized-block push")
+
+// gossipState is the event loop's state for block pushes.
+type gossipState struct {
+	ahead  []p2p.Message // checked later, when the head reaches them
+	pushed atomic.Uint64 // finalized blocks applied from pushes (read by RPC and tests)
+}
+
+// PushedBlocks counts the finalized blocks this node applied from pushes on
+// the block topic rather than from its own consensus or sync.
+func (n *Node) PushedBlocks() uint64 {
+	if n.net == nil {
+		return 0
+	}
+	return n.net.gossip.pushed.Load()
+}
+
+// announceFinal pushes blocks the consensus just finalized, with the
+// certified child that proves the last one final. It runs on the event
+// loop after they are applied. A push that does not fit the block topic's
+// cap (two blocks near the payload cap) is not sent: receivers sync.
+func (n *Node) announceFinal(fin []simplex.Certified) {
+	if len(fin) == 0 {
+		return
+	}
+	net := n.net
+	top := fin[len(fin)-1]
+	var child *simplex.Certified
+	for _, k := range net.sx.Known() {
+		if k.QC != nil && k.Block.Parent == top.QC.BlockHash && k.Block.Round == top.Block.Round+1 {
+			child = &simplex.Certified{Block: k.Block, QC: k.QC}
+			break
+		}
+	}
+	if child == nil {
+		return // finalized by a proof this node no longer holds
+	}
+	proof, err := simplex.EncodeCertified(*child)
+	if err != nil {
+		n.log.Error("encode finality proof", "err", err)
+		return
+	}
+	limit := p2p.DefaultLimits().MaxBlockBytes - 64 // room for the CBOR framing
+	size := len(proof)
+	blocks := [][]byte{proof}
+	first := top.Block.Height + 1
+	for i := len(fin) - 1; i >= 0; i-- {
+		enc, err := simplex.EncodeCertified(fin[i])
+		if err != nil {
+			n.log.Error("encode finalized block", "err", err)
+			return
+		}
+		if size+len(enc)+16 > limit {
+			break
+		}
+		size += len(enc) + 16
+		blocks = append([][]byte{enc}, blocks...)
+		first = fin[i].Block.Height
+	}
+	if len(blocks) < 2 {
+		n.log.Debug("finalized block too large to push", "height", top.Block.Height)
+		return
+	}
+	b, err := types.Marshal(&syncMsg{Type: syncPush, From: first, Blocks: blocks})
+	if err != nil {
+		n.log.Error("encode push", "err", err)
+		return
+	}
+	if err := net.host.Publish(p2p.TopicBlock, b); err != nil {
+		n.log.Debug("push finalized blocks", "err", err)
+	}
+}
+
+// onBlockTopic routes a block-topic message: gossip is a push, a direct
+// message is a sync request or response.
+func (n *Node) onBlockTopic(pm p2p.Message) error {
+	if pm.Direct {
+		return n.onSync(pm)
+	}
+	err := n.onPush(pm)
+	if errors.Is(err, errBadPush) {
+		n.net.host.Penalize(pm.From, err)
+	}
+	n.retryAhead()
+	return err
+}
+
+// onPush checks a pushed batch of finalized blocks, relays it if it is
+// valid and, on a full node, applies what extends the head.
+func (n *Node) onPush(pm p2p.Message) error {
+	var m syncMsg
+	if err := types.Unmarshal(pm.Payload, &m); err != nil {
+		return fmt.Errorf("%w: %v", errBadPush, err)
+	}
+	if m.Type != syncPush || len(m.Blocks) < 2 || len(m.Blocks) > syncBatch {
+		return fmt.Errorf("%w: type %d with %d blocks", errBadPush, m.Type, len(m.Blocks))
+	}
+	if head := n.Head().Height; m.From > head+1 {
+		n.keepAhead(pm, head)
+		return nil
+	}
+	return n.checkPush(pm, m)
+}
+
+// checkPush verifies a push that starts at or below head+1 (its
+// certificates are of the validator set this node knows), relays it, and
+// on a full node applies the blocks above the head.
+func (n *Node) checkPush(pm p2p.Message, m syncMsg) error {
+	net := n.net
+	chain, err := decodeCertifiedBatch(m.Blocks)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errBadPush, err)
+	}
+	if chain[0].Block == nil || chain[0].Block.Height != m.From {
+		return fmt.Errorf("%w: first block is not at height %d", errBadPush, m.From)
+	}
+	final, err := n.provenFinal(chain, chain[0].Block.Parent, m.From)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errBadPush, err)
+	}
+	if final != len(chain)-2 {
+		return fmt.Errorf("%w: the last block does not prove the others final", errBadPush)
+	}
+	if err := n.verifyCertificates(chain[:final+1]); err != nil {
+		return fmt.Errorf("%w: %v", errBadPush, err)
+	}
+	if err := net.host.Relay(pm); err != nil {
+		n.log.Debug("relay push", "err", err)
+	}
+	if net.index >= 0 {
+		return nil // a validator's chain comes from its consensus and sync
+	}
+	head := n.Head().Height
+	if chain[final].Block.Height <= head {
+		return nil
+	}
+	i := int(head + 1 - m.From)
+	tip, err := n.finalTipHash(head)
+	if err != nil {
+		return err
+	}
+	if chain[i].Block.Parent != tip {
+		// Both are proven final: only a third of the stake or more
+		// signing twice can do that.
+		n.log.Error("pushed final block conflicts with the finalized chain", "height", head+1, "from", pm.From)
+		return fmt.Errorf("pushed block %d does not extend the finalized head", head+1)
+	}
+	for ; i <= final; i++ {
+		if err := n.applyFinal(chain[i]); err != nil {
+			return err
+		}
+		net.gossip.pushed.Add(1)
+	}
+	if net.sx.Status().FinalizedHeight+pushRestartLag < n.Head().Height {
+		return n.restartConsensus()
+	}
+	return nil
+}
+
+// finalTipHash is the simplex hash of the finalized block at head.
+func (n *Node) finalTipHash(head uint64) (simplex.Hash, error) {
+	if head == 0 {
+		return n.net.genesis.Hash(), nil
+	}
+	c, err := n.certified(head)
+	if err != nil {
+		return simplex.Hash{}, err
+	}
+	return c.QC.BlockHash, nil
+}
+
+// keepAhead holds a push that starts beyond head+1 until the head gets
+// there (the push for the blocks between may come next), dropping the
+// oldest when full.
+func (n *Node) keepAhead(pm p2p.Message, head uint64) {
+	g := &n.net.gossip
+	if len(g.ahead) >= maxAheadPushes {
+		g.ahead = g.ahead[1:]
+	}
+	g.ahead = append(g.ahead, pm)
+}
+
+// retryAhead checks the held pushes the head has reached; those it has
+// passed are dropped (their blocks came another way).
+func (n *Node) retryAhead() {
+	g := &n.net.gossip
+	for progress := true; progress; {
+		progress = false
+		keep := g.ahead[:0]
+		var due []p2p.Message
+		head := n.Head().Height
+		for _, pm := range g.ahead {
+			var m syncMsg
+			if types.Unmarshal(pm.Payload, &m) != nil {
+				continue
+			}
+			switch last := m.From + uint64(len(m.Blocks)) - 2; {
+			case last <= head:
+			case m.From <= head+1:
+				due = append(due, pm)
+			default:
+				keep = append(keep, pm)
+			}
+		}
+		g.ahead = keep
+		for _, pm := range due {
+			var m syncMsg
+			types.Unmarshal(pm.Payload, &m) // decoded above
+			before := n.Head().Height
+			if err := n.checkPush(pm, m); errors.Is(err, errBadPush) {
+				n.net.host.Penalize(pm.From, err)
+			} else if err != nil {
+				n.log.Debug("held push", "err", err)
+			}
+			progress = progress || n.Head().Height > before
+		}
+	}
+}
+
+// syncEvery is the sync polling period; 0 means never.
+func (net *network) syncEvery() time.Duration {
+	switch d := net.cfg.SyncEvery; {
+	case d < 0:
+		return 0
+	case d == 0:
+		return syncEvery
+	default:
+		return d
+	}
+}
