@@ -1,7 +1,9 @@
 package rpc
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -53,5 +55,31 @@ func TestGetBlockStatus(t *testing.T) {
 		if r.Error == nil || r.Error.Code != c.code || !strings.Contains(r.Error.Message, c.msgHas) {
 			t.Errorf("%s: got %s, error %+v; want code %d with %q", c.name, r.Result, r.Error, c.code, c.msgHas)
 		}
+	}
+}
+
+// TestClientBlockStatus: the typed client methods, and -32001 for an
+// unknown block as an *Error the caller can switch on.
+func TestClientBlockStatus(t *testing.T) {
+	f := newFixture(t)
+	_, c := serve(t, f.b, Options{})
+	ctx := context.Background()
+	b1 := Hash(f.b.blocks[1].Header.Hash())
+	for name, get := range map[string]func() (*BlockStatusJSON, error){
+		"by hash":   func() (*BlockStatusJSON, error) { return c.BlockStatusByHash(ctx, b1) },
+		"by height": func() (*BlockStatusJSON, error) { return c.BlockStatusByHeight(ctx, 1) },
+	} {
+		st, err := get()
+		if err != nil || st.Hash != b1 || st.Height != 1 || st.Status != StatusFinalized || st.Round != nil || st.ConsensusHash != nil {
+			t.Fatalf("%s: %+v, %v", name, st, err)
+		}
+	}
+	var rerr *Error
+	if _, err := c.BlockStatusByHeight(ctx, 99); !errors.As(err, &rerr) || rerr.Code != CodeNotFound {
+		t.Fatalf("unknown height: %v", err)
+	}
+	f.b.failWith = errors.New("disk on fire")
+	if _, err := c.BlockStatusByHash(ctx, b1); !errors.As(err, &rerr) || rerr.Code != CodeInternal || !strings.Contains(rerr.Message, "disk on fire") {
+		t.Fatalf("store failure: %v", err)
 	}
 }
