@@ -140,7 +140,7 @@ func (n *Node) onPush(pm p2p.Message) error {
 		return fmt.Errorf("%w: type %d with %d blocks", errBadPush, m.Type, len(m.Blocks))
 	}
 	if head := n.Head().Height; m.From > head+1 {
-		n.keepAhead(pm, head)
+		n.keepAhead(pm)
 		return nil
 	}
 	return n.checkPush(pm, m)
@@ -216,7 +216,7 @@ func (n *Node) finalTipHash(head uint64) (simplex.Hash, error) {
 // keepAhead holds a push that starts beyond head+1 until the head gets
 // there (the push for the blocks between may come next), dropping the
 // oldest when full.
-func (n *Node) keepAhead(pm p2p.Message, head uint64) {
+func (n *Node) keepAhead(pm p2p.Message) {
 	g := &n.net.gossip
 	if len(g.ahead) >= maxAheadPushes {
 		g.ahead = g.ahead[1:]

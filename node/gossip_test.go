@@ -155,11 +155,11 @@ func TestPushedBlocksAndBlockStatus(t *testing.T) {
 	}
 
 	// A fresh full node gets pushes by hand: real finalized blocks from
-	// validator 0's store, up to the first one whose own round follows its
-	// justify's (it proves the others final).
-	var raws [][]byte
-	proof := uint64(0)
-	for h := uint64(1); h <= head && proof == 0; h++ {
+	// validator 0's store. A block whose own round follows its justify's
+	// proves the blocks below it final; proofs lists those heights.
+	all := [][]byte{nil} // by height; genesis has no certified record
+	var proofs []uint64
+	for h := uint64(1); h <= head; h++ {
 		c, err := v0.certified(h)
 		if err != nil {
 			t.Fatal(err)
@@ -168,23 +168,26 @@ func TestPushedBlocksAndBlockStatus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		raws = append(raws, enc)
+		all = append(all, enc)
 		if h >= 2 && c.Block.Justify.Round+1 == c.Block.Round {
-			proof = h
+			proofs = append(proofs, h)
 		}
 	}
-	if proof == 0 {
-		t.Fatal("no proof of finality among the stored blocks")
+	if len(proofs) < 3 {
+		t.Fatalf("%d proofs of finality among %d stored blocks", len(proofs), head)
 	}
+	proof := proofs[0]
+	raws := all[1 : proof+1]
 	fresh := tn.openFull(filepath.Join(tn.dir, "fresh"), func(nc *NetworkConfig) { nc.gossipOnly = true })
 	defer fresh.Close()
-	push := func(blocks [][]byte) p2p.Message {
-		b, err := types.Marshal(&syncMsg{Type: syncPush, From: 1, Blocks: blocks})
+	pushFrom := func(from uint64, blocks [][]byte) p2p.Message {
+		b, err := types.Marshal(&syncMsg{Type: syncPush, From: from, Blocks: blocks})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return p2p.Message{Topic: p2p.TopicBlock, From: p2p.PeerID{0xba, 0xd}, Payload: b, ID: p2p.MsgID{1}}
 	}
+	push := func(blocks [][]byte) p2p.Message { return pushFrom(1, blocks) }
 	tamper := func(i int, f func(c *simplex.Certified)) [][]byte {
 		out := append([][]byte(nil), raws...)
 		c, err := simplex.DecodeCertified(raws[i])
@@ -235,7 +238,22 @@ func TestPushedBlocksAndBlockStatus(t *testing.T) {
 	if got := fresh.Head().Height; got != proof-1 || fresh.PushedBlocks() != proof-1 {
 		t.Fatalf("after a valid push: head %d, pushed %d, want %d", got, fresh.PushedBlocks(), proof-1)
 	}
-	for h := uint64(1); h < proof; h++ {
+	// A push that starts beyond head+1 is held, then applied once the
+	// push for the gap arrives.
+	p1, p2 := proofs[1], proofs[2]
+	if err := fresh.onBlockTopic(pushFrom(p1, all[p1:p2+1])); err != nil {
+		t.Fatal(err)
+	}
+	if got := fresh.Head().Height; got != proof-1 {
+		t.Fatalf("a push from %d moved the head from %d to %d", p1, proof-1, got)
+	}
+	if err := fresh.onBlockTopic(pushFrom(proof, all[proof:p1+1])); err != nil {
+		t.Fatal(err)
+	}
+	if got := fresh.Head().Height; got != p2-1 || fresh.PushedBlocks() != p2-1 {
+		t.Fatalf("after the gap: head %d, pushed %d, want %d", got, fresh.PushedBlocks(), p2-1)
+	}
+	for h := uint64(1); h < p2; h++ {
 		a, _ := fresh.BlockByNumber(h)
 		b, _ := v0.BlockByNumber(h)
 		if a.Header.Hash() != b.Header.Hash() {
