@@ -61,8 +61,9 @@ func (n *Node) PushedBlocks() uint64 {
 
 // announceFinal pushes blocks the consensus just finalized, with the
 // certified child that proves the last one final. It runs on the event
-// loop after they are applied. A push that does not fit the block topic's
-// cap (two blocks near the payload cap) is not sent: receivers sync.
+// loop after they are applied. It carries at most syncBatch blocks, the
+// newest; a push that does not fit the block topic's cap (two blocks near
+// the payload cap) is not sent: receivers sync.
 func (n *Node) announceFinal(fin []simplex.Certified) {
 	if len(fin) == 0 {
 		return
@@ -79,40 +80,45 @@ func (n *Node) announceFinal(fin []simplex.Certified) {
 	if child == nil {
 		return // finalized by a proof this node no longer holds
 	}
-	proof, err := simplex.EncodeCertified(*child)
+	b, err := encodePush(fin, *child, p2p.DefaultLimits().MaxBlockBytes)
 	if err != nil {
-		n.log.Error("encode finality proof", "err", err)
-		return
-	}
-	limit := p2p.DefaultLimits().MaxBlockBytes - 64 // room for the CBOR framing
-	size := len(proof)
-	blocks := [][]byte{proof}
-	first := top.Block.Height + 1
-	for i := len(fin) - 1; i >= 0; i-- {
-		enc, err := simplex.EncodeCertified(fin[i])
-		if err != nil {
-			n.log.Error("encode finalized block", "err", err)
-			return
-		}
-		if size+len(enc)+16 > limit {
-			break
-		}
-		size += len(enc) + 16
-		blocks = append([][]byte{enc}, blocks...)
-		first = fin[i].Block.Height
-	}
-	if len(blocks) < 2 {
-		n.log.Debug("finalized block too large to push", "height", top.Block.Height)
-		return
-	}
-	b, err := types.Marshal(&syncMsg{Type: syncPush, From: first, Blocks: blocks})
-	if err != nil {
-		n.log.Error("encode push", "err", err)
+		n.log.Debug("finalized blocks not pushed", "height", top.Block.Height, "err", err)
 		return
 	}
 	if err := net.host.Publish(p2p.TopicBlock, b); err != nil {
 		n.log.Debug("push finalized blocks", "err", err)
 	}
+}
+
+// encodePush builds a push of the newest of fin (consecutive finalized
+// blocks) and child, the certified block that proves the last final: at
+// most syncBatch blocks in all (receivers refuse more), and at most limit
+// bytes.
+func encodePush(fin []simplex.Certified, child simplex.Certified, limit int) ([]byte, error) {
+	proof, err := simplex.EncodeCertified(child)
+	if err != nil {
+		return nil, err
+	}
+	const framing = 16 // CBOR array and byte-string headers, generously
+	size := framing + len(proof)
+	blocks := [][]byte{proof}
+	var first uint64
+	for i := len(fin) - 1; i >= 0 && len(blocks) < syncBatch; i-- {
+		enc, err := simplex.EncodeCertified(fin[i])
+		if err != nil {
+			return nil, err
+		}
+		if size+len(enc)+framing > limit {
+			break
+		}
+		size += len(enc) + framing
+		blocks = append([][]byte{enc}, blocks...)
+		first = fin[i].Block.Height
+	}
+	if len(blocks) < 2 {
+		return nil, fmt.Errorf("block %d and its proof exceed %d bytes", fin[len(fin)-1].Block.Height, limit)
+	}
+	return types.Marshal(&syncMsg{Type: syncPush, From: first, Blocks: blocks})
 }
 
 // onBlockTopic routes a block-topic message: gossip is a push, a direct

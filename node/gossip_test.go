@@ -273,3 +273,62 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestEncodePush: a push carries the newest finalized blocks and the proof,
+// at most syncBatch entries and at most the byte limit, or nothing.
+func TestEncodePush(t *testing.T) {
+	cert := func(h uint64, payload int) simplex.Certified {
+		b := &simplex.Block{Height: h, Round: h, Payload: make([]byte, payload), VRFProof: make([]byte, 96),
+			Justify: &simplex.QC{Height: h - 1, Round: h - 1, Signature: make([]byte, 96), Signers: simplex.NewBitmap(4)}}
+		return simplex.Certified{Block: b, QC: &simplex.QC{BlockHash: b.Hash(), Height: h, Round: h, Signature: make([]byte, 96), Signers: simplex.NewBitmap(4)}}
+	}
+	chain := func(from, n uint64, payload int) []simplex.Certified {
+		var out []simplex.Certified
+		for h := from; h < from+n; h++ {
+			out = append(out, cert(h, payload))
+		}
+		return out
+	}
+	cases := []struct {
+		name      string
+		fin       []simplex.Certified
+		child     simplex.Certified
+		limit     int
+		wantFirst uint64 // 0: no push
+		wantLen   int
+	}{
+		{"one block", chain(5, 1, 10), cert(6, 10), 1 << 20, 5, 2},
+		{"three blocks", chain(5, 3, 10), cert(8, 10), 1 << 20, 5, 4},
+		{"capped at syncBatch", chain(1, 100, 10), cert(101, 10), 4 << 20, 101 - (syncBatch - 1), syncBatch},
+		{"capped by bytes: the newest kept", chain(1, 4, 1000), cert(5, 1000), 4500, 3, 3},
+		{"too large", chain(1, 1, 4000), cert(2, 4000), 5000, 0, 0},
+	}
+	for _, c := range cases {
+		b, err := encodePush(c.fin, c.child, c.limit)
+		if c.wantFirst == 0 {
+			if err == nil {
+				t.Errorf("%s: pushed %d bytes over a %d limit", c.name, len(b), c.limit)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var m syncMsg
+		if err := types.Unmarshal(b, &m); err != nil || m.Type != syncPush || m.From != c.wantFirst || len(m.Blocks) != c.wantLen || len(b) > c.limit {
+			t.Fatalf("%s: type %d from %d, %d blocks, %d bytes (%v)", c.name, m.Type, m.From, len(m.Blocks), len(b), err)
+		}
+		chain, err := decodeCertifiedBatch(m.Blocks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, cb := range chain {
+			if cb.Block.Height != c.wantFirst+uint64(i) {
+				t.Fatalf("%s: block %d at height %d", c.name, i, cb.Block.Height)
+			}
+		}
+		if last := chain[len(chain)-1]; last.QC.BlockHash != c.child.QC.BlockHash {
+			t.Fatalf("%s: the proof is not last", c.name)
+		}
+	}
+}
