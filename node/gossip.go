@@ -46,8 +46,14 @@ var errBadPush = errors.New("invalid finalized-block push")
 
 // gossipState is the event loop's state for block pushes.
 type gossipState struct {
-	ahead  []p2p.Message // checked later, when the head reaches them
+	ahead  []heldPush    // checked later, when the head reaches them
 	pushed atomic.Uint64 // finalized blocks applied from pushes (read by RPC and tests)
+}
+
+// heldPush is a push kept until the head reaches it, decoded once.
+type heldPush struct {
+	pm p2p.Message
+	m  syncMsg
 }
 
 // PushedBlocks counts the finalized blocks this node applied from pushes on
@@ -146,7 +152,7 @@ func (n *Node) onPush(pm p2p.Message) error {
 		return fmt.Errorf("%w: type %d with %d blocks", errBadPush, m.Type, len(m.Blocks))
 	}
 	if head := n.Head().Height; m.From > head+1 {
-		n.keepAhead(pm)
+		n.keepAhead(heldPush{pm, m})
 		return nil
 	}
 	return n.checkPush(pm, m)
@@ -222,12 +228,12 @@ func (n *Node) finalTipHash(head uint64) (simplex.Hash, error) {
 // keepAhead holds a push that starts beyond head+1 until the head gets
 // there (the push for the blocks between may come next), dropping the
 // oldest when full.
-func (n *Node) keepAhead(pm p2p.Message) {
+func (n *Node) keepAhead(p heldPush) {
 	g := &n.net.gossip
 	if len(g.ahead) >= maxAheadPushes {
 		g.ahead = g.ahead[1:]
 	}
-	g.ahead = append(g.ahead, pm)
+	g.ahead = append(g.ahead, p)
 }
 
 // retryAhead checks the held pushes the head has reached; those it has
@@ -236,29 +242,22 @@ func (n *Node) retryAhead() {
 	g := &n.net.gossip
 	for progress := true; progress; {
 		progress = false
-		keep := g.ahead[:0]
-		var due []p2p.Message
+		var keep, due []heldPush
 		head := n.Head().Height
-		for _, pm := range g.ahead {
-			var m syncMsg
-			if types.Unmarshal(pm.Payload, &m) != nil {
-				continue
-			}
-			switch last := m.From + uint64(len(m.Blocks)) - 2; {
+		for _, p := range g.ahead {
+			switch last := p.m.From + uint64(len(p.m.Blocks)) - 2; {
 			case last <= head:
-			case m.From <= head+1:
-				due = append(due, pm)
+			case p.m.From <= head+1:
+				due = append(due, p)
 			default:
-				keep = append(keep, pm)
+				keep = append(keep, p)
 			}
 		}
 		g.ahead = keep
-		for _, pm := range due {
-			var m syncMsg
-			types.Unmarshal(pm.Payload, &m) // decoded above
+		for _, p := range due {
 			before := n.Head().Height
-			if err := n.checkPush(pm, m); errors.Is(err, errBadPush) {
-				n.net.host.Penalize(pm.From, err)
+			if err := n.checkPush(p.pm, p.m); errors.Is(err, errBadPush) {
+				n.net.host.Penalize(p.pm.From, err)
 			} else if err != nil {
 				n.log.Debug("held push", "err", err)
 			}
