@@ -11,6 +11,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
+	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
@@ -110,6 +111,64 @@ func TestPushedBlocksAndBlockStatus(t *testing.T) {
 	}
 	if v := tn.nodes[0].PushedBlocks(); v != 0 {
 		t.Fatalf("validator applied %d pushed blocks", v)
+	}
+
+	// Over the network: a peer pushes real blocks with a forged
+	// certificate to the full node, which penalizes it (disconnected, its
+	// score lowered) and does not relay the push (no validator sees it, so
+	// none penalizes anyone).
+	rogue, err := p2p.New(p2p.Config{Key: mustNodeKey(t), ListenAddr: "127.0.0.1:0", ChainID: tn.gen.ChainID,
+		GenesisHash: tn.gen.Hash(), DialInterval: time.Hour, PexInterval: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rogue.Close()
+	if err := rogue.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := rogue.Connect(ctx, full.P2PID().String()+"@"+full.P2PAddr()); err != nil {
+		t.Fatal(err)
+	}
+	var forged [][]byte
+	for h := uint64(1); h <= 3; h++ {
+		c, err := tn.nodes[0].certified(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h == 3 {
+			c.QC.Signature = bytes.Clone(c.QC.Signature)
+			c.QC.Signature[5] ^= 1
+		}
+		enc, err := simplex.EncodeCertified(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forged = append(forged, enc)
+	}
+	raw, err := types.Marshal(&syncMsg{Type: syncPush, From: 1, Blocks: forged})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rogue.Publish(p2p.TopicBlock, raw); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); full.net.host.Stats().Violations == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the full node did not penalize a forged push")
+		}
+	}
+	time.Sleep(300 * time.Millisecond)
+	for i, v := range tn.nodes[:4] {
+		if st := v.net.host.Stats(); st.Violations != 0 {
+			t.Fatalf("validator %d saw the forged push (violations %d): it was relayed", i, st.Violations)
+		}
+	}
+	for _, p := range full.net.host.Peers() {
+		if p.ID == rogue.ID() && p.Score >= 0 {
+			t.Fatalf("the forger reconnected with score %d", p.Score)
+		}
 	}
 	for i := range tn.nodes {
 		tn.stop(i)
@@ -331,4 +390,13 @@ func TestEncodePush(t *testing.T) {
 			t.Fatalf("%s: the proof is not last", c.name)
 		}
 	}
+}
+
+func mustNodeKey(t *testing.T) *crypto.PrivateKey {
+	t.Helper()
+	k, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }
