@@ -1,9 +1,7 @@
 package node
 
 import (
-	"bytes"
 	"fmt"
-	"sort"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
 	"github.com/cowboy-chain/cowboy/chain/fees"
@@ -81,40 +79,4 @@ func (n *Node) Logs(f rpc.LogFilter) ([]rpc.LogJSON, error) {
 		}
 	}
 	return out, nil
-}
-
-// The node reports its consensus state (cowboy_consensusStatus).
-var _ rpc.ConsensusReporter = (*Node)(nil)
-
-// ConsensusStatus describes the consensus: on a devnet every block is final
-// when it is made; on a network, certified blocks above the finalized
-// height are listed lowest first (ties by hash, so the answer does not
-// depend on map order).
-func (n *Node) ConsensusStatus() rpc.ConsensusStatusJSON {
-	ci, ok := n.Consensus()
-	if !ok {
-		return rpc.ConsensusStatusJSON{Mode: "devnet", FinalizedHeight: rpc.Quantity(n.Head().Height), Committed: []rpc.CommittedJSON{}}
-	}
-	out := rpc.ConsensusStatusJSON{Mode: "full", FinalizedHeight: rpc.Quantity(ci.FinalizedHeight),
-		Peers: rpc.Quantity(ci.Peers), Committed: make([]rpc.CommittedJSON, 0, len(ci.Committed))}
-	round := rpc.Quantity(ci.Round)
-	out.Round = &round
-	if ci.Validator >= 0 {
-		v := rpc.Quantity(ci.Validator)
-		out.Validator = &v
-		out.Mode = "validator"
-	}
-	for h, height := range ci.Committed {
-		if height > ci.FinalizedHeight {
-			out.Committed = append(out.Committed, rpc.CommittedJSON{Hash: rpc.Hash(h), Height: rpc.Quantity(height)})
-		}
-	}
-	sort.Slice(out.Committed, func(i, j int) bool {
-		a, b := out.Committed[i], out.Committed[j]
-		if a.Height != b.Height {
-			return a.Height < b.Height
-		}
-		return bytes.Compare(a.Hash[:], b.Hash[:]) < 0
-	})
-	return out
 }

@@ -228,37 +228,6 @@ func (n *Node) readEpochProof(k uint64) ([][]byte, error) {
 	return raws, nil
 }
 
-// checkEpochProof verifies that proof makes last (the certified last block
-// of the current epoch) final: a chain of certified blocks from last's
-// child, every certificate valid under the epoch's set, ending in a block
-// proposed in the round right after its justify's.
-func (n *Node) checkEpochProof(last simplex.Certified, raws [][]byte) ([]simplex.Certified, error) {
-	if len(raws) == 0 || len(raws) > syncBatch {
-		return nil, fmt.Errorf("epoch proof of %d blocks", len(raws))
-	}
-	prev := last.QC.BlockHash
-	var chain []simplex.Certified
-	for _, raw := range raws {
-		c, err := simplex.DecodeCertified(raw)
-		if err != nil {
-			return nil, fmt.Errorf("epoch proof: %w", err)
-		}
-		b := c.Block
-		if b.Parent != prev || b.Justify == nil || b.Justify.BlockHash != prev || c.QC == nil || c.QC.BlockHash != b.Hash() || c.QC.Height != b.Height {
-			return nil, fmt.Errorf("epoch proof: block %d does not extend the chain", b.Height)
-		}
-		if !n.verifyQC(b.Justify) || !n.verifyQC(c.QC) {
-			return nil, fmt.Errorf("epoch proof: block %d: bad certificate", b.Height)
-		}
-		prev = b.Hash()
-		chain = append(chain, c)
-	}
-	if tip := chain[len(chain)-1].Block; tip.Justify.Round+1 != tip.Round {
-		return nil, fmt.Errorf("epoch proof: block %d is not certified in the round after its justify", tip.Height)
-	}
-	return chain, nil
-}
-
 // epochProofWrite is the raw write that stores the proof with the block.
 func epochProofWrite(k uint64, chain []simplex.Certified) (store.RawWrite, error) {
 	enc, err := encodeEpochProof(chain)

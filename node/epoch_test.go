@@ -265,7 +265,7 @@ func TestDowntimeJailAndUnjail(t *testing.T) {
 	if v.Stake.Cmp(cby(int64(minStake))) != 0 {
 		t.Fatalf("downtime slashed the stake: %v", v.Stake)
 	}
-	jailedAt := tn.nodes[0].Head().Height
+	jailedAt := v.JailUntil - jail // the block whose end jailed it
 	next := (jailedAt/epochLen + 1) * epochLen
 	tn.waitHeights(next+1, 60*time.Second)
 	if es, err := staking.ReadEpochSet(tn.nodes[0].newState(), next/epochLen); err != nil || len(es.Members) != 3 {

@@ -136,55 +136,21 @@ func (n *Node) applySync(raws, epochProof [][]byte) error {
 		}
 		prev = c.QC.BlockHash
 	}
-	var chain []simplex.Certified
-	for i, raw := range raws {
-		c, err := simplex.DecodeCertified(raw)
-		if err != nil {
-			return err
-		}
-		b := c.Block
-		if b.Height != head+1+uint64(i) || b.Parent != prev || b.Justify == nil || b.Justify.BlockHash != prev {
-			return fmt.Errorf("sync: block %d does not extend the chain", b.Height)
-		}
-		if b.Height > net.ep.last {
-			return fmt.Errorf("sync: block %d is past epoch %d's last block %d", b.Height, net.ep.number, net.ep.last)
-		}
-		prev = b.Hash()
-		if c.QC == nil || c.QC.BlockHash != prev || c.QC.Height != b.Height {
-			return fmt.Errorf("sync: block %d: certificate names another block", b.Height)
-		}
-		chain = append(chain, c)
+	chain, err := decodeCertifiedBatch(raws)
+	if err != nil {
+		return err
 	}
-	// The highest block whose certificate verifies and whose justify is
-	// from the round before its own proves its parent final.
-	final := -1
-	var closing []simplex.Certified
-	if top := chain[len(chain)-1]; top.Block.Height == net.ep.last && len(epochProof) > 0 {
-		cl, err := n.checkEpochProof(top, epochProof)
-		if err != nil {
-			return fmt.Errorf("sync: %w", err)
-		}
-		closing = cl
-		final = len(chain) - 1
-	}
-	for i := len(chain) - 1; i >= 1 && final < 0; i-- {
-		b := chain[i].Block
-		if b.Justify.Round+1 == b.Round && n.verifyQC(chain[i].QC) {
-			final = i - 1
-		}
-	}
-	if final < 0 {
-		return nil
+	final, closing, err := n.provenFinal(chain, prev, head+1, epochProof)
+	if err != nil || final < 0 {
+		return err
 	}
 	if net.index >= 0 && final+1 < validatorSyncMin && closing == nil && time.Since(net.advancedAt) < syncStuck {
 		return nil // the consensus is keeping up on its own
 	}
-	// Each applied block's own QC is the justify of its child, which the
-	// child's hash commits to only indirectly: verify it too.
+	if err := n.verifyCertificates(chain[:final+1]); err != nil {
+		return err
+	}
 	for i := 0; i <= final; i++ {
-		if !n.verifyQC(chain[i].QC) {
-			return fmt.Errorf("sync: block %d: bad certificate", chain[i].Block.Height)
-		}
 		var proof []simplex.Certified
 		if chain[i].Block.Height == net.ep.last {
 			proof = closing
@@ -200,10 +166,11 @@ func (n *Node) applySync(raws, epochProof [][]byte) error {
 	return n.restartConsensus()
 }
 
-// verifyQC checks a certificate against the genesis validator set.
+// verifyQC checks a certificate against the current epoch's validator set;
+// one of another epoch (its round >> 32) never verifies here.
 func (n *Node) verifyQC(qc *simplex.QC) bool {
 	set := n.net.set
-	if qc == nil || len(qc.Signers) != (set.Len()+7)/8 || !set.IsQuorum(qc.Signers) {
+	if qc == nil || epochOfRound(qc.Round) != n.net.ep.number || len(qc.Signers) != (set.Len()+7)/8 || !set.IsQuorum(qc.Signers) {
 		return false
 	}
 	for i := set.Len(); i < len(qc.Signers)*8; i++ {

@@ -40,6 +40,13 @@ type NetworkConfig struct {
 	// memory for FETCH; default simplex.DefaultKeepFinalized. Tests make
 	// it small so that a validator that was down must sync from disk.
 	KeepFinalized uint64
+	// SyncEvery is how often the node asks a peer for the finalized blocks
+	// after its head (node/sync.go); default 1 s, negative: never (tests
+	// of the block push, node/gossip.go).
+	SyncEvery time.Duration
+	// gossipOnly (tests) makes a full node ignore consensus messages, so
+	// its head moves by pushed finalized blocks alone.
+	gossipOnly bool
 }
 
 // Raw keys of the consensus (see the package doc).
@@ -109,6 +116,9 @@ type network struct {
 	committed map[simplex.Hash]uint64
 	synced    uint64 // finalized blocks applied from sync responses
 	epoch     uint64 // the current epoch's number
+
+	gossip gossipState // finalized-block pushes (node/gossip.go)
+	status statusState // consensus snapshot for RPC (node/status.go)
 }
 
 // openNetwork builds the p2p host and the consensus node after the store is
@@ -176,7 +186,7 @@ func (n *Node) openNetwork() error {
 	if net.host, err = p2p.New(p2p.Config{Key: nc.Keys.Node, ListenAddr: nc.ListenAddr, Bootstrap: nc.Bootstrap,
 		ChainID: g.ChainID, GenesisHash: gh, Height: func() uint64 { return n.Head().Height },
 		ReconnectMin: 200 * time.Millisecond, ReconnectMax: 2 * time.Second, DialInterval: 500 * time.Millisecond,
-		Logger: n.log.With("module", "p2p")}); err != nil {
+		Logger: n.log.With("module", "p2p"), HoldRelay: pushTopics}); err != nil {
 		return err
 	}
 	n.cfg.Network = &nc
@@ -297,12 +307,12 @@ func (n *Node) runNetwork(ctx context.Context) error {
 			if !ok {
 				return nil
 			}
-			if err := n.onSync(m); err != nil {
-				n.log.Debug("sync", "from", m.From, "err", err)
+			if err := n.onBlockTopic(m); err != nil {
+				n.log.Debug("block topic", "from", m.From, "direct", m.Direct, "err", err)
 			}
 		case <-tick.C:
 			net.sx.Tick()
-			if time.Since(net.lastSync) >= syncEvery {
+			if every := net.syncEvery(); every > 0 && time.Since(net.lastSync) >= every {
 				net.lastSync = time.Now()
 				n.askSync()
 			}
@@ -318,6 +328,9 @@ func (n *Node) runNetwork(ctx context.Context) error {
 // anyone, and the consensus checks the signatures on it.
 func (n *Node) stepNet(pm p2p.Message) {
 	net := n.net
+	if net.cfg.gossipOnly {
+		return
+	}
 	to := simplex.Broadcast
 	if pm.Direct {
 		to = net.index
@@ -411,13 +424,16 @@ func (n *Node) drain() error {
 			}
 			net.mu.Unlock()
 		}
-		if err := n.applyFinalized(rd); err != nil {
+		applied, proof, err := n.applyFinalized(rd)
+		if err != nil {
 			return err
 		}
+		n.announceFinal(applied, proof)
 		for _, e := range rd.Evidence {
 			n.reportEvidence(e)
 		}
 	}
+	n.publishStatus()
 	if err := net.sx.Halted(); err != nil {
 		return fmt.Errorf("consensus halted: %w", err)
 	}
@@ -425,32 +441,39 @@ func (n *Node) drain() error {
 }
 
 // applyFinalized applies a Ready's finalized blocks up to the epoch's last
-// block; that one is stored with the proof of its finality (the blocks
-// after it in the Ready and FinalProof), and applying it moves the node to
-// the next epoch's instance, so the rest of this Ready (tail blocks of
-// the old instance) is dropped.
-func (n *Node) applyFinalized(rd simplex.Ready) error {
+// block. It returns what it applied and the chain that proves the last of
+// them final (the finalized blocks after them in the Ready, tail blocks of
+// the epoch, then FinalProof), for the push to peers. The epoch's last
+// block is stored with that proof, and applying it moves the node to the
+// next epoch's instance, so the rest of this Ready (tail blocks of the old
+// instance) is dropped.
+func (n *Node) applyFinalized(rd simplex.Ready) (applied, proof []simplex.Certified, err error) {
 	net := n.net
+	ep := net.ep
+	cut := len(rd.Finalized)
 	for i, c := range rd.Finalized {
-		ep := net.ep
 		if c.Block.Height > ep.last {
-			return nil // a tail block: certifies the last block, never executed
-		}
-		var proof []simplex.Certified
-		if c.Block.Height == ep.last {
-			if rd.FinalProof == nil {
-				return fmt.Errorf("epoch %d: last block %d finalized without a proof", ep.number, ep.last)
-			}
-			proof = append(append(proof, rd.Finalized[i+1:]...), *rd.FinalProof)
-		}
-		if err := n.applyFinal(c, proof); err != nil {
-			return err
-		}
-		if net.ep != ep {
-			return nil
+			cut = i // tail blocks: they certify the last block, never executed
+			break
 		}
 	}
-	return nil
+	if cut == 0 {
+		return nil, nil, nil
+	}
+	if rd.FinalProof == nil {
+		return nil, nil, fmt.Errorf("finalized %d blocks without a proof", cut)
+	}
+	proof = append(append(proof, rd.Finalized[cut:]...), *rd.FinalProof)
+	for _, c := range rd.Finalized[:cut] {
+		var closing []simplex.Certified
+		if c.Block.Height == ep.last {
+			closing = proof
+		}
+		if err := n.applyFinal(c, closing); err != nil {
+			return nil, nil, err
+		}
+	}
+	return rd.Finalized[:cut], proof, nil
 }
 
 // sendNet routes a consensus message: VOTE and NEW_VIEW on the vote topic,

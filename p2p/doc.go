@@ -43,7 +43,8 @@
 //	frame  = kind:u8  topic:u8  length:u32be  body[length]
 //
 //	kind 1 Hello         topic 0  version:u16 chain_id:u64 genesis_hash:[32]
-//	                              node_id:[20] height:u64 addr_len:u8 addr
+//	                              node_id:[20] height:u64 incarnation:[8]
+//	                              addr_len:u8 addr
 //	kind 2 PexRequest    topic 0  (empty)
 //	kind 3 PexResponse   topic 0  count:u8 (≤ 32), count × (id:[20] addr_len:u8 addr)
 //	kind 4 Gossip        topic t  payload
@@ -52,7 +53,7 @@
 // Integers are big-endian; addresses are "ip:port" text. Topics are 1 tx,
 // 2 block, 3 consensus, 4 vote. The cap on length depends on kind and topic
 // only and is checked on the 6-byte header before any body byte is read:
-// Hello 326 bytes, PexRequest 0, PexResponse 8,833, and the payload caps of
+// Hello 334 bytes, PexRequest 0, PexResponse 8,833, and the payload caps of
 // Limits (defaults: tx 128 KiB, block 4 MiB, consensus 4 MiB + 64 KiB, vote
 // 16 KiB). A body must be consumed exactly: trailing bytes are an error, so
 // every accepted frame has one encoding.
@@ -63,7 +64,12 @@
 // peer's (the first stream it opened) within Limits.HandshakeTimeout. A
 // different version, chain id or genesis hash refuses the peer and bans it
 // (it will never match); a Hello naming another ID than the certificate's
-// is a bad Hello. Two connections to one node (both dialled at once) are
+// is a bad Hello (version 2 added the incarnation). Each Host draws a
+// random 8-byte incarnation when it is made: a connection from a known
+// ID with another incarnation than the registered one means the peer
+// restarted, so it replaces the old connection at once, which is closed
+// (after kill -9 the old one would otherwise linger until QUIC's idle
+// timeout). Two connections of one incarnation (both dialled at once) are
 // resolved the same way at both ends: the one dialled by the smaller ID
 // stays. A node at MaxPeers still completes the Hello exchange with a
 // newcomer and sends it a PexResponse before closing, so a full bootstrap
@@ -76,7 +82,11 @@
 // Gossip floods: a node sends a new message to every peer, and each peer
 // that has not seen its ID (BLAKE3(topic || payload), kept in an LRU of
 // Limits.SeenCacheSize) delivers it once and relays it to all its other
-// peers. Direct frames are delivered and not relayed.
+// peers. On the topics in Config.HoldRelay (the node uses it for blocks)
+// the message is delivered but relayed only when the application has
+// checked it and calls Relay; Penalize scores down the sender of a
+// message that failed the check. Direct frames are delivered and not
+// relayed.
 //
 // # Misbehaviour
 //

@@ -53,10 +53,10 @@ const (
 // Wire constants (see doc.go).
 const (
 	headerLen       = 6   // kind u8, topic u8, body length u32 big-endian
-	protocolVersion = 1   // Hello.version; a peer with another version is refused
+	protocolVersion = 2   // Hello.version; a peer with another version is refused (2: incarnation added)
 	maxAddrLen      = 255 // a listen address is "ip:port"; 255 is far above the longest
 	maxPexEntries   = 32  // addresses in one PexResponse
-	helloFixedLen   = 2 + 8 + 32 + 20 + 8 + 1
+	helloFixedLen   = 2 + 8 + 32 + 20 + 8 + 8 + 1
 	maxHelloLen     = helloFixedLen + maxAddrLen
 	pexEntryFixed   = 20 + 1
 	maxPexRespLen   = 1 + maxPexEntries*(pexEntryFixed+maxAddrLen)
@@ -76,6 +76,10 @@ type hello struct {
 	GenesisHash [32]byte
 	NodeID      PeerID
 	Height      uint64
+	// Incarnation is random per Host: a peer whose ID is known but whose
+	// incarnation is new has restarted, so its old connection is dead
+	// even if QUIC has not noticed yet (see register).
+	Incarnation [8]byte
 	ListenAddr  string
 }
 
@@ -147,6 +151,7 @@ func encodeFrame(f *frame) []byte {
 		body = append(body, h.GenesisHash[:]...)
 		body = append(body, h.NodeID[:]...)
 		body = binary.BigEndian.AppendUint64(body, h.Height)
+		body = append(body, h.Incarnation[:]...)
 		body = append(body, byte(len(h.ListenAddr)))
 		body = append(body, h.ListenAddr...)
 	case kindPexRequest:
@@ -217,7 +222,8 @@ func decodeBody(k kind, t Topic, body []byte) (*frame, error) {
 		copy(h.GenesisHash[:], body[10:42])
 		copy(h.NodeID[:], body[42:62])
 		h.Height = binary.BigEndian.Uint64(body[62:])
-		alen := int(body[70])
+		copy(h.Incarnation[:], body[70:78])
+		alen := int(body[78])
 		if len(body) != helloFixedLen+alen {
 			return nil, fmt.Errorf("%w: hello length %d, address %d", ErrBadFrame, len(body), alen)
 		}

@@ -11,7 +11,7 @@ import (
 
 func sampleFrames() []*frame {
 	return []*frame{
-		{kind: kindHello, hello: hello{Version: 1, ChainID: 7, GenesisHash: [32]byte{9}, NodeID: PeerID{1, 2}, Height: 42, ListenAddr: "127.0.0.1:26656"}},
+		{kind: kindHello, hello: hello{Version: 1, ChainID: 7, GenesisHash: [32]byte{9}, NodeID: PeerID{1, 2}, Height: 42, Incarnation: [8]byte{0xde, 0xad, 0, 0, 0, 0, 0, 0xef}, ListenAddr: "127.0.0.1:26656"}},
 		{kind: kindHello, hello: hello{Version: 1}},
 		{kind: kindPexRequest},
 		{kind: kindPexResponse, peers: []peerAddr{}},
@@ -50,8 +50,18 @@ func TestFrameGolden(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("pex frame %x, want %x", got, want)
 	}
-	if n := len(encodeFrame(&frame{kind: kindHello, hello: hello{ListenAddr: string(make([]byte, maxAddrLen))}})); n != headerLen+maxHelloLen || maxHelloLen != 326 {
+	if n := len(encodeFrame(&frame{kind: kindHello, hello: hello{ListenAddr: string(make([]byte, maxAddrLen))}})); n != headerLen+maxHelloLen || maxHelloLen != 334 {
 		t.Fatalf("max hello %d", n)
+	}
+	// Hello: the incarnation sits between the height and the address.
+	got = encodeFrame(&frame{kind: kindHello, hello: hello{Version: 2, ChainID: 7, Height: 9,
+		Incarnation: [8]byte{1, 2, 3, 4, 5, 6, 7, 8}, ListenAddr: "1.2.3.4:5"}})
+	want = []byte{1, 0, 0, 0, 0, byte(helloFixedLen + 9), 0, 2, 0, 0, 0, 0, 0, 0, 0, 7}
+	want = append(want, make([]byte, 32+20)...)
+	want = append(want, 0, 0, 0, 0, 0, 0, 0, 9, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+	want = append(want, "1.2.3.4:5"...)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("hello frame\n%x, want\n%x", got, want)
 	}
 	if maxPexRespLen != 8833 {
 		t.Fatalf("max pex response %d (doc.go says 8,833)", maxPexRespLen)

@@ -3,6 +3,7 @@ package p2p
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -42,6 +43,14 @@ type Config struct {
 	// reader of that peer's topic stream, so a slow check slows only that
 	// peer (QUIC flow control pushes back on it). Nil accepts everything.
 	Validate func(topic Topic, from PeerID, payload []byte) error
+
+	// HoldRelay lists topics whose gossip is delivered but not relayed
+	// until the application has checked it and calls Relay: a check that
+	// needs the node's own state (a block's certificates against the
+	// validator set) runs on the node's event loop, not in Validate, and
+	// an honest node never forwards what it has not checked, so only the
+	// sender of an invalid message is scored down (Penalize).
+	HoldRelay []Topic
 
 	DialInterval time.Duration // how often to dial more peers when below MaxPeers; default 1 s
 	PexInterval  time.Duration // how often to ask peers for addresses when below MaxPeers; default 30 s
@@ -108,6 +117,7 @@ const (
 	codeDuplicate    quic.ApplicationErrorCode = 6
 	codeFull         quic.ApplicationErrorCode = 7
 	codeStream       quic.ApplicationErrorCode = 8
+	// codeInvalid = 9 (relay.go): an invalid message, reported by Penalize.
 )
 
 // Host is one node's endpoint: a UDP socket, QUIC listener and dialer, the
@@ -118,6 +128,7 @@ type Host struct {
 	lim   Limits
 	log   *slog.Logger
 	id    PeerID
+	inc   [8]byte // this Host's incarnation, sent in every Hello
 	cert  tls.Certificate
 	qconf *quic.Config
 
@@ -178,6 +189,9 @@ func New(cfg Config) (*Host, error) {
 		peers: make(map[PeerID]*peer),
 		subs:  make(map[Topic][]chan Message),
 	}
+	if _, err := rand.Read(h.inc[:]); err != nil {
+		return nil, fmt.Errorf("p2p: incarnation: %w", err)
+	}
 	h.book = newBook(cfg.ReconnectMin, cfg.ReconnectMax)
 	h.scores = newScoreboard(&h.lim)
 	h.seen = newSeenCache(h.lim.SeenCacheSize)
@@ -202,11 +216,10 @@ func New(cfg Config) (*Host, error) {
 		HandshakeIdleTimeout: h.lim.HandshakeTimeout,
 		// A peer killed without closing its connection (kill -9, power
 		// loss) keeps its old connection registered until QUIC gives up on
-		// it, and a restarted peer's new connection can lose the
-		// duplicate-connection tie-break to it: keep the idle timeout short
-		// (keep-alives every 2 s keep live idle links open) so the stale one
-		// goes within 6 s. An incarnation number in Hello would end it at
-		// once; see docs/consensus.md "Known issues".
+		// it. When it comes back, its new incarnation in Hello replaces
+		// the stale connection at once (register); a short idle timeout
+		// (keep-alives every 2 s keep live idle links open) still drops a
+		// dead peer that does not return within 6 s.
 		MaxIdleTimeout:        6 * time.Second,
 		KeepAlivePeriod:       2 * time.Second,
 		MaxIncomingStreams:    -1,            // we use unidirectional streams only

@@ -445,3 +445,148 @@ func TestFullNodeStillBootstraps(t *testing.T) {
 		waitFor(t, 3*time.Second, "a's refusal closes", func() bool { return !hasPeer(c, a.ID()) })
 	}
 }
+
+// TestKeepNew pins the duplicate-connection rule at one end: a new
+// incarnation always replaces, otherwise the tie-break by direction.
+func TestKeepNew(t *testing.T) {
+	small, big := PeerID{1}, PeerID{2}
+	inc1, inc2 := [8]byte{1}, [8]byte{2}
+	cases := []struct {
+		name       string
+		self       PeerID
+		old, nw    *peer
+		wantNewWin bool
+	}{
+		{"same incarnation, both inbound: newer wins", small, &peer{id: big, inbound: true, inc: inc1}, &peer{id: big, inbound: true, inc: inc1}, true},
+		{"same incarnation, both outbound: newer wins", small, &peer{id: big, inc: inc1}, &peer{id: big, inc: inc1}, true},
+		{"same incarnation, new dialled by smaller self", small, &peer{id: big, inbound: true, inc: inc1}, &peer{id: big, inc: inc1}, true},
+		{"same incarnation, old dialled by smaller self", small, &peer{id: big, inc: inc1}, &peer{id: big, inbound: true, inc: inc1}, false},
+		{"same incarnation, new dialled by smaller peer", big, &peer{id: small, inc: inc1}, &peer{id: small, inbound: true, inc: inc1}, true},
+		{"same incarnation, old dialled by smaller peer", big, &peer{id: small, inbound: true, inc: inc1}, &peer{id: small, inc: inc1}, false},
+		{"new incarnation beats an old one dialled by smaller self", small, &peer{id: big, inc: inc1}, &peer{id: big, inbound: true, inc: inc2}, true},
+		{"new incarnation beats an old one dialled by smaller peer", big, &peer{id: small, inbound: true, inc: inc1}, &peer{id: small, inc: inc2}, true},
+	}
+	for _, c := range cases {
+		if got := keepNew(c.self, c.old, c.nw); got != c.wantNewWin {
+			t.Errorf("%s: keepNew = %v", c.name, got)
+		}
+	}
+}
+
+// TestRestartedPeerReplacesStaleConnection: a peer killed without a
+// goodbye (its socket closed under it, as kill -9 does) leaves its old
+// connection registered at the other end until QUIC's idle timeout (6 s).
+// Restarted with the same key and address, it dials in; the stale
+// connection was dialled by the smaller ID in the other direction, so
+// without the incarnation in Hello the newcomer would be refused as a
+// duplicate. It must instead be connected and gossiping within 2 s.
+func TestRestartedPeerReplacesStaleConnection(t *testing.T) {
+	quiet := func(c *Config) { c.DialInterval = time.Hour; c.PexInterval = time.Hour }
+	ka, kb := mustKey(t), mustKey(t)
+	if ida, idb := IDFromKey(ka), IDFromKey(kb); bytes.Compare(idb[:], ida[:]) > 0 {
+		ka, kb = kb, ka // b must have the smaller ID
+	}
+	a := startHost(t, func(c *Config) { quiet(c); c.Key = ka })
+	b := startHost(t, func(c *Config) { quiet(c); c.Key = kb })
+	addr := a.Addr()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if err := b.Connect(ctx, a.ID().String()+"@"+addr); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 2*time.Second, "first connection", func() bool { return hasPeer(a, b.ID()) && hasPeer(b, a.ID()) })
+
+	// kill -9: the socket goes first, so no CONNECTION_CLOSE reaches b.
+	a.udp.Close()
+	a.Close()
+	time.Sleep(100 * time.Millisecond)
+	if !hasPeer(b, a.ID()) {
+		t.Fatal("b noticed the kill: the test needs a stale connection")
+	}
+
+	start := time.Now()
+	a2 := startHost(t, func(c *Config) { quiet(c); c.Key = ka; c.ListenAddr = addr })
+	if a2.inc == a.inc {
+		t.Fatal("restarted host kept its incarnation")
+	}
+	atA2, atB := a2.Subscribe(TopicTx), b.Subscribe(TopicTx)
+	if err := a2.Connect(ctx, b.ID().String()+"@"+b.Addr()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 2*time.Second, "b holds the new connection", func() bool {
+		for _, p := range b.Peers() {
+			if p.ID == a2.ID() && p.Inbound {
+				return true
+			}
+		}
+		return false
+	})
+	if err := a2.Publish(TopicTx, []byte("from the restarted peer")); err != nil {
+		t.Fatal(err)
+	}
+	if m := recv(t, atB, 2*time.Second); string(m.Payload) != "from the restarted peer" {
+		t.Fatalf("b got %q", m.Payload)
+	}
+	if err := b.Publish(TopicTx, []byte("back")); err != nil {
+		t.Fatal(err)
+	}
+	if m := recv(t, atA2, 2*time.Second); string(m.Payload) != "back" {
+		t.Fatalf("a2 got %q", m.Payload)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("reconnected after %v, not well before the 6 s idle timeout", d)
+	}
+	if n := len(b.Peers()); n != 1 {
+		t.Fatalf("b has %d peers", n)
+	}
+}
+
+// TestHoldRelay: on a HoldRelay topic the middle of a line delivers a
+// message but forwards it only when told to (Relay); Penalize scores the
+// sender down and disconnects it.
+func TestHoldRelay(t *testing.T) {
+	quiet := func(c *Config) { c.DialInterval = time.Hour; c.PexInterval = time.Hour }
+	a := startHost(t, quiet)
+	b := startHost(t, func(c *Config) { quiet(c); c.HoldRelay = []Topic{TopicBlock} })
+	c := startHost(t, quiet)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if err := b.Connect(ctx, a.Addr()); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Connect(ctx, b.Addr()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 2*time.Second, "links up at both ends", func() bool { return hasPeer(a, b.ID()) && hasPeer(b, c.ID()) })
+	atB, atC := b.Subscribe(TopicBlock), c.Subscribe(TopicBlock)
+	atCtx := c.Subscribe(TopicTx)
+	a.Publish(TopicBlock, []byte("checked block"))
+	a.Publish(TopicTx, []byte("tx relayed at once"))
+	m := recv(t, atB, 2*time.Second)
+	if string(m.Payload) != "checked block" {
+		t.Fatalf("b got %q", m.Payload)
+	}
+	recv(t, atCtx, 2*time.Second) // other topics still relay on receipt
+	time.Sleep(200 * time.Millisecond)
+	if len(atC) != 0 {
+		t.Fatal("held block relayed before Relay")
+	}
+	if err := b.Relay(m); err != nil {
+		t.Fatal(err)
+	}
+	if got := recv(t, atC, 2*time.Second); string(got.Payload) != "checked block" || got.From != b.ID() {
+		t.Fatalf("c got %q from %s", got.Payload, got.From)
+	}
+	if err := b.Relay(Message{Topic: TopicBlock, Payload: []byte("x"), Direct: true}); err == nil {
+		t.Fatal("relayed a direct message")
+	}
+
+	b.Penalize(a.ID(), errors.New("bad certificate"))
+	waitFor(t, 2*time.Second, "a disconnected", func() bool { return !hasPeer(b, a.ID()) })
+	if got := b.scores.score(a.ID(), time.Now()); got != -penaltyInvalid {
+		t.Fatalf("score %d, want %d", got, -penaltyInvalid)
+	}
+	if !hasPeer(b, c.ID()) || b.Stats().Violations != 1 {
+		t.Fatalf("c connected %v, violations %d", hasPeer(b, c.ID()), b.Stats().Violations)
+	}
+}

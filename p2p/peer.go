@@ -29,6 +29,7 @@ type peer struct {
 	inbound bool
 	addr    string // announced address, "" if unusable
 	height  uint64
+	inc     [8]byte   // the incarnation its Hello announced
 	since   time.Time // when the Hello exchange completed
 
 	ctrlOut *quic.SendStream    // our control stream (lane 0)
@@ -124,7 +125,7 @@ func (h *Host) handshake(conn *quic.Conn, inbound bool) (*peer, error) {
 	ctrl.SetWriteDeadline(deadline)
 	if _, err := ctrl.Write(encodeFrame(&frame{kind: kindHello, hello: hello{
 		Version: protocolVersion, ChainID: h.cfg.ChainID, GenesisHash: h.cfg.GenesisHash,
-		NodeID: h.id, Height: height, ListenAddr: h.addr,
+		NodeID: h.id, Height: height, Incarnation: h.inc, ListenAddr: h.addr,
 	}})); err != nil {
 		conn.CloseWithError(codeStream, "write hello")
 		return nil, fmt.Errorf("p2p: %s: send hello: %w", id, err)
@@ -167,6 +168,7 @@ func (h *Host) handshake(conn *quic.Conn, inbound bool) (*peer, error) {
 	}
 	in.SetReadDeadline(time.Time{})
 	p.height = f.hello.Height
+	p.inc = f.hello.Incarnation
 	p.since = time.Now()
 	p.addr = announcedAddr(conn.RemoteAddr(), f.hello.ListenAddr)
 	p.ctrlOut, p.ctrlIn = ctrl, in
@@ -231,7 +233,12 @@ func (h *Host) register(p *peer) error {
 	h.mu.Unlock()
 
 	if old != nil {
-		old.conn.CloseWithError(codeDuplicate, "replaced by a newer connection")
+		why := "replaced by a newer connection"
+		if old.inc != p.inc {
+			why = "peer restarted (new incarnation)"
+			h.log.Info("p2p peer restarted; old connection replaced", "peer", p.id)
+		}
+		old.conn.CloseWithError(codeDuplicate, why)
 	}
 	if p.addr != "" {
 		h.book.add(p.addr, p.id, false)
@@ -265,11 +272,17 @@ func (h *Host) refuseFull(p *peer) {
 	p.conn.CloseWithError(codeFull, "max peers")
 }
 
-// keepNew decides between two connections to the same node. Both ends
-// must make the same choice without talking: between opposite directions
-// keep the one dialled by the smaller ID; in the same direction the newer
-// one wins (the old one is probably dead after a restart).
+// keepNew decides between two connections to the same node. A new
+// incarnation means the peer restarted: its old connection is dead (after
+// kill -9 nothing told us), so the new one wins whatever the direction;
+// the restarted peer holds only the new one, so both ends agree. Within
+// one incarnation both ends must make the same choice without talking:
+// between opposite directions keep the one dialled by the smaller ID; in
+// the same direction the newer one wins.
 func keepNew(self PeerID, old, nw *peer) bool {
+	if old.inc != nw.inc {
+		return true
+	}
 	if old.inbound == nw.inbound {
 		return true
 	}
@@ -369,7 +382,9 @@ func (p *peer) handle(f *frame) error {
 			}
 		}
 		h.deliver(Message{Topic: f.topic, From: p.id, Payload: f.payload, ID: id})
-		h.broadcast(f, p.id, true)
+		if !h.holdsRelay(f.topic) {
+			h.broadcast(f, p.id, true)
+		}
 	case kindDirect:
 		h.deliver(Message{Topic: f.topic, From: p.id, Payload: f.payload, Direct: true})
 	}

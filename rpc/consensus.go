@@ -16,22 +16,29 @@ type ConsensusReporter interface {
 // it), committed (it gathered a quorum certificate) and finalized (its
 // child was certified in the next round; only then is it executed and
 // served by cowboy_getBlockByNumber). Committed lists the certified
-// blocks above the finalized height, by consensus block hash, lowest first.
+// blocks above the finalized height and Proposed the blocks the consensus
+// holds above it without a certificate, by consensus block hash, lowest
+// first.
 type ConsensusStatusJSON struct {
 	// Mode is "devnet" (one validator, every block final when made),
 	// "validator" or "full" (follows without voting).
-	Mode            string          `json:"mode"`
-	Validator       *Quantity       `json:"validator"` // index in the validator set; null unless a validator
-	Round           *Quantity       `json:"round"`     // null on a devnet
-	FinalizedHeight Quantity        `json:"finalizedHeight"`
-	Committed       []CommittedJSON `json:"committed"`
-	Peers           Quantity        `json:"peers"`
+	Mode            string               `json:"mode"`
+	Validator       *Quantity            `json:"validator"` // index in the validator set; null unless a validator
+	Round           *Quantity            `json:"round"`     // null on a devnet
+	FinalizedHeight Quantity             `json:"finalizedHeight"`
+	Committed       []ConsensusBlockJSON `json:"committed"`
+	Proposed        []ConsensusBlockJSON `json:"proposed"`
+	Peers           Quantity             `json:"peers"`
 }
 
-// CommittedJSON is a certified, not yet final, consensus block.
-type CommittedJSON struct {
-	Hash   Hash     `json:"hash"`
-	Height Quantity `json:"height"`
+// ConsensusBlockJSON is a consensus block above the finalized height: not
+// executed yet, so it has no chain header, only its consensus identity.
+type ConsensusBlockJSON struct {
+	Hash     Hash     `json:"hash"` // consensus (simplex) block hash
+	Height   Quantity `json:"height"`
+	Round    Quantity `json:"round"`
+	Proposer Address  `json:"proposer"` // the proposing validator's address
+	Parent   Hash     `json:"parent"`   // consensus hash of the parent
 }
 
 func consensusStatus(_ context.Context, b Backend, _ *params) (any, *Error) {

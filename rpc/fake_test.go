@@ -28,6 +28,9 @@ type fakeBackend struct {
 	receipts map[types.Hash]*types.Receipt
 	locs     map[types.Hash]TxLocation
 	supply   *big.Int
+	// consensus are blocks above the chain that a network node's
+	// consensus would hold (proposed or committed); empty like a devnet's.
+	consensus []*BlockStatusJSON
 	// failWith, when set, makes every state read fail (a broken store).
 	failWith error
 	// panicIn names a Backend method that panics, to test recovery.
@@ -276,4 +279,42 @@ func serve(t testing.TB, b Backend, opts Options) (*httptest.Server, *Client) {
 	srv := httptest.NewServer(NewServer(b, opts))
 	t.Cleanup(srv.Close)
 	return srv, Dial(srv.URL)
+}
+
+// BlockStatusByHash answers as a devnet does (every block it serves is
+// final), plus the consensus blocks of pending, by hash.
+func (b *fakeBackend) BlockStatusByHash(h Hash) (*BlockStatusJSON, error) {
+	b.enter("BlockStatusByHash")
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.failWith != nil {
+		return nil, b.failWith
+	}
+	if blk, ok := b.byHash[types.Hash(h)]; ok {
+		return &BlockStatusJSON{Hash: h, Height: Quantity(blk.Header.Height), Status: StatusFinalized}, nil
+	}
+	for _, st := range b.consensus {
+		if st.Hash == h {
+			return st, nil
+		}
+	}
+	return nil, fmt.Errorf("block %s: %w", h, ErrNotFound)
+}
+
+// BlockStatusByHeight is the final block at height, or the first of
+// consensus at that height above the chain.
+func (b *fakeBackend) BlockStatusByHeight(height uint64) (*BlockStatusJSON, error) {
+	b.enter("BlockStatusByHeight")
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if height < uint64(len(b.blocks)) {
+		h := b.blocks[height].Header.Hash()
+		return &BlockStatusJSON{Hash: Hash(h), Height: Quantity(height), Status: StatusFinalized}, nil
+	}
+	for _, st := range b.consensus {
+		if uint64(st.Height) == height {
+			return st, nil
+		}
+	}
+	return nil, fmt.Errorf("block %d: %w", height, ErrNotFound)
 }

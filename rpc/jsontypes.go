@@ -27,6 +27,9 @@ type BlockJSON struct {
 	BasefeeCell  Quantity `json:"basefeeCell"`  // base units per Cell
 	CyclesUsed   Quantity `json:"cyclesUsed"`
 	CellsUsed    Quantity `json:"cellsUsed"`
+	// Status is always "finalized": only final blocks are executed and
+	// served as chain blocks (cowboy_getBlockStatus reports the others).
+	Status       string   `json:"status"`
 	Transactions BlockTxs `json:"transactions"`
 }
 
@@ -190,6 +193,7 @@ func NewBlockJSON(b *types.Block, fullTx bool) (*BlockJSON, error) {
 		TxRoot: Hash(h.TxRoot), ReceiptsRoot: Hash(h.ReceiptsRoot),
 		BasefeeCycle: Quantity(h.BasefeeCycle), BasefeeCell: Quantity(h.BasefeeCell),
 		CyclesUsed: Quantity(h.CyclesUsed), CellsUsed: Quantity(h.CellsUsed),
+		Status: StatusFinalized,
 	}
 	out.Transactions.Hashes = make([]Hash, len(b.Txs))
 	for i, tx := range b.Txs {

@@ -42,6 +42,7 @@ var methods = map[string]method{
 	"cowboy_getLogs":               {1, 1, getLogs},
 	"cowboy_consensusStatus":       {0, 0, consensusStatus},
 	"cowboy_getValidators":         {0, 1, getValidators},
+	"cowboy_getBlockStatus":        {1, 1, getBlockStatus},
 }
 
 // Methods lists the served method names, for docs and tests.

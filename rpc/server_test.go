@@ -349,7 +349,7 @@ func TestJSONShapes(t *testing.T) {
 
 	block := result(req("cowboy_getBlockByNumber", `["0x1",true]`))
 	if got, want := keys(t, block), sorted("hash", "parentHash", "height", "time", "proposer", "stateRoot", "txRoot",
-		"receiptsRoot", "basefeeCycle", "basefeeCell", "cyclesUsed", "cellsUsed", "transactions"); !reflect.DeepEqual(got, want) {
+		"receiptsRoot", "basefeeCycle", "basefeeCell", "cyclesUsed", "cellsUsed", "status", "transactions"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("block keys %v, want %v", got, want)
 	}
 	var b struct{ Transactions []json.RawMessage }

@@ -546,7 +546,7 @@ func TestBlock(t *testing.T) {
 	var b struct {
 		Hash, ParentHash, Proposer, StateRoot, TxRoot, ReceiptsRoot string
 		Height, Time, CyclesUsed, CellsUsed                         uint64
-		BasefeeCycle, BasefeeCell                                   string
+		BasefeeCycle, BasefeeCell, Status                           string
 		Transactions                                                json.RawMessage
 	}
 	for _, ref := range []string{"", "latest", "1", "0x1", h.chain.blocks[1].Header.Hash().Hex()} {
@@ -555,7 +555,7 @@ func TestBlock(t *testing.T) {
 			args = append(args, ref)
 		}
 		decodeJSON(t, h.ok(args...), &b)
-		if b.Height != 1 || b.Hash != h.chain.blocks[1].Header.Hash().Hex() || b.BasefeeCycle != "7" || b.CyclesUsed != 10_000 {
+		if b.Height != 1 || b.Hash != h.chain.blocks[1].Header.Hash().Hex() || b.BasefeeCycle != "7" || b.CyclesUsed != 10_000 || b.Status != "finalized" {
 			t.Errorf("block %q --json = %+v", ref, b)
 		}
 		var hashes []string
@@ -569,7 +569,7 @@ func TestBlock(t *testing.T) {
 		t.Errorf("block --full transactions = %s (%v)", b.Transactions, err)
 	}
 	out := h.ok("block", "1", "--full")
-	for _, want := range []string{"Block", "1", tx.Hash().Hex(), "2 CBY", devAddr(t, 1).Hex(), "nonce 0"} {
+	for _, want := range []string{"Block", "1", "finalized", tx.Hash().Hex(), "2 CBY", devAddr(t, 1).Hex(), "nonce 0"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("block 1 --full output lacks %q:\n%s", want, out)
 		}
@@ -578,6 +578,23 @@ func TestBlock(t *testing.T) {
 	if string(b.Transactions) != "[]" {
 		t.Errorf("genesis transactions = %s, want []", b.Transactions)
 	}
+	// A consensus block hash of a block that is only certified.
+	pending := types.Hash{0xc0}
+	round := rpc.Quantity(7)
+	h.chain.consensus = map[types.Hash]*rpc.BlockStatusJSON{pending: {Hash: rpc.Hash(pending), ConsensusHash: (*rpc.Hash)(&pending),
+		Height: 2, Round: &round, Status: rpc.StatusCommitted}}
+	out = h.ok("block", pending.Hex())
+	for _, want := range []string{"Block", "2", "committed (not final", pending.Hex(), "Round", "7"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("block of a committed consensus hash lacks %q:\n%s", want, out)
+		}
+	}
+	var pv pendingBlockView
+	decodeJSON(t, h.ok("block", pending.Hex(), "--json"), &pv)
+	if pv != (pendingBlockView{Hash: pending.Hex(), Height: 2, Round: 7, Status: "committed"}) {
+		t.Errorf("block --json of a committed block = %+v", pv)
+	}
+	h.fails([]string{"block", types.Hash{0xc1}.Hex()}, "not found")
 	h.fails([]string{"block", "99"}, "block 99 not found", "height 1")
 	h.fails([]string{"block", "lots"}, "want a height")
 	h.fails([]string{"block", "1", "2"}, "at most one")

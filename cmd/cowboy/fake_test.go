@@ -27,6 +27,32 @@ type fakeChain struct {
 	receipts map[types.Hash]*types.Receipt
 	locs     map[types.Hash]rpc.TxLocation
 	sent     []*types.Tx // every transaction accepted, in order
+	// consensus holds blocks above the chain, as a network node's
+	// consensus does (cowboy_getBlockStatus), by consensus hash.
+	consensus map[types.Hash]*rpc.BlockStatusJSON
+}
+
+// BlockStatusByHash: chain blocks are final; others come from consensus.
+func (c *fakeChain) BlockStatusByHash(h rpc.Hash) (*rpc.BlockStatusJSON, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if b, ok := c.byHash[types.Hash(h)]; ok {
+		return &rpc.BlockStatusJSON{Hash: h, Height: rpc.Quantity(b.Header.Height), Status: rpc.StatusFinalized}, nil
+	}
+	if st, ok := c.consensus[types.Hash(h)]; ok {
+		return st, nil
+	}
+	return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound)
+}
+
+// BlockStatusByHeight answers for chain blocks only.
+func (c *fakeChain) BlockStatusByHeight(height uint64) (*rpc.BlockStatusJSON, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if height < uint64(len(c.blocks)) {
+		return &rpc.BlockStatusJSON{Hash: rpc.Hash(c.blocks[height].Header.Hash()), Height: rpc.Quantity(height), Status: rpc.StatusFinalized}, nil
+	}
+	return nil, fmt.Errorf("block %d: %w", height, rpc.ErrNotFound)
 }
 
 // Fake basefees: different per meter so a test can tell them apart.

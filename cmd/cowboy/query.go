@@ -126,10 +126,13 @@ func (a *app) blockCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "block [N|latest|HASH]",
 		Short: "Show a block by height (default latest) or by hash",
-		Long: `Show a block's header and its transactions' hashes. The argument is a
-height (decimal, or 0x hex), latest (the default), earliest, or a block hash
-(0x + 64 hex digits). --full lists each transaction's sender, recipient,
-value and nonce instead of the hash alone.`,
+		Long: `Show a block's header, its status and its transactions' hashes. The
+argument is a height (decimal, or 0x hex), latest (the default), earliest,
+or a block hash (0x + 64 hex digits). --full lists each transaction's
+sender, recipient, value and nonce instead of the hash alone. Every chain
+block is finalized; a consensus block hash of a block that is only
+proposed or committed (cowboy_consensusStatus lists them) shows its height,
+round and status.`,
 		Example: `  cowboy block
   cowboy block 42 --full
   cowboy block latest --json | jq .height`,
@@ -148,6 +151,20 @@ value and nonce instead of the hash alone.`,
 					return herr
 				}
 				b, err = c.BlockByHash(cmd.Context(), h, full)
+				if errors.Is(err, rpc.ErrNotFound) {
+					// Perhaps a consensus block hash of a block not final
+					// yet (cowboy_consensusStatus lists them).
+					if st, serr := c.BlockStatusByHash(cmd.Context(), rpc.Hash(h)); serr == nil && st.Status != rpc.StatusFinalized {
+						v := pendingBlockView{Hash: st.Hash.String(), Height: uint64(st.Height), Status: st.Status}
+						if st.Round != nil {
+							v.Round = uint64(*st.Round)
+						}
+						if a.jsonOut {
+							return a.printJSON(v)
+						}
+						return printPendingBlock(a.stdout, v)
+					}
+				}
 			} else {
 				ref, rerr := rpc.ParseBlockRef(arg)
 				if rerr != nil {

@@ -99,6 +99,7 @@ type blockView struct {
 	BasefeeCell  string `json:"basefeeCell"`
 	CyclesUsed   uint64 `json:"cyclesUsed"`
 	CellsUsed    uint64 `json:"cellsUsed"`
+	Status       string `json:"status"` // "finalized": only final blocks are served as chain blocks
 	// Transactions is []string (hashes), or []txView with --full.
 	Transactions any `json:"transactions"`
 }
@@ -181,7 +182,7 @@ func newBlockView(b *rpc.BlockJSON, full bool) blockView {
 		Proposer: b.Proposer.String(), StateRoot: b.StateRoot.String(), TxRoot: b.TxRoot.String(),
 		ReceiptsRoot: b.ReceiptsRoot.String(),
 		BasefeeCycle: decU(uint64(b.BasefeeCycle)), BasefeeCell: decU(uint64(b.BasefeeCell)),
-		CyclesUsed: uint64(b.CyclesUsed), CellsUsed: uint64(b.CellsUsed),
+		CyclesUsed: uint64(b.CyclesUsed), CellsUsed: uint64(b.CellsUsed), Status: b.Status,
 	}
 	if full {
 		txs := make([]txView, len(b.Transactions.Full))
@@ -281,9 +282,30 @@ func printReceipt(t *table, r *rpc.ReceiptJSON) {
 	}
 }
 
+// pendingBlockView is a block the consensus holds but has not finalized:
+// it has only its consensus identity (cowboy_getBlockStatus).
+type pendingBlockView struct {
+	Hash   string `json:"hash"`
+	Height uint64 `json:"height"`
+	Round  uint64 `json:"round"`
+	Status string `json:"status"` // "proposed" or "committed"
+}
+
+func printPendingBlock(w io.Writer, v pendingBlockView) error {
+	t := newTable(w)
+	t.row("Block", "%d", v.Height)
+	t.row("Status", "%s (not final: not executed yet, no chain header)", v.Status)
+	t.row("Consensus hash", "%s", v.Hash)
+	t.row("Round", "%d", v.Round)
+	return t.flush()
+}
+
 func printBlock(w io.Writer, v blockView) error {
 	t := newTable(w)
 	t.row("Block", "%d", v.Height)
+	if v.Status != "" {
+		t.row("Status", "%s", v.Status)
+	}
 	t.row("Hash", "%s", v.Hash)
 	t.row("Parent", "%s", v.ParentHash)
 	t.row("Time", "%s (%d)", time.Unix(int64(v.Time), 0).UTC().Format(time.RFC3339), v.Time)

@@ -289,6 +289,15 @@ class Client:
     def consensus_status(self):
         return self._call("cowboy_consensusStatus")
 
+    def block_status(self, block):
+        """cowboy_getBlockStatus: block is a height (int) or a chain or
+        consensus block hash ("0x" + 64 hex digits). Returns {"hash",
+        "consensusHash", "height", "round", "status"}, status one of
+        "proposed", "committed", "finalized"."""
+        if isinstance(block, int):
+            block = hex(block)
+        return self._call("cowboy_getBlockStatus", block)
+
     # -- high level ----------------------------------------------------
 
     def send(self, key, to, value=0, payload=b"", wait=True, timeout=30.0, nonce=None, **fees):

@@ -39,6 +39,9 @@ class DevnetTest(unittest.TestCase):
         bf = c.basefees()
         self.assertGreater(bf["cycle"], 0)
         self.assertEqual(c.consensus_status()["mode"], "devnet")
+        st = c.block_status(0)
+        self.assertEqual((st["status"], st["height"], st["hash"]), ("finalized", 0, g["hash"]))
+        self.assertEqual(c.block_status(g["hash"])["status"], "finalized")
         self.assertIsNone(c.get_receipt("0x" + "00" * 32))
         self.assertIsNone(c.get_code(cowboy.Key.dev(9).address))
 
