@@ -2,6 +2,7 @@ package execution
 
 import (
 	"bytes"
+	"github.com/cowboy-chain/cowboy/crypto/vrf"
 	"math/big"
 	"strings"
 	"testing"
@@ -97,7 +98,7 @@ func TestStakingThroughBuild(t *testing.T) {
 			if err != nil {
 				t.Fatalf("EpochSet(1) after block 4: %v", err)
 			}
-			if len(s.Members) != 1 || s.Members[0].Address != alice || s.Members[0].Weight != 3 || s.Seed != staking.NextSeed([32]byte{9}, [32]byte{4}) {
+			if len(s.Members) != 1 || s.Members[0].Address != alice || s.Members[0].Weight != 3 || s.Seed != vrf.NextEpochSeed([32]byte{9}, [32]byte{4}) {
 				t.Fatalf("EpochSet(1) %+v", s)
 			}
 		}

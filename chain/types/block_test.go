@@ -1,6 +1,7 @@
 package types
 
 import (
+	"bytes"
 	"math/big"
 	"testing"
 
@@ -117,5 +118,14 @@ func TestReceiptCodecMatchesReflection(t *testing.T) {
 		if _, err := DecodeReceipt(mine); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// A vote signs exactly block_hash || height || round, big-endian (§6.1).
+func TestVoteMessage(t *testing.T) {
+	m := VoteMessage(Hash{0xaa, 31: 0xbb}, 0x0102, 0x0304)
+	want := append(append([]byte{0xaa}, make([]byte, 30)...), 0xbb, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 3, 4)
+	if !bytes.Equal(m, want) || len(m) != VoteMessageSize {
+		t.Fatalf("vote message %x, want %x", m, want)
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/node"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 type validatorsOut struct {
@@ -96,7 +95,7 @@ func TestValidatorLifecycle(t *testing.T) {
 	vote := func(hash byte) map[string]any {
 		bh := types.Hash{hash}
 		return map[string]any{"height": 7, "round": 1, "block_hash": bh.Hex(), "validator": me.Hex(),
-			"signature": "0x" + hex.EncodeToString(keys.BLS.Sign(staking.VoteMessage(bh, 7, 1)).Bytes())}
+			"signature": "0x" + hex.EncodeToString(keys.BLS.Sign(types.VoteMessage(bh, 7, 1)).Bytes())}
 	}
 	ev, _ := json.Marshal(map[string]any{"vote_a": vote(1), "vote_b": vote(2)})
 	file := filepath.Join(t.TempDir(), "ev.json")

@@ -1,5 +1,7 @@
 package simplex
 
+import "github.com/cowboy-chain/cowboy/chain/types"
+
 // Constants of the consensus protocol (technical-spec-v2 §6.1, §13
 // "Consensus"). Changing any of them forks the chain.
 
@@ -14,8 +16,6 @@ const (
 	tagBlock = "cowboy/simplex/block/v1"
 	// tagLeader prefixes the per-round proposer draw from the epoch seed.
 	tagLeader = "cowboy/simplex/leader/v1"
-	// tagEpochSeed prefixes the derivation of the next epoch's seed.
-	tagEpochSeed = "cowboy/epoch-seed/v1"
 )
 
 // Quorum rules (§6.1: fault tolerance f < n/3 by stake; "2f+1").
@@ -29,7 +29,7 @@ const (
 // Sizes of the encoded pieces, in bytes.
 const (
 	// VoteMessageSize is len(block_hash || height || round).
-	VoteMessageSize = 32 + 8 + 8
+	VoteMessageSize = types.VoteMessageSize
 )
 
 // MaxFetchBlocks is the most blocks one FETCH may ask for and one BLOCK

@@ -458,11 +458,11 @@ func TestBeaconAndEpochSeed(t *testing.T) {
 	if b.Beacon() != out {
 		t.Fatal("beacon is not the VRF output of the block's proof")
 	}
-	s1 := NextEpochSeed([32]byte{5}, out)
-	if s1 == NextEpochSeed([32]byte{5}, [32]byte{}) || s1 == NextEpochSeed([32]byte{6}, out) {
+	s1 := vrf.NextEpochSeed([32]byte{5}, out)
+	if s1 == vrf.NextEpochSeed([32]byte{5}, [32]byte{}) || s1 == vrf.NextEpochSeed([32]byte{6}, out) {
 		t.Fatal("next epoch seed ignores an input")
 	}
-	if s1 != NextEpochSeed([32]byte{5}, out) {
+	if s1 != vrf.NextEpochSeed([32]byte{5}, out) {
 		t.Fatal("next epoch seed is not deterministic")
 	}
 }

@@ -56,24 +56,10 @@ func (b *Block) Hash() Hash {
 // The execution layer derives per-purpose randomness from it (§3.4).
 func (b *Block) Beacon() [32]byte { return vrf.ProofToHash(b.VRFProof) }
 
-// NextEpochSeed derives the seed of the next epoch from the current one and
-// the beacon of the last finalized block of the epoch (v2 "Validator Set":
-// epoch randomness is derived at epoch boundaries):
-//
-//	keccak256("cowboy/epoch-seed/v1" || seed || beacon)
-func NextEpochSeed(seed, lastBeacon [32]byte) [32]byte {
-	return crypto.Keccak256([]byte(tagEpochSeed), seed[:], lastBeacon[:])
-}
-
-// VoteMessage is the byte string a vote signs (§6.1):
+// VoteMessage is the byte string a vote signs (§6.1), types.VoteMessage:
 //
 //	block_hash (32) || height (8, big-endian) || round (8, big-endian)
-func VoteMessage(h Hash, height, round uint64) []byte {
-	m := make([]byte, 0, VoteMessageSize)
-	m = append(m, h[:]...)
-	m = binary.BigEndian.AppendUint64(m, height)
-	return binary.BigEndian.AppendUint64(m, round)
-}
+func VoteMessage(h Hash, height, round uint64) []byte { return types.VoteMessage(h, height, round) }
 
 // NewViewMessage is the byte string a NEW_VIEW signs:
 //

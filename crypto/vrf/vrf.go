@@ -75,3 +75,18 @@ func ProofToHash(proof []byte) Output { return hashProof(proof) }
 func hashProof(proof []byte) Output {
 	return Output(crypto.Blake3(outputTag, proof))
 }
+
+// tagEpochSeed prefixes the derivation of the next epoch's seed.
+const tagEpochSeed = "cowboy/epoch-seed/v1"
+
+// NextEpochSeed derives epoch k+1's seed from epoch k's and the beacon
+// (VRF output) of epoch k's last block (v2 "Validator Set": epoch
+// randomness is derived at epoch boundaries):
+//
+//	keccak256("cowboy/epoch-seed/v1" || seed || beacon)
+//
+// The validator registry computes it when it writes the next epoch's set;
+// the consensus then draws proposers and VRF inputs from it.
+func NextEpochSeed(seed, beacon [32]byte) [32]byte {
+	return crypto.Keccak256([]byte(tagEpochSeed), seed[:], beacon[:])
+}

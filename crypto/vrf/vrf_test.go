@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
 )
 
@@ -101,5 +102,18 @@ func BenchmarkVerify(b *testing.B) {
 		if _, err := Verify(pk, in, proof); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The next epoch's seed is keccak256("cowboy/epoch-seed/v1" || seed ||
+// beacon): written out here, and it changes with either input.
+func TestNextEpochSeed(t *testing.T) {
+	seed, beacon := [32]byte{5}, [32]byte{7}
+	want := crypto.Keccak256([]byte("cowboy/epoch-seed/v1"), seed[:], beacon[:])
+	if got := NextEpochSeed(seed, beacon); got != want {
+		t.Fatalf("NextEpochSeed = %x, want %x", got, want)
+	}
+	if NextEpochSeed(seed, [32]byte{8}) == want || NextEpochSeed([32]byte{6}, beacon) == want {
+		t.Fatal("the seed ignores an input")
 	}
 }

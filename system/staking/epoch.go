@@ -3,6 +3,7 @@ package staking
 import (
 	"errors"
 	"fmt"
+	"github.com/cowboy-chain/cowboy/crypto/vrf"
 	"math/big"
 	"slices"
 
@@ -119,7 +120,7 @@ func eligible(v *Validator, p Params) bool {
 
 // nextSet computes EpochSet(k+1) at the last block h of epoch k (v2
 // "Validator Set": "Validator set updates ... occur at epoch boundaries"):
-// the eligible validators ordered by address, seeded by NextSeed. Exits
+// the eligible validators ordered by address, seeded by vrf.NextEpochSeed. Exits
 // take effect: unbonding runs to h+1+unbonding_period. If nobody is
 // eligible the chain keeps EpochSet(k)'s members, since a chain without
 // validators cannot make blocks (docs/decisions.md).
@@ -128,7 +129,7 @@ func nextSet(st *state.StateDB, p Params, cur *EpochSet, b BlockInfo) error {
 	if err != nil {
 		return err
 	}
-	next := &EpochSet{Epoch: cur.Epoch + 1, Seed: NextSeed(cur.Seed, b.Beacon), Members: []Member{}}
+	next := &EpochSet{Epoch: cur.Epoch + 1, Seed: vrf.NextEpochSeed(cur.Seed, b.Beacon), Members: []Member{}}
 	for _, v := range vals {
 		active := eligible(v, p)
 		dirty := active != v.Active

@@ -3,6 +3,7 @@ package staking
 import (
 	"bytes"
 	"errors"
+	"github.com/cowboy-chain/cowboy/crypto/vrf"
 	"math/big"
 	"strings"
 	"testing"
@@ -175,19 +176,6 @@ func TestNotInitialized(t *testing.T) {
 	}
 	if _, err := Apply(st, Call{From: addr(10), Payload: MethodPayload(MethodExit), Cycles: 1_000_000}); !errors.Is(err, ErrNotInitialized) {
 		t.Fatalf("Apply without a registry: %v", err)
-	}
-}
-
-func TestSeedAndVoteMessage(t *testing.T) {
-	// The formulas of simplex.NextEpochSeed and simplex.VoteMessage,
-	// checked by value so a change to either shows here.
-	s := NextSeed([32]byte{1}, [32]byte{2})
-	if s == NextSeed([32]byte{1}, [32]byte{3}) || s == NextSeed([32]byte{2}, [32]byte{2}) {
-		t.Fatal("seed ignores an input")
-	}
-	m := VoteMessage(types.Hash{0xaa}, 0x0102, 3)
-	if len(m) != 48 || m[0] != 0xaa || m[38] != 1 || m[39] != 2 || m[47] != 3 {
-		t.Fatalf("vote message %x", m)
 	}
 }
 
@@ -370,7 +358,7 @@ func TestExitWithdrawUnjail(t *testing.T) {
 
 // signedVote is validator i's vote, signed with blsKey(i).
 func signedVote(t *testing.T, i byte, h types.Hash, height, round uint64) *Vote {
-	return &Vote{Height: height, Round: round, BlockHash: h, Validator: addr(i), Signature: blsKey(t, i).Sign(VoteMessage(h, height, round)).Bytes()}
+	return &Vote{Height: height, Round: round, BlockHash: h, Validator: addr(i), Signature: blsKey(t, i).Sign(types.VoteMessage(h, height, round)).Bytes()}
 }
 
 func TestEvidence(t *testing.T) {
@@ -378,7 +366,7 @@ func TestEvidence(t *testing.T) {
 	ha, hb := types.Hash{1}, types.Hash{2}
 	good := EvidencePayload(signedVote(t, 1, ha, 5, 0), signedVote(t, 1, hb, 5, 0))
 	forged := signedVote(t, 1, hb, 5, 0)
-	forged.Signature = blsKey(t, 2).Sign(VoteMessage(hb, 5, 0)).Bytes()
+	forged.Signature = blsKey(t, 2).Sign(types.VoteMessage(hb, 5, 0)).Bytes()
 	for _, tc := range []struct {
 		name    string
 		value   *big.Int
@@ -465,7 +453,7 @@ func TestEpochTransition(t *testing.T) {
 	if got := members(s); len(got) != 2 || got[0] != addr(11) || got[1] != addr(14) {
 		t.Fatalf("epoch 1 members %v", got)
 	}
-	if s.Seed != NextSeed([32]byte{7}, [32]byte{9}) || s.Epoch != 1 || s.Members[1].Weight != 3000 {
+	if s.Seed != vrf.NextEpochSeed([32]byte{7}, [32]byte{9}) || s.Epoch != 1 || s.Members[1].Weight != 3000 {
 		t.Fatalf("epoch 1 set %+v", s)
 	}
 	if !e.validator(addr(11)).Active || e.validator(addr(12)).UnbondUntil != 10+25 {
@@ -478,7 +466,7 @@ func TestEpochTransition(t *testing.T) {
 	e.mustCall(addr(14), nil, MethodPayload(MethodExit), 12)
 	e.run(10, 19, nil)
 	s2 := e.set(2)
-	if got := members(s2); len(got) != 2 || got[0] != addr(11) || got[1] != addr(14) || s2.Seed != NextSeed(s.Seed, [32]byte{19}) {
+	if got := members(s2); len(got) != 2 || got[0] != addr(11) || got[1] != addr(14) || s2.Seed != vrf.NextEpochSeed(s.Seed, [32]byte{19}) {
 		t.Fatalf("rail: epoch 2 %+v", s2)
 	}
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
 )
 
@@ -401,7 +400,7 @@ func evidence(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) (map[
 		if err != nil {
 			return nil, fmt.Errorf("signature of the vote for %s: %w", vote.BlockHash, err)
 		}
-		if !bls.Verify(key, VoteMessage(vote.BlockHash, vote.Height, vote.Round), sig) {
+		if !bls.Verify(key, types.VoteMessage(vote.BlockHash, vote.Height, vote.Round), sig) {
 			return nil, fmt.Errorf("the vote for %s is not signed by %s's registered BLS key", vote.BlockHash, v.Address)
 		}
 	}
@@ -423,29 +422,6 @@ func evidence(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) (map[
 func jail(v *Validator, height uint64, p Params) {
 	v.Jailed = true
 	v.JailUntil = max(v.JailUntil, height+p.JailPeriod)
-}
-
-// VoteMessage is the byte string a consensus vote signs (§6.1), the same
-// bytes as simplex.VoteMessage:
-//
-//	block_hash (32) || height (8, big-endian) || round (8, big-endian)
-func VoteMessage(h types.Hash, height, round uint64) []byte {
-	m := make([]byte, 0, 48)
-	m = append(m, h[:]...)
-	m = binary.BigEndian.AppendUint64(m, height)
-	return binary.BigEndian.AppendUint64(m, round)
-}
-
-// epochSeedTag is simplex's tagEpochSeed.
-const epochSeedTag = "cowboy/epoch-seed/v1"
-
-// NextSeed derives epoch k+1's seed from epoch k's and the beacon of the
-// last block of epoch k (v2 "Validator Set": epoch randomness is derived
-// at epoch boundaries), the formula of simplex.NextEpochSeed:
-//
-//	keccak256("cowboy/epoch-seed/v1" || seed || beacon)
-func NextSeed(seed, beacon [32]byte) [32]byte {
-	return crypto.Keccak256([]byte(epochSeedTag), seed[:], beacon[:])
 }
 
 // Payloads, for clients (the CLI) that build registry transactions.
