@@ -30,7 +30,7 @@ type statusState struct {
 type knownBlock struct {
 	hash, parent  simplex.Hash
 	height, round uint64
-	proposer      int
+	proposer      types.Address // resolved in the epoch the block is of
 	certified     bool
 }
 
@@ -41,7 +41,7 @@ func (n *Node) publishStatus() {
 	out := make([]knownBlock, len(known))
 	for i, k := range known {
 		out[i] = knownBlock{hash: k.Hash, parent: k.Block.Parent, height: k.Block.Height, round: k.Block.Round,
-			proposer: k.Block.Proposer, certified: k.QC != nil}
+			proposer: n.net.ep.proposerOf(k.Block), certified: k.QC != nil}
 	}
 	st := &n.net.status
 	st.mu.Lock()
@@ -63,14 +63,6 @@ func (n *Node) knownAbove(height uint64) []knownBlock {
 	return out
 }
 
-// proposerAddress is the genesis address of validator i.
-func (n *Node) proposerAddress(i int) types.Address {
-	if i >= 0 && i < len(n.net.gen.Validators) {
-		return n.net.gen.Validators[i].Address
-	}
-	return types.Address{}
-}
-
 // The node reports its consensus state (cowboy_consensusStatus) and each
 // block's (cowboy_getBlockStatus).
 var (
@@ -90,8 +82,8 @@ func (n *Node) ConsensusStatus() rpc.ConsensusStatusJSON {
 	}
 	out := rpc.ConsensusStatusJSON{Mode: "full", FinalizedHeight: rpc.Quantity(ci.FinalizedHeight),
 		Peers: rpc.Quantity(ci.Peers), Committed: []rpc.ConsensusBlockJSON{}, Proposed: []rpc.ConsensusBlockJSON{}}
-	round := rpc.Quantity(ci.Round)
-	out.Round = &round
+	round, epoch := rpc.Quantity(ci.Round), rpc.Quantity(ci.Epoch)
+	out.Round, out.Epoch = &round, &epoch
 	if ci.Validator >= 0 {
 		v := rpc.Quantity(ci.Validator)
 		out.Validator = &v
@@ -99,7 +91,7 @@ func (n *Node) ConsensusStatus() rpc.ConsensusStatusJSON {
 	}
 	for _, k := range n.knownAbove(ci.FinalizedHeight) {
 		j := rpc.ConsensusBlockJSON{Hash: rpc.Hash(k.hash), Height: rpc.Quantity(k.height), Round: rpc.Quantity(k.round),
-			Proposer: rpc.Address(n.proposerAddress(k.proposer)), Parent: rpc.Hash(k.parent)}
+			Proposer: rpc.Address(k.proposer), Parent: rpc.Hash(k.parent)}
 		if k.certified {
 			out.Committed = append(out.Committed, j)
 		} else {

@@ -25,6 +25,7 @@ type ConsensusStatusJSON struct {
 	Mode            string               `json:"mode"`
 	Validator       *Quantity            `json:"validator"` // index in the validator set; null unless a validator
 	Round           *Quantity            `json:"round"`     // null on a devnet
+	Epoch           *Quantity            `json:"epoch"`     // of the next block (node/epoch.go); null on a devnet
 	FinalizedHeight Quantity             `json:"finalizedHeight"`
 	Committed       []ConsensusBlockJSON `json:"committed"`
 	Proposed        []ConsensusBlockJSON `json:"proposed"`
