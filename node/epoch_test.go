@@ -295,3 +295,35 @@ func TestDowntimeJailAndUnjail(t *testing.T) {
 	}
 	tn.checkAgree()
 }
+
+// A validator's node turns the consensus's double-signing evidence into a
+// registry transaction signed by its own key (it pays the fee), once per
+// validator and round; evidence at two heights is not sent.
+func TestNodeSubmitsEvidence(t *testing.T) {
+	tn := newTestNet(t, 4)
+	minStake := uint64(1000)
+	tn.gen.Staking = &genesis.Staking{MinValidatorStake: &minStake}
+	reporter := tn.gen.Validators[0].Address
+	tn.gen.Alloc = append(tn.gen.Alloc, genesis.Alloc{Address: reporter, Balance: cby(10)})
+	n := tn.open(0) // opened, not running: reportEvidence runs on the caller
+	defer n.Close()
+	sk := tn.keys[3].BLS
+	h1, h2 := types.Hash{1}, types.Hash{2}
+	ev := simplex.Evidence{Signer: 3, Round: 9, HeightA: 4, HeightB: 4, BlockA: h1, BlockB: h2,
+		SignatureA: sk.Sign(simplex.VoteMessage(h1, 4, 9)).Bytes(), SignatureB: sk.Sign(simplex.VoteMessage(h2, 4, 9)).Bytes()}
+
+	n.reportEvidence(simplex.Evidence{Signer: 3, Round: 8, HeightA: 4, HeightB: 5, BlockA: h1, BlockB: h2,
+		SignatureA: ev.SignatureA, SignatureB: ev.SignatureB})
+	if n.pool.Len() != 0 {
+		t.Fatal("evidence at two heights was submitted")
+	}
+	n.reportEvidence(ev)
+	n.reportEvidence(ev) // once per validator and round
+	if n.pool.Len() != 1 {
+		t.Fatalf("pool holds %d transactions, want the one evidence", n.pool.Len())
+	}
+	nonce, err := n.PendingNonce(reporter)
+	if err != nil || nonce != 1 {
+		t.Fatalf("reporter's pending nonce %d (%v), want 1", nonce, err)
+	}
+}
