@@ -339,6 +339,13 @@ func (h *Host) ID() PeerID { return h.id }
 // configured one was 0.
 func (h *Host) Addr() string { return h.addr }
 
+// Connected reports whether there is a live connection to id.
+func (h *Host) Connected(id PeerID) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.peers[id] != nil
+}
+
 // Peers lists connected peers, ordered by ID.
 func (h *Host) Peers() []PeerInfo {
 	h.mu.Lock()

@@ -299,8 +299,14 @@ func TestReconnect(t *testing.T) {
 	addr := a.Addr()
 	b := startHost(t, func(c *Config) { c.Bootstrap = []string{a.ID().String() + "@" + addr} })
 	waitFor(t, 2*time.Second, "first connection", func() bool { return hasPeer(b, a.ID()) })
+	if !b.Connected(a.ID()) || b.Connected(PeerID{9}) {
+		t.Fatal("Connected disagrees with Peers")
+	}
 	a.Close()
 	waitFor(t, 3*time.Second, "b notices a is gone", func() bool { return !hasPeer(b, a.ID()) })
+	if b.Connected(a.ID()) {
+		t.Fatal("Connected after the peer left")
+	}
 	time.Sleep(200 * time.Millisecond) // a few failed redials
 	a2 := startHost(t, func(c *Config) { c.Key = key; c.ListenAddr = addr })
 	waitFor(t, 3*time.Second, "reconnection", func() bool { return hasPeer(b, a2.ID()) && hasPeer(a2, b.ID()) })

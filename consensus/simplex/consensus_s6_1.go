@@ -50,4 +50,7 @@ const (
 	// DefaultKeepFinalized is how many finalized blocks below the newest
 	// one stay in memory to answer FETCH from peers that fell behind.
 	DefaultKeepFinalized = 256
+	// UnreachableGraceTicks is how long a round whose leader is reported
+	// unreachable still waits for its proposal (LeaderUnreachable).
+	UnreachableGraceTicks = 3
 )

@@ -360,6 +360,26 @@ func (n *Node) Tick() {
 	n.giveUp()
 }
 
+// LeaderUnreachable tells the node that the leader of round is known to be
+// unreachable (the transport has no connection to it). If that is the
+// current round, nothing was proposed in it yet and it has lasted
+// UnreachableGraceTicks, the node gives it up now instead of waiting out
+// TimeoutTicks for a proposal that cannot come: a crashed validator leads
+// its share of the rounds, and each one cost a full timeout (docs/
+// consensus.md Known issues). Timing decides only liveness, so no safety
+// rule changes; a node wrongly told gives up one round, as on a timeout.
+func (n *Node) LeaderUnreachable(round uint64) {
+	if n.halted != nil || n.id < 0 || round != n.round || n.timedOut || n.proposals[round] != nil ||
+		n.ticks < min(UnreachableGraceTicks, n.timeout) {
+		return
+	}
+	n.giveUp()
+}
+
+// Leader is the validator index that leads round (a stake-weighted draw
+// from the epoch seed).
+func (n *Node) Leader(round uint64) int { return n.leader(round) }
+
 // giveUp sends NEW_VIEW for the current round: the node will not vote or
 // propose in it any more.
 func (n *Node) giveUp() {
@@ -599,12 +619,27 @@ func (n *Node) tryVote(p *proposal) {
 	n.locked = max(n.locked, b.Justify.Round)
 	n.dirty = true
 	sig := n.scheme.Sign(VoteMessage(p.hash, b.Height, b.Round))
-	next := n.leader(b.Round + 1)
-	if next == n.id {
-		n.countVote(n.id, p.hash, b.Height, b.Round, sig)
-		return
+	// The vote goes to the next round's leader, who certifies the block
+	// and builds on it, and to the leader of the round after, so that the
+	// block is still certified when the next leader is down: that leader
+	// learns the certificate, passes it on in its NEW_VIEW and builds on
+	// it once the dead leader's round has timed out.
+	for _, to := range voteCollectors(n.leader(b.Round+1), n.leader(b.Round+2)) {
+		if to == n.id {
+			n.countVote(n.id, p.hash, b.Height, b.Round, sig)
+			continue
+		}
+		n.send(Message{Type: MsgVote, To: to, BlockHash: p.hash, Height: b.Height, Round: b.Round, Signature: sig})
 	}
-	n.send(Message{Type: MsgVote, To: next, BlockHash: p.hash, Height: b.Height, Round: b.Round, Signature: sig})
+}
+
+// voteCollectors are the validators a vote of a round goes to: the leaders
+// of the next two rounds, once each.
+func voteCollectors(next, after int) []int {
+	if next == after {
+		return []int{next}
+	}
+	return []int{next, after}
 }
 
 func (n *Node) onVote(m Message) error {
@@ -640,7 +675,7 @@ func (n *Node) countVote(from int, h Hash, height, round uint64, sig []byte) {
 		s.caught = true
 		return
 	}
-	if n.id < 0 || n.leader(round+1) != n.id {
+	if n.id < 0 || (n.leader(round+1) != n.id && n.leader(round+2) != n.id) {
 		return
 	}
 	vk := voteKey{round, height, h}

@@ -565,3 +565,52 @@ func TestProposalCarriesLateVotes(t *testing.T) {
 	}
 	t.Fatal("no suitable seed")
 }
+
+// LeaderUnreachable gives the round up early, after the grace ticks, and
+// only while nothing was proposed in it; a report about another round or
+// after a proposal changes nothing.
+func TestLeaderUnreachableGivesUpEarly(t *testing.T) {
+	newViews := func(h *harness) int {
+		c := 0
+		for h.node.HasReady() {
+			for _, m := range h.node.Ready().Messages {
+				if m.Type == MsgNewView {
+					c++
+				}
+			}
+		}
+		return c
+	}
+	h := newHarness(t, []uint64{1, 1, 1, 1}) // TimeoutTicks 5
+	for i := 0; i < UnreachableGraceTicks-1; i++ {
+		h.node.Tick()
+	}
+	h.node.LeaderUnreachable(1)
+	h.node.LeaderUnreachable(2)
+	if c := newViews(h); c != 0 || h.node.Status().TimedOut {
+		t.Fatalf("gave up before the grace ticks: %d NEW_VIEWs", c)
+	}
+	h.node.Tick()
+	h.node.LeaderUnreachable(2) // not the current round
+	if newViews(h) != 0 {
+		t.Fatal("a report about another round gave this one up")
+	}
+	h.node.LeaderUnreachable(1)
+	if c := newViews(h); c != 1 || !h.node.Status().TimedOut {
+		t.Fatalf("leader unreachable after the grace ticks: %d NEW_VIEWs", c)
+	}
+
+	// Once the round's proposal is in, the report changes nothing.
+	h = newHarness(t, []uint64{1, 1, 1, 1})
+	m, _ := h.propose(1, h.genesisQC(), "b1", nil)
+	if err := h.deliver(m); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < UnreachableGraceTicks; i++ {
+		h.node.Tick()
+	}
+	h.node.LeaderUnreachable(1)
+	if c := newViews(h); c != 0 {
+		t.Fatalf("gave up a round whose proposal came: %d NEW_VIEWs", c)
+	}
+}
