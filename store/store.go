@@ -63,7 +63,11 @@ type Options struct {
 
 type version struct {
 	height uint64
-	trees  [numDBs]*node
+	trees  [numDBs]ref
+	// stale are the nodes block height replaced: reachable only from
+	// older versions, so they are freed as soon as this version is the
+	// oldest retained one (nil once freed).
+	stale []ref
 }
 
 // Store is safe for concurrent readers and one committer.
@@ -73,7 +77,8 @@ type Store struct {
 
 	commitMu sync.Mutex // one commit at a time
 	mu       sync.RWMutex
-	trees    [numDBs]*node
+	arena    *arena // the nodes of every retained version's trees
+	trees    [numDBs]ref
 	versions []version // last Retain committed heights, oldest first
 	height   uint64
 	roots    Roots
@@ -158,7 +163,7 @@ func Open(dir string, opts Options) (*Store, error) {
 	if opts.Retain <= 0 {
 		opts.Retain = 256
 	}
-	s := &Store{db: db, opts: opts}
+	s := &Store{db: db, opts: opts, arena: newArena()}
 	if err := s.load(); err != nil {
 		db.Close()
 		return nil, err
@@ -204,10 +209,10 @@ func (s *Store) load() error {
 	}
 	for db := range ups {
 		sortUpdates(ups[db])
-		s.trees[db] = apply(nil, 0, ups[db])
+		s.trees[db] = s.arena.apply(0, ups[db]).root
 	}
 	for db := DB(0); db < numDBs; db++ {
-		if got := hashOf(s.trees[db]); got != s.roots.of(db) {
+		if got := s.arena.hash(s.trees[db]); got != s.roots.of(db) {
 			return fmt.Errorf("store: %s rebuilt to root %x but height %d committed %x: the store is corrupt", db, got, s.height, s.roots.of(db))
 		}
 	}
@@ -331,6 +336,7 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	var all [numDBs][]Write
 	var priors [numDBs][]prior
 	var deduped [numDBs]chan struct{}
+	var changes [numDBs]treeUpdate
 	var wg sync.WaitGroup
 	for db := range in {
 		deduped[db] = make(chan struct{})
@@ -342,7 +348,8 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 				priors[db] = make([]prior, len(all[db]))
 			}
 			close(deduped[db])
-			trees[db] = apply(trees[db], 0, updatesOf(all[db], priors[db]))
+			changes[db] = s.arena.apply(trees[db], updatesOf(all[db], priors[db]))
+			trees[db] = changes[db].root
 		}(db)
 	}
 	pb := s.db.NewBatch(pebble.WithInitialSizeBytes(batchSizeHint(&in, logUndo)), pebble.WithMaxRetainedSizeBytes(maxRetainedBatch))
@@ -362,7 +369,17 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 		}
 	}
 	wg.Wait()
-	roots := Roots{State: hashOf(trees[StateDB]), TxIndex: hashOf(trees[TxIndexDB]), TxReceipts: hashOf(trees[TxReceiptsDB])}
+	// If the block is not committed, the nodes it made are unreachable.
+	committed := false
+	defer func() {
+		if !committed {
+			for db := range changes {
+				s.arena.release(changes[db].created)
+			}
+		}
+	}()
+	a := s.arena
+	roots := Roots{State: a.hash(trees[StateDB]), TxIndex: a.hash(trees[TxIndexDB]), TxReceipts: a.hash(trees[TxReceiptsDB])}
 	raw := b.Raw
 	if finish != nil {
 		more, err := finish(roots)
@@ -411,14 +428,32 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	if err := pb.Commit(sync); err != nil {
 		return Roots{}, fmt.Errorf("store: commit height %d: %w", height, err)
 	}
+	committed = true
+	var stale []ref
+	for db := range changes {
+		stale = append(stale, changes[db].replaced...)
+	}
 	s.mu.Lock()
 	s.trees, s.height, s.roots, s.has, s.undoLow = trees, height, roots, true, undoLow
-	s.versions = append(s.versions, version{height: height, trees: trees})
-	if drop := len(s.versions) - s.opts.Retain; drop > 0 {
-		s.versions = append(s.versions[:0:0], s.versions[drop:]...)
-	}
+	s.versions = append(s.versions, version{height: height, trees: trees, stale: stale})
+	s.trimVersions()
 	s.mu.Unlock()
 	return roots, nil
+}
+
+// trimVersions drops the versions beyond the last Retain and frees the
+// nodes that only they reached: those replaced by the block of each
+// version that is, or was, the oldest retained one. Called with s.mu held
+// for writing, so no proof is walking them.
+func (s *Store) trimVersions() {
+	drop := max(len(s.versions)-s.opts.Retain, 0)
+	for i := 0; i <= drop && i < len(s.versions); i++ {
+		s.arena.release(s.versions[i].stale)
+		s.versions[i].stale = nil
+	}
+	if drop > 0 {
+		s.versions = append(s.versions[:0:0], s.versions[drop:]...)
+	}
 }
 
 // updatesOf turns writes into tree updates sorted by path. If priors is
@@ -504,7 +539,7 @@ func (s *Store) ProveValue(db DB, k Key, height uint64) (*verifier.Proof, []byte
 		return nil, nil, fmt.Errorf("%w: height %d (provable heights are %d to %d)", ErrNotRetained, height, oldest, newest)
 	}
 	v := s.versions[height-oldest]
-	p, value := prove(v.trees[db], verifier.Path(k[:]))
+	p, value := s.arena.prove(v.trees[db], verifier.Path(k[:]))
 	return p, bytes.Clone(value), nil
 }
 
@@ -515,7 +550,7 @@ func (s *Store) Root(db DB, height uint64) ([32]byte, error) {
 	if len(s.versions) == 0 || height < s.versions[0].height || height > s.versions[len(s.versions)-1].height {
 		return [32]byte{}, fmt.Errorf("%w: height %d", ErrNotRetained, height)
 	}
-	return hashOf(s.versions[height-s.versions[0].height].trees[db]), nil
+	return s.arena.hash(s.versions[height-s.versions[0].height].trees[db]), nil
 }
 
 // ErrNotRetained is returned for a height outside the provable window.

@@ -27,11 +27,12 @@ func rootOf(m model, rng *rand.Rand) [32]byte {
 	}
 	sort.Slice(keys, func(i, j int) bool { return bytes.Compare(keys[i][:], keys[j][:]) < 0 })
 	rng.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
-	var t *node
+	al := &alloc{a: newArena()}
+	var t ref
 	for _, key := range keys {
-		t = put(t, 0, verifier.Path(key[:]), hashValue(m[key]))
+		t = al.put(t, 0, verifier.Path(key[:]), hashValue(m[key]))
 	}
-	return hashOf(t)
+	return al.a.hash(t)
 }
 
 func TestStoreAgainstModel(t *testing.T) {
