@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -327,5 +328,47 @@ func TestOpenWithoutUndoLogs(t *testing.T) {
 	}
 	if got := fmt.Sprint(undoHeights(t, s)); got != "[7 8 9]" {
 		t.Fatalf("undo records at %s", got)
+	}
+}
+
+// TestBackgroundReclaim: blocks that overwrite the same records over and
+// over, with a short window, leave the sorted tables holding about the
+// live records and the window's undo logs, not the history: Pebble's
+// flushes and compactions dropped the overwritten values and the deleted
+// undo logs on their own goroutines, and no commit waited for them.
+func TestBackgroundReclaim(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes about 200 MB")
+	}
+	s, err := Open(t.TempDir(), Options{NoSync: true, Retain: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const keys, valueLen, blocks = 500, 1024, 200
+	rng := rand.New(rand.NewSource(9))
+	written := 0
+	for h := uint64(0); h < blocks; h++ {
+		ws := make([]Write, keys)
+		for i := range ws {
+			ws[i] = Write{Key: k(i), Value: make([]byte, valueLen)}
+			rng.Read(ws[i].Value)   // incompressible
+			written += 2 * valueLen // the value, and the previous one in the undo log
+		}
+		if _, err := s.Commit(h, &Batch{State: ws}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := s.Stats()
+	t.Logf("%d MB written; %+v", written>>20, st)
+	if st.Flushes == 0 {
+		t.Fatalf("no flush in %d MB of writes: %+v", written>>20, st)
+	}
+	if st.WriteStalls != 0 {
+		t.Fatalf("commits waited for compactions %d times", st.WriteStalls)
+	}
+	// Live: the records and 3 undo logs, about 2 MB; the history is 200 MB.
+	if limit := uint64(written / 10); st.TableBytes > limit {
+		t.Fatalf("tables hold %d bytes after %d bytes of overwrites (limit %d): overwritten values were not reclaimed", st.TableBytes, written, limit)
 	}
 }

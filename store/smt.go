@@ -1,7 +1,8 @@
 package store
 
 import (
-	"bytes"
+	"cmp"
+	"encoding/binary"
 	"sort"
 
 	"github.com/cowboy-chain/cowboy/store/verifier"
@@ -83,7 +84,9 @@ func (a *arena) apply(root ref, ups []update) treeUpdate { return a.applyPar(roo
 // however the goroutines are scheduled.
 func (a *arena) applyPar(root ref, ups []update, minPar int) treeUpdate {
 	al := &alloc{a: a}
+	al.grow(len(ups))
 	r := al.apply(root, 0, ups, minPar)
+	al.hashPending()
 	al.done()
 	return treeUpdate{root: r, created: al.created, replaced: al.replaced}
 }
@@ -96,7 +99,7 @@ func (al *alloc) apply(n ref, depth int, ups []update, minPar int) ref {
 	if n != 0 && n.isLeaf() {
 		// Fold the existing leaf in as an update unless one replaces it.
 		l := a.leaf(n)
-		i := sort.Search(len(ups), func(i int) bool { return bytes.Compare(ups[i].path[:], l.path[:]) >= 0 })
+		i := sort.Search(len(ups), func(i int) bool { return comparePaths(&ups[i].path, &l.path) >= 0 })
 		if i == len(ups) || ups[i].path != l.path {
 			merged := make([]update, 0, len(ups)+1)
 			merged = append(append(append(merged, ups[:i]...), update{path: l.path, vh: l.valueHash, keep: n}), ups[i:]...)
@@ -131,29 +134,23 @@ func (al *alloc) apply(n ref, depth int, ups []update, minPar int) ref {
 	// ups is sorted by path, so the ones going left (bit 0) come first.
 	mid := sort.Search(len(ups), func(i int) bool { return verifier.Bit(ups[i].path, depth) == 1 })
 	var l, r ref
-	// lh, rh: the children's hashes. An unchanged child's is read now,
-	// before the descent into the other side, so that cache miss overlaps
-	// the descent's own instead of following it.
-	lh, rh := &zeroHash, &zeroHash
-	var keep [32]byte
 	if n != 0 {
 		in := a.inode(n)
 		l, r = in.left, in.right
 		al.replaced = append(al.replaced, n) // ups is not empty: n changes
-		switch {
-		case mid == len(ups) && r != 0:
-			keep, rh = *a.hashPtr(r), &keep
-		case mid == 0 && l != 0:
-			keep, lh = *a.hashPtr(l), &keep
-		}
 	}
 	if depth < parallelDepth && len(ups) >= minPar {
 		// Large batches: the two halves of the tree are independent, so the
 		// top levels split the work across cores. Each goroutine builds its
 		// own nodes; the result is the same as sequential.
 		c := al.fork()
+		c.grow(mid)
 		done := make(chan ref)
-		go func() { done <- c.apply(l, depth+1, ups[:mid], minPar) }()
+		go func() {
+			l := c.apply(l, depth+1, ups[:mid], minPar)
+			c.hashPending() // its subtree, on its goroutine
+			done <- l
+		}()
 		r = al.apply(r, depth+1, ups[mid:], minPar)
 		l = <-done
 		al.join(c)
@@ -168,11 +165,16 @@ func (al *alloc) apply(n ref, depth int, ups []update, minPar int) ref {
 	case r == 0 && l.isLeaf():
 		return l
 	}
-	if lh != &keep {
-		lh = a.hashPtr(l)
+	return al.newInternal(l, r, depth)
+}
+
+// comparePaths is bytes.Compare of two paths, 8 bytes at a time.
+func comparePaths(a, b *[32]byte) int {
+	be := binary.BigEndian
+	for i := 0; i < 32; i += 8 {
+		if c := cmp.Compare(be.Uint64(a[i:]), be.Uint64(b[i:])); c != 0 {
+			return c
+		}
 	}
-	if rh != &keep {
-		rh = a.hashPtr(r)
-	}
-	return al.newInternal(l, r, lh, rh)
+	return 0
 }

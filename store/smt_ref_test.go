@@ -8,12 +8,12 @@ func (al *alloc) put(n ref, depth int, path, vh [32]byte) ref {
 	a := al.a
 	switch {
 	case n == 0:
-		return al.newLeaf(&path, &vh, nil)
+		return al.leaf(path, vh)
 	case n.isLeaf():
 		if a.leaf(n).path == path {
-			return al.newLeaf(&path, &vh, nil)
+			return al.leaf(path, vh)
 		}
-		return al.split(n, al.newLeaf(&path, &vh, nil), depth)
+		return al.split(n, al.leaf(path, vh), depth)
 	case verifier.Bit(path, depth) == 0:
 		in := a.inode(n)
 		return al.internal(al.put(in.left, depth+1, path, vh), in.right)
@@ -24,7 +24,15 @@ func (al *alloc) put(n ref, depth int, path, vh [32]byte) ref {
 }
 
 func (al *alloc) internal(l, r ref) ref {
-	return al.newInternal(l, r, al.a.hashPtr(l), al.a.hashPtr(r))
+	n := al.newInternal(l, r, 0)
+	al.a.inode(n).hash = verifier.NodeHash(al.a.hash(l), al.a.hash(r))
+	return n
+}
+
+func (al *alloc) leaf(path, vh [32]byte) ref {
+	l := al.newLeaf(&path, &vh, nil)
+	al.a.leaf(l).hash = verifier.LeafHash(path, vh)
+	return l
 }
 
 // split makes the smallest subtree at depth holding two distinct leaves:

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cockroachdb/pebble/v2"
 
@@ -86,6 +87,7 @@ type Store struct {
 	// undoLow is the lowest height that may have an undo record on disk;
 	// written only by the committer (and load).
 	undoLow uint64
+	stalls  atomic.Int64 // Pebble's write stalls (Stats)
 	// noUndoLog is set only by BenchmarkUpdates, to measure what the undo
 	// log costs a commit against the same in-memory retention without it.
 	noUndoLog bool
@@ -156,14 +158,17 @@ func pebbleOptions() *pebble.Options {
 // the committed entries, checking it against the roots recorded with the
 // last commit.
 func Open(dir string, opts Options) (*Store, error) {
-	db, err := pebble.Open(dir, pebbleOptions())
+	s := &Store{opts: opts, arena: newArena()}
+	po := pebbleOptions()
+	po.EventListener = stallCounter(&s.stalls)
+	db, err := pebble.Open(dir, po)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", dir, err)
 	}
-	if opts.Retain <= 0 {
-		opts.Retain = 256
+	if s.opts.Retain <= 0 {
+		s.opts.Retain = 256
 	}
-	s := &Store{db: db, opts: opts, arena: newArena()}
+	s.db = db
 	if err := s.load(); err != nil {
 		db.Close()
 		return nil, err
@@ -461,18 +466,32 @@ func (s *Store) trimVersions() {
 func updatesOf(ws []Write, priors []prior) []update {
 	ups := make([]update, len(ws))
 	hash := func(lo, hi int) {
+		// Keys, and values of at most 64 bytes, are hashed 16 at a time.
+		h := &hasher16{simd: true}
+		var ins [][]byte
+		var dst []*[32]byte
 		for i := lo; i < hi; i++ {
-			ups[i].path = sum256(ws[i].Key[:])
+			ins, dst = append(ins, ws[i].Key[:]), append(dst, &ups[i].path)
+		}
+		h.sums(ins, dst)
+		ins, dst = ins[:0], dst[:0]
+		for i := lo; i < hi; i++ {
 			if priors != nil {
 				ups[i].prior = &priors[i]
 			}
-			if ws[i].Value == nil {
+			switch v := ws[i].Value; {
+			case v == nil:
 				ups[i].del = true
-			} else {
-				ups[i].vh = sum256(ws[i].Value)
-				ups[i].value = bytes.Clone(ws[i].Value) // the caller may reuse its buffer
+			case len(v) <= blockSize:
+				ins, dst = append(ins, v), append(dst, &ups[i].vh)
+			default:
+				ups[i].vh = sum256(v)
+			}
+			if v := ws[i].Value; v != nil {
+				ups[i].value = bytes.Clone(v) // the caller may reuse its buffer
 			}
 		}
+		h.sums(ins, dst)
 	}
 	if len(ws) < parallelMin {
 		hash(0, len(ws))
