@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"github.com/cowboy-chain/cowboy/store/verifier"
 )
 
 // checkArena asserts that the arena holds exactly the nodes the retained
@@ -110,4 +112,71 @@ func TestArenaReclaimsExactly(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestProofsDuringCommits: proofs at the oldest retained heights, taken
+// while blocks are committed (which free the nodes of the heights leaving
+// the window and reuse them), verify against the roots of their height.
+// Run with -race, it also checks the arena's synchronization.
+func TestProofsDuringCommits(t *testing.T) {
+	s, err := Open(t.TempDir(), Options{NoSync: true, Retain: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const blocks = 60
+	block := func(h uint64) *Batch {
+		b := &Batch{}
+		for i := 0; i < 300; i++ {
+			b.State = append(b.State, Write{Key: k(i), Value: []byte(fmt.Sprintf("%d-%d", h, i))})
+		}
+		return b
+	}
+	if _, err := s.Commit(0, block(0)); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	go func() {
+		for h := uint64(1); h < blocks; h++ {
+			if _, err := s.Commit(h, block(h)); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	proved := 0
+	for finished := false; !finished; {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			finished = true
+		default:
+		}
+		s.mu.RLock()
+		oldest := s.versions[0].height
+		s.mu.RUnlock()
+		key := k(proved % 300)
+		root, err := s.Root(StateDB, oldest)
+		if errors.Is(err, ErrNotRetained) {
+			continue // it left the window in between
+		}
+		p, v, err := s.ProveValue(StateDB, key, oldest)
+		if errors.Is(err, ErrNotRetained) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%d-%d", oldest, proved%300); string(v) != want {
+			t.Fatalf("height %d: value %q, want %q", oldest, v, want)
+		}
+		if err := verifier.Verify(root, key[:], v, p); err != nil {
+			t.Fatalf("height %d: %v", oldest, err)
+		}
+		proved++
+	}
+	t.Logf("%d proofs during %d commits", proved, blocks)
 }
