@@ -519,7 +519,7 @@ func dedupe(ws []Write) []Write {
 	// By key, then by position: a total order, so the result is that of a
 	// stable sort.
 	slices.SortFunc(idx, func(a, b int32) int {
-		if c := bytes.Compare(ws[a].Key[:], ws[b].Key[:]); c != 0 {
+		if c := compareKeys(&ws[a].Key, &ws[b].Key); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
@@ -533,6 +533,17 @@ func dedupe(ws []Write) []Write {
 		out = append(out, ws[i])
 	}
 	return out
+}
+
+// compareKeys is bytes.Compare of two keys, 8 bytes at a time.
+func compareKeys(a, b *Key) int {
+	be := binary.BigEndian
+	for i := 0; i+8 <= len(a); i += 8 {
+		if c := cmp.Compare(be.Uint64(a[i:]), be.Uint64(b[i:])); c != 0 {
+			return c
+		}
+	}
+	return bytes.Compare(a[len(a)/8*8:], b[len(b)/8*8:])
 }
 
 // Prove returns a proof for k in db against that database's root at

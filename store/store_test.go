@@ -260,3 +260,23 @@ func FuzzDecodeProof(f *testing.F) {
 		}
 	})
 }
+
+// TestCompareKeys: compareKeys orders keys as bytes.Compare does, also
+// when they differ only in the last bytes, after the 8-byte words.
+func TestCompareKeys(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	for i := 0; i < 20000; i++ {
+		var a, b Key
+		rng.Read(a[:])
+		b = a
+		switch i % 3 {
+		case 0:
+			rng.Read(b[:])
+		case 1:
+			b[rng.Intn(len(b))] = byte(rng.Intn(256))
+		}
+		if got, want := compareKeys(&a, &b), bytes.Compare(a[:], b[:]); got != want {
+			t.Fatalf("compareKeys(%x, %x) = %d, bytes.Compare %d", a, b, got, want)
+		}
+	}
+}
