@@ -340,7 +340,7 @@ func TestBackgroundReclaim(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes about 200 MB")
 	}
-	s, err := Open(t.TempDir(), Options{NoSync: true, Retain: 4})
+	s, err := Open(t.TempDir(), Options{Retain: 4}) // synced, as a node commits
 	if err != nil {
 		t.Fatal(err)
 	}
