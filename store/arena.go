@@ -177,11 +177,13 @@ type alloc struct {
 	pendNodes  []pendingNode
 }
 
+// pendingNode is an internal node waiting for its hash, and its depth.
 type pendingNode struct {
 	r     ref
 	depth uint16
 }
 
+// take is an index of a kind from the reservations, refilled as needed.
 func (al *alloc) take(kind int) uint32 {
 	r := al.res[kind]
 	if len(r) == 0 {

@@ -91,6 +91,8 @@ func (a *arena) applyPar(root ref, ups []update, minPar int) treeUpdate {
 	return treeUpdate{root: r, created: al.created, replaced: al.replaced}
 }
 
+// apply is applyPar's recursion: the subtree n at depth with ups made,
+// built but not yet hashed (hashPending).
 func (al *alloc) apply(n ref, depth int, ups []update, minPar int) ref {
 	if len(ups) == 0 {
 		return n
