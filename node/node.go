@@ -44,6 +44,9 @@ type Config struct {
 	// Network, if set, runs a multi-validator chain (simplex consensus
 	// over p2p, validator.go) instead of the single-validator devnet.
 	Network *NetworkConfig
+	// RetainHeights is how many recent heights stay provable
+	// (cowboy_getProof with a height): store.Options.Retain. Default 256.
+	RetainHeights int
 }
 
 // Node is a running single-validator chain.
@@ -103,7 +106,10 @@ func Open(cfg Config) (*Node, error) {
 	} else if n.proposer, err = loadValidatorKey(cfg.Home); err != nil {
 		return nil, err
 	}
-	if n.db, err = store.Open(filepath.Join(cfg.Home, "data"), store.Options{}); err != nil {
+	if cfg.RetainHeights < 0 {
+		return nil, fmt.Errorf("node: retain %d heights: must be at least 1 (0 for the default)", cfg.RetainHeights)
+	}
+	if n.db, err = store.Open(filepath.Join(cfg.Home, "data"), store.Options{Retain: cfg.RetainHeights}); err != nil {
 		return nil, fmt.Errorf("open store in %s: %w", cfg.Home, err)
 	}
 	if _, _, has := n.db.LastCommitted(); !has {

@@ -252,3 +252,36 @@ func TestProofsFromNode(t *testing.T) {
 		}
 	}
 }
+
+// Config.RetainHeights bounds the provable heights: with 2, after height
+// 3 heights 2 and 3 prove and height 1 is refused as not found; a
+// negative value is refused at open.
+func TestRetainHeights(t *testing.T) {
+	home := t.TempDir()
+	clock := time.Unix(genesis.DevnetGenesisTime+100, 0)
+	cfg := Config{Home: home, Genesis: genesis.Devnet(), Logger: quietLog(), RetainHeights: -1,
+		Now: func() time.Time { clock = clock.Add(time.Second); return clock }}
+	if _, err := Open(cfg); err == nil {
+		t.Fatal("a negative RetainHeights opened")
+	}
+	cfg.RetainHeights = 2
+	n, err := Open(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.Close()
+	for i := 0; i < 3; i++ {
+		if _, err := n.ProduceBlock(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		height uint64
+		ok     bool
+	}{{3, true}, {2, true}, {1, false}, {0, false}} {
+		_, err := n.Proof(types.Address{0x55}, nil, tt.height)
+		if tt.ok != (err == nil) || (!tt.ok && !errors.Is(err, rpc.ErrNotFound)) {
+			t.Fatalf("proof at height %d: %v", tt.height, err)
+		}
+	}
+}

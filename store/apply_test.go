@@ -42,7 +42,8 @@ func TestHashes(t *testing.T) {
 }
 
 // TestParallelApplyMatchesSerial: a batch applied with the top levels on
-// separate goroutines (at every size) gives the same tree, node for node,
+// separate goroutines (at every size) and hashed 16 nodes at a time gives
+// the same tree, node for node, as the serial update hashing one at a time,
 // and the same previous values as the serial apply, and both the root of a
 // key-by-key rebuild.
 func TestParallelApplyMatchesSerial(t *testing.T) {
@@ -50,7 +51,9 @@ func TestParallelApplyMatchesSerial(t *testing.T) {
 		rng := rand.New(rand.NewSource(rapid.Int64().Draw(rt, "seed")))
 		universe := rapid.IntRange(1, 3000).Draw(rt, "universe")
 		m := map[int][]byte{}
-		var serial, par *node
+		sa, pa := newArena(), newArena()
+		sa.simd = false // the serial update also hashes one node at a time
+		var serial, par ref
 		for block, blocks := 0, rapid.IntRange(1, 6).Draw(rt, "blocks"); block < blocks; block++ {
 			var ws []Write
 			for i, n := 0, rapid.IntRange(0, 2*universe).Draw(rt, "writes"); i < n; i++ {
@@ -63,9 +66,9 @@ func TestParallelApplyMatchesSerial(t *testing.T) {
 			}
 			d := dedupe(ws)
 			ps, pp := make([]prior, len(d)), make([]prior, len(d))
-			serial = applyPar(serial, 0, updatesOf(d, ps), math.MaxInt)
-			par = applyPar(par, 0, updatesOf(d, pp), 1)
-			if err := sameTree(serial, par, 0); err != nil {
+			serial = sa.applyPar(serial, updatesOf(d, ps), math.MaxInt).root
+			par = pa.applyPar(par, updatesOf(d, pp), 1).root
+			if err := sameTree(sa, pa, serial, par, 0); err != nil {
 				rt.Fatalf("block %d (%d writes): %v", block, len(d), err)
 			}
 			for i := range ps {
@@ -83,15 +86,16 @@ func TestParallelApplyMatchesSerial(t *testing.T) {
 					m[key] = w.Value
 				}
 			}
-			var ref *node
+			ral := &alloc{a: newArena()}
+			var rebuilt ref
 			for key := 0; key < universe; key++ { // ascending, not map order
 				if v, ok := m[key]; ok {
 					kk := k(key)
-					ref = put(ref, 0, verifier.Path(kk[:]), verifier.LeafValueHash(v))
+					rebuilt = ral.put(rebuilt, 0, verifier.Path(kk[:]), verifier.LeafValueHash(v))
 				}
 			}
-			if hashOf(ref) != hashOf(par) {
-				rt.Fatalf("block %d: root %x, key-by-key rebuild %x", block, hashOf(par), hashOf(ref))
+			if ral.a.hash(rebuilt) != pa.hash(par) {
+				rt.Fatalf("block %d: root %x, key-by-key rebuild %x", block, pa.hash(par), ral.a.hash(rebuilt))
 			}
 		}
 	})
@@ -101,7 +105,9 @@ func TestParallelApplyMatchesSerial(t *testing.T) {
 // enough to go parallel, on a tree of 20,000 keys.
 func TestParallelApplyLargeBatches(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	var serial, par *node
+	sa, pa := newArena(), newArena()
+	sa.simd = false
+	var serial, par ref
 	for block := 0; block < 6; block++ {
 		n := 20_000
 		if block > 0 {
@@ -116,34 +122,36 @@ func TestParallelApplyLargeBatches(t *testing.T) {
 			}
 		}
 		d := dedupe(ws)
-		serial = applyPar(serial, 0, updatesOf(d, nil), math.MaxInt)
-		par = apply(par, 0, updatesOf(d, nil))
-		if err := sameTree(serial, par, 0); err != nil {
+		serial = sa.applyPar(serial, updatesOf(d, nil), math.MaxInt).root
+		par = pa.apply(par, updatesOf(d, nil)).root
+		if err := sameTree(sa, pa, serial, par, 0); err != nil {
 			t.Fatalf("block %d: %v", block, err)
 		}
 	}
 }
 
 // sameTree compares two trees node by node.
-func sameTree(a, b *node, depth int) error {
+func sameTree(aa, ba *arena, a, b ref, depth int) error {
 	switch {
-	case a == nil || b == nil:
-		if a != b {
+	case a == 0 || b == 0:
+		if (a == 0) != (b == 0) {
 			return fmt.Errorf("depth %d: one subtree is empty", depth)
 		}
 		return nil
-	case a.hash != b.hash || a.leaf != b.leaf:
-		return fmt.Errorf("depth %d: hash %x/%x, leaf %v/%v", depth, a.hash, b.hash, a.leaf, b.leaf)
-	case a.leaf:
-		if a.path != b.path || a.valueHash != b.valueHash || !bytes.Equal(a.value, b.value) {
+	case aa.hash(a) != ba.hash(b) || a.isLeaf() != b.isLeaf():
+		return fmt.Errorf("depth %d: hash %x/%x, leaf %v/%v", depth, aa.hash(a), ba.hash(b), a.isLeaf(), b.isLeaf())
+	case a.isLeaf():
+		la, lb := aa.leaf(a), ba.leaf(b)
+		if la.path != lb.path || la.valueHash != lb.valueHash || !bytes.Equal(aa.value(a), ba.value(b)) {
 			return fmt.Errorf("depth %d: leaves differ", depth)
 		}
 		return nil
 	}
-	if err := sameTree(a.left, b.left, depth+1); err != nil {
+	na, nb := aa.inode(a), ba.inode(b)
+	if err := sameTree(aa, ba, na.left, nb.left, depth+1); err != nil {
 		return err
 	}
-	return sameTree(a.right, b.right, depth+1)
+	return sameTree(aa, ba, na.right, nb.right, depth+1)
 }
 
 // keyIndex inverts k.

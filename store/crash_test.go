@@ -69,8 +69,9 @@ func TestKill9Store(t *testing.T) {
 	}
 	dir := t.TempDir()
 	rng := rand.New(rand.NewSource(42))
-	var model [numDBs]*node
-	var modelAt [][numDBs]*node // model trees after each height, sharing nodes
+	ma := newArena() // the model's trees; nothing is freed
+	var model [numDBs]ref
+	var modelAt [][numDBs]ref // model trees after each height, sharing nodes
 	modelHeight := int64(-1)
 	last := int64(-1)
 	for round := 0; round < 20; round++ {
@@ -98,11 +99,11 @@ func TestKill9Store(t *testing.T) {
 		last = int64(h)
 		for ; modelHeight < int64(h); modelHeight++ {
 			b := crashBatch(uint64(modelHeight + 1))
-			model[StateDB] = apply(model[StateDB], 0, updatesOf(dedupe(b.State), nil))
-			model[TxReceiptsDB] = apply(model[TxReceiptsDB], 0, updatesOf(dedupe(b.TxReceipts), nil))
+			model[StateDB] = ma.apply(model[StateDB], updatesOf(dedupe(b.State), nil)).root
+			model[TxReceiptsDB] = ma.apply(model[TxReceiptsDB], updatesOf(dedupe(b.TxReceipts), nil)).root
 			modelAt = append(modelAt, model)
 		}
-		if roots.State != hashOf(model[StateDB]) || roots.TxReceipts != hashOf(model[TxReceiptsDB]) {
+		if roots.State != ma.hash(model[StateDB]) || roots.TxReceipts != ma.hash(model[TxReceiptsDB]) {
 			t.Fatalf("round %d: roots at height %d differ from the model", round, h)
 		}
 		raw, err := s.GetRaw([]byte("height"))
@@ -124,7 +125,7 @@ func TestKill9Store(t *testing.T) {
 		if err := verifier.Verify(roots.State, w.Key[:], w.Value, p); err != nil {
 			t.Fatalf("round %d: %v", round, err)
 		}
-		checkCrashWindow(t, s, round, h, modelAt, rng)
+		checkCrashWindow(t, s, round, h, ma, modelAt, rng)
 		s.Close()
 	}
 	if last < 1 {
@@ -138,7 +139,7 @@ func TestKill9Store(t *testing.T) {
 // the newest and a random one each prove the keys their block wrote, a
 // never-written key and a receipt against the model's roots for that
 // height, and the height below the window is refused.
-func checkCrashWindow(t *testing.T, s *Store, round int, h uint64, modelAt [][numDBs]*node, rng *rand.Rand) {
+func checkCrashWindow(t *testing.T, s *Store, round int, h uint64, ma *arena, modelAt [][numDBs]ref, rng *rand.Rand) {
 	t.Helper()
 	oldest := uint64(0)
 	if h >= crashRetain {
@@ -156,8 +157,8 @@ func checkCrashWindow(t *testing.T, s *Store, round int, h uint64, modelAt [][nu
 	for _, hh := range heights {
 		m := modelAt[hh]
 		for db := DB(0); db < numDBs; db++ {
-			if r, err := s.Root(db, hh); err != nil || r != hashOf(m[db]) {
-				t.Fatalf("round %d: %s root at height %d (newest %d): %x %v, model %x", round, db, hh, h, r, err, hashOf(m[db]))
+			if r, err := s.Root(db, hh); err != nil || r != ma.hash(m[db]) {
+				t.Fatalf("round %d: %s root at height %d (newest %d): %x %v, model %x", round, db, hh, h, r, err, ma.hash(m[db]))
 			}
 		}
 		keys := []struct {
@@ -174,7 +175,7 @@ func checkCrashWindow(t *testing.T, s *Store, round int, h uint64, modelAt [][nu
 			}{StateDB, w.Key})
 		}
 		for _, c := range keys {
-			want := lookup(m[c.db], verifier.Path(c.key[:]))
+			want := ma.lookup(m[c.db], verifier.Path(c.key[:]))
 			p, got, err := s.ProveValue(c.db, c.key, hh)
 			if err != nil {
 				t.Fatalf("round %d: prove at height %d (newest %d): %v", round, hh, h, err)
@@ -182,7 +183,7 @@ func checkCrashWindow(t *testing.T, s *Store, round int, h uint64, modelAt [][nu
 			if want.present != (got != nil) || string(got) != string(want.value) {
 				t.Fatalf("round %d: value at height %d is %q, model %q", round, hh, got, want.value)
 			}
-			if err := verifier.Verify(hashOf(m[c.db]), c.key[:], want.value, p); err != nil {
+			if err := verifier.Verify(ma.hash(m[c.db]), c.key[:], want.value, p); err != nil {
 				t.Fatalf("round %d: proof at height %d (newest %d): %v", round, hh, h, err)
 			}
 		}
@@ -191,16 +192,16 @@ func checkCrashWindow(t *testing.T, s *Store, round int, h uint64, modelAt [][nu
 
 // lookup returns the value at path in the tree, if a leaf holds it: the
 // model's answer for a height.
-func lookup(n *node, path [32]byte) prior {
-	for depth := 0; n != nil && !n.leaf; depth++ {
+func (a *arena) lookup(n ref, path [32]byte) prior {
+	for depth := 0; n != 0 && !n.isLeaf(); depth++ {
 		if verifier.Bit(path, depth) == 0 {
-			n = n.left
+			n = a.inode(n).left
 		} else {
-			n = n.right
+			n = a.inode(n).right
 		}
 	}
-	if n != nil && n.path == path {
-		return prior{value: n.value, present: true}
+	if n != 0 && a.leaf(n).path == path {
+		return prior{value: a.value(n), present: true}
 	}
 	return prior{}
 }

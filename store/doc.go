@@ -13,11 +13,17 @@
 // on the order of writes or on restarts. A commit updates the trees on
 // all cores (smt.go: the top levels of a large batch on separate
 // goroutines, combined in a fixed order, so the result never depends on
-// scheduling) with direct BLAKE3 compressions of the fixed-size node
-// inputs (hash.go). Proofs of inclusion and non-inclusion are served for
+// scheduling), then hashes the new nodes 16 at a time, leaves first and
+// internal nodes deepest first, with AVX-512 where the processor has it
+// (hash16.go, compress_amd64.s; scalar BLAKE3 compressions elsewhere).
+// Nodes live in a pointer-free arena the garbage collector never scans
+// (arena.go); a node is freed when the last retained version reaching it
+// leaves the window. Proofs of inclusion and non-inclusion are served for
 // the last Options.Retain committed heights, also across restarts: each
 // block persists an undo log (undo.go) from which Open rebuilds the older
-// versions, checking each against its roots.
+// versions, checking each against its roots. Overwritten values and
+// dropped undo logs are reclaimed on disk by Pebble's flushes and
+// compactions, in the background (Stats).
 //
 // On-disk layout (Pebble keys; docs/state-layout.md):
 //

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -327,5 +328,115 @@ func TestOpenWithoutUndoLogs(t *testing.T) {
 	}
 	if got := fmt.Sprint(undoHeights(t, s)); got != "[7 8 9]" {
 		t.Fatalf("undo records at %s", got)
+	}
+}
+
+// TestBackgroundReclaim: blocks that overwrite the same records over and
+// over, with a short window, leave the sorted tables holding about the
+// live records and the window's undo logs, not the history: Pebble's
+// flushes and compactions dropped the overwritten values and the deleted
+// undo logs on their own goroutines, and no commit waited for them.
+func TestBackgroundReclaim(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes about 200 MB")
+	}
+	s, err := Open(t.TempDir(), Options{Retain: 4}) // synced, as a node commits
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const keys, valueLen, blocks = 500, 1024, 200
+	rng := rand.New(rand.NewSource(9))
+	written := 0
+	for h := uint64(0); h < blocks; h++ {
+		ws := make([]Write, keys)
+		for i := range ws {
+			ws[i] = Write{Key: k(i), Value: make([]byte, valueLen)}
+			rng.Read(ws[i].Value)   // incompressible
+			written += 2 * valueLen // the value, and the previous one in the undo log
+		}
+		if _, err := s.Commit(h, &Batch{State: ws}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := s.Stats()
+	t.Logf("%d MB written; %+v", written>>20, st)
+	if st.Flushes == 0 {
+		t.Fatalf("no flush in %d MB of writes: %+v", written>>20, st)
+	}
+	if st.WriteStalls != 0 {
+		t.Fatalf("commits waited for compactions %d times", st.WriteStalls)
+	}
+	// Live: the records and 3 undo logs, about 2 MB; the history is 200 MB.
+	if limit := uint64(written / 10); st.TableBytes > limit {
+		t.Fatalf("tables hold %d bytes after %d bytes of overwrites (limit %d): overwritten values were not reclaimed", st.TableBytes, written, limit)
+	}
+}
+
+// TestDuplicateWritesInABlock: when a block writes a key several times,
+// the last write wins, in the tree, in Pebble and in the undo log, which
+// records the value from before the block (not an intermediate write);
+// after a reopen the height below still proves that value.
+func TestDuplicateWritesInABlock(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		before []byte   // the key's value at height 0 (nil: absent)
+		writes [][]byte // height 1's writes to it, in order (nil: delete)
+	}{
+		{"set, delete, set", []byte("v0"), [][]byte{[]byte("a"), nil, []byte("b")}},
+		{"set, set, delete", []byte("v0"), [][]byte{[]byte("a"), []byte("b"), nil}},
+		{"absent: delete, set, set", nil, [][]byte{nil, []byte("a"), []byte("b")}},
+		{"absent: set, delete", nil, [][]byte{[]byte("a"), nil}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			s, err := Open(dir, Options{NoSync: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			key, other := k(1), k(2)
+			b0 := &Batch{State: []Write{{Key: other, Value: []byte("x")}}}
+			if tt.before != nil {
+				b0.State = append(b0.State, Write{Key: key, Value: tt.before})
+			}
+			if _, err := s.Commit(0, b0); err != nil {
+				t.Fatal(err)
+			}
+			var b1 Batch
+			for i, v := range tt.writes {
+				b1.State = append(b1.State, Write{Key: key, Value: v})
+				if i == 0 {
+					b1.State = append(b1.State, Write{Key: other, Value: []byte("y")})
+				}
+			}
+			if _, err := s.Commit(1, &b1); err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+			if s, err = Open(dir, Options{NoSync: true}); err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			last := tt.writes[len(tt.writes)-1]
+			for _, c := range []struct {
+				h    uint64
+				want []byte
+			}{{0, tt.before}, {1, last}} {
+				root, err := s.Root(StateDB, c.h)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p, v, err := s.ProveValue(StateDB, key, c.h)
+				if err != nil || !bytes.Equal(v, c.want) {
+					t.Fatalf("height %d: value %q %v, want %q", c.h, v, err, c.want)
+				}
+				if err := verifier.Verify(root, key[:], c.want, p); err != nil {
+					t.Fatalf("height %d: %v", c.h, err)
+				}
+			}
+			if got, err := s.Get(StateDB, key); !bytes.Equal(got, last) || (last == nil) != errors.Is(err, ErrNotFound) {
+				t.Fatalf("Get: %q %v, want %q", got, err, last)
+			}
+		})
 	}
 }

@@ -1,92 +1,42 @@
 package store
 
 import (
-	"bytes"
+	"cmp"
+	"encoding/binary"
 	"sort"
 
 	"github.com/cowboy-chain/cowboy/store/verifier"
 )
 
-// node is an immutable node of the compact sparse Merkle tree (the hashing
-// is documented in store/verifier). Updates copy the path they change, so
-// a root being committed and the root readers see never share mutable
-// state. nil is the empty subtree.
+// The compact sparse Merkle tree (the hashing is documented in
+// store/verifier), its nodes in an arena (arena.go). Nodes are immutable:
+// an update copies the path it changes, so a root being committed and the
+// roots readers see never share mutable state. Ref 0 is the empty subtree.
 //
-// Invariant: a subtree holding no entry is nil, one entry is that entry's
-// leaf, two or more is an internal node. So the shape, and the root, depend
-// only on the set of keys.
-//
-// Layout: an internal node is 57 bytes, one 64-byte allocation, so a walk
-// down the tree touches one cache line per level (hash, children and kind
-// together); a leaf's own fields live in the same allocation, after it
-// (newLeaf). Internal nodes are most of the tree and of each commit's new
-// nodes, so this is most of the memory and of the garbage collector's work.
-type node struct {
-	hash      [32]byte
-	left      *node // internal only
-	right     *node
-	*leafData // leaf only
-	leaf      bool
-}
-
-// leafData is what a leaf holds besides its hash.
-type leafData struct {
-	path      [32]byte
-	valueHash [32]byte
-	value     []byte // the value itself, so old heights can be proven
-}
-
-// leafNode is a leaf's single allocation: the node and its leafData.
-type leafNode struct {
-	n node
-	d leafData
-}
-
-func hashOf(n *node) [32]byte {
-	if n == nil {
-		return [32]byte{}
-	}
-	return n.hash
-}
-
-func newLeaf(path, vh [32]byte, value []byte) *node {
-	l := &leafNode{d: leafData{path: path, valueHash: vh, value: value}}
-	l.n.leafData, l.n.leaf = &l.d, true
-	l.n.hash = leafHash(&l.d.path, &l.d.valueHash)
-	return &l.n
-}
-
-var zeroHash [32]byte
-
-func newInternal(l, r *node) *node {
-	lh, rh := &zeroHash, &zeroHash
-	if l != nil {
-		lh = &l.hash
-	}
-	if r != nil {
-		rh = &r.hash
-	}
-	return &node{left: l, right: r, hash: nodeHash(lh, rh)}
-}
+// Invariant: a subtree holding no entry is empty, one entry is that
+// entry's leaf, two or more is an internal node. So the shape, and the
+// root, depend only on the set of keys.
 
 // prove walks path from the root and collects the siblings; value is the
 // key's value when the path ends at its own leaf, else nil.
-func prove(root *node, path [32]byte) (*verifier.Proof, []byte) {
+func (a *arena) prove(root ref, path [32]byte) (*verifier.Proof, []byte) {
 	p := &verifier.Proof{}
 	n := root
-	for depth := 0; n != nil && !n.leaf; depth++ {
+	for depth := 0; n != 0 && !n.isLeaf(); depth++ {
+		in := a.inode(n)
 		if verifier.Bit(path, depth) == 0 {
-			p.Siblings = append(p.Siblings, hashOf(n.right))
-			n = n.left
+			p.Siblings = append(p.Siblings, a.hash(in.right))
+			n = in.left
 		} else {
-			p.Siblings = append(p.Siblings, hashOf(n.left))
-			n = n.right
+			p.Siblings = append(p.Siblings, a.hash(in.left))
+			n = in.right
 		}
 	}
-	if n != nil {
-		p.HasLeaf, p.LeafPath, p.LeafValueHash = true, n.path, n.valueHash
-		if n.path == path {
-			return p, n.value
+	if n != 0 {
+		l := a.leaf(n)
+		p.HasLeaf, p.LeafPath, p.LeafValueHash = true, l.path, l.valueHash
+		if l.path == path {
+			return p, a.value(n)
 		}
 	}
 	return p, nil
@@ -103,43 +53,70 @@ const (
 
 // update is one write for apply: a value hash, or a deletion. If prior is
 // not nil, apply stores there what the key held before (for undo logs).
+// keep is set only inside apply, on the existing leaf it folds into a
+// batch: if that leaf ends up alone in a subtree it is reused, not copied.
 type update struct {
 	path  [32]byte
 	vh    [32]byte
 	value []byte
 	del   bool
 	prior *prior
+	keep  ref
+}
+
+// treeUpdate is the result of applying a batch to one tree: the new root,
+// the nodes the batch created and the nodes of the old tree the new one no
+// longer reaches.
+type treeUpdate struct {
+	root              ref
+	created, replaced []ref
 }
 
 // apply returns the tree with a whole block's updates made, sorted by path
 // with no path twice. Each changed internal node is rehashed once, however
 // many updates pass through it: far fewer hashes than one put per key.
-func apply(n *node, depth int, ups []update) *node { return applyPar(n, depth, ups, parallelMin) }
+func (a *arena) apply(root ref, ups []update) treeUpdate { return a.applyPar(root, ups, parallelMin) }
 
 // applyPar is apply, going parallel above parallelDepth for batches of at
 // least minPar updates. The tests compare it with minPar 1 (always) and
 // unlimited (never): each subtree is built from its own updates alone and
 // the results are combined in a fixed order, so the tree is the same
 // however the goroutines are scheduled.
-func applyPar(n *node, depth int, ups []update, minPar int) *node {
+func (a *arena) applyPar(root ref, ups []update, minPar int) treeUpdate {
+	al := &alloc{a: a}
+	al.grow(len(ups))
+	r := al.apply(root, 0, ups, minPar)
+	al.hashPending()
+	al.done()
+	return treeUpdate{root: r, created: al.created, replaced: al.replaced}
+}
+
+// apply is applyPar's recursion: the subtree n at depth with ups made,
+// built but not yet hashed (hashPending).
+func (al *alloc) apply(n ref, depth int, ups []update, minPar int) ref {
 	if len(ups) == 0 {
 		return n
 	}
-	if n != nil && n.leaf {
+	a := al.a
+	if n != 0 && n.isLeaf() {
 		// Fold the existing leaf in as an update unless one replaces it.
-		i := sort.Search(len(ups), func(i int) bool { return bytes.Compare(ups[i].path[:], n.path[:]) >= 0 })
-		if i == len(ups) || ups[i].path != n.path {
+		l := a.leaf(n)
+		i := sort.Search(len(ups), func(i int) bool { return comparePaths(&ups[i].path, &l.path) >= 0 })
+		if i == len(ups) || ups[i].path != l.path {
 			merged := make([]update, 0, len(ups)+1)
-			merged = append(append(append(merged, ups[:i]...), update{path: n.path, vh: n.valueHash, value: n.value}), ups[i:]...)
+			merged = append(append(append(merged, ups[:i]...), update{path: l.path, vh: l.valueHash, keep: n}), ups[i:]...)
 			ups = merged
-		} else if ups[i].prior != nil {
-			// Every update reaches the leaf of its key if the key is
-			// present, so an update that never gets here was absent.
-			*ups[i].prior = prior{value: n.value, present: true}
+		} else {
+			if ups[i].prior != nil {
+				// Every update reaches the leaf of its key if the key is
+				// present, so an update that never gets here was absent.
+				*ups[i].prior = prior{value: a.value(n), present: true}
+			}
+			al.replaced = append(al.replaced, n)
 		}
-		n = nil
+		n = 0
 	}
-	if n == nil {
+	if n == 0 {
 		live, last := 0, 0 // live updates, up to 2; the last one seen
 		for i := 0; i < len(ups) && live < 2; i++ {
 			if !ups[i].del {
@@ -148,52 +125,58 @@ func applyPar(n *node, depth int, ups []update, minPar int) *node {
 		}
 		switch live {
 		case 0:
-			return nil
+			return 0
 		case 1:
-			return newLeaf(ups[last].path, ups[last].vh, ups[last].value)
+			if u := &ups[last]; u.keep != 0 {
+				return u.keep
+			}
+			return al.newLeaf(&ups[last].path, &ups[last].vh, ups[last].value)
 		}
 	}
 	// ups is sorted by path, so the ones going left (bit 0) come first.
 	mid := sort.Search(len(ups), func(i int) bool { return verifier.Bit(ups[i].path, depth) == 1 })
-	var l, r *node
-	// lh, rh: the children's hashes. An unchanged child's is read now,
-	// before the descent into the other side, so that cache miss overlaps
-	// the descent's own instead of following it.
-	lh, rh := &zeroHash, &zeroHash
-	var keep [32]byte
-	if n != nil {
-		l, r = n.left, n.right
-		switch {
-		case mid == len(ups) && r != nil:
-			keep, rh = r.hash, &keep
-		case mid == 0 && l != nil:
-			keep, lh = l.hash, &keep
-		}
+	var l, r ref
+	if n != 0 {
+		in := a.inode(n)
+		l, r = in.left, in.right
+		al.replaced = append(al.replaced, n) // ups is not empty: n changes
 	}
 	if depth < parallelDepth && len(ups) >= minPar {
 		// Large batches: the two halves of the tree are independent, so the
 		// top levels split the work across cores. Each goroutine builds its
 		// own nodes; the result is the same as sequential.
-		done := make(chan *node)
-		go func() { done <- applyPar(l, depth+1, ups[:mid], minPar) }()
-		r = applyPar(r, depth+1, ups[mid:], minPar)
+		c := al.fork()
+		c.grow(mid)
+		done := make(chan ref)
+		go func() {
+			l := c.apply(l, depth+1, ups[:mid], minPar)
+			c.hashPending() // its subtree, on its goroutine
+			done <- l
+		}()
+		r = al.apply(r, depth+1, ups[mid:], minPar)
 		l = <-done
+		al.join(c)
 	} else {
-		l, r = applyPar(l, depth+1, ups[:mid], minPar), applyPar(r, depth+1, ups[mid:], minPar)
+		l, r = al.apply(l, depth+1, ups[:mid], minPar), al.apply(r, depth+1, ups[mid:], minPar)
 	}
 	switch {
-	case l == nil && r == nil:
-		return nil
-	case l == nil && r.leaf:
+	case l == 0 && r == 0:
+		return 0
+	case l == 0 && r.isLeaf():
 		return r
-	case r == nil && l.leaf:
+	case r == 0 && l.isLeaf():
 		return l
 	}
-	if lh != &keep && l != nil {
-		lh = &l.hash
+	return al.newInternal(l, r, depth)
+}
+
+// comparePaths is bytes.Compare of two paths, 8 bytes at a time.
+func comparePaths(a, b *[32]byte) int {
+	be := binary.BigEndian
+	for i := 0; i < 32; i += 8 {
+		if c := cmp.Compare(be.Uint64(a[i:]), be.Uint64(b[i:])); c != 0 {
+			return c
+		}
 	}
-	if rh != &keep && r != nil {
-		rh = &r.hash
-	}
-	return &node{left: l, right: r, hash: nodeHash(lh, rh)}
+	return 0
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cockroachdb/pebble/v2"
 
@@ -63,7 +64,11 @@ type Options struct {
 
 type version struct {
 	height uint64
-	trees  [numDBs]*node
+	trees  [numDBs]ref
+	// stale are the nodes block height replaced: reachable only from
+	// older versions, so they are freed as soon as this version is the
+	// oldest retained one (nil once freed).
+	stale []ref
 }
 
 // Store is safe for concurrent readers and one committer.
@@ -73,7 +78,8 @@ type Store struct {
 
 	commitMu sync.Mutex // one commit at a time
 	mu       sync.RWMutex
-	trees    [numDBs]*node
+	arena    *arena // the nodes of every retained version's trees
+	trees    [numDBs]ref
 	versions []version // last Retain committed heights, oldest first
 	height   uint64
 	roots    Roots
@@ -81,6 +87,7 @@ type Store struct {
 	// undoLow is the lowest height that may have an undo record on disk;
 	// written only by the committer (and load).
 	undoLow uint64
+	stalls  atomic.Int64 // Pebble's write stalls (Stats)
 	// noUndoLog is set only by BenchmarkUpdates, to measure what the undo
 	// log costs a commit against the same in-memory retention without it.
 	noUndoLog bool
@@ -151,14 +158,17 @@ func pebbleOptions() *pebble.Options {
 // the committed entries, checking it against the roots recorded with the
 // last commit.
 func Open(dir string, opts Options) (*Store, error) {
-	db, err := pebble.Open(dir, pebbleOptions())
+	s := &Store{opts: opts, arena: newArena()}
+	po := pebbleOptions()
+	po.EventListener = stallCounter(&s.stalls)
+	db, err := pebble.Open(dir, po)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", dir, err)
 	}
-	if opts.Retain <= 0 {
-		opts.Retain = 256
+	if s.opts.Retain <= 0 {
+		s.opts.Retain = 256
 	}
-	s := &Store{db: db, opts: opts}
+	s.db = db
 	if err := s.load(); err != nil {
 		db.Close()
 		return nil, err
@@ -204,10 +214,10 @@ func (s *Store) load() error {
 	}
 	for db := range ups {
 		sortUpdates(ups[db])
-		s.trees[db] = apply(nil, 0, ups[db])
+		s.trees[db] = s.arena.apply(0, ups[db]).root
 	}
 	for db := DB(0); db < numDBs; db++ {
-		if got := hashOf(s.trees[db]); got != s.roots.of(db) {
+		if got := s.arena.hash(s.trees[db]); got != s.roots.of(db) {
 			return fmt.Errorf("store: %s rebuilt to root %x but height %d committed %x: the store is corrupt", db, got, s.height, s.roots.of(db))
 		}
 	}
@@ -331,6 +341,7 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	var all [numDBs][]Write
 	var priors [numDBs][]prior
 	var deduped [numDBs]chan struct{}
+	var changes [numDBs]treeUpdate
 	var wg sync.WaitGroup
 	for db := range in {
 		deduped[db] = make(chan struct{})
@@ -342,7 +353,8 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 				priors[db] = make([]prior, len(all[db]))
 			}
 			close(deduped[db])
-			trees[db] = apply(trees[db], 0, updatesOf(all[db], priors[db]))
+			changes[db] = s.arena.apply(trees[db], updatesOf(all[db], priors[db]))
+			trees[db] = changes[db].root
 		}(db)
 	}
 	pb := s.db.NewBatch(pebble.WithInitialSizeBytes(batchSizeHint(&in, logUndo)), pebble.WithMaxRetainedSizeBytes(maxRetainedBatch))
@@ -362,7 +374,17 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 		}
 	}
 	wg.Wait()
-	roots := Roots{State: hashOf(trees[StateDB]), TxIndex: hashOf(trees[TxIndexDB]), TxReceipts: hashOf(trees[TxReceiptsDB])}
+	// If the block is not committed, the nodes it made are unreachable.
+	committed := false
+	defer func() {
+		if !committed {
+			for db := range changes {
+				s.arena.release(changes[db].created)
+			}
+		}
+	}()
+	a := s.arena
+	roots := Roots{State: a.hash(trees[StateDB]), TxIndex: a.hash(trees[TxIndexDB]), TxReceipts: a.hash(trees[TxReceiptsDB])}
 	raw := b.Raw
 	if finish != nil {
 		more, err := finish(roots)
@@ -411,14 +433,32 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	if err := pb.Commit(sync); err != nil {
 		return Roots{}, fmt.Errorf("store: commit height %d: %w", height, err)
 	}
+	committed = true
+	var stale []ref
+	for db := range changes {
+		stale = append(stale, changes[db].replaced...)
+	}
 	s.mu.Lock()
 	s.trees, s.height, s.roots, s.has, s.undoLow = trees, height, roots, true, undoLow
-	s.versions = append(s.versions, version{height: height, trees: trees})
-	if drop := len(s.versions) - s.opts.Retain; drop > 0 {
-		s.versions = append(s.versions[:0:0], s.versions[drop:]...)
-	}
+	s.versions = append(s.versions, version{height: height, trees: trees, stale: stale})
+	s.trimVersions()
 	s.mu.Unlock()
 	return roots, nil
+}
+
+// trimVersions drops the versions beyond the last Retain and frees the
+// nodes that only they reached: those replaced by the block of each
+// version that is, or was, the oldest retained one. Called with s.mu held
+// for writing, so no proof is walking them.
+func (s *Store) trimVersions() {
+	drop := max(len(s.versions)-s.opts.Retain, 0)
+	for i := 0; i <= drop && i < len(s.versions); i++ {
+		s.arena.release(s.versions[i].stale)
+		s.versions[i].stale = nil
+	}
+	if drop > 0 {
+		s.versions = append(s.versions[:0:0], s.versions[drop:]...)
+	}
 }
 
 // updatesOf turns writes into tree updates sorted by path. If priors is
@@ -426,18 +466,32 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 func updatesOf(ws []Write, priors []prior) []update {
 	ups := make([]update, len(ws))
 	hash := func(lo, hi int) {
+		// Keys, and values of at most 64 bytes, are hashed 16 at a time.
+		h := &hasher16{simd: true}
+		var ins [][]byte
+		var dst []*[32]byte
 		for i := lo; i < hi; i++ {
-			ups[i].path = sum256(ws[i].Key[:])
+			ins, dst = append(ins, ws[i].Key[:]), append(dst, &ups[i].path)
+		}
+		h.sums(ins, dst)
+		ins, dst = ins[:0], dst[:0]
+		for i := lo; i < hi; i++ {
 			if priors != nil {
 				ups[i].prior = &priors[i]
 			}
-			if ws[i].Value == nil {
+			switch v := ws[i].Value; {
+			case v == nil:
 				ups[i].del = true
-			} else {
-				ups[i].vh = sum256(ws[i].Value)
-				ups[i].value = bytes.Clone(ws[i].Value) // the caller may reuse its buffer
+			case len(v) <= blockSize:
+				ins, dst = append(ins, v), append(dst, &ups[i].vh)
+			default:
+				ups[i].vh = sum256(v)
+			}
+			if v := ws[i].Value; v != nil {
+				ups[i].value = bytes.Clone(v) // the caller may reuse its buffer
 			}
 		}
+		h.sums(ins, dst)
 	}
 	if len(ws) < parallelMin {
 		hash(0, len(ws))
@@ -465,7 +519,7 @@ func dedupe(ws []Write) []Write {
 	// By key, then by position: a total order, so the result is that of a
 	// stable sort.
 	slices.SortFunc(idx, func(a, b int32) int {
-		if c := bytes.Compare(ws[a].Key[:], ws[b].Key[:]); c != 0 {
+		if c := compareKeys(&ws[a].Key, &ws[b].Key); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
@@ -479,6 +533,17 @@ func dedupe(ws []Write) []Write {
 		out = append(out, ws[i])
 	}
 	return out
+}
+
+// compareKeys is bytes.Compare of two keys, 8 bytes at a time.
+func compareKeys(a, b *Key) int {
+	be := binary.BigEndian
+	for i := 0; i+8 <= len(a); i += 8 {
+		if c := cmp.Compare(be.Uint64(a[i:]), be.Uint64(b[i:])); c != 0 {
+			return c
+		}
+	}
+	return bytes.Compare(a[len(a)/8*8:], b[len(b)/8*8:])
 }
 
 // Prove returns a proof for k in db against that database's root at
@@ -504,7 +569,7 @@ func (s *Store) ProveValue(db DB, k Key, height uint64) (*verifier.Proof, []byte
 		return nil, nil, fmt.Errorf("%w: height %d (provable heights are %d to %d)", ErrNotRetained, height, oldest, newest)
 	}
 	v := s.versions[height-oldest]
-	p, value := prove(v.trees[db], verifier.Path(k[:]))
+	p, value := s.arena.prove(v.trees[db], verifier.Path(k[:]))
 	return p, bytes.Clone(value), nil
 }
 
@@ -515,7 +580,7 @@ func (s *Store) Root(db DB, height uint64) ([32]byte, error) {
 	if len(s.versions) == 0 || height < s.versions[0].height || height > s.versions[len(s.versions)-1].height {
 		return [32]byte{}, fmt.Errorf("%w: height %d", ErrNotRetained, height)
 	}
-	return hashOf(s.versions[height-s.versions[0].height].trees[db]), nil
+	return s.arena.hash(s.versions[height-s.versions[0].height].trees[db]), nil
 }
 
 // ErrNotRetained is returned for a height outside the provable window.

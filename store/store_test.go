@@ -27,11 +27,12 @@ func rootOf(m model, rng *rand.Rand) [32]byte {
 	}
 	sort.Slice(keys, func(i, j int) bool { return bytes.Compare(keys[i][:], keys[j][:]) < 0 })
 	rng.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
-	var t *node
+	al := &alloc{a: newArena()}
+	var t ref
 	for _, key := range keys {
-		t = put(t, 0, verifier.Path(key[:]), hashValue(m[key]))
+		t = al.put(t, 0, verifier.Path(key[:]), hashValue(m[key]))
 	}
-	return hashOf(t)
+	return al.a.hash(t)
 }
 
 func TestStoreAgainstModel(t *testing.T) {
@@ -258,4 +259,24 @@ func FuzzDecodeProof(f *testing.F) {
 			t.Fatalf("a different proof verifies: %x", b)
 		}
 	})
+}
+
+// TestCompareKeys: compareKeys orders keys as bytes.Compare does, also
+// when they differ only in the last bytes, after the 8-byte words.
+func TestCompareKeys(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	for i := 0; i < 20000; i++ {
+		var a, b Key
+		rng.Read(a[:])
+		b = a
+		switch i % 3 {
+		case 0:
+			rng.Read(b[:])
+		case 1:
+			b[rng.Intn(len(b))] = byte(rng.Intn(256))
+		}
+		if got, want := compareKeys(&a, &b), bytes.Compare(a[:], b[:]); got != want {
+			t.Fatalf("compareKeys(%x, %x) = %d, bytes.Compare %d", a, b, got, want)
+		}
+	}
 }

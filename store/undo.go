@@ -199,11 +199,17 @@ func (s *Store) loadVersions() error {
 		if err != nil {
 			return fmt.Errorf("store: undo log of height %d: %w", h, err)
 		}
+		// The nodes undoing block h creates are in h-1 and not in h: the
+		// ones block h replaced going forward, h's stale nodes.
+		var stale []ref
 		for db := range ups {
-			trees[db] = apply(trees[db], 0, ups[db])
+			u := s.arena.apply(trees[db], ups[db])
+			trees[db] = u.root
+			stale = append(stale, u.created...)
 		}
+		newestFirst[len(newestFirst)-1].stale = stale
 		for db := DB(0); db < numDBs; db++ {
-			if got := hashOf(trees[db]); got != roots.of(db) {
+			if got := s.arena.hash(trees[db]); got != roots.of(db) {
 				return fmt.Errorf("store: %s at height %d rebuilt to root %x but the undo log of height %d records %x: the store is corrupt", db, h-1, got, h, roots.of(db))
 			}
 		}
@@ -213,6 +219,7 @@ func (s *Store) loadVersions() error {
 	for i, v := range newestFirst {
 		s.versions[len(newestFirst)-1-i] = v
 	}
+	s.trimVersions() // the oldest version's stale nodes are unreachable
 	return nil
 }
 

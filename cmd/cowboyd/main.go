@@ -66,6 +66,7 @@ func newDevnet(stdout, stderr io.Writer) *cobra.Command {
 		rpcAddr   string
 		blockTime time.Duration
 		logLevel  string
+		retain    int
 	)
 	cmd := &cobra.Command{
 		Use:   "devnet",
@@ -93,7 +94,10 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 				return errors.New("--block-time must not be negative")
 			}
 			log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-			n, err := node.Open(node.Config{Home: home, BlockTime: blockTime, RPCAddr: rpcAddr, Genesis: genesis.Devnet(), Logger: log})
+			if retain < 1 {
+				return fmt.Errorf("--retain-heights %d: must be at least 1", retain)
+			}
+			n, err := node.Open(node.Config{Home: home, BlockTime: blockTime, RPCAddr: rpcAddr, Genesis: genesis.Devnet(), Logger: log, RetainHeights: retain})
 			if err != nil {
 				return err
 			}
@@ -123,6 +127,7 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 	cmd.Flags().StringVar(&rpcAddr, "rpc", "127.0.0.1:8645", "address to serve JSON-RPC on")
 	cmd.Flags().DurationVar(&blockTime, "block-time", time.Second, "time between blocks; 0 mines a block as soon as a transaction arrives")
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	cmd.Flags().IntVar(&retain, "retain-heights", 256, "how many recent heights stay provable (cowboy_getProof with a height)")
 	return cmd
 }
 

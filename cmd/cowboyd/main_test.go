@@ -26,6 +26,7 @@ func TestDevnetFlagsAndErrors(t *testing.T) {
 		{"help explains the dev accounts", []string{"devnet", "--help"}, "test test test test test test test test test test test junk"},
 		{"negative block time", []string{"devnet", "--home", t.TempDir(), "--block-time", "-1s"}, "--block-time must not be negative"},
 		{"bad log level", []string{"devnet", "--home", t.TempDir(), "--log-level", "loud"}, "--log-level"},
+		{"no provable heights", []string{"devnet", "--home", t.TempDir(), "--retain-heights", "0"}, "--retain-heights 0: must be at least 1"},
 		{"home in use", []string{"devnet", "--home", busy, "--rpc", "127.0.0.1:0"}, "home directory is in use"},
 		{"unknown command", []string{"mainnet"}, "unknown command"},
 	}

@@ -178,6 +178,7 @@ func newStart(stdout, stderr io.Writer) *cobra.Command {
 		bootstrap []string
 		blockTime time.Duration
 		logLevel  string
+		retain    int
 	)
 	cmd := &cobra.Command{
 		Use:   "start",
@@ -234,7 +235,10 @@ SIGTERM; kill -9 is safe too (it restarts at the last finalized block).`,
 				return err
 			}
 			log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-			n, err := node.Open(node.Config{Home: home, Genesis: g, BlockTime: blockTime, RPCAddr: rpcAddr, Logger: log,
+			if retain < 1 {
+				return fmt.Errorf("--retain-heights %d: must be at least 1", retain)
+			}
+			n, err := node.Open(node.Config{Home: home, Genesis: g, BlockTime: blockTime, RPCAddr: rpcAddr, Logger: log, RetainHeights: retain,
 				Network: &node.NetworkConfig{Keys: keys, ListenAddr: p2pAddr, Bootstrap: bootstrap}})
 			if err != nil {
 				return err
@@ -280,6 +284,7 @@ SIGTERM; kill -9 is safe too (it restarts at the last finalized block).`,
 	cmd.Flags().StringSliceVar(&bootstrap, "bootstrap", nil, "peers to dial, 0x<id>@ip:port or ip:port (default: the other genesis validators)")
 	cmd.Flags().DurationVar(&blockTime, "block-time", time.Second, "time a proposer waits before proposing (default: config.json's, else 1s)")
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	cmd.Flags().IntVar(&retain, "retain-heights", 256, "how many recent heights stay provable (cowboy_getProof with a height)")
 	return cmd
 }
 

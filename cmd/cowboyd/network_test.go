@@ -63,6 +63,7 @@ func TestNetworkFlagsAndErrors(t *testing.T) {
 	}{
 		{"init help names the files", []string{"init", "--help"}, "bls.key"},
 		{"start help explains the roles", []string{"start", "--help"}, "full node"},
+		{"start help has --retain-heights", []string{"start", "--help"}, "--retain-heights"},
 		{"localnet help documents the ports", []string{"localnet", "--help"}, "P+100+i"},
 		{"localnet help has --log-level", []string{"localnet", "--help"}, "--log-level"},
 		{"localnet checks --log-level", []string{"localnet", "4", "--home", t.TempDir(), "--log-level", "loud"}, "want debug, info"},
