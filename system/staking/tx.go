@@ -233,16 +233,23 @@ func registered(st *state.StateDB, a types.Address) (*Validator, error) {
 	return v, nil
 }
 
-// exit is "Exit (signal unbonding)": the validator leaves the set at the
-// next boundary and may withdraw unbonding_period blocks after it.
-func exit(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
-	if err := wantArgs(args, 0, `["exit"]`); err != nil {
+// ownRecord checks a call that takes no arguments and no value (exit,
+// withdraw, unjail: a validator acting on its own record) and reads the
+// caller's record.
+func ownRecord(st *state.StateDB, c Call, args []cbor.RawMessage, form string) (*Validator, error) {
+	if err := wantArgs(args, 0, form); err != nil {
 		return nil, err
 	}
 	if err := noValue(c); err != nil {
 		return nil, err
 	}
-	v, err := registered(st, c.From)
+	return registered(st, c.From)
+}
+
+// exit is "Exit (signal unbonding)": the validator leaves the set at the
+// next boundary and may withdraw unbonding_period blocks after it.
+func exit(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
+	v, err := ownRecord(st, c, args, `["exit"]`)
 	if err != nil {
 		return nil, err
 	}
@@ -256,13 +263,7 @@ func exit(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, er
 // withdraw is "Withdraw (after 7-day unbonding period)": the stake goes
 // back to the validator's balance and the record is removed.
 func withdraw(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
-	if err := wantArgs(args, 0, `["withdraw"]`); err != nil {
-		return nil, err
-	}
-	if err := noValue(c); err != nil {
-		return nil, err
-	}
-	v, err := registered(st, c.From)
+	v, err := ownRecord(st, c, args, `["withdraw"]`)
 	if err != nil {
 		return nil, err
 	}
@@ -286,13 +287,7 @@ func withdraw(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any
 // unjail makes a jailed validator eligible again from the next boundary,
 // once its jail period is over.
 func unjail(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
-	if err := wantArgs(args, 0, `["unjail"]`); err != nil {
-		return nil, err
-	}
-	if err := noValue(c); err != nil {
-		return nil, err
-	}
-	v, err := registered(st, c.From)
+	v, err := ownRecord(st, c, args, `["unjail"]`)
 	if err != nil {
 		return nil, err
 	}
