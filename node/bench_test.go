@@ -148,7 +148,11 @@ func runBlocks(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined bool, p
 		default:
 		}
 		if n.pool.Len() < perBlock && !finished {
-			time.Sleep(100 * time.Microsecond)
+			// Wait as Run does: SubmitBatch wakes the producer.
+			select {
+			case <-n.wake:
+			case <-done:
+			}
 			continue
 		}
 		if n.pool.Len() == 0 {

@@ -47,15 +47,16 @@ type undo struct {
 	addr      types.Address
 	kind      undoKind
 	prevDirty bool
-	neg       bool     // undoBalance, undoSupply: the change was a debit
-	prev      *Account // undoAccount: the replaced account (nil: it was absent)
-	prevNonce uint64   // undoNonce
+	neg       bool // undoBalance, undoSupply: the change was a debit
+	// undoAccount: the replaced account (nil: it was absent);
+	// undoSupplySet: the replaced supply, as prev.Balance.
+	prev *Account
+	slot *slotUndo // undoSlot: restores a raw record, kept out of line
 	// undoBalance, undoSupply: the amount added (or, if neg, taken), as
-	// little-endian words. Balances change in place and the journal keeps
-	// only this, so a transfer allocates nothing for its account changes.
-	delta      [deltaWords]big.Word
-	prevSupply *big.Int  // undoSupplySet
-	slot       *slotUndo // undoSlot: restores a raw record, kept out of line
+	// little-endian words; undoNonce: the previous nonce. Balances change
+	// in place and the journal keeps only this, so a transfer allocates
+	// nothing for its account changes.
+	delta [deltaWords]big.Word
 }
 
 type undoKind uint8
@@ -174,7 +175,12 @@ func (s *StateDB) SetNonce(a types.Address, n uint64) {
 		s.modify(a).Nonce = n
 		return
 	}
-	s.journal = append(s.journal, undo{addr: a, kind: undoNonce, prevNonce: acc.Nonce, prevDirty: s.dirty[a]})
+	u := undo{addr: a, kind: undoNonce, prevDirty: s.dirty[a]}
+	u.delta[0] = big.Word(acc.Nonce)
+	if bits.UintSize == 32 {
+		u.delta[1] = big.Word(acc.Nonce >> 32)
+	}
+	s.journal = append(s.journal, u)
 	s.dirty[a] = true
 	acc.Nonce = n
 }
@@ -244,7 +250,7 @@ func (s *StateDB) loadSupply() *big.Int {
 func (s *StateDB) changeSupply(v *big.Int, neg bool) {
 	cur := s.loadSupply()
 	if w := v.Bits(); len(w) > deltaWords {
-		s.journal = append(s.journal, undo{kind: undoSupplySet, prevSupply: cur, prevDirty: s.supplyW})
+		s.journal = append(s.journal, undo{kind: undoSupplySet, prev: &Account{Balance: cur}, prevDirty: s.supplyW})
 		cur = new(big.Int).Set(cur)
 		s.supply = cur
 	} else {
@@ -335,12 +341,16 @@ func (s *StateDB) RevertToSnapshot(id int) {
 			s.supplyW = u.prevDirty
 			continue
 		case undoSupplySet:
-			s.supply, s.supplyW = u.prevSupply, u.prevDirty
+			s.supply, s.supplyW = u.prev.Balance, u.prevDirty
 			continue
 		case undoAccount:
 			s.accounts[u.addr] = u.prev
 		case undoNonce:
-			s.accounts[u.addr].Nonce = u.prevNonce
+			n := uint64(u.delta[0])
+			if bits.UintSize == 32 {
+				n |= uint64(u.delta[1]) << 32
+			}
+			s.accounts[u.addr].Nonce = n
 		case undoBalance:
 			undoDelta(s.accounts[u.addr].Balance, u)
 		}
