@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"runtime"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
@@ -256,7 +256,7 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 	for a := range p.senders {
 		senders = append(senders, a)
 	}
-	sort.Slice(senders, func(i, j int) bool { return bytes.Compare(senders[i][:], senders[j][:]) < 0 })
+	slices.SortFunc(senders, func(a, b types.Address) int { return bytes.Compare(a[:], b[:]) })
 
 	h := &feeHeap{items: make([]heapItem, 0, len(senders))}
 	next := make(map[types.Address]uint64, len(senders))

@@ -250,6 +250,8 @@ func BenchmarkTransfersVsCeiling(b *testing.B) {
 	b.ReportMetric(100*ratios[0], "pct-min")
 	b.ReportMetric(100*ratios[len(ratios)-1], "pct-max")
 	b.ReportMetric(100*cpuC.Seconds()/cpuT.Seconds(), "pct-cpu")
+	b.ReportMetric(float64(cpuT.Milliseconds())/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(cpuC.Milliseconds())/float64(b.N), "ceiling-cpu-ms/op")
 }
 
 // benchCounter is the plain counter of examples/counter.

@@ -7,7 +7,6 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
-	"sort"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 )
@@ -403,7 +402,7 @@ func (s *StateDB) Writes() ([]Write, error) {
 		}
 		out = append(out, Write{Key: supplyKey, Value: v})
 	}
-	sort.Slice(out, func(i, j int) bool { return bytes.Compare(out[i].Key[:], out[j].Key[:]) < 0 })
+	slices.SortFunc(out, func(a, b Write) int { return bytes.Compare(a.Key[:], b.Key[:]) })
 	s.journal = s.journal[:0]
 	s.dirty = map[types.Address]bool{}
 	s.slotDirty = map[Key]bool{}
