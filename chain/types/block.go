@@ -228,16 +228,17 @@ func MerkleRoot(leaves []Hash) Hash {
 	for i, l := range leaves {
 		level[i] = Hash(crypto.Blake3([]byte{0}, l[:]))
 	}
-	for len(level) > 1 {
-		next := level[:0:0]
-		for i := 0; i < len(level); i += 2 {
-			if i+1 == len(level) {
-				next = append(next, level[i])
+	// Each level is written over the front of the one below it (node i/2
+	// is written after nodes i and i+1 are read), so the whole root takes
+	// one allocation.
+	for n := len(level); n > 1; n = (n + 1) / 2 {
+		for i := 0; i < n; i += 2 {
+			if i+1 == n {
+				level[i/2] = level[i]
 				continue
 			}
-			next = append(next, Hash(crypto.Blake3([]byte{1}, level[i][:], level[i+1][:])))
+			level[i/2] = Hash(crypto.Blake3([]byte{1}, level[i][:], level[i+1][:]))
 		}
-		level = next
 	}
 	return level[0]
 }

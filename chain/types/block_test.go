@@ -164,3 +164,46 @@ func TestBlockEncodeMatchesReflection(t *testing.T) {
 		}
 	}
 }
+
+// merkleRootRef is MerkleRoot as first written, a new slice per level: the
+// in-place version must give the same root for every size (odd levels
+// carry their last node up unchanged).
+func merkleRootRef(leaves []Hash) Hash {
+	if len(leaves) == 0 {
+		return Hash(crypto.Blake3(nil))
+	}
+	level := make([]Hash, len(leaves))
+	for i, l := range leaves {
+		level[i] = Hash(crypto.Blake3([]byte{0}, l[:]))
+	}
+	for len(level) > 1 {
+		var next []Hash
+		for i := 0; i < len(level); i += 2 {
+			if i+1 == len(level) {
+				next = append(next, level[i])
+				continue
+			}
+			next = append(next, Hash(crypto.Blake3([]byte{1}, level[i][:], level[i+1][:])))
+		}
+		level = next
+	}
+	return level[0]
+}
+
+func TestMerkleRootMatchesReference(t *testing.T) {
+	var leaves []Hash
+	for n := 0; n <= 70; n++ {
+		if got, want := MerkleRoot(leaves), merkleRootRef(leaves); got != want {
+			t.Fatalf("%d leaves: %x, reference %x", n, got, want)
+		}
+		leaves = append(leaves, Hash{byte(n), byte(n * 7), 0x5a})
+	}
+	// The leaves given are not changed.
+	before := append([]Hash(nil), leaves...)
+	MerkleRoot(leaves)
+	for i := range leaves {
+		if leaves[i] != before[i] {
+			t.Fatal("MerkleRoot changed its input")
+		}
+	}
+}
