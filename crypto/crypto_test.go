@@ -6,6 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"testing"
+
+	"lukechampine.com/blake3"
 )
 
 func TestKeccakAndBlake3Vectors(t *testing.T) {
@@ -146,5 +148,30 @@ func TestRandomness(t *testing.T) {
 	}
 	if Randomness(beacon, []byte("dice")) == got || Randomness([32]byte{9}, label) == got {
 		t.Fatal("randomness does not depend on both the label and the beacon")
+	}
+}
+
+// Blake3 of joined parts, which hashes inputs up to 128 bytes through
+// sum256Short, equals blake3.Sum256 of the concatenation at every length
+// around the block (64) and buffer (128) boundaries, and beyond them.
+func TestBlake3Short(t *testing.T) {
+	for _, n := range []int{0, 1, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129, 1024, 1025, 3000} {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(i*7 + n)
+		}
+		want := blake3.Sum256(b)
+		half := n / 2
+		if got := Blake3(b[:half], b[half:]); got != want {
+			t.Errorf("%d bytes in two parts: %x, want %x", n, got, want)
+		}
+		if got := Blake3(b); got != want {
+			t.Errorf("%d bytes in one part: %x, want %x", n, got, want)
+		}
+		if n <= 1024 {
+			if got := sum256Short(b); got != want {
+				t.Errorf("sum256Short of %d bytes: %x, want %x", n, got, want)
+			}
+		}
 	}
 }

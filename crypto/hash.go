@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/crypto/sha3"
 	"lukechampine.com/blake3"
+	"lukechampine.com/blake3/guts"
 )
 
 // Keccak256 is the legacy (pre-NIST) Keccak-256 that Ethereum uses; Cowboy
@@ -28,18 +29,19 @@ func Blake3(data ...[]byte) [32]byte {
 		return blake3.Sum256(data[0])
 	}
 	// Small inputs (Merkle nodes) are joined on the stack: one Sum256 is
-	// several times faster than a streaming hasher.
+	// several times faster than a streaming hasher. (copy, not append:
+	// append would make the compiler move buf to the heap.)
 	var buf [128]byte
 	n := 0
 	for _, d := range data {
 		n += len(d)
 	}
 	if n <= len(buf) {
-		b := buf[:0]
+		n = 0
 		for _, d := range data {
-			b = append(b, d...)
+			n += copy(buf[n:], d)
 		}
-		return blake3.Sum256(b)
+		return sum256Short(buf[:n])
 	}
 	h := blake3.New(32, nil)
 	for _, d := range data {
@@ -66,5 +68,26 @@ func Randomness(beacon [32]byte, label []byte) [32]byte {
 	}
 	var out [32]byte
 	copy(out[:], k)
+	return out
+}
+
+// sum256Short is blake3.Sum256 for inputs of at most one chunk (1 KiB),
+// written as Sum512's own short-input branches: blake3.Sum256 makes the
+// compiler move its argument to the heap (its long-input branch hands it to
+// a Hasher), which would cost Blake3 an allocation per Merkle node.
+// TestBlake3Short holds it to blake3.Sum256.
+func sum256Short(b []byte) (out [32]byte) {
+	var n guts.Node
+	if len(b) <= guts.BlockSize {
+		var block [guts.BlockSize]byte
+		copy(block[:], b)
+		n = guts.Node{CV: guts.IV, Block: guts.BytesToWords(block), BlockLen: uint32(len(b)),
+			Flags: guts.FlagChunkStart | guts.FlagChunkEnd | guts.FlagRoot}
+	} else {
+		n = guts.CompressChunk(b, &guts.IV, 0, 0)
+		n.Flags |= guts.FlagRoot
+	}
+	full := guts.WordsToBytes(guts.CompressNode(n))
+	copy(out[:], full[:32])
 	return out
 }

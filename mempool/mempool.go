@@ -2,12 +2,11 @@ package mempool
 
 import (
 	"bytes"
-	"container/heap"
 	"errors"
 	"fmt"
 	"math/big"
 	"runtime"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
@@ -35,6 +34,20 @@ var (
 type StateView interface {
 	Nonce(types.Address) uint64
 	Balance(types.Address) *big.Int
+}
+
+// accountView is a StateView that reads an account's nonce and balance
+// with one lookup; admit, which needs both for every arriving transaction,
+// uses it when the view offers it.
+type accountView interface {
+	NonceBalance(types.Address) (uint64, *big.Int)
+}
+
+func nonceBalance(st StateView, a types.Address) (uint64, *big.Int) {
+	if av, ok := st.(accountView); ok {
+		return av.NonceBalance(a)
+	}
+	return st.Nonce(a), st.Balance(a)
 }
 
 // Pool is safe for concurrent use.
@@ -138,7 +151,7 @@ func (p *Pool) admit(tx *types.Tx, from types.Address, st StateView, bf executio
 	if err := execution.CheckFees(tx, bf); err != nil {
 		return 0, err
 	}
-	base := st.Nonce(from)
+	base, balance := nonceBalance(st, from)
 	if tx.Nonce < base {
 		return 0, &execution.TxError{Code: execution.ErrNonceTooLow.Code,
 			Msg: fmt.Sprintf("nonce %d is too low: account %s is at nonce %d", tx.Nonce, from, base)}
@@ -147,9 +160,9 @@ func (p *Pool) admit(tx *types.Tx, from types.Address, st StateView, bf executio
 		return 0, &execution.TxError{Code: execution.ErrNonceTooHigh.Code,
 			Msg: fmt.Sprintf("nonce %d is too high: account %s is at nonce %d and the pool holds at most %d ahead", tx.Nonce, from, base, p.cfg.MaxGap)}
 	}
-	if need := execution.UpfrontCost(tx); st.Balance(from).Cmp(need) < 0 {
+	if need := execution.UpfrontCost(tx); balance.Cmp(need) < 0 {
 		return 0, &execution.TxError{Code: execution.ErrInsufficientFunds.Code,
-			Msg: fmt.Sprintf("account %s holds %s base units, needs %s (value + limits × max fees)", from, st.Balance(from), need)}
+			Msg: fmt.Sprintf("account %s holds %s base units, needs %s (value + limits × max fees)", from, balance, need)}
 	}
 	return base, nil
 }
@@ -243,10 +256,10 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 	for a := range p.senders {
 		senders = append(senders, a)
 	}
-	sort.Slice(senders, func(i, j int) bool { return bytes.Compare(senders[i][:], senders[j][:]) < 0 })
+	slices.SortFunc(senders, func(a, b types.Address) int { return bytes.Compare(a[:], b[:]) })
 
-	h := &feeHeap{}
-	next := map[types.Address]uint64{}
+	h := &feeHeap{items: make([]heapItem, 0, len(senders))}
+	next := make(map[types.Address]uint64, len(senders))
 	for _, a := range senders {
 		n := st.Nonce(a)
 		next[a] = n
@@ -254,16 +267,23 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 			h.items = append(h.items, heapItem{e: e, fee: orderingFee(e.tx, bf), hash: e.tx.Hash()})
 		}
 	}
-	heap.Init(h)
-	var out []*types.Tx
-	for h.Len() > 0 && len(out) < max {
-		it := heap.Pop(h).(heapItem)
+	h.init()
+	out := make([]*types.Tx, 0, min(max, len(p.byHash)))
+	for len(h.items) > 0 && len(out) < max {
+		// The best item leaves; the same sender's next nonce, if pending,
+		// takes its place.
+		it := h.items[0]
 		out = append(out, it.e.tx)
 		a := it.e.from
 		next[a]++
 		if e := p.senders[a].byNon[next[a]]; e != nil && execution.CheckFees(e.tx, bf) == nil {
-			heap.Push(h, heapItem{e: e, fee: orderingFee(e.tx, bf), hash: e.tx.Hash()})
+			h.items[0] = heapItem{e: e, fee: orderingFee(e.tx, bf), hash: e.tx.Hash()}
+		} else {
+			last := len(h.items) - 1
+			h.items[0] = h.items[last]
+			h.items = h.items[:last]
 		}
+		h.down(0)
 	}
 	return out
 }
@@ -320,19 +340,41 @@ type heapItem struct {
 	hash types.Hash
 }
 
+// feeHeap is a binary heap of the senders' next transactions, best first.
+// It is written out rather than driven through container/heap, whose
+// interface boxes every item pushed or popped (an allocation each, for
+// every transaction of every block).
 type feeHeap struct{ items []heapItem }
 
-func (h *feeHeap) Len() int { return len(h.items) }
-func (h *feeHeap) Less(i, j int) bool {
+// before is the block order: higher effective fee first, ties by hash.
+func (h *feeHeap) before(i, j int) bool {
 	if c := h.items[i].fee.Cmp(h.items[j].fee); c != 0 {
 		return c > 0
 	}
 	return bytes.Compare(h.items[i].hash[:], h.items[j].hash[:]) < 0
 }
-func (h *feeHeap) Swap(i, j int) { h.items[i], h.items[j] = h.items[j], h.items[i] }
-func (h *feeHeap) Push(x any)    { h.items = append(h.items, x.(heapItem)) }
-func (h *feeHeap) Pop() any {
-	it := h.items[len(h.items)-1]
-	h.items = h.items[:len(h.items)-1]
-	return it
+
+func (h *feeHeap) init() {
+	for i := len(h.items)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+// down moves item i down until neither child goes before it.
+func (h *feeHeap) down(i int) {
+	n := len(h.items)
+	for {
+		best := i
+		if l := 2*i + 1; l < n && h.before(l, best) {
+			best = l
+		}
+		if r := 2*i + 2; r < n && h.before(r, best) {
+			best = r
+		}
+		if best == i {
+			return
+		}
+		h.items[i], h.items[best] = h.items[best], h.items[i]
+		i = best
+	}
 }

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
 )
@@ -212,4 +214,112 @@ func BenchmarkAddBatch(b *testing.B) {
 		p.AddBatch(fresh, view{}, bf)
 	}
 	b.ReportMetric(float64(len(txs)*b.N)/b.Elapsed().Seconds(), "tx/s")
+}
+
+// Select's heap picks exactly what a plain scan picks: at every step, of
+// each sender's next nonce, the highest effective fee, ties by hash; a
+// transaction below the basefee stops its sender.
+func TestSelectMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	p := New(Config{ChainID: 7})
+	st := view{}
+	for s := byte(1); s <= 40; s++ {
+		k := key(s)
+		base := uint64(rng.IntN(3))
+		st[addr(k)] = base
+		for n := base; n < base+uint64(1+rng.IntN(5)); n++ {
+			maxFee := uint64(4 + rng.IntN(8)) // 4 is below the cycle basefee 5: it waits
+			tx := mk(k, n, maxFee, uint64(rng.IntN(int(maxFee)+1)))
+			if err := p.Add(tx, st, execution.Basefees{Cycle: 1, Cell: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	scan := func(max int) []*types.Tx {
+		next := map[types.Address]uint64{}
+		for a := range p.senders {
+			next[a] = st.Nonce(a)
+		}
+		var out []*types.Tx
+		for len(out) < max {
+			var best *entry
+			var bestFee fees.Fee128
+			for a, n := range next {
+				e := p.senders[a].byNon[n]
+				if e == nil || execution.CheckFees(e.tx, bf) != nil {
+					continue
+				}
+				f := orderingFee(e.tx, bf)
+				if c := f.Cmp(bestFee); best == nil || c > 0 || (c == 0 && hashLess(e.tx.Hash(), best.tx.Hash())) {
+					best, bestFee = e, f
+				}
+			}
+			if best == nil {
+				break
+			}
+			out = append(out, best.tx)
+			next[best.from]++
+		}
+		return out
+	}
+	for _, max := range []int{1000, 37, 1} {
+		got, want := p.Select(st, bf, max), scan(max)
+		if len(got) != len(want) {
+			t.Fatalf("max %d: selected %d, scan selects %d", max, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("max %d: position %d differs", max, i)
+			}
+		}
+	}
+}
+
+func hashLess(a, b types.Hash) bool { return bytes.Compare(a[:], b[:]) < 0 }
+
+// accountsView offers NonceBalance and counts how the pool reads it.
+type accountsView struct {
+	nonce        uint64
+	balance      *big.Int
+	both, single int
+}
+
+func (v *accountsView) Nonce(types.Address) uint64 { v.single++; return v.nonce }
+func (v *accountsView) Balance(types.Address) *big.Int {
+	v.single++
+	return v.balance
+}
+func (v *accountsView) NonceBalance(types.Address) (uint64, *big.Int) {
+	v.both++
+	return v.nonce, v.balance
+}
+
+// Admission reads a view that offers NonceBalance once per transaction,
+// and applies the same nonce and balance rules through it.
+func TestAdmitReadsAccountOnce(t *testing.T) {
+	k := key(1)
+	tests := []struct {
+		name    string
+		nonce   uint64
+		balance int64
+		want    string // error code, "" for admitted
+	}{
+		{"admitted", 0, 1_000_001, ""},
+		{"nonce too low", 1, 1_000_000, execution.ErrNonceTooLow.Code},
+		{"cannot pay", 0, 1_000_000, execution.ErrInsufficientFunds.Code}, // needs 10,000 × 100 + 1
+	}
+	for _, tt := range tests {
+		v := &accountsView{nonce: tt.nonce, balance: big.NewInt(tt.balance)}
+		err := New(Config{ChainID: 7}).Add(mk(k, 0, 100, 1), v, bf)
+		var te *execution.TxError
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.want != "" && (!errors.As(err, &te) || te.Code != tt.want):
+			t.Errorf("%s: got %v, want %s", tt.name, err, tt.want)
+		}
+		if v.both != 1 || v.single != 0 {
+			t.Errorf("%s: %d combined and %d single reads, want 1 and 0", tt.name, v.both, v.single)
+		}
+	}
 }

@@ -238,3 +238,10 @@ func (v committedView) Nonce(a types.Address) uint64 { return v.account(a).Nonce
 
 // Balance is the committed balance.
 func (v committedView) Balance(a types.Address) *big.Int { return v.account(a).Balance }
+
+// NonceBalance reads and decodes the account once for both, as the
+// mempool's admission of every arriving transaction needs.
+func (v committedView) NonceBalance(a types.Address) (uint64, *big.Int) {
+	acc := v.account(a)
+	return acc.Nonce, acc.Balance
+}

@@ -3,7 +3,9 @@ package node
 import (
 	"math/big"
 	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -77,105 +79,179 @@ func benchTransfers(b *testing.B, pipelined bool) {
 // benchBlocks admits raw (in batches of 500, signatures recovered on all
 // cores, concurrently with block making when pipelined) into a fresh node
 // per iteration and makes blocks once perBlock transactions wait, until all
-// are included; it reports transactions per second. setup runs on the
-// fresh node before the clock starts.
+// are included; it reports transactions per second and the process's CPU
+// time per iteration. setup runs on the fresh node before the clock starts.
 func benchBlocks(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined bool, perBlock int, setup, check func(*Node)) {
-	var total time.Duration
+	var total, cpu time.Duration
 	var blocks int
 	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		txs := decodeAll(b, raw)
-		n, err := Open(Config{Home: b.TempDir(), Genesis: g, Logger: quietLog(), MaxBlockTxs: 10_000})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if setup != nil {
-			setup(n)
-		}
-		b.StartTimer()
-		start := time.Now()
-		done := make(chan struct{})
-		submit := func() {
-			defer close(done)
-			for j := 0; j < len(txs); j += 500 {
-				for _, err := range n.SubmitBatch(txs[j:min(j+500, len(txs))]) {
-					if err != nil {
-						b.Error(err)
-						return
-					}
-				}
-			}
-		}
-		if pipelined {
-			go submit()
-		} else {
-			submit()
-		}
-		included := 0
-		for included < len(txs) {
-			// Like a block timer: build once a full block (2,000 transfers
-			// fill the 20M-cycle cap) is waiting, or all have arrived.
-			// A block only holds what fits under its caps; the rest waits.
-			finished := false
-			select {
-			case <-done:
-				finished = true
-			default:
-			}
-			if n.pool.Len() < perBlock && !finished {
-				time.Sleep(100 * time.Microsecond)
-				continue
-			}
-			if n.pool.Len() == 0 {
-				b.Fatalf("submission ended with %d of %d included", included, len(txs))
-			}
-			blk, err := n.ProduceBlock()
-			if err != nil {
-				b.Fatal(err)
-			}
-			included += len(blk.Txs)
-			blocks++
-		}
-		total += time.Since(start)
-		b.StopTimer()
-		<-done
-		if check != nil {
-			check(n)
-		}
-		n.Close()
+		r := runBlocks(b, g, raw, pipelined, perBlock, setup, check)
+		total += r.wall
+		cpu += r.cpu
+		blocks += r.blocks
 	}
 	b.ReportMetric(float64(len(raw)*b.N)/total.Seconds(), "tx/s")
 	b.ReportMetric(float64(blocks)/float64(b.N), "blocks/op")
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+}
+
+// runResult is one timed iteration: wall-clock time, the CPU time of the
+// whole process on all threads (garbage collection and Pebble included),
+// and the blocks made.
+type runResult struct {
+	wall, cpu time.Duration
+	blocks    int
+}
+
+// runBlocks is one iteration of benchBlocks on a fresh node; the timer runs
+// only while the transactions are submitted and the blocks made.
+func runBlocks(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined bool, perBlock int, setup, check func(*Node)) runResult {
+	b.StopTimer()
+	txs := decodeAll(b, raw)
+	n, err := Open(Config{Home: b.TempDir(), Genesis: g, Logger: quietLog(), MaxBlockTxs: 10_000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer n.Close()
+	if setup != nil {
+		setup(n)
+	}
+	runtime.GC() // start each iteration from the same heap
+	b.StartTimer()
+	start, cpu0 := time.Now(), processCPU()
+	done := make(chan struct{})
+	submit := func() {
+		defer close(done)
+		for j := 0; j < len(txs); j += 500 {
+			for _, err := range n.SubmitBatch(txs[j:min(j+500, len(txs))]) {
+				if err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		}
+	}
+	if pipelined {
+		go submit()
+	} else {
+		submit()
+	}
+	included, blocks := 0, 0
+	for included < len(txs) {
+		// Like a block timer: build once a full block (2,000 transfers
+		// fill the 20M-cycle cap) is waiting, or all have arrived.
+		// A block only holds what fits under its caps; the rest waits.
+		finished := false
+		select {
+		case <-done:
+			finished = true
+		default:
+		}
+		if n.pool.Len() < perBlock && !finished {
+			// Wait as Run does: SubmitBatch wakes the producer.
+			select {
+			case <-n.wake:
+			case <-done:
+			}
+			continue
+		}
+		if n.pool.Len() == 0 {
+			b.Fatalf("submission ended with %d of %d included", included, len(txs))
+		}
+		blk, err := n.ProduceBlock()
+		if err != nil {
+			b.Fatal(err)
+		}
+		included += len(blk.Txs)
+		blocks++
+	}
+	r := runResult{wall: time.Since(start), cpu: processCPU() - cpu0, blocks: blocks}
+	b.StopTimer()
+	<-done
+	if check != nil {
+		check(n)
+	}
+	return r
 }
 
 // BenchmarkRecoverCeiling is the ceiling signature recovery alone sets:
 // the same transactions, recovered on all cores and nothing else.
 func BenchmarkRecoverCeiling(b *testing.B) {
 	_, raw := benchWorkload(b)
-	var total time.Duration
+	var total, cpu time.Duration
 	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		txs := decodeAll(b, raw)
-		b.StartTimer()
-		start := time.Now()
-		var wg sync.WaitGroup
-		workers := runtime.GOMAXPROCS(0)
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func(w int) {
-				defer wg.Done()
-				for j := w; j < len(txs); j += workers {
-					if _, err := txs[j].Sender(); err != nil {
-						b.Error(err)
-						return
-					}
-				}
-			}(w)
-		}
-		wg.Wait()
-		total += time.Since(start)
+		r := runCeiling(b, raw)
+		total += r.wall
+		cpu += r.cpu
 	}
 	b.ReportMetric(float64(len(raw)*b.N)/total.Seconds(), "tx/s")
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+}
+
+// runCeiling recovers the senders of freshly decoded copies of raw on
+// GOMAXPROCS goroutines, timing only the recovery.
+func runCeiling(b *testing.B, raw [][]byte) runResult {
+	b.StopTimer()
+	txs := decodeAll(b, raw)
+	runtime.GC()
+	b.StartTimer()
+	start, cpu0 := time.Now(), processCPU()
+	// Workers take the next transaction from a shared counter rather than
+	// a fixed share each: with a fixed share, a core slowed by another
+	// job leaves the other idle at the end, which lowers the ceiling and
+	// flatters the ratio.
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := int(next.Add(1) - 1); j < len(txs); j = int(next.Add(1) - 1) {
+				if _, err := txs[j].Sender(); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	r := runResult{wall: time.Since(start), cpu: processCPU() - cpu0}
+	b.StopTimer()
+	return r
+}
+
+// BenchmarkTransfersVsCeiling is the ratio measured so that the
+// host's speed cannot drift between its two halves: each iteration runs
+// the ceiling (BenchmarkRecoverCeiling's work) and then the transfers
+// (BenchmarkTransfers' work) back to back on the same transactions, and
+// the ratio of the two rates is taken per iteration. It reports both rates
+// over all iterations, the median per-iteration ratio in percent
+// (pct-of-ceiling), and the ratio of CPU times (pct-cpu: the recovery's
+// share of the CPU the transfers used, which other jobs on the machine
+// disturb much less; the wall-clock ratio cannot exceed it by much).
+func BenchmarkTransfersVsCeiling(b *testing.B) {
+	g, raw := benchWorkload(b)
+	var wallC, wallT, cpuC, cpuT time.Duration
+	ratios := make([]float64, 0, b.N)
+	for i := 0; i < b.N; i++ {
+		c := runCeiling(b, raw)
+		t := runBlocks(b, g, raw, true, 2000, nil, nil)
+		wallC += c.wall
+		wallT += t.wall
+		cpuC += c.cpu
+		cpuT += t.cpu
+		ratios = append(ratios, c.wall.Seconds()/t.wall.Seconds())
+	}
+	slices.Sort(ratios)
+	n := float64(len(raw) * b.N)
+	b.ReportMetric(n/wallT.Seconds(), "tx/s")
+	b.ReportMetric(n/wallC.Seconds(), "ceiling-tx/s")
+	b.ReportMetric(100*ratios[len(ratios)/2], "pct-of-ceiling")
+	b.ReportMetric(100*ratios[0], "pct-min")
+	b.ReportMetric(100*ratios[len(ratios)-1], "pct-max")
+	b.ReportMetric(100*cpuC.Seconds()/cpuT.Seconds(), "pct-cpu")
+	b.ReportMetric(float64(cpuT.Milliseconds())/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(cpuC.Milliseconds())/float64(b.N), "ceiling-cpu-ms/op")
 }
 
 // benchCounter is the plain counter of examples/counter.

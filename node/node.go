@@ -196,6 +196,15 @@ func txIndexKey(h types.Hash) store.Key {
 	return store.MakeKey(store.KindTxIndex, [20]byte{}, 0, h)
 }
 
+// encodeTxLocation is a tx index entry, the CBOR array [height, index]
+// (what types.Marshal writes for []uint64{height, index}; written by hand
+// because every transaction of every block has one).
+func encodeTxLocation(height, index uint64) []byte {
+	b := make([]byte, 0, 19)
+	b = types.AppendArrayHeader(b, 2)
+	return types.AppendUint(types.AppendUint(b, height), index)
+}
+
 func receiptKey(h types.Hash) store.Key {
 	return store.MakeKey(store.KindReceipt, [20]byte{}, 0, h)
 }
@@ -380,8 +389,7 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 			return fmt.Errorf("encode receipt: %w", err)
 		}
 		rcptHashes[i] = types.Hash(crypto.Blake3(enc))
-		loc, _ := types.Marshal([]uint64{h.Height, uint64(i)})
-		batch.TxIndex[i] = store.Write{Key: txIndexKey(txHashes[i]), Value: loc}
+		batch.TxIndex[i] = store.Write{Key: txIndexKey(txHashes[i]), Value: encodeTxLocation(h.Height, uint64(i))}
 		batch.TxReceipts[i] = store.Write{Key: receiptKey(txHashes[i]), Value: enc}
 		return nil
 	})

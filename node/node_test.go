@@ -285,3 +285,19 @@ func TestRetainHeights(t *testing.T) {
 		}
 	}
 }
+
+// The hand-written tx index entry is what the reflection codec writes, at
+// every width of CBOR integer.
+func TestTxLocationEncoding(t *testing.T) {
+	for _, tt := range []struct{ height, index uint64 }{
+		{0, 0}, {23, 24}, {255, 256}, {65535, 65536}, {1 << 32, 1<<32 - 1}, {^uint64(0), 1999},
+	} {
+		ref, err := types.Marshal([]uint64{tt.height, tt.index})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := encodeTxLocation(tt.height, tt.index); string(got) != string(ref) {
+			t.Errorf("(%d, %d): %x, reflection gives %x", tt.height, tt.index, got, ref)
+		}
+	}
+}

@@ -55,9 +55,9 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 	return r, nil
 }
 
-// journalPerTx is about how many state changes a transfer journals (nonce,
-// prepayment, credit, refund, burn, tip).
-const journalPerTx = 6
+// journalPerTx is how many state changes a transfer journals (nonce,
+// prepayment, debit, credit, refund, burn, tip).
+const journalPerTx = 7
 
 // Execute replays a block that someone else built: every transaction must
 // be valid and the caps respected, or the block is invalid.

@@ -30,17 +30,21 @@ type Charge struct {
 // Compute applies §2.3:
 //
 //	fee = cycles_used × (bc + min(tip_c, max_c − bc)) + cells_used × (bb + min(tip_b, max_b − bb))
+//
+// Every product is below 2^128, so the sums fit 192 bits; they are
+// computed in fixed width and converted once, because this runs for every
+// transaction of every block.
 func Compute(cyclesUsed, cellsUsed uint64, cycle, cell Prices, bc, bb uint64) Charge {
-	burned := new(big.Int).Add(mul(cyclesUsed, bc), mul(cellsUsed, bb))
-	tip := new(big.Int).Add(mul(cyclesUsed, EffectiveTip(cycle, bc)), mul(cellsUsed, EffectiveTip(cell, bb)))
-	return Charge{Fee: new(big.Int).Add(burned, tip), Burned: burned, Tip: tip}
+	burned := mul192(cyclesUsed, bc).add(mul192(cellsUsed, bb))
+	tip := mul192(cyclesUsed, EffectiveTip(cycle, bc)).add(mul192(cellsUsed, EffectiveTip(cell, bb)))
+	return Charge{Fee: burned.add(tip).big(), Burned: burned.big(), Tip: tip.big()}
 }
 
 // MaxCost is the most a transaction can pay in fees: its limits at its max
 // fees. The sender must hold this plus the value before execution (§2.2(b));
 // what is not used is refunded at the max fee rates (§2.3).
 func MaxCost(cyclesLimit, cellsLimit, maxFeeCycle, maxFeeCell uint64) *big.Int {
-	return new(big.Int).Add(mul(cyclesLimit, maxFeeCycle), mul(cellsLimit, maxFeeCell))
+	return mul192(cyclesLimit, maxFeeCycle).add(mul192(cellsLimit, maxFeeCell)).big()
 }
 
 // OrderingFee is §6.4's effective fee for mempool ordering, from intrinsic
@@ -96,9 +100,41 @@ func (a Fee128) Big() *big.Int {
 	return x.Or(x, new(big.Int).SetUint64(a.Lo))
 }
 
-func mul(a, b uint64) *big.Int {
-	x := new(big.Int).SetUint64(a)
-	return x.Mul(x, new(big.Int).SetUint64(b))
+// u192 is a non-negative amount below 2^192: a sum of a few products of
+// two uint64s, with no overflow possible.
+type u192 struct{ hi, mid, lo uint64 }
+
+func mul192(a, b uint64) u192 {
+	hi, lo := bits.Mul64(a, b)
+	return u192{0, hi, lo}
+}
+
+func (a u192) add(b u192) u192 {
+	lo, c := bits.Add64(a.lo, b.lo, 0)
+	mid, c := bits.Add64(a.mid, b.mid, c)
+	hi, _ := bits.Add64(a.hi, b.hi, c)
+	return u192{hi, mid, lo}
+}
+
+// bigWords is a big.Int with room for 192 bits in the same allocation, so
+// converting a u192 allocates once.
+type bigWords struct {
+	i big.Int
+	w [192 / bits.UintSize]big.Word
+}
+
+// big converts a to a new big.Int (one allocation), which later arithmetic
+// may grow or change freely.
+func (a u192) big() *big.Int {
+	b := new(bigWords)
+	if bits.UintSize == 64 {
+		b.w[0], b.w[1], b.w[2] = big.Word(a.lo), big.Word(a.mid), big.Word(a.hi)
+	} else {
+		for i, v := range [3]uint64{a.lo, a.mid, a.hi} {
+			b.w[2*i], b.w[2*i+1] = big.Word(v), big.Word(v>>32)
+		}
+	}
+	return b.i.SetBits(b.w[:])
 }
 
 func satAdd(a, b uint64) uint64 {

@@ -125,3 +125,45 @@ func TestFee128(t *testing.T) {
 		t.Errorf("OrderingFee at max prices = %s, want %s", f.Big(), want)
 	}
 }
+
+// The fixed-width arithmetic of Compute and MaxCost gives what big.Int
+// gives, up to operands of 2^64 − 1 where the sums carry into the third
+// word, and the results can be changed without touching each other.
+func TestFixedWidthMatchesBig(t *testing.T) {
+	const m = ^uint64(0)
+	mulBig := func(a, b uint64) *big.Int {
+		return new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(b))
+	}
+	tests := []struct {
+		name                  string
+		cyclesUsed, cellsUsed uint64
+		cycle, cell           Prices
+		bc, bb                uint64
+	}{
+		{"small", 10_000, 3, Prices{MaxFee: 10, Tip: 2}, Prices{MaxFee: 4, Tip: 1}, 5, 1},
+		{"zero", 0, 0, Prices{}, Prices{}, 0, 0},
+		{"one word", 1 << 32, 1 << 31, Prices{MaxFee: 1 << 31, Tip: 1}, Prices{MaxFee: 1 << 32}, 1 << 30, 7},
+		{"carry into the third word", m, m, Prices{MaxFee: m, Tip: m}, Prices{MaxFee: m, Tip: m}, m - 1, m - 1},
+		{"all ones", m, m, Prices{MaxFee: m, Tip: m}, Prices{MaxFee: m, Tip: m}, 1, 1},
+	}
+	for _, tt := range tests {
+		c := Compute(tt.cyclesUsed, tt.cellsUsed, tt.cycle, tt.cell, tt.bc, tt.bb)
+		burned := new(big.Int).Add(mulBig(tt.cyclesUsed, tt.bc), mulBig(tt.cellsUsed, tt.bb))
+		tip := new(big.Int).Add(mulBig(tt.cyclesUsed, EffectiveTip(tt.cycle, tt.bc)), mulBig(tt.cellsUsed, EffectiveTip(tt.cell, tt.bb)))
+		fee := new(big.Int).Add(burned, tip)
+		if c.Burned.Cmp(burned) != 0 || c.Tip.Cmp(tip) != 0 || c.Fee.Cmp(fee) != 0 {
+			t.Errorf("%s: Compute gives fee %s burned %s tip %s, want %s %s %s", tt.name, c.Fee, c.Burned, c.Tip, fee, burned, tip)
+		}
+		maxCost := new(big.Int).Add(mulBig(tt.cyclesUsed, tt.cycle.MaxFee), mulBig(tt.cellsUsed, tt.cell.MaxFee))
+		got := MaxCost(tt.cyclesUsed, tt.cellsUsed, tt.cycle.MaxFee, tt.cell.MaxFee)
+		if got.Cmp(maxCost) != 0 {
+			t.Errorf("%s: MaxCost %s, want %s", tt.name, got, maxCost)
+		}
+		// Each result owns its words: growing one changes no other.
+		got.Add(got, maxCost)
+		c.Burned.Add(c.Burned, c.Burned)
+		if c.Fee.Cmp(fee) != 0 || c.Tip.Cmp(tip) != 0 {
+			t.Errorf("%s: results share storage", tt.name)
+		}
+	}
+}

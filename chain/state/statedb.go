@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"slices"
-	"sort"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 )
@@ -43,13 +43,36 @@ type StateDB struct {
 }
 
 type undo struct {
-	addr       types.Address
-	prev       *Account // nil: the account was absent
-	prevDirty  bool
-	supply     bool // this entry restores the supply instead
-	prevSupply *big.Int
-	slot       *slotUndo // non-nil: this entry restores a raw record instead
+	addr      types.Address
+	kind      undoKind
+	prevDirty bool
+	neg       bool // undoBalance, undoSupply: the change was a debit
+	// undoAccount: the replaced account (nil: it was absent);
+	// undoSupplySet: the replaced supply, as prev.Balance.
+	prev *Account
+	slot *slotUndo // undoSlot: restores a raw record, kept out of line
+	// undoBalance, undoSupply: the amount added (or, if neg, taken), as
+	// little-endian words; undoNonce: the previous nonce. Balances change
+	// in place and the journal keeps only this, so a transfer allocates
+	// nothing for its account changes.
+	delta [deltaWords]big.Word
 }
+
+type undoKind uint8
+
+const (
+	undoAccount   undoKind = iota // the account object was replaced
+	undoNonce                     // the nonce was set in place
+	undoBalance                   // the balance changed in place by delta
+	undoSupply                    // the supply changed in place by delta
+	undoSupplySet                 // the supply was replaced
+	undoSlot                      // a raw record was written
+)
+
+// deltaWords holds 256 bits on 64-bit machines, the most a value or a
+// balance can be (types' maxValueBits); a larger change (possible only on
+// 32-bit machines) takes the copying path.
+const deltaWords = 256 / bits.UintSize
 
 // slotUndo is the undo of a raw-record write, kept out of line so that
 // account entries, by far the most common, stay small.
@@ -127,10 +150,12 @@ func (s *StateDB) Nonce(a types.Address) uint64 {
 	return 0
 }
 
-// modify journals the current account and returns a mutable one.
+// modify journals the current account and returns a mutable copy; the
+// changes that only touch the nonce or the balance take the in-place paths
+// below instead.
 func (s *StateDB) modify(a types.Address) *Account {
 	cur := s.load(a)
-	s.journal = append(s.journal, undo{addr: a, prev: cur, prevDirty: s.dirty[a]})
+	s.journal = append(s.journal, undo{addr: a, kind: undoAccount, prev: cur, prevDirty: s.dirty[a]})
 	var next *Account
 	if cur == nil {
 		next = &Account{Balance: new(big.Int)}
@@ -143,15 +168,49 @@ func (s *StateDB) modify(a types.Address) *Account {
 }
 
 // SetNonce sets the account's nonce.
-func (s *StateDB) SetNonce(a types.Address, n uint64) { s.modify(a).Nonce = n }
+func (s *StateDB) SetNonce(a types.Address, n uint64) {
+	acc := s.load(a)
+	if acc == nil {
+		s.modify(a).Nonce = n
+		return
+	}
+	u := undo{addr: a, kind: undoNonce, prevDirty: s.dirty[a]}
+	u.delta[0] = big.Word(acc.Nonce)
+	if bits.UintSize == 32 {
+		u.delta[1] = big.Word(acc.Nonce >> 32)
+	}
+	s.journal = append(s.journal, u)
+	s.dirty[a] = true
+	acc.Nonce = n
+}
+
+// changeBalance adds v (≥ 0) to a's balance, or takes it if neg (the
+// caller has checked that the balance covers it). An existing account
+// changes in place and the journal records v; an absent one is created
+// through modify.
+func (s *StateDB) changeBalance(a types.Address, v *big.Int, neg bool) {
+	acc := s.load(a)
+	if w := v.Bits(); acc == nil || len(w) > deltaWords {
+		acc = s.modify(a)
+	} else {
+		u := undo{addr: a, kind: undoBalance, neg: neg, prevDirty: s.dirty[a]}
+		copy(u.delta[:], w)
+		s.journal = append(s.journal, u)
+		s.dirty[a] = true
+	}
+	if neg {
+		acc.Balance.Sub(acc.Balance, v)
+	} else {
+		acc.Balance.Add(acc.Balance, v)
+	}
+}
 
 // AddBalance credits v (≥ 0) base units.
 func (s *StateDB) AddBalance(a types.Address, v *big.Int) {
 	if v.Sign() == 0 {
 		return
 	}
-	acc := s.modify(a)
-	acc.Balance.Add(acc.Balance, v)
+	s.changeBalance(a, v, false)
 }
 
 // SubBalance debits v base units, or fails with ErrInsufficientBalance
@@ -163,13 +222,15 @@ func (s *StateDB) SubBalance(a types.Address, v *big.Int) error {
 	if !s.HasBalance(a, v) {
 		return fmt.Errorf("%w: %s has %s, needs %s", ErrInsufficientBalance, a, s.Balance(a), v)
 	}
-	acc := s.modify(a)
-	acc.Balance.Sub(acc.Balance, v)
+	s.changeBalance(a, v, true)
 	return nil
 }
 
 // Supply is the total CBY in existence, in base units.
-func (s *StateDB) Supply() *big.Int {
+func (s *StateDB) Supply() *big.Int { return new(big.Int).Set(s.loadSupply()) }
+
+// loadSupply returns the supply itself (not a copy), reading it once.
+func (s *StateDB) loadSupply() *big.Int {
 	if s.supply == nil {
 		s.supply = new(big.Int)
 		raw, err := s.r.GetState(supplyKey)
@@ -179,20 +240,35 @@ func (s *StateDB) Supply() *big.Int {
 			s.supply.SetBytes(raw)
 		}
 	}
-	return new(big.Int).Set(s.supply)
+	return s.supply
 }
 
-func (s *StateDB) setSupply(v *big.Int) {
-	cur := s.Supply()
-	s.journal = append(s.journal, undo{supply: true, prevSupply: cur, prevDirty: s.supplyW})
-	s.supply = v
+// changeSupply adds v (≥ 0) to the supply, or takes it if neg, in place
+// with the change journaled (or, for a change beyond deltaWords, with a
+// copy of the old supply journaled).
+func (s *StateDB) changeSupply(v *big.Int, neg bool) {
+	cur := s.loadSupply()
+	if w := v.Bits(); len(w) > deltaWords {
+		s.journal = append(s.journal, undo{kind: undoSupplySet, prev: &Account{Balance: cur}, prevDirty: s.supplyW})
+		cur = new(big.Int).Set(cur)
+		s.supply = cur
+	} else {
+		u := undo{kind: undoSupply, neg: neg, prevDirty: s.supplyW}
+		copy(u.delta[:], w)
+		s.journal = append(s.journal, u)
+	}
 	s.supplyW = true
+	if neg {
+		cur.Sub(cur, v)
+	} else {
+		cur.Add(cur, v)
+	}
 }
 
 // Mint creates v base units in account a (genesis allocations, rewards).
 func (s *StateDB) Mint(a types.Address, v *big.Int) {
 	s.AddBalance(a, v)
-	s.setSupply(new(big.Int).Add(s.Supply(), v))
+	s.changeSupply(v, false)
 }
 
 // Burn destroys v base units already removed from an account (basefees,
@@ -201,7 +277,7 @@ func (s *StateDB) Burn(v *big.Int) {
 	if v.Sign() == 0 {
 		return
 	}
-	s.setSupply(new(big.Int).Sub(s.Supply(), v))
+	s.changeSupply(v, true)
 }
 
 // Get reads a raw record (actor code, actor storage, dedup entries); nil
@@ -229,7 +305,7 @@ func (s *StateDB) Set(k Key, v []byte) {
 	if v != nil && len(v) == 0 {
 		v = []byte{}
 	}
-	s.journal = append(s.journal, undo{slot: &slotUndo{key: k, prevVal: prev, prevKnown: known}, prevDirty: s.slotDirty[k]})
+	s.journal = append(s.journal, undo{kind: undoSlot, slot: &slotUndo{key: k, prevVal: prev, prevKnown: known}, prevDirty: s.slotDirty[k]})
 	s.slots[k] = v
 	s.slotDirty[k] = true
 }
@@ -244,8 +320,10 @@ func (s *StateDB) Snapshot() int { return len(s.journal) }
 // RevertToSnapshot restores the state as it was at Snapshot id.
 func (s *StateDB) RevertToSnapshot(id int) {
 	for i := len(s.journal) - 1; i >= id; i-- {
-		u := s.journal[i]
-		if su := u.slot; su != nil {
+		u := &s.journal[i]
+		switch u.kind {
+		case undoSlot:
+			su := u.slot
 			if su.prevKnown {
 				s.slots[su.key] = su.prevVal
 			} else {
@@ -257,19 +335,42 @@ func (s *StateDB) RevertToSnapshot(id int) {
 				delete(s.slotDirty, su.key)
 			}
 			continue
-		}
-		if u.supply {
-			s.supply, s.supplyW = u.prevSupply, u.prevDirty
+		case undoSupply:
+			undoDelta(s.supply, u)
+			s.supplyW = u.prevDirty
 			continue
+		case undoSupplySet:
+			s.supply, s.supplyW = u.prev.Balance, u.prevDirty
+			continue
+		case undoAccount:
+			s.accounts[u.addr] = u.prev
+		case undoNonce:
+			n := uint64(u.delta[0])
+			if bits.UintSize == 32 {
+				n |= uint64(u.delta[1]) << 32
+			}
+			s.accounts[u.addr].Nonce = n
+		case undoBalance:
+			undoDelta(s.accounts[u.addr].Balance, u)
 		}
-		s.accounts[u.addr] = u.prev
 		if u.prevDirty {
 			s.dirty[u.addr] = true
 		} else {
 			delete(s.dirty, u.addr)
 		}
 	}
+	clear(s.journal[id:]) // drop the references the undone entries held
 	s.journal = s.journal[:id]
+}
+
+// undoDelta reverses an in-place change of x by u's delta.
+func undoDelta(x *big.Int, u *undo) {
+	d := new(big.Int).SetBits(slices.Clone(u.delta[:]))
+	if u.neg {
+		x.Add(x, d)
+	} else {
+		x.Sub(x, d)
+	}
 }
 
 // Writes returns every changed key, sorted by key so the commit does not
@@ -301,7 +402,7 @@ func (s *StateDB) Writes() ([]Write, error) {
 		}
 		out = append(out, Write{Key: supplyKey, Value: v})
 	}
-	sort.Slice(out, func(i, j int) bool { return bytes.Compare(out[i].Key[:], out[j].Key[:]) < 0 })
+	slices.SortFunc(out, func(a, b Write) int { return bytes.Compare(a.Key[:], b.Key[:]) })
 	s.journal = s.journal[:0]
 	s.dirty = map[types.Address]bool{}
 	s.slotDirty = map[Key]bool{}

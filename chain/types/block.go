@@ -48,12 +48,28 @@ type blockWire struct {
 }
 
 // Encode serialises the block.
+//
+// The bytes are those of Marshal(&blockWire{...}) (TestBlockEncodeMatchesReflection):
+// a 2-item array of the header and the array of the transactions' own
+// canonical encodings. The transactions are appended straight into one
+// buffer, since a block carries thousands of them.
 func (b *Block) Encode() ([]byte, error) {
-	w := blockWire{Header: b.Header, Txs: make([]cbor.RawMessage, len(b.Txs))}
-	for i, tx := range b.Txs {
-		w.Txs[i] = tx.Encode()
+	hdr, err := Marshal(b.Header)
+	if err != nil {
+		return nil, fmt.Errorf("encode block header: %w", err)
 	}
-	return Marshal(&w)
+	size := len(hdr) + 18
+	for _, tx := range b.Txs {
+		size += tx.Size()
+	}
+	out := make([]byte, 0, size)
+	out = appendHead(out, majorArray, 2)
+	out = append(out, hdr...)
+	out = appendHead(out, majorArray, uint64(len(b.Txs)))
+	for _, tx := range b.Txs {
+		out = tx.appendCBOR(out, true)
+	}
+	return out, nil
 }
 
 // DecodeBlock parses a block produced by Encode.
@@ -212,16 +228,17 @@ func MerkleRoot(leaves []Hash) Hash {
 	for i, l := range leaves {
 		level[i] = Hash(crypto.Blake3([]byte{0}, l[:]))
 	}
-	for len(level) > 1 {
-		next := level[:0:0]
-		for i := 0; i < len(level); i += 2 {
-			if i+1 == len(level) {
-				next = append(next, level[i])
+	// Each level is written over the front of the one below it (node i/2
+	// is written after nodes i and i+1 are read), so the whole root takes
+	// one allocation.
+	for n := len(level); n > 1; n = (n + 1) / 2 {
+		for i := 0; i < n; i += 2 {
+			if i+1 == n {
+				level[i/2] = level[i]
 				continue
 			}
-			next = append(next, Hash(crypto.Blake3([]byte{1}, level[i][:], level[i+1][:])))
+			level[i/2] = Hash(crypto.Blake3([]byte{1}, level[i][:], level[i+1][:]))
 		}
-		level = next
 	}
 	return level[0]
 }

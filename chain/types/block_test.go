@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/fxamacker/cbor/v2"
 )
 
 func TestBlockRoundTrip(t *testing.T) {
@@ -127,5 +128,92 @@ func TestVoteMessage(t *testing.T) {
 	want := append(append([]byte{0xaa}, make([]byte, 30)...), 0xbb, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 3, 4)
 	if !bytes.Equal(m, want) || len(m) != VoteMessageSize {
 		t.Fatalf("vote message %x, want %x", m, want)
+	}
+}
+
+// Block.Encode appends the transactions by hand; its bytes are what the
+// reflection codec writes for the wire struct.
+func TestBlockEncodeMatchesReflection(t *testing.T) {
+	key, _ := crypto.GenerateKey()
+	signed := func(tx *Tx) *Tx { tx.Sign(key); return tx }
+	to := Address{5}
+	h := &Header{Height: 3, Time: 1700000000, BasefeeCycle: 1, BasefeeCell: 1, CyclesUsed: 10000}
+	tests := []struct {
+		name string
+		b    *Block
+	}{
+		{"no transactions", &Block{Header: h}},
+		{"empty transaction list", &Block{Header: h, Txs: []*Tx{}}},
+		{"appendix transaction", &Block{Header: h, Txs: []*Tx{signed(appendixTx())}}},
+		{"several", &Block{Header: &Header{Height: 1 << 40, ParentHash: Hash{1}, StateRoot: Hash{2}}, Txs: []*Tx{
+			signed(appendixTx()),
+			signed(&Tx{ChainID: 9, Nonce: 1 << 33, To: &to, Value: new(big.Int).Lsh(big.NewInt(1), 200), CyclesLimit: 10_000, MaxFeePerCycle: 3, Payload: []byte{0x80}}),
+			signed(&Tx{ChainID: 9, Value: big.NewInt(0), CyclesLimit: 1, Payload: make([]byte, 300),
+				AccessList: []AccessTuple{{Address: Address{3}, StorageKeys: []Hash{{4}}}}}),
+		}}},
+	}
+	for _, tt := range tests {
+		mine, err := tt.b.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := blockWire{Header: tt.b.Header, Txs: make([]cbor.RawMessage, len(tt.b.Txs))}
+		for i, tx := range tt.b.Txs {
+			w.Txs[i] = tx.Encode()
+		}
+		ref, err := Marshal(&w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(mine) != string(ref) {
+			t.Fatalf("%s:\n mine %x\n ref  %x", tt.name, mine, ref)
+		}
+		back, err := DecodeBlock(mine)
+		if err != nil || len(back.Txs) != len(tt.b.Txs) {
+			t.Fatalf("%s: decode: %v", tt.name, err)
+		}
+	}
+}
+
+// merkleRootRef is MerkleRoot as first written, a new slice per level: the
+// in-place version must give the same root for every size (odd levels
+// carry their last node up unchanged).
+func merkleRootRef(leaves []Hash) Hash {
+	if len(leaves) == 0 {
+		return Hash(crypto.Blake3(nil))
+	}
+	level := make([]Hash, len(leaves))
+	for i, l := range leaves {
+		level[i] = Hash(crypto.Blake3([]byte{0}, l[:]))
+	}
+	for len(level) > 1 {
+		var next []Hash
+		for i := 0; i < len(level); i += 2 {
+			if i+1 == len(level) {
+				next = append(next, level[i])
+				continue
+			}
+			next = append(next, Hash(crypto.Blake3([]byte{1}, level[i][:], level[i+1][:])))
+		}
+		level = next
+	}
+	return level[0]
+}
+
+func TestMerkleRootMatchesReference(t *testing.T) {
+	var leaves []Hash
+	for n := 0; n <= 70; n++ {
+		if got, want := MerkleRoot(leaves), merkleRootRef(leaves); got != want {
+			t.Fatalf("%d leaves: %x, reference %x", n, got, want)
+		}
+		leaves = append(leaves, Hash{byte(n), byte(n * 7), 0x5a})
+	}
+	// The leaves given are not changed.
+	before := append([]Hash(nil), leaves...)
+	MerkleRoot(leaves)
+	for i := range leaves {
+		if leaves[i] != before[i] {
+			t.Fatal("MerkleRoot changed its input")
+		}
 	}
 }
