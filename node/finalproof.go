@@ -78,7 +78,7 @@ func (n *Node) provenFinal(chain []simplex.Certified, prev simplex.Hash, first u
 // certificate valid under the epoch's set, the last proposed in the round
 // right after its justify's (the two-chain rule).
 func (n *Node) checkProofChain(top simplex.Certified, raws [][]byte) ([]simplex.Certified, error) {
-	if len(raws) > syncBatch {
+	if len(raws) == 0 || len(raws) > syncBatch {
 		return nil, fmt.Errorf("final proof of %d blocks", len(raws))
 	}
 	chain, err := decodeCertifiedBatch(raws)
