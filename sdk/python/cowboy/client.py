@@ -18,7 +18,9 @@ _QUANTITIES = frozenset("""
 height time basefeeCycle basefeeCell cyclesUsed cellsUsed chainId nonce value
 cyclesLimit cellsLimit maxFeePerCycle maxFeePerCell tipPerCycle tipPerCell
 yParity blockNumber transactionIndex status fee burned tip cycle cell maxCost
-logIndex depth finalizedHeight round peers validator balance
+logIndex depth finalizedHeight round peers validator balance epoch index
+weight stake jailUntil unbondUntil missed registeredAt epochLength
+minValidatorStake unbondingPeriod jailPeriod downtimeWindow doubleSignSlashBps
 """.split())
 
 
@@ -288,6 +290,17 @@ class Client:
 
     def consensus_status(self):
         return self._call("cowboy_consensusStatus")
+
+    def validators(self, epoch=None):
+        """cowboy_getValidators: the validator set of epoch (default: the
+        latest block's) as {"height", "epoch", "seed", "members",
+        "validators", "params"}; members are {"index", "address",
+        "blsPublicKey", "stake", "weight"}, validators the registry's
+        records with "status" pending, active, exiting or jailed. Amounts
+        and heights are ints."""
+        if epoch is None:
+            return self._call("cowboy_getValidators")
+        return self._call("cowboy_getValidators", _qty(epoch))
 
     def block_status(self, block):
         """cowboy_getBlockStatus: block is a height (int) or a chain or

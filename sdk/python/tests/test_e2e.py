@@ -42,6 +42,10 @@ class DevnetTest(unittest.TestCase):
         st = c.block_status(0)
         self.assertEqual((st["status"], st["height"], st["hash"]), ("finalized", 0, g["hash"]))
         self.assertEqual(c.block_status(g["hash"])["status"], "finalized")
+        v = c.validators()
+        self.assertEqual((v["epoch"], v["members"], v["validators"]), (0, [], []))
+        self.assertEqual(v["params"]["minValidatorStake"], 1000 * 10 ** 18)
+        self.assertEqual(c.validators(0)["params"]["epochLength"], v["params"]["epochLength"])
         self.assertIsNone(c.get_receipt("0x" + "00" * 32))
         self.assertIsNone(c.get_code(cowboy.Key.dev(9).address))
 
