@@ -173,7 +173,26 @@ func (n *Node) enterNextEpoch() error {
 	net.mu.Unlock()
 	n.log.Info("epoch", "number", ep.number, "validators", len(ep.members), "index", ep.index,
 		"from", old.number, "first_height", ep.root.Height+1)
+	early := net.early
+	net.early = nil
+	for _, pm := range early {
+		n.stepNet(pm)
+	}
 	return nil
+}
+
+// maxEarlyMessages bounds the next epoch's messages a node keeps while it
+// finishes the current one: a few rounds of proposals, votes and NEW_VIEWs
+// of a large set.
+const maxEarlyMessages = 1024
+
+// messageRound is the round a consensus message belongs to (0 for FETCH
+// and BLOCK, which carry none).
+func messageRound(m simplex.Message) uint64 {
+	if m.Type == simplex.MsgPropose && m.Block != nil {
+		return m.Block.Round
+	}
+	return m.Round
 }
 
 // signersOf maps a certificate's bitmap to validator addresses, for the

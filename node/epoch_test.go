@@ -11,6 +11,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
@@ -325,5 +326,29 @@ func TestNodeSubmitsEvidence(t *testing.T) {
 	nonce, err := n.PendingNonce(reporter)
 	if err != nil || nonce != 1 {
 		t.Fatalf("reporter's pending nonce %d (%v), want 1", nonce, err)
+	}
+}
+
+// A consensus message of the next epoch that reaches a node still in the
+// current one is kept for replay when the node gets there; one from
+// further ahead, or a message of this epoch, is not.
+func TestNextEpochMessagesAreKept(t *testing.T) {
+	tn := newTestNet(t, 4)
+	n := tn.open(0)
+	defer n.Close()
+	msg := func(round uint64) p2p.Message {
+		m := simplex.Message{Type: simplex.MsgNewView, From: 1, To: simplex.Broadcast, Round: round,
+			Signature: make([]byte, 96), QC: &simplex.QC{}}
+		b, err := simplex.EncodeMessage(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p2p.Message{Topic: p2p.TopicVote, From: p2p.PeerID(tn.gen.Validators[1].Address), Payload: b}
+	}
+	n.stepNet(msg(roundBase(1) + 1))
+	n.stepNet(msg(roundBase(2) + 1))
+	n.stepNet(msg(3))
+	if len(n.net.early) != 1 {
+		t.Fatalf("kept %d messages, want the one of epoch 1", len(n.net.early))
 	}
 }

@@ -28,8 +28,9 @@ import (
 // so the sender of an invalid push is scored down (p2p Penalize) and
 // nobody else. A full node applies the blocks that extend its head; one
 // ahead of its head is kept (a few, briefly) until the head reaches it,
-// or left to sync. A validator relays but never applies a push: its chain
-// comes from its own consensus and sync.
+// or left to sync. A validator relays a push but applies only one that
+// ends its epoch (see checkPush); the rest of its chain comes from its own
+// consensus and sync.
 const (
 	syncPush = 3
 	// maxAheadPushes bounds the pushes a full node keeps for later.
@@ -178,8 +179,13 @@ func (n *Node) checkPush(pm p2p.Message, m syncMsg) error {
 	if err := net.host.Relay(pm); err != nil {
 		n.log.Debug("relay push", "err", err)
 	}
-	if net.index >= 0 {
-		return nil // a validator's chain comes from its consensus and sync
+	if net.index >= 0 && chain[final].Block.Height != net.ep.last {
+		// A validator's chain comes from its consensus and sync, except
+		// the epoch's last block: the leader holding the certificate that
+		// makes it final moves to the next epoch at once and never shows
+		// that certificate in a proposal, so the others would wait for
+		// their next sync poll before they can follow.
+		return nil
 	}
 	head := n.Head().Height
 	if chain[final].Block.Height <= head {

@@ -150,6 +150,7 @@ func (n *Node) applySync(raws, epochProof [][]byte) error {
 	if err := n.verifyCertificates(chain[:final+1]); err != nil {
 		return err
 	}
+	ep := net.ep
 	for i := 0; i <= final; i++ {
 		var proof []simplex.Certified
 		if chain[i].Block.Height == net.ep.last {
@@ -162,6 +163,13 @@ func (n *Node) applySync(raws, epochProof [][]byte) error {
 	net.mu.Lock()
 	net.synced += uint64(final + 1)
 	net.mu.Unlock()
+	if net.ep != ep {
+		// The batch ended the epoch: the next epoch's instance was just
+		// built on its last block (with the early messages replayed into
+		// it); rebuilding it again would drop them.
+		n.log.Debug("sync applied up to the epoch's end", "blocks", final+1, "head", n.Head().Height)
+		return nil
+	}
 	n.log.Debug("sync applied; consensus restarts", "blocks", final+1, "head", n.Head().Height)
 	return n.restartConsensus()
 }

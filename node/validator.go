@@ -107,6 +107,7 @@ type network struct {
 	advancedAt time.Time // when the finalized head last moved (for sync)
 
 	reported map[[2]uint64]bool // (validator, round) of evidence already reported
+	early    []p2p.Message      // consensus messages of the next epoch, replayed when it starts
 
 	pending   *simplex.ProposeRequest
 	pendingAt time.Time
@@ -359,6 +360,17 @@ func (n *Node) stepNet(pm p2p.Message) {
 	m, err := simplex.DecodeMessage(pm.Payload, to)
 	if err != nil {
 		n.log.Debug("bad consensus message", "from", pm.From, "err", err)
+		return
+	}
+	if r := messageRound(m); epochOfRound(r) > net.ep.number {
+		// A peer that already runs the next epoch: keep its message until
+		// this node has executed the epoch's last block too (its sender
+		// index is of the next set, checked then), or the first rounds of
+		// every epoch would wait out a timeout on the nodes that switch
+		// last.
+		if epochOfRound(r) == net.ep.number+1 && len(net.early) < maxEarlyMessages {
+			net.early = append(net.early, pm)
+		}
 		return
 	}
 	if pm.Direct {
