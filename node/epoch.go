@@ -128,7 +128,6 @@ func (n *Node) useEpoch(ep *epoch) {
 	net.mu.Lock() // read by Consensus
 	net.index, net.epoch = ep.index, ep.number
 	net.mu.Unlock()
-	net.set, net.scheme = ep.set, ep.scheme
 	net.peers = net.peers[:0]
 	net.byPeer = map[p2p.PeerID]int{}
 	for i, a := range ep.members {
@@ -169,7 +168,6 @@ func (n *Node) enterNextEpoch() error {
 	net.pending = nil
 	net.mu.Lock()
 	net.round = sx.Status().Round
-	net.committed = map[simplex.Hash]uint64{}
 	net.mu.Unlock()
 	n.log.Info("epoch", "number", ep.number, "validators", len(ep.members), "index", ep.index,
 		"from", old.number, "first_height", ep.root.Height+1)

@@ -352,3 +352,36 @@ func TestNextEpochMessagesAreKept(t *testing.T) {
 		t.Fatalf("kept %d messages, want the one of epoch 1", len(n.net.early))
 	}
 }
+
+// Blocks past the epoch's last height only certify it: the proposer builds
+// them without transactions and a validator refuses to vote for one that
+// carries any (docs/consensus.md "Tail blocks").
+func TestTailBlocksCarryNoTransactions(t *testing.T) {
+	tn := newTestNet(t, 4)
+	n := tn.open(0)
+	defer n.Close()
+	last := n.net.ep.last
+	tx := signedTransfer(t, n, devKey(t, 0), types.Address{0xbe}, big.NewInt(1))
+	if err := n.SendTransaction(tx); err != nil {
+		t.Fatal(err)
+	}
+	root := n.net.ep.root.Hash()
+	for _, tc := range []struct {
+		height uint64
+		txs    bool // may carry transactions
+	}{{1, true}, {last, true}, {last + 1, false}, {last + 5, false}} {
+		p := n.buildPayload(&simplex.ProposeRequest{Round: 1, Height: tc.height, Parent: root})
+		if (len(p.Txs) > 0) != tc.txs {
+			t.Errorf("height %d: proposal built with %d transactions", tc.height, len(p.Txs))
+		}
+		full := &payload{Time: n.cfg.Genesis.Time, Txs: []*types.Tx{tx}}
+		enc, err := full.encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = n.judge(&simplex.Block{Parent: root, Height: tc.height, Payload: enc})
+		if (err == nil) != tc.txs {
+			t.Errorf("height %d: a block with a transaction judged %v", tc.height, err)
+		}
+	}
+}

@@ -177,7 +177,7 @@ func (n *Node) applySync(raws, epochProof [][]byte) error {
 // verifyQC checks a certificate against the current epoch's validator set;
 // one of another epoch (its round >> 32) never verifies here.
 func (n *Node) verifyQC(qc *simplex.QC) bool {
-	set := n.net.set
+	set := n.net.ep.set
 	if qc == nil || epochOfRound(qc.Round) != n.net.ep.number || len(qc.Signers) != (set.Len()+7)/8 || !set.IsQuorum(qc.Signers) {
 		return false
 	}
@@ -186,7 +186,7 @@ func (n *Node) verifyQC(qc *simplex.QC) bool {
 			return false
 		}
 	}
-	return n.net.scheme.VerifyAggregate(qc.Signers.Indices(), simplex.VoteMessage(qc.BlockHash, qc.Height, qc.Round), qc.Signature)
+	return n.net.ep.scheme.VerifyAggregate(qc.Signers.Indices(), simplex.VoteMessage(qc.BlockHash, qc.Height, qc.Round), qc.Signature)
 }
 
 // restartConsensus rebuilds the consensus on the new finalized tip after

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
-	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/p2p"
@@ -60,27 +59,13 @@ func certByHashKey(h simplex.Hash) []byte { return append([]byte("sx/b/"), h[:].
 
 var keyGenesisHash = []byte("meta/genesis_hash")
 
-// BlockStatus is how far the consensus has taken a block.
-type BlockStatus string
-
-// Block states (issue 8: RPC reports proposed, committed, finalized).
-// Only finalized blocks are executed and have a chain header.
-const (
-	StatusProposed  BlockStatus = "proposed"
-	StatusCommitted BlockStatus = "committed" // certified by a QC
-	StatusFinalized BlockStatus = "finalized"
-)
-
 // ConsensusInfo is a snapshot of the consensus, for RPC, logs and tests.
 type ConsensusInfo struct {
 	Validator       int    // index in the current epoch's validator set, -1 if not in it
 	Epoch           uint64 // the epoch of the next block
 	Round           uint64 // current round
 	FinalizedHeight uint64 // executed and committed
-	// Committed are certified simplex blocks above the finalized height,
-	// by simplex block hash (not yet executed: no chain header).
-	Committed map[simplex.Hash]uint64
-	Peers     int
+	Peers           int
 	// Synced counts the finalized blocks this node applied from sync
 	// responses (node/sync.go) rather than from its own consensus.
 	Synced uint64
@@ -90,7 +75,6 @@ type ConsensusInfo struct {
 // fields below it are owned by the event loop goroutine.
 type network struct {
 	cfg     NetworkConfig
-	gen     *genesis.Genesis
 	host    *p2p.Host
 	index   int // validator index, -1 for a full node
 	peers   []p2p.PeerID
@@ -99,8 +83,6 @@ type network struct {
 	ep      *epoch // the current epoch: its set, root and consensus config
 	sx      *simplex.Node
 	scfg    simplex.Config
-	set     *simplex.ValidatorSet
-	scheme  *simplex.BLSScheme
 
 	syncTurn   int
 	lastSync   time.Time
@@ -112,11 +94,10 @@ type network struct {
 	pending   *simplex.ProposeRequest
 	pendingAt time.Time
 
-	mu        sync.Mutex // guards the fields below, read by RPC
-	round     uint64
-	committed map[simplex.Hash]uint64
-	synced    uint64 // finalized blocks applied from sync responses
-	epoch     uint64 // the current epoch's number
+	mu     sync.Mutex // guards the fields below, read by RPC
+	round  uint64
+	synced uint64 // finalized blocks applied from sync responses
+	epoch  uint64 // the current epoch's number
 
 	gossip gossipState // finalized-block pushes (node/gossip.go)
 	status statusState // consensus snapshot for RPC (node/status.go)
@@ -136,7 +117,7 @@ func (n *Node) openNetwork() error {
 	if nc.Tick <= 0 {
 		nc.Tick = 100 * time.Millisecond
 	}
-	net := &network{cfg: nc, gen: g, byPeer: map[p2p.PeerID]int{}, committed: map[simplex.Hash]uint64{}, reported: map[[2]uint64]bool{}}
+	net := &network{cfg: nc, byPeer: map[p2p.PeerID]int{}, reported: map[[2]uint64]bool{}}
 	gh := g.Hash()
 	if err := n.checkGenesisHash(gh); err != nil {
 		return err
@@ -260,12 +241,8 @@ func (n *Node) Consensus() (ConsensusInfo, bool) {
 	net := n.net
 	net.mu.Lock()
 	defer net.mu.Unlock()
-	ci := ConsensusInfo{Validator: net.index, Epoch: net.epoch, Round: net.round, FinalizedHeight: n.Head().Height,
-		Committed: make(map[simplex.Hash]uint64, len(net.committed)), Peers: len(net.host.Peers()), Synced: net.synced}
-	for h, ht := range net.committed {
-		ci.Committed[h] = ht
-	}
-	return ci, true
+	return ConsensusInfo{Validator: net.index, Epoch: net.epoch, Round: net.round, FinalizedHeight: n.Head().Height,
+		Peers: len(net.host.Peers()), Synced: net.synced}, true
 }
 
 // runNetwork is the event loop of a multi-validator node: one goroutine
@@ -449,13 +426,6 @@ func (n *Node) drain() error {
 		}
 		for _, b := range rd.Verify {
 			net.sx.Verdict(b.Hash(), n.judge(b) == nil)
-		}
-		if len(rd.Committed) > 0 {
-			net.mu.Lock()
-			for _, c := range rd.Committed {
-				net.committed[c.QC.BlockHash] = c.Block.Height
-			}
-			net.mu.Unlock()
 		}
 		applied, proof, err := n.applyFinalized(rd)
 		if err != nil {
@@ -720,13 +690,6 @@ func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error 
 		return err
 	}
 	n.net.advancedAt = time.Now()
-	n.net.mu.Lock()
-	for k, ht := range n.net.committed {
-		if ht <= b.Height {
-			delete(n.net.committed, k)
-		}
-	}
-	n.net.mu.Unlock()
 	dropped := make([]*types.Tx, 0, len(res.Rejected)+len(res.Deferred))
 	for _, r := range res.Rejected {
 		dropped = append(dropped, r.Tx)
