@@ -234,3 +234,16 @@ const (
 	// 64-bit limb of the operands of each big-integer step.
 	CostMathIntPerLimb uint64 = CostBigIntPerLimb
 )
+
+// Live-heap measurement (docs/decisions.md "PVM: the live-heap limit").
+// When the allocation counter would pass the memory limit the VM walks the
+// objects reachable from its roots; the call pays for that walk. Derived
+// from measured time (BenchmarkHeapWalk in pvm/vm): examining a reference
+// is a type switch, like the cheapest instruction, and counting a distinct
+// object is an insert into the visited set, several times that.
+const (
+	// CostHeapWalkPerRef is each reference the walk examines.
+	CostHeapWalkPerRef uint64 = 1
+	// CostHeapWalkPerObject is each distinct object the walk counts.
+	CostHeapWalkPerObject uint64 = 8
+)

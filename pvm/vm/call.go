@@ -154,7 +154,7 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 		}
 		mem = make([]object.Value, need)
 	}
-	var fr frame
+	fr := t.newFrame()
 	fr.code, fr.fn, fr.globals, fr.locals, fr.stack = code, fn, fn.Globals, mem[:nlocals], mem[nlocals:]
 	var r object.Value
 	var err error
@@ -164,14 +164,15 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 			fr.locals[i] = a
 		}
 	} else {
-		err = t.bindArgs(&fr, fn, args, kw)
+		err = t.bindArgs(fr, fn, args, kw)
 	}
 	if err == nil {
-		r, err = t.run(&fr)
+		r, err = t.run(fr)
 	}
 	if fromSlab {
 		t.release(mem)
 	}
+	t.freeFrame(fr)
 	t.meter.Leave()
 	return r, err
 }

@@ -34,6 +34,12 @@ type Thread struct {
 	sp   int
 	// FS is the /tmp scratch space for open(); nil refuses all files.
 	FS ScratchFS
+	// frames are the frames running now, outermost first, and roots the
+	// values the embedder holds (AddRoot): the roots of the live-heap walk
+	// (heap.go). framePool recycles the frames of ordinary calls.
+	frames    []*frame
+	roots     []object.Value
+	framePool []*frame
 }
 
 // Options configure a Thread.
@@ -55,6 +61,9 @@ func NewThread(o Options) *Thread {
 	}
 	t.builtins = sharedBuiltins()
 	t.slab = *slabPool.Get().(*[]object.Value)
+	if t.meter != nil {
+		t.meter.SetMeasurer(t.measureHeap)
+	}
 	return t
 }
 
@@ -77,6 +86,7 @@ func (t *Thread) Release() {
 	}
 	s := t.slab
 	t.slab, t.sp = nil, 0
+	t.frames, t.roots, t.framePool = nil, nil, nil
 	slabPool.Put(&s)
 }
 
