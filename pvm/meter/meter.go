@@ -91,6 +91,7 @@ type Meter struct {
 	measure      func() (uint64, error)
 	measuring    bool
 	measurements uint64
+	measureCost  uint64
 	depth        int
 	maxDepth     int
 }
@@ -157,7 +158,9 @@ func (m *Meter) Alloc(n uint64) error {
 	}
 	if m.measure != nil && !m.measuring {
 		m.measuring = true
+		before := m.Left
 		live, err := m.measure()
+		m.measureCost += before - m.Left
 		m.measuring = false
 		if err != nil {
 			return err
@@ -182,6 +185,9 @@ func (m *Meter) SetMeasurer(measure func() (uint64, error)) { m.measure = measur
 
 // Measurements is how many live-heap measurements Alloc has run.
 func (m *Meter) Measurements() uint64 { return m.measurements }
+
+// MeasurementCycles is the cycles the live-heap measurements charged.
+func (m *Meter) MeasurementCycles() uint64 { return m.measureCost }
 
 // Enter records one more Python frame or returns a TooDeep LimitError.
 func (m *Meter) Enter() error {

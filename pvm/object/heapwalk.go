@@ -34,6 +34,9 @@ import (
 // counted) so a walk the call cannot pay for stops at the first batch it
 // cannot pay.
 type HeapWalk struct {
+	// seenP holds the pointer-shaped objects, seen the others (str, bytes,
+	// tuples, namespaces, tables), whose keys need a length or tag.
+	seenP map[unsafe.Pointer]struct{}
 	seen  map[heapKey]struct{}
 	work  []any
 	pay   func(uint64) error
@@ -65,8 +68,16 @@ type HeapRefs interface {
 const walkBatch = 1024
 
 // NewHeapWalk starts a measurement that charges its cycles through pay.
-func NewHeapWalk(pay func(cycles uint64) error) *HeapWalk {
-	return &HeapWalk{seen: make(map[heapKey]struct{}, 256), pay: pay}
+// prev, when not nil, is a finished walk whose memory (visited set, work
+// list) is reused.
+func NewHeapWalk(pay func(cycles uint64) error, prev *HeapWalk) *HeapWalk {
+	if prev == nil {
+		return &HeapWalk{seenP: make(map[unsafe.Pointer]struct{}, 1024), seen: make(map[heapKey]struct{}, 1024), pay: pay}
+	}
+	clear(prev.seenP)
+	clear(prev.seen)
+	*prev = HeapWalk{seenP: prev.seenP, seen: prev.seen, work: prev.work[:0], pay: pay}
+	return prev
 }
 
 // Add counts n bytes that belong to no Python value (a frame's slots).
@@ -75,7 +86,17 @@ func (w *HeapWalk) Add(n uint64) { w.bytes += n }
 // Mark records p as visited and reports whether it was new; callers use it
 // for Go structures that are not Python values (frames).
 func (w *HeapWalk) Mark(p unsafe.Pointer) bool {
-	return w.mark(heapKey{p: p})
+	return w.markP(p)
+}
+
+func (w *HeapWalk) markP(p unsafe.Pointer) bool {
+	if _, ok := w.seenP[p]; ok {
+		return false
+	}
+	w.seenP[p] = struct{}{}
+	w.Objects++
+	w.cost(meter.CostHeapWalkPerObject)
+	return true
 }
 
 func (w *HeapWalk) mark(k heapKey) bool {
@@ -128,7 +149,7 @@ func (w *HeapWalk) Visit(v Value) {
 		// str or bytes whose data happens to start at the same address.
 		if w.mark(heapKey{p: unsafe.Pointer(unsafe.SliceData(x)), n: len(x) + 1<<40}) {
 			w.bytes += meter.SizeTupleHeader + meter.SizePointer*uint64(len(x))
-			w.work = append(w.work, x)
+			w.work = append(w.work, v) // v, not x: re-boxing x would allocate
 		}
 	default:
 		p, ok := pointerOf(v)
@@ -137,7 +158,7 @@ func (w *HeapWalk) Visit(v Value) {
 			// lives in its slot.
 			return
 		}
-		if w.mark(heapKey{p: p}) {
+		if w.markP(p) {
 			w.work = append(w.work, v)
 		}
 	}

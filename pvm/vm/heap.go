@@ -28,7 +28,8 @@ func (t *Thread) AddRoot(v object.Value) { t.roots = append(t.roots, v) }
 // measureHeap returns the model size of everything reachable from the
 // roots, charging the walk to the meter.
 func (t *Thread) measureHeap() (uint64, error) {
-	w := object.NewHeapWalk(t.meter.Charge)
+	w := object.NewHeapWalk(t.meter.Charge, t.walk)
+	t.walk = w
 	for _, f := range t.frames {
 		walkFrame(w, f)
 	}

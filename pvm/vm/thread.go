@@ -40,6 +40,7 @@ type Thread struct {
 	frames    []*frame
 	roots     []object.Value
 	framePool []*frame
+	walk      *object.HeapWalk // the last walk, reused by the next
 }
 
 // Options configure a Thread.
@@ -86,7 +87,7 @@ func (t *Thread) Release() {
 	}
 	s := t.slab
 	t.slab, t.sp = nil, 0
-	t.frames, t.roots, t.framePool = nil, nil, nil
+	t.frames, t.roots, t.framePool, t.walk = nil, nil, nil, nil
 	slabPool.Put(&s)
 }
 
