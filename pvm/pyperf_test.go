@@ -52,7 +52,7 @@ func TestPyperf(t *testing.T) {
 			if out.String() != string(want) {
 				t.Fatalf("PVM output:\n%s\nwant (%s.out):\n%s", out.String(), filepath.Base(file), want)
 			}
-			t.Logf("%d cycles, %d heap measurements", res.CyclesUsed, res.HeapMeasurements)
+			t.Logf("%d cycles, %d heap measurements (%d cycles)", res.CyclesUsed, res.HeapMeasurements, res.HeapMeasurementCycles)
 			if py == "" || testing.Short() {
 				return
 			}
