@@ -160,3 +160,31 @@ func TestLiveHeapSmallLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveHeapHiddenInValues: a large str reachable only through a value
+// written in Go (a regex match, a lazy map, a closure cell, a suspended
+// generator) still counts, so each loop stops with MemoryError near 10 MiB
+// instead of holding 40 MB. The counts are the PVM's (CPython has no limit).
+func TestLiveHeapHiddenInValues(t *testing.T) {
+	res, out, err := runMemoryProgram(t, "hidden_in_values.py", 1<<34)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want, err := os.ReadFile(filepath.Join("testdata", "memory", "hidden_in_values.pvm.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Fatalf("output:\n%s\nwant:\n%s", out, want)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(line)
+		n, err := strconv.Atoi(f[len(f)-1])
+		if err != nil || n < 50 || n > 210 {
+			t.Fatalf("%q: expected MemoryError after 50-210 items of ~100 KB", line)
+		}
+	}
+	if res.HeapMeasurements == 0 {
+		t.Fatal("no measurement")
+	}
+}

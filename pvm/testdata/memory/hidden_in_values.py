@@ -1,0 +1,40 @@
+# Large values reachable only through objects written in Go (a regex
+# match's subject, a map iterator's source, a closure cell, a suspended
+# generator's frame) still count as live.
+import re
+
+
+def run(make):
+    keep = []
+    try:
+        for i in range(400):
+            keep.append(make(i))
+    except MemoryError:
+        return len(keep)
+    return -1
+
+
+def closure(i):
+    s = str(i) * 50000
+
+    def f():
+        return s
+    return f
+
+
+def gen(i):
+    s = str(i % 10) * 100000
+    yield len(s)
+    yield s
+
+
+def suspended(i):
+    g = gen(i)
+    next(g)
+    return g
+
+
+print("re.match", run(lambda i: re.match("a", "a" * 100000)))
+print("map", run(lambda i: map(len, ["b" * 100000])))
+print("closure", run(closure))
+print("generator", run(suspended))
