@@ -164,7 +164,9 @@ func TestLiveHeapSmallLimits(t *testing.T) {
 // TestLiveHeapHiddenInValues: a large str reachable only through a value
 // written in Go (a regex match, a lazy map, a closure cell, a suspended
 // generator) still counts, so each loop stops with MemoryError near 10 MiB
-// instead of holding 40 MB. The counts are the PVM's (CPython has no limit).
+// instead of holding 40 MB; and a container list(), set() or dict() is
+// filling from a generator counts while it is built. The counts are the
+// PVM's (CPython has no limit).
 func TestLiveHeapHiddenInValues(t *testing.T) {
 	res, out, err := runMemoryProgram(t, "hidden_in_values.py", 1<<34)
 	if err != nil {
@@ -178,6 +180,9 @@ func TestLiveHeapHiddenInValues(t *testing.T) {
 		t.Fatalf("output:\n%s\nwant:\n%s", out, want)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if strings.HasSuffix(line, "MemoryError while building") {
+			continue
+		}
 		f := strings.Fields(line)
 		n, err := strconv.Atoi(f[len(f)-1])
 		if err != nil || n < 50 || n > 210 {

@@ -342,3 +342,27 @@ func (w *HeapWalk) visitTable(h *hashtable, entry uint64) {
 		w.Visit(e.value)
 	}
 }
+
+// HeapPinner is implemented by contexts that measure the live heap (the
+// VM's thread): a builtin that builds a container while running Python
+// code (list(gen), set(gen), dict.update(gen)) pins the container so the
+// walk counts it before it is stored anywhere else.
+type HeapPinner interface {
+	// PinHeap adds v to the walk's roots until the matching UnpinHeap.
+	PinHeap(v Value)
+	// UnpinHeap removes the value pinned last.
+	UnpinHeap()
+}
+
+// IterateInto is Iterate while holder, the container f fills, is pinned as
+// a root of the live-heap walk.
+func IterateInto(c Ctx, v, holder Value, f func(Value) error) error {
+	p, ok := c.(HeapPinner)
+	if !ok {
+		return Iterate(c, v, f)
+	}
+	p.PinHeap(holder)
+	err := Iterate(c, v, f)
+	p.UnpinHeap()
+	return err
+}

@@ -17,13 +17,24 @@ import (
 //  2. the exceptions being handled (sys.exc_info);
 //  3. the modules imported by this call, by name;
 //  4. the values the embedder holds (AddRoot: the actor instance, the call's
-//     arguments and result).
+//     arguments and result);
+//  5. the containers builtins are filling while they run Python code
+//     (object.IterateInto: list(gen), set(gen), dict(gen)).
 // Suspended generators are reached through the values that hold them, and
 // their frames are walked like running ones.
 
 // AddRoot keeps v in the live-heap walk's roots until the thread is
 // released, for values the embedder holds outside Python frames.
 func (t *Thread) AddRoot(v object.Value) { t.roots = append(t.roots, v) }
+
+// PinHeap implements object.HeapPinner.
+func (t *Thread) PinHeap(v object.Value) { t.pins = append(t.pins, v) }
+
+// UnpinHeap implements object.HeapPinner.
+func (t *Thread) UnpinHeap() {
+	t.pins[len(t.pins)-1] = nil
+	t.pins = t.pins[:len(t.pins)-1]
+}
 
 // measureHeap returns the model size of everything reachable from the
 // roots, charging the walk to the meter.
@@ -45,6 +56,9 @@ func (t *Thread) measureHeap() (uint64, error) {
 		w.Visit(t.cache[name])
 	}
 	for _, v := range t.roots {
+		w.Visit(v)
+	}
+	for _, v := range t.pins {
 		w.Visit(v)
 	}
 	return w.Run()

@@ -39,6 +39,7 @@ type Thread struct {
 	// (heap.go). framePool recycles the frames of ordinary calls.
 	frames    []*frame
 	roots     []object.Value
+	pins      []object.Value // object.HeapPinner
 	framePool []*frame
 	walk      *object.HeapWalk // the last walk, reused by the next
 }
@@ -87,7 +88,7 @@ func (t *Thread) Release() {
 	}
 	s := t.slab
 	t.slab, t.sp = nil, 0
-	t.frames, t.roots, t.framePool, t.walk = nil, nil, nil, nil
+	t.frames, t.roots, t.pins, t.framePool, t.walk = nil, nil, nil, nil, nil
 	slabPool.Put(&s)
 }
 

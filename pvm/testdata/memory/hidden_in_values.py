@@ -38,3 +38,17 @@ print("re.match", run(lambda i: re.match("a", "a" * 100000)))
 print("map", run(lambda i: map(len, ["b" * 100000])))
 print("closure", run(closure))
 print("generator", run(suspended))
+
+
+# Containers a builtin is still filling while a generator runs.
+def building(make):
+    try:
+        c = make()
+        return "built %d" % len(c)
+    except MemoryError:
+        return "MemoryError while building"
+
+
+print("list(gen)", building(lambda: list("z" * 100000 for i in range(200))))
+print("set(gen)", building(lambda: set(str(i) * 20000 for i in range(1000))))
+print("dict(gen)", building(lambda: dict((i, "d" * 100000) for i in range(200))))
