@@ -86,7 +86,9 @@ func (w *HeapWalk) Add(n uint64) { w.bytes += n }
 // Mark records p as visited and reports whether it was new; callers use it
 // for Go structures that are not Python values (frames).
 func (w *HeapWalk) Mark(p unsafe.Pointer) bool {
-	return w.markP(p)
+	// Tagged apart from values: a Go structure may start at the address
+	// of the value that contains it.
+	return w.mark(heapKey{p: p, n: -3})
 }
 
 func (w *HeapWalk) markP(p unsafe.Pointer) bool {

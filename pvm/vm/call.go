@@ -184,11 +184,14 @@ func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw
 		return nil, err
 	}
 	mem := make([]object.Value, need)
-	f := &frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:len(code.Varnames)], stack: mem[len(code.Varnames):]}
-	if err := t.bindArgs(f, fn, args, kw); err != nil {
+	// One allocation for the generator and its frame.
+	g := &Generator{t: t, name: fn.Name, qualname: fn.QualName}
+	g.frame = frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:len(code.Varnames)], stack: mem[len(code.Varnames):]}
+	g.f = &g.frame
+	if err := t.bindArgs(g.f, fn, args, kw); err != nil {
 		return nil, err
 	}
-	return &Generator{t: t, f: f, name: fn.Name, qualname: fn.QualName}, nil
+	return g, nil
 }
 
 func (t *Thread) release(mem []object.Value) {
