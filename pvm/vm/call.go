@@ -142,11 +142,18 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	}
 	nlocals := len(code.Varnames)
 	need := nlocals + code.MaxStack
+	// A slab frame also keeps, after its value stack, the function and its
+	// new cells: the live-heap walk finds every slab frame's values by
+	// reading the slab (heap.go), so the frame itself can stay on the Go
+	// stack.
+	ncell := len(code.Cellvars)
+	roots := 1 + ncell
 	var mem []object.Value
-	fromSlab := t.sp+need <= len(t.slab)
+	fromSlab := t.sp+need+roots <= len(t.slab)
 	if fromSlab {
-		mem = t.slab[t.sp : t.sp+need : t.sp+need]
-		t.sp += need
+		mem = t.slab[t.sp : t.sp+need+roots : t.sp+need+roots]
+		t.sp += need + roots
+		mem[need] = fn
 	} else {
 		if err := object.AllocSlots(t, meter.SizeFrame, uint64(need), meter.SizePointer); err != nil {
 			t.meter.Leave()
@@ -154,8 +161,8 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 		}
 		mem = make([]object.Value, need)
 	}
-	fr := t.newFrame()
-	fr.code, fr.fn, fr.globals, fr.locals, fr.stack = code, fn, fn.Globals, mem[:nlocals], mem[nlocals:]
+	var fr frame
+	fr.code, fr.fn, fr.globals, fr.locals, fr.stack = code, fn, fn.Globals, mem[:nlocals], mem[nlocals:need:need]
 	var r object.Value
 	var err error
 	if len(args) == code.ArgCount && len(kw) == 0 && !code.VarArgs && !code.VarKw && code.KwOnlyCount == 0 && len(code.Cellvars)+len(code.Freevars) == 0 {
@@ -164,15 +171,25 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 			fr.locals[i] = a
 		}
 	} else {
-		err = t.bindArgs(fr, fn, args, kw)
+		err = t.bindArgs(&fr, fn, args, kw)
 	}
 	if err == nil {
-		r, err = t.run(fr)
+		if fromSlab {
+			for i := 0; i < ncell; i++ {
+				mem[need+1+i] = fr.cells[i]
+			}
+			r, err = t.exec(&fr)
+		} else {
+			// Outside the slab the frame is tracked as a root instead,
+			// which needs it on the heap (a deep recursion, rare).
+			hf := new(frame)
+			*hf = fr
+			r, err = t.run(hf)
+		}
 	}
 	if fromSlab {
 		t.release(mem)
 	}
-	t.freeFrame(fr)
 	t.meter.Leave()
 	return r, err
 }

@@ -12,7 +12,10 @@ import (
 // live-heap limit"). The meter calls measureHeap when its allocation
 // counter would pass the memory limit; the walk starts from the thread's
 // roots, in a fixed order:
-//  1. the running frames, outermost first: each frame's function, globals,
+//  1. the running frames: the thread's slab, which holds the locals, value
+//     stack, function and new cells of every ordinary call (in call order),
+//     then the frames outside it (generators, class bodies, calls too deep
+//     for the slab), outermost first, with their function, globals,
 //     class-body namespace, locals, value stack and cells;
 //  2. the exceptions being handled (sys.exc_info);
 //  3. the modules imported by this call, by name;
@@ -41,6 +44,13 @@ func (t *Thread) UnpinHeap() {
 func (t *Thread) measureHeap() (uint64, error) {
 	w := object.NewHeapWalk(t.meter.Charge, t.walk)
 	t.walk = w
+	// The slab holds the locals, value stacks, functions and new cells
+	// of the ordinary calls running now (callFunction); other frames are
+	// in t.frames.
+	w.Add(meter.SizePointer * uint64(t.sp))
+	for _, v := range t.slab[:t.sp] {
+		w.Visit(v)
+	}
 	for _, f := range t.frames {
 		walkFrame(w, f)
 	}
@@ -89,25 +99,6 @@ func walkFrame(w *object.HeapWalk, f *frame) {
 			w.Visit(c)
 		}
 	}
-}
-
-// newFrame returns a cleared frame for an ordinary call, reusing one a
-// finished call gave back: the frame is a root of the heap walk while it
-// runs, so it cannot live on the Go stack, and recycling keeps a call
-// free of allocation.
-func (t *Thread) newFrame() *frame {
-	if n := len(t.framePool); n > 0 {
-		f := t.framePool[n-1]
-		t.framePool = t.framePool[:n-1]
-		return f
-	}
-	return new(frame)
-}
-
-// freeFrame clears f (so it holds no value) and keeps it for reuse.
-func (t *Thread) freeFrame(f *frame) {
-	*f = frame{blocks: f.blocks[:0]}
-	t.framePool = append(t.framePool, f)
 }
 
 // HeapRefs implements object.HeapRefs.

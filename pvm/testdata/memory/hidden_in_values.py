@@ -52,3 +52,21 @@ def building(make):
 print("list(gen)", building(lambda: list("z" * 100000 for i in range(200))))
 print("set(gen)", building(lambda: set(str(i) * 20000 for i in range(1000))))
 print("dict(gen)", building(lambda: dict((i, "d" * 100000) for i in range(200))))
+
+
+# A running function's own cell variable (no closure object exists).
+def cell_in_running_frame():
+    big = "c" * 9000000
+    if big == "":
+        def peek():
+            return big
+    keep = []
+    try:
+        for i in range(100):
+            keep.append("k" * 100000)
+    except MemoryError:
+        return len(keep)
+    return -1
+
+
+print("cell of a running frame", cell_in_running_frame())
