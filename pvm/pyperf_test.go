@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/pvm/modules"
@@ -68,5 +67,3 @@ func TestPyperf(t *testing.T) {
 		})
 	}
 }
-
-var _ = strings.TrimSpace

@@ -5,7 +5,6 @@ import (
 
 	"github.com/cowboy-chain/cowboy/pvm/compile"
 	"github.com/cowboy-chain/cowboy/pvm/meter"
-	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
 // heapThread runs src as a module under a 1 TiB memory limit (so it never
@@ -150,5 +149,3 @@ func BenchmarkInterpCycle(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(cycles), "ns/cycle")
 }
-
-var _ = object.None
