@@ -193,3 +193,18 @@ func TestLiveHeapHiddenInValues(t *testing.T) {
 		t.Fatal("no measurement")
 	}
 }
+
+// TestLiveHeapOverLimitStaysLimited: when a walk finds more than the limit
+// live (objects the allocation counter never saw), catching the MemoryError
+// must not let the counter wrap around: every allocation measures again
+// until enough is freed.
+func TestLiveHeapOverLimitStaysLimited(t *testing.T) {
+	_, out, err := runMemoryProgram(t, "over_limit_uncounted.py", 1<<34)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := "MemoryError on temporaries\nMemoryError on append None\nafter freeing 200\n"
+	if out != want {
+		t.Fatalf("output %q, want %q", out, want)
+	}
+}

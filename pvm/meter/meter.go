@@ -152,11 +152,15 @@ func (m *Meter) ChargeCells(n uint64) error {
 // (a function of the object graph). docs/decisions.md, "PVM: the live-heap
 // limit", says why the walk cannot be abused.
 func (m *Meter) Alloc(n uint64) error {
-	if n <= m.memLimit-m.memUsed {
+	if m.memUsed <= m.memLimit && n <= m.memLimit-m.memUsed {
 		m.memUsed += n
 		return nil
 	}
-	if m.measure != nil && !m.measuring {
+	// An allocation larger than the whole limit fails without a walk. After
+	// a walk that found more than the limit live (the walk counts objects
+	// the counter never saw, such as big ints), memUsed stays above the
+	// limit, so every allocation measures again until enough is freed.
+	if n <= m.memLimit && m.measure != nil && !m.measuring {
 		m.measuring = true
 		before := m.Left
 		live, err := m.measure()
