@@ -210,12 +210,7 @@ func (p *Pool) outbids(n, o *types.Tx, bf execution.Basefees) bool {
 	return lhs.Cmp(rhs) >= 0 && nf.Cmp(of) > 0
 }
 
-func orderingFee(tx *types.Tx, bf execution.Basefees) fees.Fee128 {
-	ic, ib := fees.Intrinsic(execution.KindOf(tx), len(tx.Payload))
-	return fees.OrderingFee(ic, ib,
-		fees.Prices{MaxFee: tx.MaxFeePerCycle, Tip: tx.TipPerCycle},
-		fees.Prices{MaxFee: tx.MaxFeePerCell, Tip: tx.TipPerCell}, bf.Cycle, bf.Cell)
-}
+func orderingFee(tx *types.Tx, bf execution.Basefees) fees.Fee128 { return fees.TxOrderingFee(tx, bf) }
 
 // Get returns a pending transaction by hash.
 func (p *Pool) Get(h types.Hash) (*types.Tx, bool) {
