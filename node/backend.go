@@ -78,8 +78,14 @@ func (n *Node) SubmitBatch(txs []*types.Tx) []error {
 	return errs
 }
 
-// TransactionByHash looks in the committed index, then in the mempool.
+// TransactionByHash looks in the last blocks' transactions (kept as they
+// were executed, senders cached), then in the committed index, then in the
+// mempool.
 func (n *Node) TransactionByHash(h types.Hash) (*types.Tx, *rpc.TxLocation, error) {
+	if t, ok := n.recent.get(h); ok && t.loc.Height <= n.Head().Height {
+		loc := t.loc
+		return t.tx, &loc, nil
+	}
 	loc, err := n.txLocation(h)
 	if errors.Is(err, rpc.ErrNotFound) {
 		if tx, ok := n.pool.Get(h); ok {
@@ -127,9 +133,15 @@ func (n *Node) txLocation(h types.Hash) (*rpc.TxLocation, error) {
 
 // Receipt reads a committed receipt.
 func (n *Node) Receipt(h types.Hash) (*types.Receipt, *rpc.TxLocation, error) {
-	loc, err := n.txLocation(h)
-	if err != nil {
-		return nil, nil, err
+	var loc *rpc.TxLocation
+	if t, ok := n.recent.get(h); ok && t.loc.Height <= n.Head().Height {
+		l := t.loc
+		loc = &l
+	} else {
+		var err error
+		if loc, err = n.txLocation(h); err != nil {
+			return nil, nil, err
+		}
 	}
 	raw, err := n.db.Get(store.TxReceiptsDB, receiptKey(h))
 	if err != nil {
