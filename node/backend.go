@@ -54,7 +54,7 @@ func (n *Node) PendingNonce(addr types.Address) (uint64, error) {
 // *execution.TxError whose Reason says which rule failed.
 func (n *Node) SendTransaction(tx *types.Tx) error {
 	st := n.newState()
-	err := n.pool.Add(tx, st, nextBasefees(n.Head()))
+	err := n.pool.Add(tx, st, fees.NextBasefees(n.Head()))
 	if err == nil {
 		if err := st.Err(); err != nil {
 			return err
@@ -73,7 +73,7 @@ func (n *Node) SendTransaction(tx *types.Tx) error {
 // SubmitBatch validates many transactions at once, recovering signatures on
 // all cores. Used by benchmarks and load tests.
 func (n *Node) SubmitBatch(txs []*types.Tx) []error {
-	errs := n.pool.AddBatch(txs, committedView{stateReader{n.db, n.cache}}, nextBasefees(n.Head()))
+	errs := n.pool.AddBatch(txs, committedView{stateReader{n.db, n.cache}}, fees.NextBasefees(n.Head()))
 	n.notify()
 	return errs
 }
@@ -157,7 +157,7 @@ func (n *Node) Receipt(h types.Hash) (*types.Receipt, *rpc.TxLocation, error) {
 // Basefees are what the next block charges.
 func (n *Node) Basefees() (cycle, cell uint64, nextHeight uint64) {
 	h := n.Head()
-	bf := nextBasefees(h)
+	bf := fees.NextBasefees(h)
 	return bf.Cycle, bf.Cell, h.Height + 1
 }
 

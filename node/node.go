@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
@@ -331,7 +332,7 @@ func (n *Node) ProduceBlock() (*types.Block, error) {
 	defer n.prodMu.Unlock()
 	parent := n.Head()
 	st := n.newState()
-	candidates := n.pool.Select(st, nextBasefees(parent), n.cfg.MaxBlockTxs)
+	candidates := n.pool.Select(st, fees.NextBasefees(parent), n.cfg.MaxBlockTxs)
 	t := uint64(n.cfg.Now().Unix())
 	if t < parent.Time {
 		t = parent.Time // block time never goes backwards

@@ -78,10 +78,6 @@ func recoverSenders(txs []*types.Tx) {
 	})
 }
 
-// nextBasefees are what the block after head charges (§4.2); the rule is
-// fees.NextBasefees.
-func nextBasefees(h *types.Header) execution.Basefees { return fees.NextBasefees(h) }
-
 // recentTxs keeps the transactions of the last committed blocks as they
 // were executed, decoded and with their senders cached, so a receipt or
 // transaction lookup of a recent transaction neither reads and decodes its

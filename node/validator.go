@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/p2p"
@@ -389,7 +390,7 @@ func (n *Node) gossipedTxs(first p2p.Message, more <-chan p2p.Message) {
 	}
 done:
 	if len(batch) > 0 {
-		n.pool.AddBatch(batch, committedView{stateReader{n.db, n.cache}}, nextBasefees(n.Head()))
+		n.pool.AddBatch(batch, committedView{stateReader{n.db, n.cache}}, fees.NextBasefees(n.Head()))
 	}
 }
 
@@ -567,7 +568,7 @@ func (n *Node) buildPayload(req *simplex.ProposeRequest) *payload {
 	if req.Height > n.net.ep.last {
 		return out // a tail block of the epoch carries no transactions
 	}
-	cands := n.pool.Select(n.newState(), nextBasefees(head), n.cfg.MaxBlockTxs)
+	cands := n.pool.Select(n.newState(), fees.NextBasefees(head), n.cfg.MaxBlockTxs)
 	size := 0
 	for _, tx := range cands {
 		if inFlight[tx.Hash()] {
