@@ -337,7 +337,7 @@ func (n *Node) ProduceBlock() (*types.Block, error) {
 	if t < parent.Time {
 		t = parent.Time // block time never goes backwards
 	}
-	b, _, err := n.executeBlock(parent, st, blockInput{Height: parent.Height + 1, Time: t, Proposer: n.proposer,
+	b, err := n.executeBlock(parent, st, blockInput{Height: parent.Height + 1, Time: t, Proposer: n.proposer,
 		Beacon: devnetBeacon(parent.Hash(), parent.Height+1), Txs: candidates}, nil)
 	return b, err
 }

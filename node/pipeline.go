@@ -41,21 +41,21 @@ type blockInput struct {
 // came through this node's mempool or a judged proposal have theirs
 // cached, so execution recovers nothing. An invalid signature is still
 // refused by execution: recovery here only fills the cache.
-func (n *Node) executeBlock(parent *types.Header, st *state.StateDB, in blockInput, extra []store.RawWrite) (*types.Block, *execution.Result, error) {
+func (n *Node) executeBlock(parent *types.Header, st *state.StateDB, in blockInput, extra []store.RawWrite) (*types.Block, error) {
 	recoverSenders(in.Txs)
 	bf := fees.NextBasefees(parent)
 	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: in.Height, Time: in.Time, Proposer: in.Proposer,
 		Basefees: bf, Beacon: in.Beacon, Signers: in.Signers}
 	res, err := execution.Build(st, bc, in.Txs)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	h := &types.Header{
 		ParentHash: parent.Hash(), Height: in.Height, Time: in.Time, Proposer: in.Proposer,
 		BasefeeCycle: bf.Cycle, BasefeeCell: bf.Cell, CyclesUsed: res.CyclesUsed, CellsUsed: res.CellsUsed,
 	}
 	if err := n.commit(st, h, res, extra); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	dropped := make([]*types.Tx, 0, len(res.Rejected))
 	for _, r := range res.Rejected {
@@ -65,7 +65,7 @@ func (n *Node) executeBlock(parent *types.Header, st *state.StateDB, in blockInp
 	n.pool.Remove(res.Txs)
 	n.pool.Remove(dropped)
 	n.pool.Prune(st) // st now holds the committed accounts: no reads needed
-	return &types.Block{Header: h, Txs: res.Txs}, res, nil
+	return &types.Block{Header: h, Txs: res.Txs}, nil
 }
 
 // recoverSenders recovers, on all cores, the senders of the transactions

@@ -683,7 +683,7 @@ func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error 
 		}
 		extra = append(extra, w)
 	}
-	blk, _, err := n.executeBlock(parent, n.newState(), blockInput{Height: b.Height, Time: max(p.Time, parent.Time),
+	blk, err := n.executeBlock(parent, n.newState(), blockInput{Height: b.Height, Time: max(p.Time, parent.Time),
 		Proposer: ep.proposerOf(b), Beacon: b.Beacon(), Signers: ep.signersOf(b.Justify), Txs: p.Txs}, extra)
 	if err != nil {
 		return err
