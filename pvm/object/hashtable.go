@@ -4,9 +4,8 @@ import "github.com/cowboy-chain/cowboy/pvm/meter"
 
 // hashtable is the insertion-ordered table behind dict, set and frozenset.
 // Entries live in a slice in insertion order (deleted entries are tombstoned
-// and compacted later); index, once the table has more than smallTable
-// entries, maps a Python hash to the positions of the entries with that
-// hash. Go map iteration is never used, so order is
+// and compacted later); index maps a Python hash to the positions of the
+// entries with that hash. Go map iteration is never used, so order is
 // deterministic.
 type hashtable struct {
 	entries []entry
@@ -23,43 +22,15 @@ type entry struct {
 	dead  bool
 }
 
-// smallTable is the number of entries up to which a table has no index
-// and find scans the entries instead: most dicts and sets are small, and
-// building a Go map of buckets for them costs more than the scan. The scan
-// visits the entries with the key's hash in ascending position, which is
-// exactly the order of an index bucket, so the same __eq__ calls run.
-const smallTable = 8
-
-// buildIndex indexes the live entries once the table outgrows smallTable.
-func (h *hashtable) buildIndex() {
-	h.index = make(map[int64][]int32, len(h.entries))
-	for i, e := range h.entries {
-		if !e.dead {
-			h.index[e.hash] = append(h.index[e.hash], int32(i))
-		}
+func (h *hashtable) init() {
+	if h.index == nil {
+		h.index = map[int64][]int32{}
 	}
 }
 
 // find returns the position of key, or -1.
 func (h *hashtable) find(c Ctx, key Value, hash int64) (int, error) {
 	if h.index == nil {
-		n := len(h.entries)
-		for pos := 0; pos < n && pos < len(h.entries); pos++ {
-			e := &h.entries[pos]
-			if e.dead || e.hash != hash {
-				continue
-			}
-			if identical(e.key, key) {
-				return pos, nil
-			}
-			eq, err := Equal(c, e.key, key)
-			if err != nil {
-				return -1, err
-			}
-			if eq {
-				return pos, nil
-			}
-		}
 		return -1, nil
 	}
 	for _, pos := range h.index[hash] {
@@ -109,13 +80,9 @@ func (h *hashtable) insert(c Ctx, key, value Value, entrySize uint64) error {
 	if err := Alloc(c, entrySize); err != nil {
 		return err
 	}
-	if h.index != nil {
-		h.index[hash] = append(h.index[hash], int32(len(h.entries)))
-	}
+	h.init()
+	h.index[hash] = append(h.index[hash], int32(len(h.entries)))
 	h.entries = append(h.entries, entry{hash: hash, key: key, value: value})
-	if h.index == nil && len(h.entries) > smallTable {
-		h.buildIndex()
-	}
 	h.live++
 	h.version++
 	return nil
@@ -137,19 +104,17 @@ func (h *hashtable) remove(c Ctx, key Value) (Value, bool, error) {
 
 func (h *hashtable) removeAt(pos int) {
 	e := &h.entries[pos]
-	if h.index != nil {
-		idx := h.index[e.hash]
-		for i, p := range idx {
-			if int(p) == pos {
-				idx = append(idx[:i:i], idx[i+1:]...)
-				break
-			}
+	idx := h.index[e.hash]
+	for i, p := range idx {
+		if int(p) == pos {
+			idx = append(idx[:i:i], idx[i+1:]...)
+			break
 		}
-		if len(idx) == 0 {
-			delete(h.index, e.hash)
-		} else {
-			h.index[e.hash] = idx
-		}
+	}
+	if len(idx) == 0 {
+		delete(h.index, e.hash)
+	} else {
+		h.index[e.hash] = idx
 	}
 	e.dead, e.key, e.value = true, nil, nil
 	h.live--
@@ -161,16 +126,15 @@ func (h *hashtable) removeAt(pos int) {
 
 func (h *hashtable) compact() {
 	out := make([]entry, 0, h.live)
+	h.index = make(map[int64][]int32, h.live)
 	for _, e := range h.entries {
-		if !e.dead {
-			out = append(out, e)
+		if e.dead {
+			continue
 		}
+		h.index[e.hash] = append(h.index[e.hash], int32(len(out)))
+		out = append(out, e)
 	}
 	h.entries = out
-	h.index = nil
-	if len(out) > smallTable {
-		h.buildIndex()
-	}
 }
 
 func (h *hashtable) clear() {
