@@ -26,15 +26,19 @@ type PlaceFunc func(ctx context.Context, s *EncodedSegment) ([]RelayID, error)
 // two more for the reader and the uploader, how many are in memory).
 func Workers() int { return max(1, runtime.GOMAXPROCS(0)) }
 
+type encSlot struct {
+	plain, coded []byte
+}
+
 type encJob struct {
 	index int
-	plain []byte
+	slot  *encSlot
+	n     int
 	out   chan encResult
 }
 
 type encResult struct {
 	seg *EncodedSegment
-	buf []byte
 	err error
 }
 
@@ -62,15 +66,17 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	nbuf := workers + 2
-	plainFree := make(chan []byte, nbuf)
-	codedFree := make(chan []byte, nbuf)
-	for i := 0; i < nbuf; i++ {
-		plainFree <- make([]byte, p.SegmentSize)
-		codedFree <- nil
+	// A slot is one segment's plain and coded buffers. The reader takes a
+	// slot before reading a segment and the consumer gives it back after
+	// placing that segment, both in segment order, so the pipeline holds
+	// at most nslot segments and can never wait on itself.
+	nslot := workers + 2
+	free := make(chan *encSlot, nslot)
+	for i := 0; i < nslot; i++ {
+		free <- &encSlot{plain: make([]byte, p.SegmentSize)}
 	}
 	jobs := make(chan encJob)
-	order := make(chan chan encResult, nbuf)
+	order := make(chan encJob, nslot)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -82,16 +88,9 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 					j.out <- encResult{err: err}
 					continue
 				}
-				var buf []byte
-				select {
-				case buf = <-codedFree:
-				case <-ctx.Done():
-					j.out <- encResult{err: ctx.Err()}
-					continue
-				}
-				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), j.plain, buf)
-				plainFree <- j.plain[:cap(j.plain)]
-				j.out <- encResult{seg: &EncodedSegment{Index: j.index, Shards: shards, Hashes: hashes}, buf: buf, err: e}
+				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), j.slot.plain[:j.n], j.slot.coded)
+				j.slot.coded = buf
+				j.out <- encResult{seg: &EncodedSegment{Index: j.index, Shards: shards, Hashes: hashes}, err: e}
 			}
 		}()
 	}
@@ -101,14 +100,14 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 		defer close(order)
 		defer close(jobs)
 		for i := 0; ; i++ {
-			var buf []byte
+			var slot *encSlot
 			select {
-			case buf = <-plainFree:
+			case slot = <-free:
 			case <-ctx.Done():
 				readErr <- ctx.Err()
 				return
 			}
-			n, err := io.ReadFull(r, buf)
+			n, err := io.ReadFull(r, slot.plain)
 			if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 				readErr <- fmt.Errorf("cbfs: read: %w", err)
 				return
@@ -118,29 +117,24 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 				return
 			}
 			size += uint64(n)
-			out := make(chan encResult, 1)
+			j := encJob{index: i, slot: slot, n: n, out: make(chan encResult, 1)}
+			order <- j // never blocks: at most nslot slots exist
 			select {
-			case order <- out:
+			case jobs <- j:
 			case <-ctx.Done():
+				j.out <- encResult{err: ctx.Err()}
 				readErr <- ctx.Err()
 				return
 			}
-			select {
-			case jobs <- encJob{index: i, plain: buf[:n], out: out}:
-			case <-ctx.Done():
-				out <- encResult{err: ctx.Err()}
-				readErr <- ctx.Err()
-				return
-			}
-			if n < len(buf) {
+			if n < len(slot.plain) {
 				readErr <- nil
 				return
 			}
 		}
 	}()
 	var firstErr error
-	for out := range order {
-		res := <-out
+	for j := range order {
+		res := <-j.out
 		if firstErr == nil && res.err != nil {
 			firstErr = res.err
 		}
@@ -155,7 +149,7 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 		if firstErr != nil {
 			cancel()
 		}
-		codedFree <- res.buf
+		free <- j.slot
 	}
 	wg.Wait()
 	if err := <-readErr; firstErr == nil && err != nil {
