@@ -13,6 +13,7 @@ import (
 // caller (which uploads it). Shards alias a buffer that is reused once the
 // callback returns.
 type EncodedSegment struct {
+	File   FileID
 	Index  int
 	Shards [][]byte
 	Hashes []ShardHash
@@ -90,7 +91,7 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 				}
 				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), j.slot.plain[:j.n], j.slot.coded)
 				j.slot.coded = buf
-				j.out <- encResult{seg: &EncodedSegment{Index: j.index, Shards: shards, Hashes: hashes}, err: e}
+				j.out <- encResult{seg: &EncodedSegment{File: fid, Index: j.index, Shards: shards, Hashes: hashes}, err: e}
 			}
 		}()
 	}

@@ -95,7 +95,9 @@ func (c *Client) connect(ctx context.Context) (*quic.Conn, error) {
 		},
 	}
 	qc := &quic.Config{
-		HandshakeIdleTimeout: dialTimeout, MaxIdleTimeout: 30 * time.Second, KeepAlivePeriod: 10 * time.Second,
+		// A relay killed without closing (kill -9) is noticed within the idle
+		// timeout; keep-alives keep a live idle connection open.
+		HandshakeIdleTimeout: dialTimeout, MaxIdleTimeout: 6 * time.Second, KeepAlivePeriod: 2 * time.Second,
 		MaxStreamReceiveWindow: MaxShardBytes + MaxHeaderBytes, MaxConnectionReceiveWindow: 4 * (MaxShardBytes + MaxHeaderBytes),
 	}
 	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
@@ -172,6 +174,16 @@ func (c *Client) Call(ctx context.Context, op Op, hdr any, data []byte) ([]byte,
 // PutShard stores a shard.
 func (c *Client) PutShard(ctx context.Context, r *PutShardReq, shard []byte) error {
 	_, _, err := c.Call(ctx, OpPutShard, r, shard)
+	return err
+}
+
+// PutProofs attaches proofs to shards the relay holds.
+func (c *Client) PutProofs(ctx context.Context, r *ProofsReq, ents []ShardProofEntry) error {
+	d, err := cbfs.Marshal(ents)
+	if err != nil {
+		return fmt.Errorf("relay: encode proofs: %w", err)
+	}
+	_, _, err = c.Call(ctx, OpPutProofs, r, d)
 	return err
 }
 

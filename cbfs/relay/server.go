@@ -463,6 +463,16 @@ func (s *Server) handle(op Op, hdr, data []byte, peer [20]byte) (rh, rd []byte, 
 			return nil, nil, fail(StatusInvalid, "revoke: %v", err)
 		}
 		return nil, nil, s.revoke(&r.Revocation)
+	case OpPutProofs:
+		var r ProofsReq
+		var ents []ShardProofEntry
+		if err := cbfs.Unmarshal(hdr, &r); err != nil {
+			return nil, nil, fail(StatusInvalid, "put proofs: %v", err)
+		}
+		if err := cbfs.Unmarshal(data, &ents); err != nil {
+			return nil, nil, fail(StatusInvalid, "put proofs: %v", err)
+		}
+		return nil, nil, s.putProofs(&r, ents, peer)
 	case OpStat:
 		b, err := cbfs.Marshal(s.stat())
 		return b, nil, err
@@ -560,8 +570,10 @@ func (s *Server) putShard(r *PutShardReq, data []byte, peer [20]byte) error {
 	if int(r.Proof.ShardLen) != len(data) {
 		return fail(StatusInvalid, "shard length %d, proof says %d", len(data), r.Proof.ShardLen)
 	}
-	if err := r.Proof.Verify(r.Root, int(r.N), r.Hash); err != nil {
-		return fail(StatusInvalid, "shard proof: %v", err)
+	if r.Root != ([32]byte{}) {
+		if err := r.Proof.Verify(r.Root, int(r.N), r.Hash); err != nil {
+			return fail(StatusInvalid, "shard proof: %v", err)
+		}
 	}
 	meta, err := cbfs.Marshal(&shardMeta{Root: r.Root, N: r.N, Proof: r.Proof, Outboard: outboard})
 	if err != nil {
@@ -586,6 +598,49 @@ func (s *Server) putShard(r *PutShardReq, data []byte, peer [20]byte) error {
 	s.addUsage(b, r.Auth.Vol, int64(size))
 	if err := b.Commit(pebble.Sync); err != nil {
 		return fmt.Errorf("relay: store shard: %w", err)
+	}
+	return nil
+}
+
+func (s *Server) putProofs(r *ProofsReq, ents []ShardProofEntry, peer [20]byte) error {
+	if _, err := s.authorize(&r.Auth, cbfs.PermWrite, peer, true); err != nil {
+		return err
+	}
+	pid := r.Auth.Tags[len(r.Auth.Tags)-1]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.db.NewBatch()
+	defer b.Close()
+	for _, e := range ents {
+		if err := e.Proof.Verify(r.Root, int(r.N), e.Hash); err != nil {
+			return fail(StatusInvalid, "proof for %x: %v", e.Hash[:8], err)
+		}
+		mk := key(pfxMeta, r.Auth.Vol[:], pid[:], e.Hash[:])
+		v, closer, err := s.db.Get(mk)
+		if errors.Is(err, pebble.ErrNotFound) {
+			return fail(StatusNotFound, "no shard %x", e.Hash[:8])
+		}
+		if err != nil {
+			return fmt.Errorf("relay: read shard meta: %w", err)
+		}
+		var meta shardMeta
+		uerr := cbfs.Unmarshal(v, &meta)
+		closer.Close()
+		if uerr != nil {
+			return fmt.Errorf("relay: shard meta: %w", uerr)
+		}
+		if bao.EncodedSize(int(e.Proof.ShardLen), baoGroup, true) != len(meta.Outboard) {
+			return fail(StatusInvalid, "proof length does not match the stored shard")
+		}
+		meta.Root, meta.N, meta.Proof = r.Root, r.N, e.Proof
+		enc, err := cbfs.Marshal(&meta)
+		if err != nil {
+			return err
+		}
+		b.Set(mk, enc, nil)
+	}
+	if err := b.Commit(pebble.Sync); err != nil {
+		return fmt.Errorf("relay: store proofs: %w", err)
 	}
 	return nil
 }
@@ -785,6 +840,9 @@ func (s *Server) challenge(r *ChallengeReq, peer [20]byte) ([]byte, []byte, erro
 	mc.Close()
 	if uerr != nil {
 		return nil, nil, fmt.Errorf("relay: shard meta: %w", uerr)
+	}
+	if meta.Root == ([32]byte{}) {
+		return nil, nil, fail(StatusNotFound, "shard has no proof yet")
 	}
 	shard, sc, err := s.db.Get(key(pfxShard, r.Auth.Vol[:], pid[:], r.Hash[:]))
 	if err != nil {

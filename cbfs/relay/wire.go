@@ -44,6 +44,7 @@ const (
 	OpHas         Op = 8
 	OpRevoke      Op = 9
 	OpStat        Op = 10
+	OpPutProofs   Op = 11
 )
 
 // Status codes of a response.
@@ -76,7 +77,9 @@ type Auth struct {
 }
 
 // PutShardReq stores a shard. Proof and Root tie it to a file's commitment
-// so the relay can answer challenges on its own.
+// so the relay can answer challenges on its own; a writer that does not
+// know the root yet (streaming upload) leaves Root zero and sends the
+// proofs later with OpPutProofs.
 type PutShardReq struct {
 	Auth  Auth            `cbor:"1,keyasint"`
 	Hash  cbfs.ShardHash  `cbor:"2,keyasint"`
@@ -84,6 +87,24 @@ type PutShardReq struct {
 	N     uint8           `cbor:"4,keyasint"` // shards per segment (K+M)
 	Proof cbfs.ShardProof `cbor:"5,keyasint"`
 }
+
+// ProofsReq attaches Merkle proofs to shards the relay already holds,
+// once the writer knows the file's root (after its last segment). The
+// data is the CBOR list of ShardProofEntry.
+type ProofsReq struct {
+	Auth Auth     `cbor:"1,keyasint"`
+	Root [32]byte `cbor:"2,keyasint"`
+	N    uint8    `cbor:"3,keyasint"`
+}
+
+// ShardProofEntry is one shard's proof.
+type ShardProofEntry struct {
+	Hash  cbfs.ShardHash  `cbor:"1,keyasint"`
+	Proof cbfs.ShardProof `cbor:"2,keyasint"`
+}
+
+// MaxProofsBytes bounds a ProofsReq's data.
+const MaxProofsBytes = 8 << 20
 
 // ShardReq names a shard (get) or the set of shards to check (has).
 type ShardReq struct {
@@ -241,6 +262,8 @@ func requestDataCap(op uint8) int {
 		return MaxShardBytes
 	case OpPutManifest:
 		return MaxManifestBytes
+	case OpPutProofs:
+		return MaxProofsBytes
 	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat:
 		return 0
 	}
