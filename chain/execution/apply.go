@@ -7,6 +7,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/system/storage"
 )
 
 // BlockContext is what execution knows of the block being built.
@@ -94,6 +95,8 @@ func ApplyTx(st *state.StateDB, bc *BlockContext, tx *types.Tx) (*types.Receipt,
 	switch {
 	case tx.To != nil && *tx.To == staking.Address:
 		cyclesUsed += runStakingTx(st, bc, tx.ValueOrZero(), tx.Payload, from, rc, tx.CyclesLimit-cyclesUsed)
+	case tx.To != nil && storage.Handles(*tx.To): // CBFS 0x0A / 0x0B (system/storage)
+		cyclesUsed += runStorageTx(st, bc, *tx.To, tx.ValueOrZero(), tx.Payload, from, rc, tx.CyclesLimit-cyclesUsed)
 	case tx.To == nil || (len(tx.Payload) > 0 && st.IsActor(*tx.To)):
 		used, usedCells := runActorTx(st, bc, tx, from, rc, tx.CyclesLimit-cyclesUsed, tx.CellsLimit-cellsUsed)
 		cyclesUsed += used
