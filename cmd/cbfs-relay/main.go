@@ -11,7 +11,6 @@ package main
 
 import (
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -103,34 +102,12 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	return root
 }
 
-// loadOrCreateKey reads DIR/relay.key (hex secp256k1 key) or makes one.
+// loadOrCreateKey is the relay's node key under --home.
 func loadOrCreateKey(home string) (*crypto.PrivateKey, error) {
 	if home == "" {
 		return nil, errors.New("--home is required")
 	}
-	if err := os.MkdirAll(home, 0o700); err != nil {
-		return nil, fmt.Errorf("home %s: %w", home, err)
-	}
-	path := filepath.Join(home, "relay.key")
-	b, err := os.ReadFile(path)
-	if err == nil {
-		raw, err := hex.DecodeString(strings.TrimSpace(string(b)))
-		if err != nil {
-			return nil, fmt.Errorf("%s: not a hex key: %w", path, err)
-		}
-		return crypto.PrivateKeyFromBytes(raw)
-	}
-	if !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	key, err := crypto.GenerateKey()
-	if err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(path, []byte(hex.EncodeToString(key.Bytes())+"\n"), 0o600); err != nil {
-		return nil, fmt.Errorf("write %s: %w", path, err)
-	}
-	return key, nil
+	return relay.LoadOrCreateKey(home)
 }
 
 func writeFileAtomic(path string, b []byte) error {

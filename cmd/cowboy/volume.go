@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/system/storage"
 )
 
 // envVolumes names the directory of local volume configurations.
@@ -204,9 +206,9 @@ func (f *keyFlags) add(cmd *cobra.Command) {
 }
 
 func (a *app) volumeCreateCmd() *cobra.Command {
-	var kf keyFlags
+	var tf txFlags
 	var k, m int
-	var seg, relays string
+	var seg, relays, deposit string
 	cmd := &cobra.Command{
 		Use:   "create NAME",
 		Short: "Create a volume: a fresh volume key, its shape and its relays",
@@ -231,9 +233,15 @@ func (a *app) volumeCreateCmd() *cobra.Command {
 			if len(rs) < k+m {
 				return fmt.Errorf("k+m = %d shards need at least as many relays, the list has %d", k+m, len(rs))
 			}
-			key, err := a.localKey(kf.from, kf.passFile)
+			key, err := a.localKey(tf.from, tf.passFile)
 			if err != nil {
 				return err
+			}
+			var dep *big.Int
+			if deposit != "" {
+				if dep, err = parseValue(deposit); err != nil {
+					return err
+				}
 			}
 			vk, err := cbfs.NewVolumeKey()
 			if err != nil {
@@ -242,19 +250,45 @@ func (a *app) volumeCreateCmd() *cobra.Command {
 			id := cbfs.DeriveVolumeID(key.Address(), name)
 			c := &volumeConfig{Name: name, Owner: fmt.Sprintf("0x%x", key.Address()), ID: id.String(), Key: hex.EncodeToString(vk[:]),
 				K: k, M: m, SegSize: int(segSize), Relays: rs}
+			dir, err := a.volumesDir()
+			if err != nil {
+				return err
+			}
+			if _, err := os.Stat(filepath.Join(dir, name+".json")); err == nil {
+				return fmt.Errorf("volume %q already exists in %s", name, dir)
+			}
+			if dep != nil {
+				// Register on chain first (§9 0x0A): a volume the chain
+				// refuses is not kept locally either.
+				to := storage.ManagerAddress
+				storageCycles(&tf)
+				_, rc, err := a.sendTx(cmd.Context(), &tf, &to, dep, storage.Payload("create_volume", name, uint64(k), uint64(m)), nil)
+				if err != nil {
+					return err
+				}
+				if rc != nil {
+					if err := failedErr(rc); err != nil {
+						return err
+					}
+				}
+			}
 			path, err := a.saveVolume(c, false)
 			if err != nil {
 				return err
 			}
 			if a.jsonOut {
-				return a.printJSON(map[string]any{"name": name, "id": c.ID, "owner": c.Owner, "k": k, "m": m, "config": path})
+				return a.printJSON(map[string]any{"name": name, "id": c.ID, "owner": c.Owner, "k": k, "m": m, "config": path, "on_chain": dep != nil})
+			}
+			if dep != nil {
+				fmt.Fprintf(a.stdout, "registered on chain with 0x0A (deposit %s base units)\n", dep)
 			}
 			fmt.Fprintf(a.stdout, "volume %s created\n  id      %s\n  owner   %s\n  shape   k=%d m=%d, %d-byte segments, %d relays\n  config  %s (holds the volume key: keep it safe)\n",
 				name, c.ID, c.Owner, k, m, segSize, len(rs), path)
 			return nil
 		},
 	}
-	kf.add(cmd)
+	tf.register(cmd.Flags())
+	cmd.Flags().StringVar(&deposit, "deposit", "", "register the volume on chain (Storage Manager 0x0A) with this prepaid rent, e.g. 1cby; without it the volume is local only")
 	cmd.Flags().IntVar(&k, "k", 4, "data shards per segment: any K shards rebuild it")
 	cmd.Flags().IntVar(&m, "m", 2, "parity shards per segment: up to M relays may be lost")
 	cmd.Flags().StringVar(&seg, "segment-size", "8MiB", "plaintext bytes per segment")
@@ -335,8 +369,9 @@ func progressOf(b *progressbar.ProgressBar) cluster.Progress {
 }
 
 func (a *app) volumePutCmd() *cobra.Command {
-	var kf keyFlags
+	var tf txFlags
 	var as string
+	var commit bool
 	cmd := &cobra.Command{
 		Use:   "put NAME FILE",
 		Short: "Encrypt, erasure-code and upload a file (FILE - reads stdin)",
@@ -368,7 +403,7 @@ func (a *app) volumePutCmd() *cobra.Command {
 					path = filepath.Base(argv[1])
 				}
 			}
-			key, err := a.localKey(kf.from, kf.passFile)
+			key, err := a.localKey(tf.from, tf.passFile)
 			if err != nil {
 				return err
 			}
@@ -386,6 +421,21 @@ func (a *app) volumePutCmd() *cobra.Command {
 				return err
 			}
 			com := m.Commitment()
+			if commit {
+				tags, _ := v.PathTags(m.Path)
+				pid := tags[len(tags)-1]
+				to := storage.ManagerAddress
+				storageCycles(&tf)
+				_, rc, err := a.sendTx(cmd.Context(), &tf, &to, nil, storage.Payload("commit", v.ID[:], pid[:], com.Bytes()), nil)
+				if err != nil {
+					return fmt.Errorf("stored, but the commitment was not recorded on chain: %w", err)
+				}
+				if rc != nil {
+					if err := failedErr(rc); err != nil {
+						return fmt.Errorf("stored, but the commitment was not recorded on chain: %w", err)
+					}
+				}
+			}
 			if a.jsonOut {
 				return a.printJSON(map[string]any{"path": m.Path, "size": m.Size, "segments": len(m.Segments), "commitment": "0x" + hex.EncodeToString(com.Bytes())})
 			}
@@ -393,8 +443,9 @@ func (a *app) volumePutCmd() *cobra.Command {
 			return nil
 		},
 	}
-	kf.add(cmd)
+	tf.register(cmd.Flags())
 	cmd.Flags().StringVar(&as, "as", "", "path in the volume (default: the file's base name)")
+	cmd.Flags().BoolVar(&commit, "commit", false, "also record the file's 64-byte StorageCommitment on chain (0x0A; the volume must be registered)")
 	return cmd
 }
 
@@ -715,6 +766,16 @@ func (a *app) volumeRepairCmd() *cobra.Command {
 	kf.add(cmd)
 	cmd.Flags().IntVar(&threshold, "threshold", -1, "repair segments with fewer than K+threshold healthy shards (default M: any loss)")
 	return cmd
+}
+
+// storageCycles sets a cycles limit for a call of the native storage
+// actors when the user gave none: the node's estimate simulates actor and
+// validator-registry calls only, and would offer just the intrinsic cost.
+// Unused cycles are refunded, so the margin costs nothing.
+func storageCycles(tf *txFlags) {
+	if tf.cyclesLimit == "" {
+		tf.cyclesLimit = "50000"
+	}
 }
 
 // parseByteSize reads "8MiB", "4096", "1GiB".
