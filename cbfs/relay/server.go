@@ -106,9 +106,11 @@ type Server struct {
 	volUsed map[cbfs.VolumeID]uint64
 	revoked map[[64]byte]uint64 // volume ‖ link ID -> when it may be forgotten
 
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	ctx       context.Context
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
+	closeOnce sync.Once
+	closeErr  error
 
 	// Counters, for tests and logs.
 	Refused atomic.Int64 // requests refused (bad frame, denied, limits)
@@ -249,8 +251,13 @@ func (s *Server) Start() error {
 	return nil
 }
 
-// Close stops serving and closes the store.
+// Close stops serving and closes the store. It is idempotent.
 func (s *Server) Close() error {
+	s.closeOnce.Do(func() { s.closeErr = s.close() })
+	return s.closeErr
+}
+
+func (s *Server) close() error {
 	s.cancel()
 	if s.ln != nil {
 		s.ln.Close()
