@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 )
 
 func testVolume(t testing.TB) *Volume {
@@ -298,10 +299,19 @@ func BenchmarkEncode(b *testing.B) {
 	discard := func(_ context.Context, e *EncodedSegment) ([]RelayID, error) { return make([]RelayID, 6), nil }
 	b.SetBytes(size)
 	b.ResetTimer()
+	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		if _, err := Encode(context.Background(), v, "bench", p, bytes.NewReader(data), 0, discard); err != nil {
 			b.Fatal(err)
 		}
+	}
+	reportCPU(b, cpu0, int64(b.N)*size)
+}
+
+// reportCPU adds MB per CPU-second: what one otherwise idle core does.
+func reportCPU(b *testing.B, cpu0 time.Duration, n int64) {
+	if d := processCPU() - cpu0; d > 0 {
+		b.ReportMetric(float64(n)/1e6/d.Seconds(), "MB/cpu-s")
 	}
 }
 
@@ -324,9 +334,11 @@ func BenchmarkDecode(b *testing.B) {
 	}
 	b.SetBytes(size)
 	b.ResetTimer()
+	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		if err := Decode(context.Background(), v, m, fetch, io.Discard, 0, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu0, int64(b.N)*size)
 }

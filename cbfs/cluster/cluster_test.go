@@ -175,6 +175,7 @@ func BenchmarkPut(b *testing.B) {
 	tc, c, data := benchCluster(b, size)
 	b.SetBytes(size)
 	b.ResetTimer()
+	defer reportCPU(b, processCPU(), int64(b.N)*size)
 	for i := 0; i < b.N; i++ {
 		if _, err := c.Put(context.Background(), tc.vol, "bench", cbfs.Params{K: 4, M: 2, SegmentSize: cbfs.DefaultSegmentSize}, bytes.NewReader(data), nil); err != nil {
 			b.Fatal(err)
@@ -191,6 +192,7 @@ func BenchmarkGet(b *testing.B) {
 	}
 	b.SetBytes(size)
 	b.ResetTimer()
+	defer reportCPU(b, processCPU(), int64(b.N)*size)
 	for i := 0; i < b.N; i++ {
 		if _, err := c.Get(context.Background(), tc.vol, "bench", io.Discard, nil); err != nil {
 			b.Fatal(err)
@@ -205,6 +207,7 @@ func BenchmarkLocalDisk(b *testing.B) {
 	data := randData(size)
 	f := filepath.Join(b.TempDir(), "f")
 	b.SetBytes(2 * size)
+	defer reportCPU(b, processCPU(), int64(b.N)*2*size)
 	for i := 0; i < b.N; i++ {
 		fh, err := os.Create(f)
 		if err != nil {
@@ -217,6 +220,14 @@ func BenchmarkLocalDisk(b *testing.B) {
 		if len(got) != size {
 			b.Fatal("short read")
 		}
+	}
+}
+
+// reportCPU adds MB per CPU-second (client and relays together, as they
+// share this process).
+func reportCPU(b *testing.B, cpu0 time.Duration, n int64) {
+	if d := processCPU() - cpu0; d > 0 {
+		b.ReportMetric(float64(n)/1e6/d.Seconds(), "MB/cpu-s")
 	}
 }
 
