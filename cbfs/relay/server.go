@@ -202,12 +202,30 @@ func (s *Server) load() error {
 	if err != nil {
 		return fmt.Errorf("relay: load revocations: %w", err)
 	}
+	// A revocation outlives the link it revokes by nothing: once the
+	// link has expired it is refused anyway, so expired entries are
+	// dropped here (the revocation set cannot grow without bound).
+	now := uint64(s.cfg.Now().Unix())
+	var stale [][]byte
 	for it.First(); it.Valid(); it.Next() {
 		var id [64]byte
 		copy(id[:], it.Key()[1:])
-		s.revoked[id] = binary.BigEndian.Uint64(it.Value())
+		exp := binary.BigEndian.Uint64(it.Value())
+		if exp <= now {
+			stale = append(stale, bytes.Clone(it.Key()))
+			continue
+		}
+		s.revoked[id] = exp
 	}
-	return it.Close()
+	if err := it.Close(); err != nil {
+		return fmt.Errorf("relay: load revocations: %w", err)
+	}
+	for _, k := range stale {
+		if err := s.db.Delete(k, pebble.NoSync); err != nil {
+			return fmt.Errorf("relay: prune revocations: %w", err)
+		}
+	}
+	return nil
 }
 
 // ID is the relay's node address.
