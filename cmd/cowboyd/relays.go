@@ -46,6 +46,13 @@ func startDevRelays(home string, n int, log *slog.Logger) (string, func(), error
 		srvs = append(srvs, srv)
 		id := srv.ID()
 		lines = append(lines, fmt.Sprintf("0x%x@%s", id[:], srv.Addr()))
+		// relay.json, as cbfs-relay writes it: `cowboy relay register
+		// --home DIR` reads the address from it.
+		js := fmt.Sprintf("{\"id\":\"0x%x\",\"addr\":%q}\n", id[:], srv.Addr())
+		if err := os.WriteFile(filepath.Join(dir, "relay.json"), []byte(js), 0o644); err != nil {
+			stop()
+			return "", nil, fmt.Errorf("devnet relay %d: %w", i, err)
+		}
 	}
 	list := filepath.Join(home, "relays.txt")
 	body := "# CBFS relays of this devnet (cowboyd devnet --relays)\n" + strings.Join(lines, "\n") + "\n"
