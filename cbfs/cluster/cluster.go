@@ -278,8 +278,9 @@ func (c *Cluster) placeSegment(ctx context.Context, a relay.Auth, order []RelayI
 	return placed, nil
 }
 
-// Put stores the file read from r at path, K+M shards per segment on
-// distinct relays, then the proofs and the sealed manifest. It returns the
+// Put stores the file read from r at path (replacing any file there), K+M
+// shards per segment on distinct relays, then the proofs and the sealed
+// manifest. It returns the
 // manifest; its Commitment is what goes on chain.
 func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.Params, r io.Reader, progress Progress) (*cbfs.Manifest, error) {
 	tags, err := v.PathTags(path)
@@ -290,6 +291,13 @@ func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.P
 	n := p.K + p.M
 	if n > len(c.relays) {
 		return nil, fmt.Errorf("cluster: k+m=%d shards need as many relays, have %d", n, len(c.relays))
+	}
+	// A put replaces: the old version's shards and manifest go first (a
+	// relay keeps one manifest per path, and never a lower sequence).
+	if _, err := c.Manifest(ctx, v, path); err == nil {
+		if err := c.Delete(ctx, v, path); err != nil {
+			return nil, fmt.Errorf("cluster: replace %s: %w", path, err)
+		}
 	}
 	var done int64
 	m, err := cbfs.Encode(ctx, v, path, p, r, c.Workers, func(ctx context.Context, e *cbfs.EncodedSegment) ([]cbfs.RelayID, error) {

@@ -151,6 +151,15 @@ func TestPutGetDeleteInProcess(t *testing.T) {
 	if len(bad) != want || want == 0 {
 		t.Fatalf("audit found %d bad shards, want %d", len(bad), want)
 	}
+	// Replacing a file (with another shape) reads back the new bytes.
+	data2 := randData(5000)
+	if _, err := c2.Put(ctx, tc.vol, "a/b.bin", cbfs.Params{K: 2, M: 1, SegmentSize: cbfs.MinSegmentSize}, bytes.NewReader(data2), nil); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if _, err := c2.Get(ctx, tc.vol, "a/b.bin", &out, nil); err != nil || !bytes.Equal(out.Bytes(), data2) {
+		t.Fatalf("get after replace: %v", err)
+	}
 	if err := c2.Delete(ctx, tc.vol, "a/b.bin"); err != nil {
 		t.Fatal(err)
 	}
