@@ -394,20 +394,20 @@ func (c *Cluster) putManifest(ctx context.Context, v *cbfs.Volume, tags []cbfs.T
 	a := c.auth(v.ID, tags)
 	want := manifestCopies(m, len(c.relays))
 	stored := 0
-	var lastErr error
+	var errs []error
 	for _, r := range Rank(manifestSeed(v.ID, pid), c.relays) {
 		if stored == want {
 			break
 		}
 		err := c.call(r.ID, func(cl *relay.Client) error { return cl.PutManifest(ctx, a, m.Seq, sealed) })
 		if err != nil {
-			lastErr = err
+			errs = append(errs, fmt.Errorf("0x%x: %w", r.ID[:4], err))
 			continue
 		}
 		stored++
 	}
 	if stored < min(want, int(m.M)+1) {
-		return fmt.Errorf("cluster: manifest stored on %d relays, need %d: %v", stored, min(want, int(m.M)+1), lastErr)
+		return fmt.Errorf("cluster: manifest stored on %d relays, need %d: %w", stored, min(want, int(m.M)+1), errors.Join(errs...))
 	}
 	return nil
 }

@@ -22,8 +22,9 @@ import (
 // (DIR/relay.key, as cbfs-relay made it).
 func (a *app) relayCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "relay",
-		Short: "A CBFS relay operator's chain transactions (stake, exit, billing)",
+		Use:     "relay",
+		Example: "  cowboy relay register --home ~/relay1 --stake 1000cby",
+		Short:   "A CBFS relay operator's chain transactions (stake, exit, billing)",
 		Long: `The key in DIR/relay.key (the relay's identity, made by cbfs-relay) signs
 and pays: fund its address first (cbfs-relay id --home DIR prints it).
 See docs/cbfs.md.`,
@@ -97,9 +98,10 @@ func (a *app) relaySimpleCmd(method, use, short string) *cobra.Command {
 	var f txFlags
 	var home string
 	cmd := &cobra.Command{
-		Use:   use + " --home DIR",
-		Short: short,
-		Args:  args(),
+		Use:     use + " --home DIR",
+		Short:   short,
+		Example: "  cowboy relay " + use + " --home ~/relay1",
+		Args:    args(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := relayHome(&f, home); err != nil {
 				return err
@@ -120,8 +122,9 @@ func (a *app) relayAttestCmd() *cobra.Command {
 	var home string
 	var epoch uint64
 	cmd := &cobra.Command{
-		Use:   "attest --home DIR --epoch N",
-		Short: "Bill a finished epoch: send the bytes the relay holds per volume to 0x0A",
+		Use:     "attest --home DIR --epoch N",
+		Example: "  cowboy relay attest --home ~/relay1 --epoch 41",
+		Short:   "Bill a finished epoch: send the bytes the relay holds per volume to 0x0A",
 		Long: `attest asks the running relay (DIR/relay.json) for the bytes it holds per
 volume and sends ["attest", N, [[volume, bytes], …]] to the Storage
 Manager, which pays rent from each volume's deposit (§17.6; docs/cbfs.md).

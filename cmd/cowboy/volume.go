@@ -183,8 +183,9 @@ func (a *app) relayList(file string) ([]cluster.RelayInfo, error) {
 
 func (a *app) volumeCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "volume",
-		Short: "Encrypted, erasure-coded storage volumes on CBFS relays",
+		Use:     "volume",
+		Example: "  cowboy volume create logs --from dev0\n  cowboy volume put logs ./audit.jsonl --from dev0",
+		Short:   "Encrypted, erasure-coded storage volumes on CBFS relays",
 		Long: `A volume is a set of files kept encrypted on CBFS relays: each file is cut
 into segments, sealed with AES-256-GCM under keys derived from the volume
 key, and spread as K data + M parity shards over distinct relays, so any K
@@ -210,9 +211,10 @@ func (a *app) volumeCreateCmd() *cobra.Command {
 	var k, m int
 	var seg, relays, deposit string
 	cmd := &cobra.Command{
-		Use:   "create NAME",
-		Short: "Create a volume: a fresh volume key, its shape and its relays",
-		Args:  args("NAME"),
+		Use:     "create NAME",
+		Example: "  cowboy volume create logs --k 4 --m 2 --from dev0\n  cowboy volume create logs --from dev0 --deposit 1cby --relays ~/.cowboy/devnet/relays.txt",
+		Short:   "Create a volume: a fresh volume key, its shape and its relays",
+		Args:    args("NAME"),
 		RunE: func(cmd *cobra.Command, as []string) error {
 			name := as[0]
 			if err := cbfs.ValidVolumeName(name); err != nil {
@@ -301,9 +303,10 @@ func (a *app) volumeOpenCmd() *cobra.Command {
 	var k, m int
 	var seg string
 	cmd := &cobra.Command{
-		Use:   "open NAME",
-		Short: "Use a volume someone shared with you (their token and volume key)",
-		Args:  args("NAME"),
+		Use:     "open NAME",
+		Example: "  cowboy volume open logs --token cbfs1.… --key 3fa0… --relays relays.txt",
+		Short:   "Use a volume someone shared with you (their token and volume key)",
+		Args:    args("NAME"),
 		RunE: func(cmd *cobra.Command, as []string) error {
 			name := as[0]
 			t, err := cbfs.ParseToken(tok)
@@ -373,9 +376,10 @@ func (a *app) volumePutCmd() *cobra.Command {
 	var as string
 	var commit bool
 	cmd := &cobra.Command{
-		Use:   "put NAME FILE",
-		Short: "Encrypt, erasure-code and upload a file (FILE - reads stdin)",
-		Args:  args("NAME", "FILE"),
+		Use:     "put NAME FILE",
+		Example: "  cowboy volume put logs ./audit.jsonl --from dev0\n  cowboy volume put logs ./q3.jsonl --as reports/q3.jsonl --from dev0 --commit",
+		Short:   "Encrypt, erasure-code and upload a file (FILE - reads stdin)",
+		Args:    args("NAME", "FILE"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			c, v, err := a.loadVolume(argv[0])
 			if err != nil {
@@ -453,9 +457,10 @@ func (a *app) volumeGetCmd() *cobra.Command {
 	var kf keyFlags
 	var out string
 	cmd := &cobra.Command{
-		Use:   "get NAME PATH",
-		Short: "Download, verify and decrypt a file (-o FILE, default stdout)",
-		Args:  args("NAME", "PATH"),
+		Use:     "get NAME PATH",
+		Example: "  cowboy volume get logs audit.jsonl -o out.jsonl --from dev0",
+		Short:   "Download, verify and decrypt a file (-o FILE, default stdout)",
+		Args:    args("NAME", "PATH"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			c, v, err := a.loadVolume(argv[0])
 			if err != nil {
@@ -520,9 +525,10 @@ func (a *app) volumeGetCmd() *cobra.Command {
 func (a *app) volumeLsCmd() *cobra.Command {
 	var kf keyFlags
 	cmd := &cobra.Command{
-		Use:   "ls NAME",
-		Short: "List the files of a volume you can read",
-		Args:  args("NAME"),
+		Use:     "ls NAME",
+		Example: "  cowboy volume ls logs --from dev0",
+		Short:   "List the files of a volume you can read",
+		Args:    args("NAME"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			c, v, err := a.loadVolume(argv[0])
 			if err != nil {
@@ -561,9 +567,10 @@ func (a *app) volumeLsCmd() *cobra.Command {
 func (a *app) volumeRmCmd() *cobra.Command {
 	var kf keyFlags
 	cmd := &cobra.Command{
-		Use:   "rm NAME PATH",
-		Short: "Delete a file from every relay",
-		Args:  args("NAME", "PATH"),
+		Use:     "rm NAME PATH",
+		Example: "  cowboy volume rm logs audit.jsonl --from dev0",
+		Short:   "Delete a file from every relay",
+		Args:    args("NAME", "PATH"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			c, v, err := a.loadVolume(argv[0])
 			if err != nil {
@@ -595,13 +602,15 @@ func (a *app) volumeGrantCmd() *cobra.Command {
 	var read, write bool
 	var ttl time.Duration
 	cmd := &cobra.Command{
-		Use:   "grant NAME --to ADDR",
-		Short: "Issue a capability token (scoped to a prefix, read and/or write, with an expiry)",
+		Use:     "grant NAME --to ADDR",
+		Example: "  cowboy volume grant logs --to dev1 --read --prefix reports/ --ttl 1h --from dev0",
+		Short:   "Issue a capability token (scoped to a prefix, read and/or write, with an expiry)",
 		Long: `grant prints a capability token for ADDR. The holder presents it to relays
 with its own key; relays check it without asking the chain. If you hold a
 token yourself (a volume you opened), grant delegates from it and can only
-narrow it. The holder also needs the volume key (printed with --with-key) to
-decrypt what it reads.`,
+narrow it. The holder also needs the volume key (the "key" field of
+~/.cowboy/volumes/NAME.json, handed over separately) to decrypt what it
+reads; it opens both with ` + "`cowboy volume open`" + `.`,
 		Args: args("NAME"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			c, v, err := a.loadVolume(argv[0])
@@ -680,9 +689,10 @@ decrypt what it reads.`,
 func (a *app) volumeRevokeCmd() *cobra.Command {
 	var kf keyFlags
 	cmd := &cobra.Command{
-		Use:   "revoke NAME TOKEN|TOKEN_ID",
-		Short: "Withdraw a token (and every delegation below it) on all relays",
-		Args:  args("NAME", "TOKEN"),
+		Use:     "revoke NAME TOKEN|TOKEN_ID",
+		Example: "  cowboy volume revoke logs 0x0f41…39d5 --from dev0",
+		Short:   "Withdraw a token (and every delegation below it) on all relays",
+		Args:    args("NAME", "TOKEN"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			c, _, err := a.loadVolume(argv[0])
 			if err != nil {
@@ -735,9 +745,10 @@ func (a *app) volumeRepairCmd() *cobra.Command {
 	var kf keyFlags
 	var threshold int
 	cmd := &cobra.Command{
-		Use:   "repair NAME PATH",
-		Short: "Rebuild lost shards of a file and place them on live relays",
-		Args:  args("NAME", "PATH"),
+		Use:     "repair NAME PATH",
+		Example: "  cowboy volume repair logs audit.jsonl --from dev0",
+		Short:   "Rebuild lost shards of a file and place them on live relays",
+		Args:    args("NAME", "PATH"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			c, v, err := a.loadVolume(argv[0])
 			if err != nil {
