@@ -107,7 +107,7 @@ type Cluster struct {
 }
 
 // downFor is how long a relay that failed to answer is skipped.
-const downFor = 30 * time.Second
+const downFor = 10 * time.Second
 
 // New connects lazily to relays as key, presenting tok on every request.
 func New(relays []RelayInfo, key *crypto.PrivateKey, tok *cbfs.Token) (*Cluster, error) {
@@ -167,15 +167,27 @@ var errDown = errors.New("cluster: relay is down")
 
 // call runs f against relay id unless it is known down.
 func (c *Cluster) call(id cbfs.RelayID, f func(*relay.Client) error) error {
+	return c.callMaybeDown(id, false, f)
+}
+
+// callMaybeDown is call that, with force, also tries a relay marked down:
+// the second pass of an operation that must reach enough relays (a
+// loaded machine can time out a live connection and mark it down).
+func (c *Cluster) callMaybeDown(id cbfs.RelayID, force bool, f func(*relay.Client) error) error {
 	cl, ok := c.clients[id]
 	if !ok {
 		return fmt.Errorf("cluster: relay 0x%x is not in the relay list", id)
 	}
-	if c.isDown(id) {
+	if !force && c.isDown(id) {
 		return fmt.Errorf("%w: 0x%x", errDown, id[:4])
 	}
 	err := f(cl)
 	c.note(id, err)
+	if err == nil && force {
+		c.mu.Lock()
+		delete(c.down, id)
+		c.mu.Unlock()
+	}
 	return err
 }
 
@@ -395,16 +407,25 @@ func (c *Cluster) putManifest(ctx context.Context, v *cbfs.Volume, tags []cbfs.T
 	want := manifestCopies(m, len(c.relays))
 	stored := 0
 	var errs []error
-	for _, r := range Rank(manifestSeed(v.ID, pid), c.relays) {
-		if stored == want {
-			break
+	done := map[cbfs.RelayID]bool{}
+	for pass := 0; pass < 2 && stored < want; pass++ {
+		for _, r := range Rank(manifestSeed(v.ID, pid), c.relays) {
+			if stored == want {
+				break
+			}
+			if done[r.ID] || (pass == 1 && !c.isDown(r.ID)) {
+				continue
+			}
+			err := c.callMaybeDown(r.ID, pass == 1, func(cl *relay.Client) error { return cl.PutManifest(ctx, a, m.Seq, sealed) })
+			if err != nil {
+				if !errors.Is(err, errDown) {
+					errs = append(errs, fmt.Errorf("0x%x: %w", r.ID[:4], err))
+				}
+				continue
+			}
+			done[r.ID] = true
+			stored++
 		}
-		err := c.call(r.ID, func(cl *relay.Client) error { return cl.PutManifest(ctx, a, m.Seq, sealed) })
-		if err != nil {
-			errs = append(errs, fmt.Errorf("0x%x: %w", r.ID[:4], err))
-			continue
-		}
-		stored++
 	}
 	if stored < min(want, int(m.M)+1) {
 		return fmt.Errorf("cluster: manifest stored on %d relays, need %d: %w", stored, min(want, int(m.M)+1), errors.Join(errs...))
@@ -424,10 +445,22 @@ func (c *Cluster) Manifest(ctx context.Context, v *cbfs.Volume, path string) (*c
 	var best *cbfs.Manifest
 	var lastErr error = fmt.Errorf("cluster: %s: no such file", path)
 	asked := 0
-	for _, r := range Rank(manifestSeed(v.ID, pid), c.relays) {
+	tried := map[cbfs.RelayID]bool{}
+	order := Rank(manifestSeed(v.ID, pid), c.relays)
+	// Second pass: relays marked down, in case a live one was timed out.
+	order = append(order, order...)
+	for k, r := range order {
+		force := k >= len(order)/2
+		if tried[r.ID] || (force && asked > 0) {
+			continue
+		}
+		if !force && c.isDown(r.ID) {
+			continue
+		}
+		tried[r.ID] = true
 		var seq uint64
 		var sealed []byte
-		err := c.call(r.ID, func(cl *relay.Client) (err error) {
+		err := c.callMaybeDown(r.ID, force, func(cl *relay.Client) (err error) {
 			seq, sealed, err = cl.GetManifest(ctx, a)
 			return err
 		})
@@ -554,7 +587,9 @@ func (c *Cluster) Delete(ctx context.Context, v *cbfs.Volume, path string) error
 	deleted := 0
 	var lastErr error
 	for _, r := range c.relays {
-		err := c.call(r.ID, func(cl *relay.Client) error { return cl.Delete(ctx, a) })
+		// Every relay is asked, even one marked down: a copy left behind
+		// would outlive the delete.
+		err := c.callMaybeDown(r.ID, true, func(cl *relay.Client) error { return cl.Delete(ctx, a) })
 		switch {
 		case err == nil:
 			deleted++
@@ -575,7 +610,7 @@ func (c *Cluster) Revoke(ctx context.Context, r *cbfs.Revocation) (int, error) {
 	n := 0
 	var lastErr error
 	for _, ri := range c.relays {
-		if err := c.call(ri.ID, func(cl *relay.Client) error { return cl.Revoke(ctx, r) }); err != nil {
+		if err := c.callMaybeDown(ri.ID, true, func(cl *relay.Client) error { return cl.Revoke(ctx, r) }); err != nil {
 			lastErr = err
 			continue
 		}
