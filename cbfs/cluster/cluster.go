@@ -577,47 +577,55 @@ func (c *Cluster) List(ctx context.Context, v *cbfs.Volume) ([]Entry, error) {
 	return out, nil
 }
 
-// Delete removes the file at path from every relay that answers.
+// Delete removes the file at path from every relay that answers (all are
+// asked at once, even ones marked down: a copy left behind would outlive
+// the delete).
 func (c *Cluster) Delete(ctx context.Context, v *cbfs.Volume, path string) error {
 	tags, err := v.PathTags(path)
 	if err != nil {
 		return err
 	}
 	a := c.auth(v.ID, tags)
-	deleted := 0
-	var lastErr error
-	for _, r := range c.relays {
-		// Every relay is asked, even one marked down: a copy left behind
-		// would outlive the delete.
-		err := c.callMaybeDown(r.ID, true, func(cl *relay.Client) error { return cl.Delete(ctx, a) })
-		switch {
-		case err == nil:
-			deleted++
-		case errors.Is(err, relay.ErrNotFound):
-		default:
-			lastErr = err
-		}
-	}
-	if deleted == 0 && lastErr != nil {
-		return fmt.Errorf("cluster: delete %s: %w", path, lastErr)
+	n, errs := c.everyRelay(func(cl *relay.Client) error { return cl.Delete(ctx, a) })
+	if n == 0 && len(errs) > 0 {
+		return fmt.Errorf("cluster: delete %s: %w", path, errors.Join(errs...))
 	}
 	return nil
 }
 
-// Revoke hands an owner-signed revocation to every relay; it returns how
-// many accepted it.
-func (c *Cluster) Revoke(ctx context.Context, r *cbfs.Revocation) (int, error) {
+// everyRelay runs f on every relay in parallel and returns how many
+// succeeded and the failures other than "not found".
+func (c *Cluster) everyRelay(f func(*relay.Client) error) (int, []error) {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
 	n := 0
-	var lastErr error
-	for _, ri := range c.relays {
-		if err := c.callMaybeDown(ri.ID, true, func(cl *relay.Client) error { return cl.Revoke(ctx, r) }); err != nil {
-			lastErr = err
-			continue
-		}
-		n++
+	var errs []error
+	for _, r := range c.relays {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := c.callMaybeDown(r.ID, true, f)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				n++
+			case errors.Is(err, relay.ErrNotFound):
+			default:
+				errs = append(errs, fmt.Errorf("0x%x: %w", r.ID[:4], err))
+			}
+		}()
 	}
+	wg.Wait()
+	return n, errs
+}
+
+// Revoke hands an owner-signed revocation to every relay at once; it
+// returns how many accepted it.
+func (c *Cluster) Revoke(ctx context.Context, r *cbfs.Revocation) (int, error) {
+	n, errs := c.everyRelay(func(cl *relay.Client) error { return cl.Revoke(ctx, r) })
 	if n == 0 {
-		return 0, fmt.Errorf("cluster: no relay took the revocation: %v", lastErr)
+		return 0, fmt.Errorf("cluster: no relay took the revocation: %w", errors.Join(errs...))
 	}
 	return n, nil
 }
