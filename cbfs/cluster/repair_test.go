@@ -8,6 +8,9 @@ import (
 	"github.com/cowboy-chain/cowboy/cbfs"
 )
 
+// TestReplaceAfterRepair replaces a file whose manifest a repair moved to
+// sequence 1: the old version is deleted first, so the new one (sequence
+// 0) is stored.
 func TestReplaceAfterRepair(t *testing.T) {
 	tc := newTestCluster(t, 8)
 	ctx := context.Background()
