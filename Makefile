@@ -17,6 +17,8 @@ build:
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 5x ./node/
 	$(GO) test -run '^$$' -bench . ./crypto/ ./chain/types/ ./mempool/ ./store/ ./rpc/
+	# CBFS: encode/decode, end-to-end put/get on loopback relays, repair (docs/cbfs.md)
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./cbfs/ ./cbfs/cluster/
 
 # Short fuzzing of the decoders, seeded by the checked-in corpora. Budgets
 # are execution counts, not durations: Go 1.26's fuzz coordinator can fail a
