@@ -299,3 +299,44 @@ func TestLimits(t *testing.T) {
 		t.Fatalf("used %d over capacity", st.Used)
 	}
 }
+
+// A revocation survives a relay restart; an expired one is dropped on
+// start.
+func TestRevocationsPersist(t *testing.T) {
+	dir := t.TempDir()
+	nodeKey, _ := crypto.GenerateKey()
+	owner, _ := crypto.GenerateKey()
+	start := func() *Server {
+		srv, err := New(Config{Dir: dir, Listen: "127.0.0.1:0", Key: nodeKey})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return srv
+	}
+	srv := start()
+	exp := uint64(time.Now().Add(time.Hour).Unix())
+	tok, _ := cbfs.Grant(owner, "logs", nil, cbfs.PermRead, exp, owner.Address(), [8]byte{})
+	id, _ := tok.Links[0].ID()
+	rev, _ := cbfs.Revoke(owner, "logs", id, exp)
+	old, _ := cbfs.Revoke(owner, "logs", [32]byte{1}, uint64(time.Now().Add(-time.Minute).Unix()))
+	cli, _ := NewClient(srv.Addr(), srv.ID(), owner)
+	for _, r := range []*cbfs.Revocation{rev, old} {
+		if err := cli.Revoke(context.Background(), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cli.Close()
+	srv.Close()
+	srv = start()
+	defer srv.Close()
+	vol := cbfs.DeriveVolumeID(owner.Address(), "logs")
+	if !srv.isRevoked(vol, id) {
+		t.Fatal("revocation lost across a restart")
+	}
+	if srv.isRevoked(vol, [32]byte{1}) {
+		t.Fatal("expired revocation kept")
+	}
+}
