@@ -183,6 +183,18 @@ def xor(a, b):
 # Sequence operations
 
 
+# The PVM refuses `is` on str, int, float and bytes values (their identity
+# is an implementation accident); CPython's countOf and indexOf test
+# identity before ==, so _same does that for every other operand.
+_VALUES = (str, int, float, bytes)
+
+
+def _same(x, y):
+    if not isinstance(x, _VALUES) and not isinstance(y, _VALUES) and x is y:
+        return True
+    return x == y
+
+
 def concat(a, b):
     "Same as a + b, for a and b sequences."
     if not hasattr(a, '__getitem__'):
@@ -197,11 +209,10 @@ def contains(a, b):
 
 def countOf(a, b):
     "Return the number of items in a which are, or which equal, b."
-    # list.count compares by identity first and then ==, as CPython's
-    # countOf does (a NaN counts itself); `is` itself is refused on ints.
     count = 0
     for i in a:
-        count += [i].count(b)
+        if _same(i, b):
+            count += 1
     return count
 
 
@@ -218,7 +229,7 @@ def getitem(a, b):
 def indexOf(a, b):
     "Return the first index of b in a."
     for i, j in enumerate(a):
-        if [j].count(b):
+        if _same(j, b):
             return i
     raise ValueError('sequence.index(x): x not in sequence')
 
