@@ -1,6 +1,7 @@
 package modules
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"strconv"
@@ -81,6 +82,15 @@ func decString(d *apd.Decimal) string {
 			return "-Infinity"
 		}
 		return "Infinity"
+	}
+	if d.IsZero() && d.Exponent < -6 {
+		// The General Decimal Arithmetic to-scientific-string rule for a
+		// zero; apd pads zeros with places instead (CockroachDB's format).
+		s := "0E" + strconv.Itoa(int(d.Exponent))
+		if d.Negative {
+			s = "-" + s
+		}
+		return s
 	}
 	return d.String()
 }
@@ -374,6 +384,12 @@ func decCharge(c object.Ctx, ds ...*apd.Decimal) error {
 	return object.Charge(c, n)
 }
 
+// errDecOverflow reports a result beyond the exponent range.
+var errDecOverflow = errors.New("exponent out of range")
+
+// decInf is +Infinity.
+var decInf = &apd.Decimal{Form: apd.Infinite}
+
 func isNaN(d *apd.Decimal) bool { return d.Form == apd.NaN || d.Form == apd.NaNSignaling }
 
 func (m *decMod) addMethods() {
@@ -483,6 +499,25 @@ func (m *decMod) addMethods() {
 			return op(d, x)
 		}
 	}
+	// Correctly rounded, as libmpdec's (decimal_explog.go; vectors in
+	// pvm/testdata/decimal_exp_ln.py).
+	unary("exp", m.decExp)
+	unary("ln", m.decLn)
+	unary("log10", m.decLog10)
+	unary("logb", func(d, x *apd.Decimal) (apd.Condition, error) {
+		switch {
+		case isNaN(x):
+			d.Set(x)
+			return 0, nil
+		case x.Form == apd.Infinite:
+			d.Set(decInf)
+			return 0, nil
+		case x.IsZero():
+			return apd.DivisionByZero, errors.New("logb of zero")
+		}
+		d.SetInt64(int64(x.Exponent) + x.NumDigits() - 1)
+		return 0, nil
+	})
 	unary("to_integral_value", integral(m.ctx.RoundToIntegralValue))
 	unary("to_integral", integral(m.ctx.RoundToIntegralValue))
 	unary("to_integral_exact", integral(m.ctx.RoundToIntegralExact))
