@@ -23,9 +23,12 @@ import (
 //
 // Differences from CPython: apd's system limit on exponents is 100000, so a
 // value whose adjusted exponent passes +-100000 raises Overflow (or
-// Underflow) where CPython's Emax of 999999 would allow it; as_tuple, the
-// Context methods and the logarithm/exponential methods are absent;
-// TypeError messages name the type 'Decimal', not 'decimal.Decimal'.
+// Underflow) where CPython's Emax of 999999 would allow it; the Context
+// methods and the rarely used Decimal methods (fma, logical_*, rotate,
+// shift, next_*, compare_total*, ...) are absent; TypeError messages name
+// the type 'Decimal', not 'decimal.Decimal'. exp, ln and log10 are
+// correctly rounded as CPython's (decimal_explog.go); as_tuple returns a
+// DecimalTuple.
 //
 // A Decimal is an instance of the class decimal.Decimal whose Go value (an
 // apd.Decimal) is held in Instance.Base; the operators are the class's
@@ -54,6 +57,7 @@ func (v *decValue) Hash(object.Ctx) (int64, error) { return 0, nil }
 // decMod is the per-call state of the module.
 type decMod struct {
 	cls, ctxCls *object.Class
+	tupleCls    *object.Class
 	exc         map[string]*object.Class
 	ctx         *apd.Context
 }
@@ -168,6 +172,37 @@ func loadDecimal(t *vm.Thread) (*vm.Module, error) {
 		}
 		return m.wrap(c, d)
 	}
+	// DecimalTuple is CPython's named tuple (sign, digits, exponent).
+	m.tupleCls, err = object.NewClass("DecimalTuple", "decimal", []*object.Class{object.TupleClass}, object.NewStrDict())
+	if err != nil {
+		return nil, err
+	}
+	for i, f := range []string{"sign", "digits", "exponent"} {
+		i := i
+		get := object.NewBuiltin(f, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			if in, ok := object.BaseOf(args[0]).(object.Tuple); ok && len(args) == 1 && len(in) == 3 {
+				return in[i], nil
+			}
+			return nil, object.Errorf(object.TypeError, "descriptor for 'DecimalTuple' objects doesn't apply to this object")
+		})
+		m.tupleCls.Dict.Set(f, &object.Property{Get: get, Set: object.None, Del: object.None})
+	}
+	addMethod(m.tupleCls, "__repr__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		t, ok := object.BaseOf(args[0]).(object.Tuple)
+		if !ok || len(t) != 3 {
+			return nil, object.Errorf(object.TypeError, "DecimalTuple.__repr__ needs a DecimalTuple")
+		}
+		var parts [3]string
+		for i, v := range t {
+			r, err := object.Repr(c, v)
+			if err != nil {
+				return nil, err
+			}
+			parts[i] = r
+		}
+		return object.Str("DecimalTuple(sign=" + parts[0] + ", digits=" + parts[1] + ", exponent=" + parts[2] + ")"), nil
+	})
+	g.Set("DecimalTuple", m.tupleCls)
 	m.addMethods()
 	g.Set("Decimal", m.cls)
 
@@ -789,7 +824,12 @@ func (m *decMod) addMethods() {
 		case apd.Infinite:
 			exp, digits = object.Str("F"), object.Tuple{object.Int(0)}
 		}
-		return object.Tuple{sign, digits, exp}, nil
+		in, err := object.NewInstance(c, m.tupleCls)
+		if err != nil {
+			return nil, err
+		}
+		in.Base = object.Tuple{sign, digits, exp}
+		return in, nil
 	})
 }
 
