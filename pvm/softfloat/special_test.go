@@ -2,6 +2,7 @@ package softfloat
 
 import (
 	"bufio"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -91,11 +92,17 @@ func TestSpecialAgainstCPython(t *testing.T) {
 		if d != 0 {
 			off[name]++
 		}
-		// CPython's gamma and lgamma (Lanczos) are within a few ulps; the
-		// exception is a result CPython rounds to zero near lgamma's root
-		// at 2, which we do not (TestSpecialAgainstCPython checks ours
-		// against the exact value above).
-		if d > 8 && c != 0 {
+		// CPython's gamma (Lanczos) is within a few ulps; its lgamma has an
+		// absolute error of about 1e-15, many ulps of a result near one of
+		// lgamma's roots (1, 2, -2.457...). Ours is checked against the
+		// exact value above.
+		bad := d > 8
+		if name == "lgamma" {
+			// Host floats here only measure the distance (test oracle).
+			g, cf := got.Float64(), F64(c).Float64()
+			bad = math.Abs(g-cf) > 1e-14*math.Max(1, math.Abs(cf))
+		}
+		if bad {
 			t.Errorf("%s(%v) = %v: %d ulps from CPython's %v", name, floats(args), got.Float64(), d, F64(c).Float64())
 		}
 		maxUlps[name] = max(maxUlps[name], d)
@@ -111,7 +118,7 @@ func TestErfcDepth(t *testing.T) {
 		af, _ := x.Int64()
 		got := erfcCFDepth(x, spWP, erfcDepth(af, spWP))
 		ref := erfcCFDepth(x, spWP, 4*erfcDepth(af, spWP))
-		d := newF(2 * spWP).Sub(got, ref)
+		d := newF(2*spWP).Sub(got, ref)
 		if d.Sign() != 0 && d.MantExp(nil)-ref.MantExp(nil) > -spWP {
 			t.Errorf("erfc(%v): depth %d leaves a relative error of 2**%d", a, erfcDepth(af, spWP), d.MantExp(nil)-ref.MantExp(nil))
 		}
