@@ -188,7 +188,8 @@ func (p *parser) statement() ([]Stmt, error) {
 			s, err := p.classDef(nil)
 			return []Stmt{s}, err
 		case "async":
-			return nil, p.errf("PVM: async is not supported")
+			s, err := p.asyncStmt(nil)
+			return []Stmt{s}, err
 		case "match":
 			if s, ok, err := p.tryMatch(); ok || err != nil {
 				return []Stmt{s}, err
@@ -708,8 +709,40 @@ func (p *parser) decorated() (Stmt, error) {
 		return p.funcDef(decos)
 	case p.isKw("class"):
 		return p.classDef(decos)
+	case p.isKw("async"):
+		return p.asyncStmt(decos)
 	}
 	return nil, p.errf("invalid syntax")
+}
+
+// asyncStmt parses async def, async for and async with (PEP 492; CIP-3
+// §2.2 allows single-threaded coroutines). The node starts at `async`, as
+// CPython's AsyncFunctionDef, AsyncFor and AsyncWith do.
+func (p *parser) asyncStmt(decos []Expr) (Stmt, error) {
+	pos := p.start()
+	p.next()
+	var s Stmt
+	var err error
+	switch {
+	case p.isKw("def"):
+		s, err = p.funcDef(decos)
+		if f, ok := s.(*FunctionDef); ok {
+			f.IsAsync, f.Line, f.Col = true, pos.Line, pos.Col
+		}
+	case p.isKw("for") && decos == nil:
+		s, err = p.forStmt()
+		if f, ok := s.(*For); ok {
+			f.IsAsync, f.Line, f.Col = true, pos.Line, pos.Col
+		}
+	case p.isKw("with") && decos == nil:
+		s, err = p.withStmt()
+		if w, ok := s.(*With); ok {
+			w.IsAsync, w.Line, w.Col = true, pos.Line, pos.Col
+		}
+	default:
+		return nil, p.errf("invalid syntax")
+	}
+	return s, err
 }
 
 func (p *parser) funcDef(decos []Expr) (Stmt, error) {
