@@ -164,7 +164,10 @@ func (c *compiler) expr(e syntax.Expr) error {
 		c.b.loadConst(object.None)
 		c.b.emit(YIELD_FROM, 0)
 	case *syntax.Await:
-		return &SyntaxError{Line: line, Msg: "PVM: await is not supported"}
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		c.await()
 	case *syntax.JoinedStr:
 		return c.joinedStr(n)
 	case *syntax.FormattedValue:
@@ -706,4 +709,12 @@ func (c *compiler) formattedValue(n *syntax.FormattedValue) error {
 	}
 	c.b.emit(FORMAT_VALUE, arg)
 	return nil
+}
+
+// await emits the suspension of `await`: TOS becomes an awaitable's
+// iterator, and YIELD_FROM drives it to its result (PEP 492).
+func (c *compiler) await() {
+	c.b.emit(GET_AWAITABLE, 0)
+	c.b.loadConst(object.None)
+	c.b.emit(YIELD_FROM, 0)
 }

@@ -83,6 +83,7 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		s.args(n.Args)
 		s.cur.def(n.Name)
 		sc := s.push(functionScope, n.Name, n)
+		sc.coroutine = n.IsAsync
 		s.params(sc, n.Args)
 		s.stmts(n.Body)
 		s.pop()
@@ -133,6 +134,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			s.expr(n.Annotation) // evaluated into __annotations__
 		}
 	case *syntax.For:
+		if n.IsAsync {
+			s.needAsync(n.Line, "'async for'")
+		}
 		s.expr(n.Iter)
 		s.target(n.Target)
 		s.stmts(n.Body)
@@ -146,6 +150,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		s.stmts(n.Body)
 		s.stmts(n.Orelse)
 	case *syntax.With:
+		if n.IsAsync {
+			s.needAsync(n.Line, "'async with'")
+		}
 		for _, it := range n.Items {
 			s.expr(it.ContextExpr)
 			if it.OptionalVars != nil {
@@ -427,6 +434,7 @@ func (s *symbols) expr(e syntax.Expr) {
 			sc.generator = true
 		}
 	case *syntax.Await:
+		s.needAsync(n.Line, "'await'")
 		s.expr(n.Value)
 	case *syntax.Yield:
 		s.markGenerator(n.Line)
@@ -492,5 +500,24 @@ func (s *symbols) markGenerator(line int) {
 		s.fail(line, "'yield' inside list comprehension")
 		return
 	}
+	if s.cur.coroutine {
+		s.fail(line, "PVM: asynchronous generators (yield inside async def) are not supported")
+		return
+	}
 	s.cur.generator = true
+}
+
+// needAsync checks that what (await, async for, async with) is directly in
+// an async def, with CPython's messages; the PVM also refuses it inside a
+// comprehension (asynchronous comprehensions are not supported).
+func (s *symbols) needAsync(line int, what string) {
+	switch {
+	case s.cur.kind == functionScope && s.cur.coroutine:
+	case s.cur.name == "<comp>":
+		s.fail(line, "PVM: "+what+" inside a comprehension is not supported")
+	case s.cur.kind != functionScope:
+		s.fail(line, what+" outside function")
+	default:
+		s.fail(line, what+" outside async function")
+	}
 }

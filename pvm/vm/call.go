@@ -187,7 +187,12 @@ func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw
 	if err := t.bindArgs(f, fn, args, kw); err != nil {
 		return nil, err
 	}
-	return &Generator{t: t, f: f, name: fn.Name, qualname: fn.QualName}, nil
+	g := &Generator{t: t, f: f, name: fn.Name, qualname: fn.QualName}
+	if code.Coroutine {
+		g.coro = true
+		return &Coroutine{g}, nil
+	}
+	return g, nil
 }
 
 func (t *Thread) release(mem []object.Value) {
