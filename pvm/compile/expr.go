@@ -571,7 +571,8 @@ func (c *compiler) comprehension(node any, gens []*syntax.Comprehension, build O
 	c.b.emit(GET_ITER, 0)
 	saved := *c
 	code.Varnames, code.Cellvars, code.Freevars = sc.varnames, sc.cellvars, sc.freevars
-	code.Generator = sc.generator
+	code.Generator = sc.generator || sc.coroutine
+	code.Coroutine = sc.coroutine
 	code.CellArg = make([]int, len(sc.cellvars))
 	for i, cv := range sc.cellvars {
 		code.CellArg[i] = -1
@@ -602,6 +603,10 @@ func (c *compiler) comprehension(node any, gens []*syntax.Comprehension, build O
 	c.makeFunction(code, 0)
 	c.b.emit(ROT_TWO, 0)
 	c.b.emit(CALL, 1)
+	if sc.coroutine {
+		// A comprehension that awaits is itself a coroutine (PEP 530).
+		c.await()
+	}
 	return nil
 }
 

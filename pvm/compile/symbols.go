@@ -432,6 +432,9 @@ func (s *symbols) expr(e syntax.Expr) {
 		s.comprehension(n, n.Generators, n.Elt)
 		if sc := s.scopes[n]; sc != nil {
 			sc.generator = true
+			if sc.coroutine {
+				s.fail(n.Line, "PVM: asynchronous generator expressions (await inside a generator expression) are not supported")
+			}
 		}
 	case *syntax.Await:
 		s.needAsync(n.Line, "'await'")
@@ -507,10 +510,24 @@ func (s *symbols) markGenerator(line int) {
 	s.cur.generator = true
 }
 
-// needAsync checks that what (await, async for, async with) is directly in
-// an async def, with CPython's messages; the PVM also refuses it inside a
-// comprehension (asynchronous comprehensions are not supported).
+// needAsync checks that what (await, async for, async with) is in an async
+// def, with CPython's messages. await may also be in a comprehension in an
+// async def; `async for` inside a comprehension (an asynchronous
+// comprehension) is refused.
 func (s *symbols) needAsync(line int, what string) {
+	// A comprehension directly inside an async def may await: it becomes
+	// a coroutine its caller awaits (PEP 530), as every comprehension
+	// between them does.
+	outer := s.cur
+	for outer.name == "<comp>" && outer.parent != nil && !outer.coroutine {
+		outer = outer.parent
+	}
+	if outer != s.cur && outer.kind == functionScope && outer.coroutine && what == "'await'" {
+		for sc := s.cur; sc != outer; sc = sc.parent {
+			sc.coroutine = true
+		}
+		return
+	}
 	switch {
 	case s.cur.kind == functionScope && s.cur.coroutine:
 	case s.cur.name == "<comp>":

@@ -116,7 +116,7 @@ func (t *Thread) asyncOp(f *frame, in compile.Instr, sp int) (int, error) {
 		}
 		stack[sp-1] = it
 	case compile.GET_ANEXT:
-		aw, err := t.asyncSpecial(stack[sp-1], "__anext__", "'async for' requires an iterator with __anext__ method, got %s")
+		aw, err := t.asyncSpecial(stack[sp-1], "__anext__", "'async for' received an object from __aiter__ that does not implement __anext__: %s")
 		if err != nil {
 			return sp, err
 		}
