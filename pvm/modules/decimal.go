@@ -24,8 +24,9 @@ import (
 // Differences from CPython: apd's system limit on exponents is 100000, so a
 // value whose adjusted exponent passes +-100000 raises Overflow (or
 // Underflow) where CPython's Emax of 999999 would allow it; the Context
-// methods and the rarely used Decimal methods (fma, logical_*, rotate,
-// shift, next_*, compare_total*, ...) are absent; TypeError messages name
+// methods and a few rarely used Decimal methods (logical_*, rotate, shift,
+// next_minus/next_plus/next_toward, remainder_near, compare_signal) are
+// absent; TypeError messages name
 // the type 'Decimal', not 'decimal.Decimal'. exp, ln and log10 are
 // correctly rounded as CPython's (decimal_explog.go); as_tuple returns a
 // DecimalTuple.
@@ -204,6 +205,7 @@ func loadDecimal(t *vm.Thread) (*vm.Module, error) {
 	})
 	g.Set("DecimalTuple", m.tupleCls)
 	m.addMethods()
+	m.addMoreMethods()
 	g.Set("Decimal", m.cls)
 
 	m.ctxCls = nativeClass("decimal", "Context")
