@@ -75,7 +75,9 @@ func (m *decMod) addMoreMethods() {
 	method("conjugate", 0, same)
 	method("canonical", 0, same)
 	method("is_canonical", 0, func(object.Ctx, *apd.Decimal, []*apd.Decimal) (object.Value, error) { return object.True, nil })
-	method("radix", 0, func(c object.Ctx, _ *apd.Decimal, _ []*apd.Decimal) (object.Value, error) { return m.wrap(c, apd.New(10, 0)) })
+	method("radix", 0, func(c object.Ctx, _ *apd.Decimal, _ []*apd.Decimal) (object.Value, error) {
+		return m.wrap(c, apd.New(10, 0))
+	})
 	get := func(name string, fn func(c object.Ctx, x *apd.Decimal) (object.Value, error)) {
 		g := object.NewBuiltin(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			x, err := m.self(args, name)
