@@ -20,6 +20,7 @@ func TestAsyncRefusals(t *testing.T) {
 		{"import asyncio\nasync def f(): await asyncio.wait_for(asyncio.sleep(0), 1)\nasyncio.run(f())\n", "NotImplementedError: PVM: asyncio.wait_for is refused"},
 		{"async def f():\n    yield 1\n", "SyntaxError: PVM: asynchronous generators (yield inside async def) are not supported"},
 		{"async def f(y):\n    return (await x for x in y)\n", "SyntaxError: PVM: asynchronous generator expressions"},
+		{"async def f(y):\n    return [x async for x in y]\n", "SyntaxError: PVM: asynchronous comprehensions (async for in a comprehension) are not supported"},
 		{"def f():\n    await x\n", "SyntaxError: 'await' outside async function"},
 		{"await x\n", "SyntaxError: 'await' outside function"},
 		{"def f():\n    async for x in y: pass\n", "SyntaxError: 'async for' outside async function"},

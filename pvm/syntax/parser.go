@@ -75,6 +75,13 @@ func (p *parser) atEnd() bool {
 func (p *parser) isOp(v string) bool { t := p.tok(); return t.kind == tOp && t.val == v }
 func (p *parser) isKw(v string) bool { t := p.tok(); return t.kind == tName && t.val == v }
 
+// isAsyncFor reports whether the next tokens are `async for` (an
+// asynchronous comprehension, which the PVM refuses with its own message).
+func (p *parser) isAsyncFor() bool {
+	n := p.peek(1)
+	return p.isKw("async") && n.kind == tName && n.val == "for"
+}
+
 // start is where the current token begins.
 func (p *parser) start() Pos { t := p.tok(); return Pos{Line: t.line, Col: t.col} }
 
@@ -1614,7 +1621,7 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			if p.isOp("=") {
 				return nil, nil, p.errf(`expression cannot contain assignment, perhaps you meant "=="?`)
 			}
-			if p.isKw("for") {
+			if p.isKw("for") || p.isAsyncFor() {
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, nil, err
@@ -1719,7 +1726,10 @@ func (p *parser) sliceItem() (Expr, error) {
 
 func (p *parser) compFor() ([]*Comprehension, error) {
 	var gens []*Comprehension
-	for p.isKw("for") {
+	for p.isKw("for") || p.isAsyncFor() {
+		if p.isAsyncFor() {
+			return nil, p.errf("PVM: asynchronous comprehensions (async for in a comprehension) are not supported")
+		}
 		p.next()
 		target, err := p.targetList()
 		if err != nil {
@@ -1798,7 +1808,7 @@ func (p *parser) atom() (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			if p.isKw("for") {
+			if p.isKw("for") || p.isAsyncFor() {
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, err
@@ -1835,7 +1845,7 @@ func (p *parser) atom() (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			if p.isKw("for") {
+			if p.isKw("for") || p.isAsyncFor() {
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, err
@@ -1911,7 +1921,7 @@ func (p *parser) braces() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.isKw("for") {
+		if p.isKw("for") || p.isAsyncFor() {
 			gens, err := p.compFor()
 			if err != nil {
 				return nil, err
@@ -1920,7 +1930,7 @@ func (p *parser) braces() (Expr, error) {
 		}
 		return p.dictRest(pos, []Expr{first}, []Expr{v})
 	}
-	if p.isKw("for") {
+	if p.isKw("for") || p.isAsyncFor() {
 		gens, err := p.compFor()
 		if err != nil {
 			return nil, err
