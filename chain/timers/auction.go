@@ -25,6 +25,9 @@ func NewCandidate(t *Timer, b Bid, basefeeCycle, basefeeCell uint64) Candidate {
 // priority orders candidates: the effective tip plus the bounded
 // anti-starvation boost of its deferrals.
 func (c *Candidate) priority() uint64 {
+	if !c.Payable {
+		return 0
+	}
 	b := Boost(c.Timer.Deferrals)
 	if c.Tip > ^uint64(0)-b {
 		return ^uint64(0)
