@@ -87,8 +87,8 @@ func TestOrderByTipThenID(t *testing.T) {
 		mk(2, 5, 0, true),
 		mk(3, 0, 0, false),
 		mk(4, 5, 0, true),
-		mk(5, 0, 40, true),  // starving: boost 16
-		mk(6, 17, 0, true),  // outbids any boost
+		mk(5, 0, 40, true),   // starving: boost 16
+		mk(6, 17, 0, true),   // outbids any boost
 		mk(7, 100, 0, false), // unpayable: last whatever the tip
 	}
 	Order(cs)
