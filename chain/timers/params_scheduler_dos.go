@@ -69,7 +69,7 @@ const (
 	// TargetQueueDepth is the pending-timer count the timer basefee aims
 	// at; above it the basefee rises by up to 1/8 per block, below it it
 	// falls, in the EIP-1559 form of §4.2 (α = 8, δ = 1/8).
-	TargetQueueDepth = 100_000
+	TargetQueueDepth = 1_000_000
 
 	// StarvationBoostPerBlock and StarvationBoostMaxBlocks define the
 	// anti-starvation boost ("Outbid everyone perpetually"): a timer
