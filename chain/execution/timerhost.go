@@ -29,7 +29,7 @@ func (h *handlerHost) SetTimer(r pvm.TimerRequest) (uint64, error) {
 // CancelTimer cancels one of the running actor's timers and refunds its
 // deposit to the actor (§3.3).
 func (h *handlerHost) CancelTimer(id uint64) (*big.Int, error) {
-	refund, err := timers.New(h.rt.st).Cancel(h.env.to, id)
+	refund, err := timers.New(h.rt.st).Cancel(h.env.to, id, h.rt.bc.Height)
 	if err != nil {
 		return nil, timerHostErr(err)
 	}

@@ -40,6 +40,9 @@ const (
 	// cycles are not charged to anyone: the cap bounds the producer's
 	// work, and a GBA that needs more bids the default.
 	GBACallCycles uint64 = 50_000
+	// GBACallCells caps the cells of a get_gas_bid call (it writes
+	// nothing; this bounds what it may allocate and return).
+	GBACallCells uint64 = 4_096
 	// MaxDueScan bounds the candidates one block looks at (and the GBA
 	// calls it makes): the backlog of rolled-over timers first, oldest
 	// first, then this height's slot. Beyond it timers wait their turn.

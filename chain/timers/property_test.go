@@ -120,7 +120,7 @@ func TestQueueAgainstSortedListModel(t *testing.T) {
 				id := known[rapid.IntRange(0, len(known)-1).Draw(rt, "which")]
 				o := owners[rapid.IntRange(0, len(owners)-1).Draw(rt, "by")]
 				mt := m.timers[id]
-				refund, err := q.Cancel(o, id)
+				refund, err := q.Cancel(o, id, h)
 				switch {
 				case mt == nil:
 					if err != nil || refund.Sign() != 0 {

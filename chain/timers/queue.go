@@ -199,7 +199,7 @@ func (q *Queue) Basefee() (uint64, error) {
 // not pending (already run or cancelled) returns zero and changes
 // nothing, so handlers can cancel idempotently; someone else's timer is
 // refused.
-func (q *Queue) Cancel(owner types.Address, id uint64) (*big.Int, error) {
+func (q *Queue) Cancel(owner types.Address, id, height uint64) (*big.Int, error) {
 	t, err := loadTimer(q.st, id)
 	if err != nil || t == nil {
 		return new(big.Int), err
@@ -207,12 +207,16 @@ func (q *Queue) Cancel(owner types.Address, id uint64) (*big.Int, error) {
 	if t.Owner != owner {
 		return nil, refuse("timer %d belongs to %s, not %s", id, t.Owner, owner)
 	}
-	return q.finish(t)
+	return q.finish(t, height)
 }
 
-// finish removes t from the state and refunds its deposit; its list entry
-// is dropped lazily when the list is next read.
-func (q *Queue) finish(t *Timer) (*big.Int, error) {
+// finish removes t from the state at block height and refunds its
+// deposit; its list entry is dropped lazily when the list is next read,
+// its receipts ReceiptRetention blocks later.
+func (q *Queue) finish(t *Timer, height uint64) (*big.Int, error) {
+	if err := expireReceipts(q.st, t.ID, height); err != nil {
+		return nil, err
+	}
 	m, err := loadMeta(q.st)
 	if err != nil {
 		return nil, err
@@ -324,14 +328,14 @@ func (q *Queue) Settle(height uint64, outcomes []Outcome) (dropped []uint64, err
 		}
 		switch {
 		case o.Drop:
-			if _, err := q.finish(t); err != nil {
+			if _, err := q.finish(t, height); err != nil {
 				return nil, err
 			}
 		case o.Ran:
 			t.Runs++
 			t.FundsDeferrals = 0
 			if t.Interval == 0 {
-				if _, err := q.finish(t); err != nil {
+				if _, err := q.finish(t, height); err != nil {
 					return nil, err
 				}
 				continue
@@ -354,7 +358,7 @@ func (q *Queue) Settle(height uint64, outcomes []Outcome) (dropped []uint64, err
 				}
 			}
 			if t.FundsDeferrals >= MaxFundsDeferrals {
-				if _, err := q.finish(t); err != nil {
+				if _, err := q.finish(t, height); err != nil {
 					return nil, err
 				}
 				dropped = append(dropped, t.ID)
@@ -376,6 +380,9 @@ func (q *Queue) Settle(height uint64, outcomes []Outcome) (dropped []uint64, err
 // E ends and no block does more than its share; then it updates the timer
 // basefee from the queue depth. It returns how many ids it moved.
 func (q *Queue) Maintain(height uint64) (moved int, err error) {
+	if err := pruneReceipts(q.st, height); err != nil {
+		return 0, err
+	}
 	e := height / EpochBlocks
 	left := EpochBlocks - height%EpochBlocks
 	for _, l := range []list{{listBucket, e + 1}, {listOverflow, e + 1 + EpochBucketsAhead}} {
@@ -413,4 +420,16 @@ func (q *Queue) Maintain(height uint64) (moved int, err error) {
 		return moved, saveMeta(q.st, m)
 	}
 	return moved, nil
+}
+
+// HasDue reports whether block height may have timers to deliver: the
+// backlog is not empty or this height's ring slot holds ids (which may
+// also be next epoch's). The block reserves the timer lane only then.
+func (q *Queue) HasDue(height uint64) (bool, error) {
+	n, err := list{listBacklog, 0}.count(q.st)
+	if err != nil || n > 0 {
+		return n > 0, err
+	}
+	n, err = list{listRing, height % RingSlots}.count(q.st)
+	return n > 0, err
 }

@@ -32,10 +32,10 @@ func TestScheduleChargesAndCancelRefunds(t *testing.T) {
 	if tm.ID != 1 || tm.Tier != TierRing {
 		t.Fatalf("timer %+v", tm)
 	}
-	if _, err := q.Cancel(addr(2), tm.ID); !errors.Is(err, ErrRefused) {
+	if _, err := q.Cancel(addr(2), tm.ID, 10); !errors.Is(err, ErrRefused) {
 		t.Fatalf("someone else's cancel: %v", err)
 	}
-	refund, err := q.Cancel(owner, tm.ID)
+	refund, err := q.Cancel(owner, tm.ID, 10)
 	if err != nil || refund.Cmp(wantDeposit) != 0 {
 		t.Fatalf("cancel: %s, %v", refund, err)
 	}
@@ -46,7 +46,7 @@ func TestScheduleChargesAndCancelRefunds(t *testing.T) {
 	if got := st.Balance(owner); got.Cmp(want) != 0 {
 		t.Fatalf("owner has %s, want %s", got, want)
 	}
-	if refund, err := q.Cancel(owner, tm.ID); err != nil || refund.Sign() != 0 {
+	if refund, err := q.Cancel(owner, tm.ID, 10); err != nil || refund.Sign() != 0 {
 		t.Fatalf("second cancel: %s, %v", refund, err)
 	}
 	if n, _ := q.Pending(); n != 0 {
@@ -122,7 +122,7 @@ func TestSurchargeCountsCancelledTimers(t *testing.T) {
 		if err != nil || c.Surcharge.Cmp(big.NewInt(SurchargeBaseCost)) != 0 {
 			t.Fatalf("%v %v", c, err)
 		}
-		if _, err := q.Cancel(owner, tm.ID); err != nil {
+		if _, err := q.Cancel(owner, tm.ID, 10); err != nil {
 			t.Fatal(err)
 		}
 	}
