@@ -84,6 +84,11 @@ func runTimer(st *state.StateDB, bc *BlockContext, c *timers.Candidate, limit, c
 		res.Dropped = append(res.Dropped, t.ID)
 		return 0, timers.Outcome{Timer: t, Drop: true}
 	}
+	if PerActorBlockCycles-min(PerActorBlockCycles, bc.actorCycles(t.Owner)) < limit {
+		// Its actor has used its §12.1 per-block cycles: wait for the next
+		// block rather than run short and fail.
+		return 0, timers.Outcome{Timer: t, Reason: timers.ReasonBudget}
+	}
 	args := append(types.AppendArrayHeader(nil, 1), t.Data...)
 	cellsLimit := min(timers.TimerCallCells, cellsLeft)
 	if cellsLimit < uint64(len(args)) || cellsLimit < timers.TimerCallCells/4 {

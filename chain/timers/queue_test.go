@@ -188,7 +188,10 @@ func TestTierPlacement(t *testing.T) {
 
 // runAll delivers block h running every candidate, and returns their ids
 // and how many ids maintenance moved.
-func runAll(t interface{ Fatal(...any); Helper() }, q *Queue, h uint64) ([]uint64, int) {
+func runAll(t interface {
+	Fatal(...any)
+	Helper()
+}, q *Queue, h uint64) ([]uint64, int) {
 	t.Helper()
 	cs, err := q.Due(h)
 	if err != nil {
