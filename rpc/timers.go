@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 
 	"github.com/cowboy-chain/cowboy/chain/timers"
@@ -164,6 +165,37 @@ func getTimerReceipts(_ context.Context, b Backend, p *params) (any, *Error) {
 	out := make([]TimerReceiptJSON, 0, len(rs))
 	for i := range rs {
 		out = append(out, newTimerReceiptJSON(&rs[i]))
+	}
+	return out, nil
+}
+
+// Timers lists owner's pending timers (cowboy_getTimers).
+func (c *Client) Timers(ctx context.Context, owner types.Address) ([]TimerJSON, error) {
+	var out []TimerJSON
+	if err := c.Call(ctx, &out, "cowboy_getTimers", Address(owner)); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Timer reads one pending timer (cowboy_getTimer); an error wrapping
+// ErrNotFound when it is not pending.
+func (c *Client) Timer(ctx context.Context, id uint64) (*TimerJSON, error) {
+	var out *TimerJSON
+	if err := c.Call(ctx, &out, "cowboy_getTimer", Quantity(id)); err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return nil, fmt.Errorf("timer %d is not pending: %w", id, ErrNotFound)
+	}
+	return out, nil
+}
+
+// TimerReceipts lists the kept receipts of a timer (cowboy_getTimerReceipts).
+func (c *Client) TimerReceipts(ctx context.Context, id uint64) ([]TimerReceiptJSON, error) {
+	var out []TimerReceiptJSON
+	if err := c.Call(ctx, &out, "cowboy_getTimerReceipts", Quantity(id)); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
