@@ -110,7 +110,11 @@ With --json: the cowboy_getTimer answer.`,
 			for _, d := range t.History {
 				hist = append(hist, fmt.Sprintf("%d:%s", uint64(d.Height), d.Reason))
 			}
-			tb.row("Deferrals", "%d %s", uint64(t.Deferrals), strings.Join(hist, " "))
+			if len(hist) == 0 {
+				tb.row("Deferrals", "%d", uint64(t.Deferrals))
+			} else {
+				tb.row("Deferrals", "%d (last: %s)", uint64(t.Deferrals), strings.Join(hist, " "))
+			}
 			return tb.flush()
 		},
 	})
