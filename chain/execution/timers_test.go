@@ -189,6 +189,8 @@ class Bidder:
     def mode(self, m):
         self.storage["mode"] = m
     def work(self, i):
+        if self.storage["mode"] == "light":
+            return
         x = 0
         for j in range(12000):
             x += j
@@ -418,4 +420,88 @@ func TestTimerBlocksReplay(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkTimerDelivery measures the Deliver Timers step through the
+// whole executor: 150 actors each with a light timer (about what one timer
+// lane holds), 15 due at each of heights 2 … 11 (the same-height surcharge
+// makes more at one height ruinous) and the first 135 rolled over, so
+// block 11 has all 150 due; a third bid through their GBA. Each iteration
+// delivers block 11 on a fresh view of the same committed state. timers/s
+// is the executor's throughput for timer runs.
+func BenchmarkTimerDelivery(b *testing.B) {
+	t := &testing.T{}
+	e := &actorEnv{t: t, st: state.New(emptyReader{}), from: types.Address{0xee}}
+	e.st.Mint(e.from, cby(1000))
+	e.newBlock()
+	const n = 150
+	for i := range n {
+		salt := make([]byte, 32)
+		salt[30], salt[31] = byte(i>>8), byte(i)
+		pl, err := (&types.DeployPayload{Code: bidder, Salt: salt, Args: args(t, nil...)}).Encode()
+		if err != nil {
+			b.Fatal(err)
+		}
+		rc := Simulate(e.st, e.bc, e.from, nil, nil, pl, 5_000_000, 1_000_000)
+		if rc.Status != types.ReceiptSuccess {
+			b.Fatal(rc.Error)
+		}
+		a := *rc.ContractAddress
+		e.st.Mint(a, cby(10))
+		var gba any
+		if i%3 == 0 {
+			gba = a.Hex()
+		}
+		if rc := e.call(a, "arm", int64(2+i/15), int64(1), gba); rc.Status != types.ReceiptSuccess {
+			b.Fatal(rc.Error)
+		}
+		if rc := e.call(a, "mode", "light"); rc.Status != types.ReceiptSuccess {
+			b.Fatal(rc.Error)
+		}
+	}
+	q := timers.New(e.st)
+	for h := uint64(2); h <= 10; h++ { // the lane was full: everything rolled over
+		due, err := q.Due(h)
+		if err != nil {
+			b.Fatal(err)
+		}
+		outs := make([]timers.Outcome, len(due))
+		for i, t := range due {
+			outs[i] = timers.Outcome{Timer: t, Reason: timers.ReasonBudget}
+		}
+		if _, err := q.Settle(h, outs); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := q.Maintain(h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	m := memReader{}
+	ws, err := e.st.Writes()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range ws {
+		if w.Value != nil {
+			m[w.Key] = w.Value
+		}
+	}
+	ran := 0
+	for b.Loop() {
+		st := state.New(m)
+		bc := &BlockContext{ChainID: chainID, Height: 11, Proposer: proposer, Basefees: Basefees{Cycle: 1, Cell: 1}}
+		tr, err := DeliverTimers(st, bc, 1_000_000)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := st.Writes(); err != nil {
+			b.Fatal(err)
+		}
+		ran = len(tr.Receipts)
+	}
+	if ran == 0 {
+		b.Fatal("no timer ran")
+	}
+	b.ReportMetric(float64(ran), "timers/block")
+	b.ReportMetric(float64(ran)*float64(b.N)/b.Elapsed().Seconds(), "timers/s")
 }
