@@ -1,9 +1,13 @@
 package node
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/cowboy-chain/cowboy/chain/timers"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
+	"github.com/cowboy-chain/cowboy/store"
 )
 
 // The node serves the timer methods.
@@ -38,4 +42,21 @@ func (n *Node) TimersOf(owner types.Address) ([]*timers.Timer, error) {
 // TimerReceipts returns the kept receipts of timer id.
 func (n *Node) TimerReceipts(id uint64) ([]timers.Receipt, error) {
 	return timers.Receipts(n.newState(), id)
+}
+
+// TimerProof proves timer id's record at a retained height.
+func (n *Node) TimerProof(id, height uint64) (*rpc.StateProof, error) {
+	b, err := n.blockByNumber(height)
+	if err != nil {
+		return nil, err
+	}
+	key := timers.RecordKey(id)
+	p, v, err := n.db.ProveValue(store.StateDB, store.Key(key), height)
+	if errors.Is(err, store.ErrNotRetained) {
+		return nil, fmt.Errorf("%v: %w", err, rpc.ErrNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &rpc.StateProof{Header: b.Header, StoreKey: key, Value: v, Proof: p}, nil
 }

@@ -46,6 +46,7 @@ var methods = map[string]method{
 	"cowboy_getTimers":             {1, 1, getTimers},
 	"cowboy_getTimer":              {1, 1, getTimer},
 	"cowboy_getTimerReceipts":      {1, 1, getTimerReceipts},
+	"cowboy_getTimerProof":         {1, 2, getTimerProof},
 }
 
 // Methods lists the served method names, for docs and tests.

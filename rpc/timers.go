@@ -21,6 +21,9 @@ type Timers interface {
 	TimersOf(owner types.Address) ([]*timers.Timer, error)
 	// TimerReceipts returns the kept receipts of timer id, oldest first.
 	TimerReceipts(id uint64) ([]timers.Receipt, error)
+	// TimerProof proves timer id's record (present or absent) at a
+	// retained height.
+	TimerProof(id, height uint64) (*StateProof, error)
 }
 
 // TimerJSON is a pending timer (docs/rpc.md "cowboy_getTimer").
@@ -196,6 +199,69 @@ func (c *Client) TimerReceipts(ctx context.Context, id uint64) ([]TimerReceiptJS
 	var out []TimerReceiptJSON
 	if err := c.Call(ctx, &out, "cowboy_getTimerReceipts", Quantity(id)); err != nil {
 		return nil, err
+	}
+	return out, nil
+}
+
+// cowboy_getTimerProof(id, height?) proves a timer's record against a
+// block's state root, like cowboy_getProof proves accounts.
+func getTimerProof(_ context.Context, b Backend, p *params) (any, *Error) {
+	t, perr := timersOf(b, "cowboy_getTimerProof")
+	if perr != nil {
+		return nil, perr
+	}
+	id, perr := p.timerID(0)
+	if perr != nil {
+		return nil, perr
+	}
+	height := b.LatestHeight()
+	if p.has(1) {
+		var ref BlockRef
+		if err := p.decode(1, "height", &ref); err != nil {
+			return nil, err
+		}
+		switch ref {
+		case LatestBlock:
+		case EarliestBlock:
+			height = 0
+		default:
+			height, _ = ref.Height()
+		}
+	}
+	sp, err := t.TimerProof(id, height)
+	if errors.Is(err, ErrNotFound) {
+		return nil, newError(CodeNotFound, "%v", err)
+	}
+	if err != nil {
+		return nil, internal(err)
+	}
+	sp.Value = append([]byte(nil), sp.Value...)
+	out, err := NewProofJSON(types.Address{}, nil, &StateProof{Header: sp.Header, StoreKey: sp.StoreKey, Proof: sp.Proof})
+	if err != nil {
+		return nil, internal(err)
+	}
+	if sp.Value != nil {
+		v := Bytes(sp.Value)
+		out.Value = &v
+	}
+	q := Quantity(id)
+	out.Timer = &q
+	return out, nil
+}
+
+// TimerProof fetches a proof of timer id's record (cowboy_getTimerProof)
+// at height, or the latest block when height is nil.
+func (c *Client) TimerProof(ctx context.Context, id uint64, height *uint64) (*ProofJSON, error) {
+	params := []any{Quantity(id)}
+	if height != nil {
+		params = append(params, Quantity(*height))
+	}
+	var out *ProofJSON
+	if err := c.Call(ctx, &out, "cowboy_getTimerProof", params...); err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return nil, ErrNotFound
 	}
 	return out, nil
 }
