@@ -370,9 +370,10 @@ func mustCBOR(t *testing.T, v any) []byte {
 	return b
 }
 
-// TestTimerBlocksReplay: a validator replaying built blocks with Execute
-// reaches exactly the same state writes, timers and all, block after
-// block (timer delivery is deterministic and part of the state).
+// TestTimerBlocksReplay: a validator executing the blocks a producer built
+// (Build on the proposal's transactions) reaches exactly the same state
+// writes, timers and all, block after block (timer delivery is
+// deterministic and part of the state).
 func TestTimerBlocksReplay(t *testing.T) {
 	e := newActorEnv(t)
 	e.st.Mint(alice, cby(10))
@@ -397,7 +398,7 @@ func TestTimerBlocksReplay(t *testing.T) {
 		st2 := state.New(replayed)
 		bc2 := *bc
 		bc2.actorUsed, bc2.delivered, bc2.seen = nil, nil, nil
-		r2, err := Execute(st2, &bc2, r.Txs)
+		r2, err := Build(st2, &bc2, r.Txs)
 		if err != nil {
 			t.Fatalf("replay of block %d: %v", h, err)
 		}
