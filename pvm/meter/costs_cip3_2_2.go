@@ -25,8 +25,6 @@ const (
 
 	// CostMailboxSend is a host message send, payload extra. CIP-3 §2.2.1: 80.
 	CostMailboxSend uint64 = 80
-	// CostTimer is a host timer set or cancel. CIP-3 §2.2.1: 200.
-	CostTimer uint64 = 200
 	// CostBlobPerKiB is a blob commit per KiB. CIP-3 §2.2.1: 40.
 	CostBlobPerKiB uint64 = 40
 	// CostStorageRead is one storage KV read. CIP-3 §2.2.1: 10.
