@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Mutation-testing gate: runs gremlins on every package listed in
+# scripts/mutation-floors.txt and fails when a package's test efficacy falls
+# below its floor. `make mutate` calls it; docs/testing.md explains it.
+#
+#   scripts/mutate.sh                      every listed package
+#   scripts/mutate.sh chain/fees mempool   only these (must be listed)
+#
+# Environment: GREMLINS_WORKERS (default 1), GREMLINS_TIMEOUT_COEFFICIENT
+# (default 10: mutant test runs may take 10x the unmutated run before they
+# count as timed out, which a shared, loaded machine needs), MUTATE_OUT
+# (directory for the per-package JSON reports, default bin/mutate).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+GREMLINS_VERSION=v0.6.0
+FLOORS=scripts/mutation-floors.txt
+WORKERS=${GREMLINS_WORKERS:-1}
+COEFF=${GREMLINS_TIMEOUT_COEFFICIENT:-10}
+OUT=${MUTATE_OUT:-bin/mutate}
+mkdir -p "$OUT"
+
+GOBIN_DIR=$(go env GOPATH)/bin
+GREMLINS=$GOBIN_DIR/gremlins
+if ! go version -m "$GREMLINS" 2>/dev/null | grep -qE "^[[:space:]]*mod[[:space:]]+github.com/go-gremlins/gremlins[[:space:]]+$GREMLINS_VERSION([[:space:]]|$)"; then
+	echo "mutate: installing gremlins $GREMLINS_VERSION" >&2
+	go install "github.com/go-gremlins/gremlins/cmd/gremlins@$GREMLINS_VERSION"
+fi
+
+want=("$@")
+listed() {
+	[ ${#want[@]} -eq 0 ] && return 0
+	local w
+	for w in "${want[@]}"; do [ "$w" = "$1" ] && return 0; done
+	return 1
+}
+
+failed=0
+ran=0
+summary=""
+while read -r pkg floor opts; do
+	case "$pkg" in ''|'#'*) continue ;; esac
+	listed "$pkg" || continue
+	ran=$((ran + 1))
+	args=(unleash --workers "$WORKERS" --timeout-coefficient "$COEFF" -o "$OUT/${pkg//\//_}.json")
+	if [[ "$opts" == files=* ]]; then
+		keep=",${opts#files=},"
+		for f in "$pkg"/*.go; do
+			b=$(basename "$f")
+			case "$b" in *_test.go) continue ;; esac
+			[[ "$keep" == *",$b,"* ]] && continue
+			args+=(-E "(^|/)${b//./\\.}\$")
+		done
+	fi
+	echo "== $pkg (floor $floor%)"
+	log="$OUT/${pkg//\//_}.log"
+	"$GREMLINS" "${args[@]}" "./$pkg" >"$log" 2>&1 || true
+	grep -E 'LIVED|TIMED OUT|NOT VIABLE' "$log" || true
+	tail -n 5 "$log"
+	eff=$(sed -n 's/^Test efficacy: \([0-9.]*\)%.*/\1/p' "$log" | tail -n 1)
+	if [ -z "$eff" ]; then
+		echo "mutate: $pkg: gremlins gave no efficacy (see $log)" >&2
+		failed=1
+		summary+=$(printf '%-20s  %7s  floor %6s  FAIL (no result)' "$pkg" "-" "$floor")$'\n'
+		continue
+	fi
+	verdict=ok
+	if awk -v e="$eff" -v f="$floor" 'BEGIN { exit !(e + 0 < f + 0) }'; then
+		verdict="FAIL (below floor)"
+		failed=1
+	fi
+	summary+=$(printf '%-20s  %6s%%  floor %6s%%  %s' "$pkg" "$eff" "$floor" "$verdict")$'\n'
+done <"$FLOORS"
+
+if [ "$ran" -eq 0 ]; then
+	echo "mutate: no listed package matched: ${want[*]}" >&2
+	exit 2
+fi
+echo
+echo "package               efficacy  floor"
+printf '%s' "$summary"
+exit "$failed"
