@@ -7,16 +7,21 @@
 #   scripts/mutate.sh chain/fees mempool   only these (must be listed)
 #
 # Environment: GREMLINS_WORKERS (default 1), GREMLINS_TIMEOUT_COEFFICIENT
-# (default 10: mutant test runs may take 10x the unmutated run before they
-# count as timed out, which a shared, loaded machine needs), MUTATE_OUT
-# (directory for the per-package JSON reports, default bin/mutate).
+# (default 50), MUTATE_OUT (directory for the per-package reports, default
+# bin/mutate).
+#
+# gremlins times a mutant's test run against the coverage run, whose build is
+# usually cached; a mutant must recompile and relink, which on a loaded
+# 2-core machine took more than 10x as long and turned 19 of chain/fees's 46
+# mutants into spurious TIMED OUT. Timed-out mutants drop out of the
+# efficacy, so a low coefficient hides live mutants; 50 leaves none.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 GREMLINS_VERSION=v0.6.0
 FLOORS=scripts/mutation-floors.txt
 WORKERS=${GREMLINS_WORKERS:-1}
-COEFF=${GREMLINS_TIMEOUT_COEFFICIENT:-10}
+COEFF=${GREMLINS_TIMEOUT_COEFFICIENT:-50}
 OUT=${MUTATE_OUT:-bin/mutate}
 mkdir -p "$OUT"
 
@@ -43,6 +48,9 @@ while read -r pkg floor opts; do
 	listed "$pkg" || continue
 	ran=$((ran + 1))
 	args=(unleash --workers "$WORKERS" --timeout-coefficient "$COEFF" -o "$OUT/${pkg//\//_}.json")
+	# gremlins walks the directory recursively; subpackages have lines of
+	# their own (crypto/bls under crypto), so only this directory's files.
+	args+=(-E "/")
 	if [[ "$opts" == files=* ]]; then
 		keep=",${opts#files=},"
 		for f in "$pkg"/*.go; do
