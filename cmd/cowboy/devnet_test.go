@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,7 +39,7 @@ func devnetHarnessWith(t *testing.T, g *genesis.Genesis) *harness {
 	t.Cleanup(func() { cancel(); <-done; n.Close() })
 	dir := t.TempDir()
 	h := &harness{t: t, url: "http://" + n.RPCAddr(), keystore: filepath.Join(dir, "keys"), pwFile: filepath.Join(dir, "pw")}
-	os.WriteFile(h.pwFile, []byte("correct horse battery\n"), 0o600)
+	mustWrite(t, h.pwFile, []byte("correct horse battery\n"), 0o600)
 	return h
 }
 
@@ -69,7 +68,7 @@ func TestDevnetEndToEnd(t *testing.T) {
 	// Prove dev5's account, save it, verify it offline; tamper and fail.
 	proof := h.ok("state", "proof", "dev5", "--json")
 	file := filepath.Join(t.TempDir(), "dev5.json")
-	os.WriteFile(file, []byte(proof), 0o600)
+	mustWrite(t, file, []byte(proof), 0o600)
 	if out := h.ok("state", "verify", file); !strings.Contains(out, "Valid proof") || !strings.Contains(out, "1,000,002.5 CBY") {
 		t.Fatalf("verify output: %s", out)
 	}
@@ -90,8 +89,11 @@ func TestDevnetEndToEnd(t *testing.T) {
 		if name == "address" {
 			bad[name] = strings.ToLower(bad[name].(string)) // parses; must still fail
 		}
-		b, _ := json.Marshal(bad)
-		os.WriteFile(file, b, 0o600)
+		b, err := json.Marshal(bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustWrite(t, file, b, 0o600)
 		h.fails([]string{"state", "verify", file}, "invalid proof")
 	}
 	// A never-used address proves absent.
