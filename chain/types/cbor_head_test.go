@@ -1,0 +1,52 @@
+package types
+
+import (
+	"encoding/hex"
+	"strings"
+	"testing"
+)
+
+// The hand-written reader's heads against RFC 8949 §4.2.1 at every
+// boundary: each width takes exactly the values the next smaller one
+// cannot hold, an integer may end the input, and errors name the byte.
+func TestReaderHeadBoundaries(t *testing.T) {
+	tests := []struct {
+		hex   string
+		major byte
+		arg   uint64
+		err   string // empty: accepted
+	}{
+		{"17", 0, 23, ""},
+		{"1817", 0, 0, "integer 23 not in shortest form"},
+		{"1818", 0, 24, ""},
+		{"1900ff", 0, 0, "integer 255 not in shortest form"},
+		{"190100", 0, 256, ""},
+		{"1a0000ffff", 0, 0, "integer 65535 not in shortest form"},
+		{"1a00010000", 0, 65536, ""},
+		{"1b00000000ffffffff", 0, 0, "integer 4294967295 not in shortest form"},
+		{"1b0000000100000000", 0, 1 << 32, ""},
+		{"5bffffffffffffffff", 2, 1<<64 - 1, ""},
+		{"9903e8", 4, 1000, ""},
+		{"1b00000001000000", 0, 0, "truncated integer at byte 1"},
+		{"", 0, 0, "unexpected end of input at byte 0"},
+		{"1f", 0, 0, "reserved value 0x1f at byte 0"},
+		{"7c", 0, 0, "reserved value 0x7c at byte 0"},
+	}
+	for _, tt := range tests {
+		b, err := hex.DecodeString(tt.hex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &reader{b: b}
+		major, arg, err := r.head()
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: err %v, want %q", tt.hex, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || major != tt.major || arg != tt.arg || r.pos != len(b) {
+			t.Errorf("%s: major %d arg %d pos %d err %v, want %d %d %d", tt.hex, major, arg, r.pos, err, tt.major, tt.arg, len(b))
+		}
+	}
+}
