@@ -33,10 +33,15 @@ func devnetHarnessWith(t *testing.T, g *genesis.Genesis) *harness {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- n.Run(ctx) }()
-	for i := 0; n.RPCAddr() == "" && i < 1000; i++ {
+	// A deadline, not an iteration count: a loaded machine may take a
+	// while to start the server, and an empty address must not go on.
+	for deadline := time.Now().Add(60 * time.Second); n.RPCAddr() == "" && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)
 	}
 	t.Cleanup(func() { cancel(); <-done; n.Close() })
+	if n.RPCAddr() == "" {
+		t.Fatal("the devnet node did not start its RPC server within 60 s")
+	}
 	dir := t.TempDir()
 	h := &harness{t: t, url: "http://" + n.RPCAddr(), keystore: filepath.Join(dir, "keys"), pwFile: filepath.Join(dir, "pw")}
 	mustWrite(t, h.pwFile, []byte("correct horse battery\n"), 0o600)
