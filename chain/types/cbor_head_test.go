@@ -50,3 +50,42 @@ func TestReaderHeadBoundaries(t *testing.T) {
 		}
 	}
 }
+
+// Byte strings, arrays and bignums at their length limits.
+func TestReaderLengthLimits(t *testing.T) {
+	rd := func(h string) *reader {
+		b, err := hex.DecodeString(strings.ReplaceAll(h, " ", ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &reader{b: b}
+	}
+	if p, err := rd("43010203").bytes(3); err != nil || len(p) != 3 {
+		t.Errorf("3-byte string with max 3: %x %v", p, err)
+	}
+	if _, err := rd("43010203").bytes(2); err == nil {
+		t.Error("3-byte string with max 2 accepted")
+	}
+	if _, err := rd("440102 03").bytes(10); err == nil {
+		t.Error("4-byte string with 3 bytes left accepted")
+	}
+	if n, err := rd("83010203").array(); err != nil || n != 3 {
+		t.Errorf("array of 3 with 3 bytes left: %d %v", n, err)
+	}
+	if _, err := rd("84010203").array(); err == nil || !strings.Contains(err.Error(), "array of 4 items longer than input") {
+		t.Errorf("array of 4 with 3 bytes left: %v", err)
+	}
+	// A 128-bit bignum takes at most 16 bytes.
+	if v, err := rd("c2 50 ffffffffffffffffffffffffffffffff").bigUint(128); err != nil || v.BitLen() != 128 {
+		t.Errorf("16-byte bignum with 128 bits: %v %v", v, err)
+	}
+	if _, err := rd("c2 51 01ffffffffffffffffffffffffffffffff").bigUint(128); err == nil {
+		t.Error("17-byte bignum accepted for 128 bits")
+	}
+	if v, err := rd("1b ffffffffffffffff").bigUint(128); err != nil || !v.IsUint64() || v.Uint64() != 1<<64-1 {
+		t.Errorf("plain uint: %v %v", v, err)
+	}
+	if _, err := rd("").bigUint(128); err == nil {
+		t.Error("bignum from empty input")
+	}
+}
