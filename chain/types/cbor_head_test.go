@@ -4,6 +4,8 @@ import (
 	"encoding/hex"
 	"strings"
 	"testing"
+
+	"github.com/cowboy-chain/cowboy/crypto"
 )
 
 // The hand-written reader's heads against RFC 8949 §4.2.1 at every
@@ -87,5 +89,53 @@ func TestReaderLengthLimits(t *testing.T) {
 	}
 	if _, err := rd("").bigUint(128); err == nil {
 		t.Error("bignum from empty input")
+	}
+}
+
+func TestReaderEnd(t *testing.T) {
+	r := &reader{b: []byte{1, 2, 3, 4}, pos: 1}
+	if err := r.end(); err == nil || !strings.Contains(err.Error(), "3 trailing bytes") {
+		t.Errorf("end with 3 bytes left: %v", err)
+	}
+	r.pos = 4
+	if err := r.end(); err != nil {
+		t.Errorf("end at the end: %v", err)
+	}
+}
+
+// Size is the encoded length, before and after it is cached, and
+// max_tx_size is inclusive: a transaction of exactly 128 KiB decodes, one
+// byte more does not.
+func TestTxSizeAndMaxTxSize(t *testing.T) {
+	to := Address{0x42}
+	k, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(payload int) *Tx {
+		tx := &Tx{ChainID: 7, Nonce: 1, To: &to, CyclesLimit: 10_000, MaxFeePerCycle: 1, MaxFeePerCell: 1, Payload: make([]byte, payload)}
+		tx.Sign(k)
+		return tx
+	}
+	tx := build(10)
+	if got, want := tx.Size(), len(tx.Encode()); got != want || got == 0 {
+		t.Fatalf("Size() = %d, encoding is %d bytes", got, want)
+	}
+	if got := tx.Size(); got != len(tx.Encode()) {
+		t.Fatalf("cached Size() = %d", got)
+	}
+	// The payload's length head grows with it; find the payload that
+	// makes the whole transaction exactly MaxTxSize.
+	p := MaxTxSize - (len(build(70_000).Encode()) - 70_000)
+	exact := build(p)
+	if n := len(exact.Encode()); n != MaxTxSize {
+		t.Fatalf("built %d bytes, want %d", n, MaxTxSize)
+	}
+	if _, err := DecodeTx(exact.Encode()); err != nil {
+		t.Fatalf("a transaction of exactly max_tx_size: %v", err)
+	}
+	over := build(p + 1)
+	if _, err := DecodeTx(over.Encode()); err == nil || !strings.Contains(err.Error(), "exceeds max_tx_size") {
+		t.Fatalf("a transaction one byte over max_tx_size: %v", err)
 	}
 }
