@@ -139,3 +139,17 @@ func TestTxSizeAndMaxTxSize(t *testing.T) {
 		t.Fatalf("a transaction one byte over max_tx_size: %v", err)
 	}
 }
+
+func TestReaderPeekNull(t *testing.T) {
+	r := &reader{b: []byte{0xf6, 0x01}}
+	if !r.peekNull() || r.pos != 1 {
+		t.Fatalf("null not taken: pos %d", r.pos)
+	}
+	if r.peekNull() || r.pos != 1 {
+		t.Fatalf("0x01 taken as null: pos %d", r.pos)
+	}
+	r.pos = 2
+	if r.peekNull() || r.pos != 2 {
+		t.Fatalf("null at the end of input: pos %d", r.pos)
+	}
+}
