@@ -3,6 +3,8 @@ package fees
 import (
 	"math/big"
 	"testing"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
 func TestNextBasefee(t *testing.T) {
@@ -238,5 +240,17 @@ func TestComputeVectors(t *testing.T) {
 		if v.got.String() != v.want {
 			t.Errorf("%s = %s, want %s", v.name, v.got, v.want)
 		}
+	}
+}
+
+// NextBasefees moves each basefee by its own meter's use in the parent.
+func TestNextBasefeesFromHeader(t *testing.T) {
+	h := &types.Header{BasefeeCycle: 1000, CyclesUsed: 0, BasefeeCell: 800, CellsUsed: 1_000_000}
+	if got, want := NextBasefees(h), (Basefees{Cycle: 875, Cell: 900}); got != want {
+		t.Fatalf("NextBasefees = %+v, want %+v", got, want)
+	}
+	h = &types.Header{BasefeeCycle: 1, CyclesUsed: TargetCycles + 1, BasefeeCell: 7, CellsUsed: TargetCells}
+	if got, want := NextBasefees(h), (Basefees{Cycle: 2, Cell: 7}); got != want {
+		t.Fatalf("NextBasefees = %+v, want %+v", got, want)
 	}
 }
