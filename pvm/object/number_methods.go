@@ -34,7 +34,16 @@ func initNumberMethods() {
 		}
 		length := int64(1)
 		if a[0] != nil {
-			length, _ = AsInt64(a[0])
+			if !isIntLike(a[0]) {
+				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(a[0]))
+			}
+			var ok bool
+			if length, ok = AsInt64(a[0]); !ok {
+				length = -1 // a big length: negative refused below, positive too long
+				if toBig(a[0]).Sign() > 0 {
+					length = 1<<16 + 1
+				}
+			}
 		}
 		if length < 0 || length > 1<<16 {
 			return nil, Errorf(ValueError, "length argument must be non-negative")
@@ -52,14 +61,26 @@ func initNumberMethods() {
 			signed, _ = Truth(c, a[2])
 		}
 		v := new(big.Int).Set(toBig(args[0]))
-		if v.Sign() < 0 {
-			if !signed {
-				return nil, Errorf(OverflowError, "can't convert negative int to unsigned")
-			}
-			v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(8*length)))
+		if v.Sign() < 0 && !signed {
+			return nil, Errorf(OverflowError, "can't convert negative int to unsigned")
 		}
-		if v.Sign() < 0 || v.BitLen() > int(8*length) || (signed && toBig(args[0]).Sign() >= 0 && v.BitLen() >= int(8*length) && length > 0) {
+		// Unsigned needs 0 <= v < 2**(8*length); signed needs
+		// -2**(8*length-1) <= v < 2**(8*length-1), that is, v or ~v (which
+		// is -v-1 for negative v) has fewer than 8*length bits. As in
+		// CPython, 0 and -1 fit even in no bytes (mag is 0 for both).
+		mag := v
+		if v.Sign() < 0 {
+			mag = new(big.Int).Not(v)
+		}
+		width := int(8 * length)
+		if signed {
+			width--
+		}
+		if mag.Sign() != 0 && mag.BitLen() > width {
 			return nil, Errorf(OverflowError, "int too big to convert")
+		}
+		if v.Sign() < 0 {
+			v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(8*length)))
 		}
 		out := v.FillBytes(make([]byte, length))
 		if order == "little" {
