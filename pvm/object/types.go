@@ -313,6 +313,7 @@ func init() {
 	initNumberMethods()
 	initBytesMethods()
 	initBytesStrMethods()
+	initStrTranslate()
 	for _, k := range []*Class{ObjectClass, IntClass, BoolClass, FloatClass, StrClass, BytesClass,
 		ByteArrayClass, ListClass, TupleClass, DictClass, SetClass, FrozenSetClass, RangeClass,
 		PropertyClass, BaseException} {
