@@ -36,6 +36,9 @@ type Options struct {
 	// minimization; OnProgress every 1000 programs.
 	OnFinding  func(Finding)
 	OnProgress func(Stats)
+	// OnError is called (serialised) when python3 failed on a seed, e.g.
+	// a timeout; the seed counts in Stats.Errors.
+	OnError func(seed uint64, err error)
 }
 
 // Run generates and compares opts.N programs. It fails only when python3
@@ -55,7 +58,6 @@ func Run(opts Options) (Stats, error) {
 		mu    sync.Mutex
 		stats Stats
 		wg    sync.WaitGroup
-		first error
 	)
 	for w := 0; w < opts.Workers; w++ {
 		py, err := StartCPython()
@@ -74,8 +76,8 @@ func Run(opts Options) (Stats, error) {
 				switch {
 				case err != nil:
 					stats.Errors++
-					if first == nil {
-						first = err
+					if opts.OnError != nil {
+						opts.OnError(seed, err)
 					}
 				case v == Same:
 					stats.Same++

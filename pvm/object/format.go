@@ -268,10 +268,18 @@ func formatInt(f formatSpec, v Value) (string, error) {
 	case 'b':
 		digits, prefix, every = b.Text(2), "0b", 4
 	case 'c':
+		switch {
+		case f.sign != 0:
+			return "", Errorf(ValueError, "Sign not allowed with integer format specifier 'c'")
+		case f.grouping != 0:
+			return "", Errorf(ValueError, "Cannot specify '%c' with 'c'.", f.grouping)
+		case f.alt:
+			return "", Errorf(ValueError, "Alternate form (#) not allowed with integer format specifier 'c'")
+		}
 		if !b.IsInt64() || b.Int64() > 0x10ffff || neg {
 			return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
 		}
-		return pad(f, string(rune(b.Int64())), '<'), nil
+		return pad(f, string(rune(b.Int64())), '>'), nil
 	default:
 		return "", Errorf(ValueError, "Unknown format code '%c' for object of type 'int'", f.typ)
 	}
@@ -658,7 +666,13 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 				b.WriteString(pad(f, string(sv), '>'))
 				continue
 			}
-			if fl, ok := v.(Float); ok && conv != 'c' {
+			if fl, ok := v.(Float); ok {
+				switch conv {
+				case 'x', 'X', 'o':
+					return "", Errorf(TypeError, "%%%c format: an integer is required, not float", conv)
+				case 'c':
+					return "", Errorf(TypeError, "%%c requires int or char")
+				}
 				iv, e := newInt(c, IntClass, []Value{fl}, nil)
 				if e != nil {
 					return "", e
@@ -673,15 +687,39 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 				f.typ = 'd'
 			}
 			prec := f.precision
-			f.precision = -1
-			out, err = formatInt(f, v)
-			if prec > 0 && err == nil {
-				neg := strings.HasPrefix(out, "-")
-				digits := strings.TrimLeft(out, "+- ")
-				for len(digits) < prec {
-					digits = "0" + digits
+			if prec <= 0 {
+				f.precision = -1
+				out, err = formatInt(f, v)
+				break
+			}
+			// With a precision the digits are zero-padded to it first;
+			// sign and 0x/0o prefix go before them, then the width pads.
+			g := f
+			g.precision, g.width, g.align, g.fill = -1, 0, '>', ' '
+			out, err = formatInt(g, v)
+			if err != nil {
+				break
+			}
+			head := ""
+			if out != "" && strings.IndexByte("+- ", out[0]) >= 0 {
+				head, out = out[:1], out[1:]
+			}
+			if f.alt && len(out) > 1 && out[0] == '0' && strings.IndexByte("xXo", out[1]) >= 0 {
+				head, out = head+out[:2], out[2:]
+			}
+			for len(out) < prec {
+				out = "0" + out
+			}
+			out = head + out
+			if len(out) < f.width {
+				switch {
+				case f.align == '<':
+					out += strings.Repeat(" ", f.width-len(out))
+				case f.fill == '0':
+					out = head + strings.Repeat("0", f.width-len(out)) + out[len(head):]
+				default:
+					out = strings.Repeat(" ", f.width-len(out)) + out
 				}
-				out = signed(f, neg, digits)
 			}
 		case 'f', 'F', 'e', 'E', 'g', 'G':
 			fl, ok, e := ToFloat(v)

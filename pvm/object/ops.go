@@ -998,7 +998,11 @@ func Contains(c Ctx, container, x Value) (bool, error) {
 		return strings.Contains(string(s), string(sub)), nil
 	case Bytes, *ByteArray:
 		hay, _ := bytesLike(s)
-		if i, ok := AsInt64(x); ok {
+		if isIntLike(x) {
+			i, ok := AsInt64(x)
+			if !ok || i < 0 || i > 255 {
+				return false, Errorf(ValueError, "byte must be in range(0, 256)")
+			}
 			return strings.IndexByte(string(hay), byte(i)) >= 0, nil
 		}
 		sub, ok := bytesLike(x)

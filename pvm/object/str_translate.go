@@ -99,6 +99,11 @@ func initStrTranslate() {
 			}
 		}
 		r, err := StrFormat(c, s, nil, kws)
+		var e *Exception
+		if errors.As(err, &e) && e.Value.Class == IndexError && strings.HasPrefix(e.Error(), "IndexError: Replacement index") {
+			// No positional arguments exist, so the index came from the format string.
+			return nil, Errorf(ValueError, "Format string contains positional fields")
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -52,6 +52,9 @@ func main() {
 				}
 			}
 		},
+		OnError: func(seed uint64, err error) {
+			fmt.Printf("=== python3 failed at seed %d: %v\n", seed, err)
+		},
 		OnProgress: func(s difftest.Stats) {
 			fmt.Fprintf(os.Stderr, "%d programs, %d same, %d outside the contract, %d differ, %d errors (%s)\n",
 				s.Programs, s.Same, s.Outside, s.Differ, s.Errors, time.Since(start).Round(time.Second))
