@@ -135,9 +135,9 @@ func Format(c Ctx, v Value, spec string) (string, error) {
 	}
 	switch x := v.(type) {
 	case Bool:
-		if f.typ == 0 || f.typ == 's' {
-			s, _ := x.Repr(c)
-			return pad(f, s, '<'), nil
+		// A non-empty spec formats a bool as the int it is (int.__format__).
+		if f.typ == 's' {
+			return "", Errorf(ValueError, "Unknown format code 's' for object of type 'bool'")
 		}
 		n, _ := AsInt64(x)
 		return formatInt(f, Int(n))
@@ -155,20 +155,27 @@ func Format(c Ctx, v Value, spec string) (string, error) {
 		if f.noNeg0 {
 			return "", Errorf(ValueError, "Negative zero coercion (z) not allowed in string format specifier")
 		}
+		if f.alt {
+			return "", Errorf(ValueError, "Alternate form (#) not allowed in string format specifier")
+		}
+		if f.align == '=' {
+			return "", Errorf(ValueError, "'=' alignment not allowed in string format specifier")
+		}
+		if f.grouping != 0 {
+			return "", Errorf(ValueError, "Cannot specify '%c' with 's'.", f.grouping)
+		}
+		if f.zero && f.align == 0 {
+			f.align = '<' // "05" on a str fills with zeros on the right
+		}
 		s := string(x)
 		if f.precision >= 0 && utf8.RuneCountInString(s) > f.precision {
 			s = string([]rune(s)[:f.precision])
 		}
 		return pad(f, s, '<'), nil
 	}
-	s, err := ToStr(c, v)
-	if err != nil {
-		return "", err
-	}
-	if f.typ != 0 && f.typ != 's' {
-		return "", Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
-	}
-	return pad(f, s, '<'), nil
+	// Every other builtin type inherits object.__format__, which accepts
+	// only the empty spec (handled above).
+	return "", Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
 }
 
 func pad(f formatSpec, s string, defAlign byte) string {
@@ -244,6 +251,10 @@ func formatInt(f formatSpec, v Value) (string, error) {
 			return "", err
 		}
 		return formatFloat(f, fl)
+	}
+	if f.grouping == ',' && f.typ != 0 && strings.IndexByte("bcoxXn", f.typ) >= 0 ||
+		f.grouping == '_' && (f.typ == 'n' || f.typ == 'c') {
+		return "", Errorf(ValueError, "Cannot specify '%c' with '%c'.", f.grouping, f.typ)
 	}
 	if f.precision >= 0 {
 		return "", Errorf(ValueError, "Precision not allowed in integer format specifier")
@@ -659,12 +670,28 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 			}
 		case 'd', 'i', 'u', 'x', 'X', 'o', 'c':
 			v = BaseOf(v) // an int or float subclass formats as its value
-			if sv, ok := v.(Str); ok && conv == 'c' {
-				if sv.Len() != 1 {
-					return "", Errorf(TypeError, "%%c requires int or char")
+			if conv == 'c' {
+				// %c ignores sign, '#', '0' and precision: a character,
+				// padded with spaces to the width.
+				g := formatSpec{fill: ' ', align: '>', width: f.width, precision: -1}
+				if f.align == '<' {
+					g.align = '<'
 				}
-				b.WriteString(pad(f, string(sv), '>'))
-				continue
+				if sv, ok := v.(Str); ok {
+					if sv.Len() != 1 {
+						return "", Errorf(TypeError, "%%c requires int or char")
+					}
+					b.WriteString(pad(g, string(sv), '>'))
+					continue
+				}
+				if isIntLike(v) {
+					n, ok := AsInt64(v)
+					if !ok || n < 0 || n > 0x10ffff {
+						return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
+					}
+					b.WriteString(pad(g, string(rune(n)), '>'))
+					continue
+				}
 			}
 			if fl, ok := v.(Float); ok {
 				switch conv {

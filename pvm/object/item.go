@@ -297,6 +297,11 @@ func setByteArraySlice(c Ctx, ba *ByteArray, sl *SliceObj, v Value) error {
 		ba.B = append(out, ba.B[stop:]...)
 		return nil
 	}
+	if len(src) == 0 && count > 0 {
+		// CPython's bytearray treats an empty value as deletion, also for
+		// extended slices (bytearray_ass_subscript).
+		return DelItem(c, ba, sl)
+	}
 	if len(src) != count {
 		return Errorf(ValueError, "attempt to assign bytes of size %d to extended slice of size %d", len(src), count)
 	}

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"strings"
 )
 
 func initNumberMethods() {
@@ -173,17 +172,25 @@ func initBytesMethods() {
 		if !ok {
 			return nil, Errorf(TypeError, "fromhex() argument must be str, not %s", TypeName(args[1]))
 		}
-		t := strings.ReplaceAll(string(s), " ", "")
-		if len(t)%2 != 0 {
-			return nil, Errorf(ValueError, "non-hexadecimal number found in fromhex() arg")
-		}
-		out := make([]byte, len(t)/2)
-		for i := range out {
-			hi, lo := unhex(t[2*i]), unhex(t[2*i+1])
-			if hi < 0 || lo < 0 {
-				return nil, Errorf(ValueError, "non-hexadecimal number found in fromhex() arg at position %d", 2*i)
+		// Pairs of hex digits, ASCII whitespace allowed between pairs; the
+		// error names the offending index as CPython does.
+		t := string(s)
+		var out []byte
+		for i := 0; ; i += 2 {
+			for i < len(t) && isSpaceByte(t[i]) {
+				i++
 			}
-			out[i] = byte(hi<<4 | lo)
+			if i >= len(t) {
+				break
+			}
+			hi := unhex(t[i])
+			if hi < 0 {
+				return nil, Errorf(ValueError, "non-hexadecimal number found in fromhex() arg at position %d", i)
+			}
+			if i+1 >= len(t) || unhex(t[i+1]) < 0 {
+				return nil, Errorf(ValueError, "non-hexadecimal number found in fromhex() arg at position %d", i+1)
+			}
+			out = append(out, byte(hi<<4|unhex(t[i+1])))
 		}
 		if k, ok := args[0].(*Class); ok && k == ByteArrayClass {
 			return &ByteArray{B: out}, nil

@@ -178,6 +178,40 @@ func initStrTranslate() {
 		}
 		return mk(b.String())
 	})
+	bytesMethod("splitlines", func(c Ctx, s string, mk func(string) (Value, error), args []Value, kw []Kw) (Value, error) {
+		a, err := UnpackArgs("splitlines", args, kw, "keepends?")
+		if err != nil {
+			return nil, err
+		}
+		keep := false
+		if a[0] != nil {
+			if keep, err = Truth(c, a[0]); err != nil {
+				return nil, err
+			}
+		}
+		var out []Value
+		for len(s) > 0 { // bytes line boundaries: \n, \r, \r\n only
+			i := strings.IndexAny(s, "\n\r")
+			line, end := s, len(s)
+			if i >= 0 {
+				end = i + 1
+				if s[i] == '\r' && end < len(s) && s[end] == '\n' {
+					end++
+				}
+				line = s[:i]
+				if keep {
+					line = s[:end]
+				}
+			}
+			v, err := mk(line)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+			s = s[end:]
+		}
+		return NewList(c, out)
+	})
 	for _, k := range []*Class{BytesClass, ByteArrayClass} {
 		k := k
 		k.Dict.Set("maketrans", &StaticMethod{Fn: NewBuiltin("maketrans", func(c Ctx, args []Value, kw []Kw) (Value, error) {

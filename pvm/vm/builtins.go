@@ -455,6 +455,9 @@ func newBuiltins() *object.StrDict {
 			return nil, err
 		}
 		i, ok := object.AsInt64(args[0])
+		if _, big := args[0].(*object.BigInt); big || ok && int64(int32(i)) != i {
+			return nil, object.Errorf(object.OverflowError, "Python int too large to convert to C int")
+		}
 		if !ok {
 			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(args[0]))
 		}
