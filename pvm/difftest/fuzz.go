@@ -31,6 +31,9 @@ type Options struct {
 	N       int    // programs to run
 	Units   int    // units per program (default 25)
 	Workers int    // parallel workers, each with its own python3 (default 1)
+	// Timeout bounds one CPython run (0: none). A generated program is
+	// small and bounded; the timeout is the long-running tool's guard
+	// against a generator mistake, which then shows up as an error.
 	Timeout time.Duration
 	// OnFinding is called (serialised) for every difference, after
 	// minimization; OnProgress every 1000 programs.
@@ -49,9 +52,6 @@ func Run(opts Options) (Stats, error) {
 	}
 	if opts.Workers < 1 {
 		opts.Workers = 1
-	}
-	if opts.Timeout == 0 {
-		opts.Timeout = 20 * time.Second
 	}
 	seeds := make(chan uint64)
 	var (

@@ -104,13 +104,16 @@ func (p *CPython) Close() {
 }
 
 // Run runs src and returns what CPython printed. A program that does not
-// answer within timeout kills the process (an error; start a new one).
+// answer within timeout (when positive) kills the process (an error;
+// start a new one).
 func (p *CPython) Run(src string, timeout time.Duration) (Outcome, error) {
 	if _, err := fmt.Fprintf(p.stdin, "%d\n%s", len(src), src); err != nil {
 		return Outcome{}, fmt.Errorf("difftest: send program: %w", err)
 	}
-	timer := time.AfterFunc(timeout, func() { p.cmd.Process.Kill() })
-	defer timer.Stop()
+	if timeout > 0 {
+		timer := time.AfterFunc(timeout, func() { p.cmd.Process.Kill() })
+		defer timer.Stop()
+	}
 	line, err := p.stdout.ReadString('\n')
 	if err != nil {
 		return Outcome{}, fmt.Errorf("difftest: python3 answer (timeout %v?): %w", timeout, err)

@@ -72,6 +72,9 @@ func excStrNoCtx(exc *Instance) string {
 	if exc.Exc == nil {
 		return ""
 	}
+	if s, ok := unicodeErrorStr(exc); ok {
+		return s
+	}
 	switch len(exc.Exc.Args) {
 	case 0:
 		return ""
@@ -105,6 +108,9 @@ func Errorf(cls *Class, format string, args ...any) error {
 func Raise(exc *Instance) error { return &Exception{Value: exc} }
 
 func excStr(c Ctx, in *Instance) (string, error) {
+	if s, ok := unicodeErrorStr(in); ok {
+		return s, nil
+	}
 	args := in.Exc.Args
 	switch len(args) {
 	case 0:

@@ -622,7 +622,7 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 				return "", err
 			}
 		}
-		if f.zero && f.align == '>' && conv != 's' && conv != 'r' {
+		if f.zero && f.align == '>' && conv != 's' && conv != 'r' && conv != 'a' {
 			f.align = '='
 			f.fill = '0'
 		}

@@ -137,7 +137,7 @@ func splitWhitespace(s string, max int) []string {
 			return out
 		}
 		if max >= 0 && len(out) == max {
-			out = append(out, strings.TrimRightFunc(s[i:], isPySpace))
+			out = append(out, s[i:]) // the rest keeps its trailing whitespace
 			return out
 		}
 		j := i

@@ -23,6 +23,7 @@ func main() {
 	out := flag.String("out", "", "directory to write each minimized difference to (seed_<n>.py)")
 	show := flag.Int("show", 5, "print at most this many differences in full")
 	print := flag.Uint64("print", 0, "print the program for this seed and exit")
+	timeout := flag.Duration("timeout", 20*time.Second, "longest CPython run of one program before it counts as an error")
 	flag.Parse()
 	if *print != 0 {
 		fmt.Print(difftest.Generate(*print, *units).Source())
@@ -37,7 +38,7 @@ func main() {
 	start := time.Now()
 	shown := 0
 	stats, err := difftest.Run(difftest.Options{
-		Seed: *seed, N: *n, Units: *units, Workers: *j,
+		Seed: *seed, N: *n, Units: *units, Workers: *j, Timeout: *timeout,
 		OnFinding: func(f difftest.Finding) {
 			if shown < *show {
 				fmt.Printf("=== difference\n%s\n", f.Report())
