@@ -797,10 +797,39 @@ func (g *gen) unit() {
 		g.exceptions()
 	case k < 84:
 		g.views()
-	case k < 92:
+	case k < 88:
 		g.modules()
+	case k < 94:
+		g.misc()
 	default:
 		g.classUnit()
+	}
+}
+
+// misc covers slices, ranges, float and tuple methods, min/max forms.
+func (g *gen) misc() {
+	switch g.n(8) {
+	case 0:
+		g.emit(fmt.Sprintf("sl = slice(%s)", g.pick(g.smallInt(), "None, "+g.smallInt(), g.smallInt()+", "+g.smallInt()+", "+g.pick("1", "-1", "2", "-3", "None"))),
+			fmt.Sprintf("print(sl, sl.indices(%d), show(%s[sl]), show(%s[sl]))", g.n(12), g.expr(g.pick2(tList, tStr, tTuple, tBytes), 1), g.expr(tRange, 1)))
+	case 1:
+		g.emit(fmt.Sprintf("r = %s", g.expr(tRange, 1)), fmt.Sprintf("print(r, r[%s], len(r), r.count(%s), show(list(r[::-1])), r == range(0), bool(r))", g.slice(), g.smallInt()))
+	case 2:
+		f := g.expr(tFloat, 1)
+		g.emit("x = "+f, "print(x.hex(), x.is_integer(), float.fromhex(x.hex()) == x or x != x)", "print(show(x.as_integer_ratio()))")
+	case 3:
+		g.emit(fmt.Sprintf("print(show(divmod(%s, %s)), show(divmod(%s, %s)))", g.expr(tFloat, 1), g.expr(g.pick2(tFloat, tInt), 1), g.expr(tInt, 1), g.expr(tInt, 1)))
+	case 4:
+		t := g.expr(tTuple, 1)
+		g.emit("t = "+t, fmt.Sprintf("print(t.count(%s), t.index(%s) if %s in t else None, t[%s], t + (1,), t * 2 < t)", g.smallInt(), g.smallInt(), g.smallInt(), g.slice()))
+	case 5:
+		l := g.expr(tList, 1)
+		g.emit(fmt.Sprintf("print(min(%s, default=None), max(%s, key=lambda v: (-v, v)), min(3, -1, 2), max('ab', 'b', key=len))", l, l))
+	case 6:
+		d := g.varOf(tDict)
+		g.emit(fmt.Sprintf("print(show(sorted(%s)), show(dict(sorted(%s.items(), key=lambda kv: (-kv[1], kv[0])))), show([k for k, v in %s.items() if v]))", d, d, d))
+	default:
+		g.emit(fmt.Sprintf("print(float(%s), int(float(%s)), show([round(%s, n) for n in (0, 1, -1)]))", g.pick("'1e500'", "'-1E-500'", "'  -0.0 '", "'nan'", "'1_000.5'", "'.5'", "'5.'"), g.pick("'12.9'", "'-7.5e1'"), g.expr(tFloat, 1)))
 	}
 }
 
