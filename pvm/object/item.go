@@ -120,12 +120,13 @@ func GetItem(c Ctx, x, i Value) (Value, error) {
 		return v, nil
 	case *Range:
 		if sl, ok := i.(*SliceObj); ok {
-			start, _, step, count, err := sl.Indices(c, s.Len())
+			start, stop, step, _, err := sl.Indices(c, s.Len())
 			if err != nil {
 				return nil, err
 			}
-			st := s.At(start)
-			return &Range{Start: st, Stop: st + int64(count)*s.Step*int64(step), Step: s.Step * int64(step)}, nil
+			// As CPython: the slice's own indices mapped through the range,
+			// so range(-10, 0, 3)[2:-1:2] is range(-4, -1, 6).
+			return &Range{Start: s.Start + int64(start)*s.Step, Stop: s.Start + int64(stop)*s.Step, Step: s.Step * int64(step)}, nil
 		}
 		k, err := seqIndex(c, i, s.Len(), "range object")
 		if err != nil {
