@@ -85,6 +85,20 @@ func excStrNoCtx(exc *Instance) string {
 			}
 			return string(s)
 		}
+		// decimal's signals: a list of condition classes, which print
+		// without an interpreter (no metaclass __repr__ involved).
+		if l, ok := exc.Exc.Args[0].(*List); ok {
+			parts := make([]string, 0, len(l.Elems))
+			for _, e := range l.Elems {
+				k, ok := e.(*Class)
+				if !ok || MetaMethod(k, "__repr__") != nil {
+					return fmt.Sprint(exc.Exc.Args)
+				}
+				r, _ := k.Repr(nil)
+				parts = append(parts, r)
+			}
+			return "[" + strings.Join(parts, ", ") + "]"
+		}
 	}
 	return fmt.Sprint(exc.Exc.Args)
 }
