@@ -129,7 +129,10 @@ func initNumberMethods() {
 	}))
 	FloatClass.Dict.Set("as_integer_ratio", method("as_integer_ratio", func(c Ctx, args []Value, kw []Kw) (Value, error) {
 		f := float64(args[0].(Float))
-		if math.IsInf(f, 0) || math.IsNaN(f) {
+		if math.IsNaN(f) {
+			return nil, Errorf(ValueError, "cannot convert NaN to integer ratio")
+		}
+		if math.IsInf(f, 0) {
 			return nil, Errorf(OverflowError, "cannot convert Infinity to integer ratio")
 		}
 		r := new(big.Rat)

@@ -33,3 +33,5 @@ t(lambda: [round(2.675, n) for n in (0, 1, 2, -1)])
 t(lambda: (0.5).as_integer_ratio())
 for h in ['0x1p1024', '0x1.fffffffffffff8p1023', '0x1p-1075', '0x1.8p-1074', '0x3p-1076', '1', '-.8', 'x', '0x', '0x1p', ' 0X1.P+2 ', '0x1.ffffffffffffffffp0', '1e3', '0x1.0p-10000', '0x0p99999']:
     t(lambda: float.fromhex(h))
+for x in [float('nan'), float('inf'), -float('inf'), -2.5]:
+    t(lambda: x.as_integer_ratio())
