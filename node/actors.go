@@ -41,7 +41,7 @@ func (n *Node) Call(req rpc.CallRequest) (*types.Receipt, error) {
 	st := n.newState()
 	h := n.Head()
 	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: h.Height + 1, Time: max(uint64(n.cfg.Now().Unix()), h.Time),
-		Proposer: n.proposer, Basefees: nextBasefees(h), Beacon: devnetBeacon(h.Hash(), h.Height+1)}
+		Proposer: n.proposer, Basefees: fees.NextBasefees(h), Beacon: devnetBeacon(h.Hash(), h.Height+1)}
 	cycles, cells := req.Cycles, req.Cells
 	if cycles == 0 || cycles > fees.MaxTxCycles {
 		cycles = fees.MaxTxCycles

@@ -25,8 +25,6 @@ const (
 
 	// CostMailboxSend is a host message send, payload extra. CIP-3 §2.2.1: 80.
 	CostMailboxSend uint64 = 80
-	// CostTimer is a host timer set or cancel. CIP-3 §2.2.1: 200.
-	CostTimer uint64 = 200
 	// CostBlobPerKiB is a blob commit per KiB. CIP-3 §2.2.1: 40.
 	CostBlobPerKiB uint64 = 40
 	// CostStorageRead is one storage KV read. CIP-3 §2.2.1: 10.
@@ -227,10 +225,34 @@ const (
 	// 2**-40 of zero, near overflow, exact ties) and the big.Float
 	// evaluation runs instead: 1.5-10 us measured.
 	CostMathSlowPath uint64 = 3000
+	// CostMathSpecial is added to CostMathHeavy by erf, erfc, gamma and
+	// lgamma, which always evaluate in big.Float at 320 bits
+	// (pvm/softfloat/special.go): 0.1-1.8 ms measured in
+	// pvm/softfloat's BenchmarkSpecial. cbrt (Newton, ~15 us) adds
+	// 2*CostMathSlowPath instead.
+	CostMathSpecial uint64 = 500000
 	// CostMathPerElem is each element of fsum, prod and hypot (fsum adds
 	// one more per partial it keeps).
 	CostMathPerElem uint64 = CostPerElem
 	// CostMathIntPerLimb is gcd, lcm, isqrt, factorial, comb and perm per
 	// 64-bit limb of the operands of each big-integer step.
 	CostMathIntPerLimb uint64 = CostBigIntPerLimb
+)
+
+// Live-heap measurement (docs/decisions.md "PVM: the live-heap limit").
+// When the allocation counter would pass the memory limit the VM walks the
+// objects reachable from its roots; the call pays for that walk. Derived
+// from measured time: BenchmarkHeapWalk and BenchmarkInterpCycle in pvm/vm
+// measured, in the same session, 65-140 ns per cycle for walks of 160,000
+// tuples, strs or 50,000 instances and 25-43 ns per cycle for the
+// interpreter when both were priced at 1 per reference and 8 per object;
+// these prices put the walk at or below the interpreter's time per cycle,
+// so a program that forces walks costs the node no more per cycle than one
+// that computes.
+const (
+	// CostHeapWalkPerRef is each reference the walk examines.
+	CostHeapWalkPerRef uint64 = 2
+	// CostHeapWalkPerObject is each distinct object the walk counts (an
+	// insert into the visited set).
+	CostHeapWalkPerObject uint64 = 32
 )

@@ -75,6 +75,13 @@ func (p *parser) atEnd() bool {
 func (p *parser) isOp(v string) bool { t := p.tok(); return t.kind == tOp && t.val == v }
 func (p *parser) isKw(v string) bool { t := p.tok(); return t.kind == tName && t.val == v }
 
+// isAsyncFor reports whether the next tokens are `async for` (an
+// asynchronous comprehension, which the PVM refuses with its own message).
+func (p *parser) isAsyncFor() bool {
+	n := p.peek(1)
+	return p.isKw("async") && n.kind == tName && n.val == "for"
+}
+
 // start is where the current token begins.
 func (p *parser) start() Pos { t := p.tok(); return Pos{Line: t.line, Col: t.col} }
 
@@ -188,7 +195,8 @@ func (p *parser) statement() ([]Stmt, error) {
 			s, err := p.classDef(nil)
 			return []Stmt{s}, err
 		case "async":
-			return nil, p.errf("PVM: async is not supported")
+			s, err := p.asyncStmt(nil)
+			return []Stmt{s}, err
 		case "match":
 			if s, ok, err := p.tryMatch(); ok || err != nil {
 				return []Stmt{s}, err
@@ -708,8 +716,40 @@ func (p *parser) decorated() (Stmt, error) {
 		return p.funcDef(decos)
 	case p.isKw("class"):
 		return p.classDef(decos)
+	case p.isKw("async"):
+		return p.asyncStmt(decos)
 	}
 	return nil, p.errf("invalid syntax")
+}
+
+// asyncStmt parses async def, async for and async with (PEP 492; CIP-3
+// §2.2 allows single-threaded coroutines). The node starts at `async`, as
+// CPython's AsyncFunctionDef, AsyncFor and AsyncWith do.
+func (p *parser) asyncStmt(decos []Expr) (Stmt, error) {
+	pos := p.start()
+	p.next()
+	var s Stmt
+	var err error
+	switch {
+	case p.isKw("def"):
+		s, err = p.funcDef(decos)
+		if f, ok := s.(*FunctionDef); ok {
+			f.IsAsync, f.Line, f.Col = true, pos.Line, pos.Col
+		}
+	case p.isKw("for") && decos == nil:
+		s, err = p.forStmt()
+		if f, ok := s.(*For); ok {
+			f.IsAsync, f.Line, f.Col = true, pos.Line, pos.Col
+		}
+	case p.isKw("with") && decos == nil:
+		s, err = p.withStmt()
+		if w, ok := s.(*With); ok {
+			w.IsAsync, w.Line, w.Col = true, pos.Line, pos.Col
+		}
+	default:
+		return nil, p.errf("invalid syntax")
+	}
+	return s, err
 }
 
 func (p *parser) funcDef(decos []Expr) (Stmt, error) {
@@ -1581,7 +1621,7 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			if p.isOp("=") {
 				return nil, nil, p.errf(`expression cannot contain assignment, perhaps you meant "=="?`)
 			}
-			if p.isKw("for") {
+			if p.isKw("for") || p.isAsyncFor() {
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, nil, err
@@ -1686,7 +1726,10 @@ func (p *parser) sliceItem() (Expr, error) {
 
 func (p *parser) compFor() ([]*Comprehension, error) {
 	var gens []*Comprehension
-	for p.isKw("for") {
+	for p.isKw("for") || p.isAsyncFor() {
+		if p.isAsyncFor() {
+			return nil, p.errf("PVM: asynchronous comprehensions (async for in a comprehension) are not supported")
+		}
 		p.next()
 		target, err := p.targetList()
 		if err != nil {
@@ -1765,7 +1808,7 @@ func (p *parser) atom() (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			if p.isKw("for") {
+			if p.isKw("for") || p.isAsyncFor() {
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, err
@@ -1802,7 +1845,7 @@ func (p *parser) atom() (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			if p.isKw("for") {
+			if p.isKw("for") || p.isAsyncFor() {
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, err
@@ -1878,7 +1921,7 @@ func (p *parser) braces() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.isKw("for") {
+		if p.isKw("for") || p.isAsyncFor() {
 			gens, err := p.compFor()
 			if err != nil {
 				return nil, err
@@ -1887,7 +1930,7 @@ func (p *parser) braces() (Expr, error) {
 		}
 		return p.dictRest(pos, []Expr{first}, []Expr{v})
 	}
-	if p.isKw("for") {
+	if p.isKw("for") || p.isAsyncFor() {
 		gens, err := p.compFor()
 		if err != nil {
 			return nil, err
