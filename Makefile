@@ -1,7 +1,7 @@
 # The README's two commands: `go run ./cmd/cowboyd devnet` and `make test`.
 GO ?= go
 
-.PHONY: test build bench fuzz vet mutate
+.PHONY: test build bench fuzz vet mutate difftest
 
 # Everything that needs no network beyond loopback; .ci/run calls this.
 test:
@@ -33,6 +33,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeProof$$' -fuzztime $$((60000 * $(FUZZSCALE)))x ./store/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $$((100000 * $(FUZZSCALE)))x ./pvm/cbor/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeFrame$$' -fuzztime $$((100000 * $(FUZZSCALE)))x ./p2p/
+	$(MAKE) difftest DIFFTEST_N=$$((300 * $(FUZZSCALE)))
 
 # Mutation testing of the consensus-critical packages (docs/testing.md,
 # "Mutation testing"): fails when a package's efficacy drops below its floor
@@ -41,3 +42,14 @@ fuzz:
 PKGS ?=
 mutate:
 	scripts/mutate.sh $(PKGS)
+
+# Differential fuzzing of the PVM against CPython 3.11 (pvm/difftest,
+# docs/testing.md): DIFFTEST_N generated programs from DIFFTEST_SEED, run
+# under python3 and the PVM, every difference printed minimized. Skipped
+# when python3 is not installed.
+DIFFTEST_N ?= 300
+DIFFTEST_SEED ?= 1
+difftest:
+	@if command -v python3 >/dev/null 2>&1; then \
+		$(GO) run ./pvm/difftest/cmd/difftest -n $(DIFFTEST_N) -seed $(DIFFTEST_SEED) -j 2; \
+	else echo "make difftest: python3 (CPython 3.11) not installed; the differential fuzzer is skipped"; fi

@@ -54,6 +54,13 @@ func TestSyntaxErrors(t *testing.T) {
 		"match v:\n    case (x, 1) | (2, x, y): pass\n":   "alternative patterns bind different names",
 		"match v:\n    case [x, {'k': x}]: pass\n":        "multiple assignments to name 'x' in pattern",
 		"match v:\n    case [x, (1, x) | (x, 1)]: pass\n": "multiple assignments to name 'x' in pattern",
+		// Found by pvm/difftest: CPython's symtable refuses these.
+		"[y for x in z for y in w if (y := 1)]\n":         "cannot rebind comprehension iteration variable 'y'",
+		"[x for x, (a, b) in z if (b := 2)]\n":            "cannot rebind comprehension iteration variable 'b'",
+		"[[x for y in w if (x := 1)] for x in z]\n":       "cannot rebind comprehension iteration variable 'x'",
+		"[x for x in (y := [1])]\n":                       "cannot be used in a comprehension iterable expression",
+		"[x for x in z for a in [b for b in (c := w)]]\n": "cannot be used in a comprehension iterable expression",
+		"class C:\n    v = [(q := x) for x in z]\n":       "cannot be used in a class body",
 	}
 	for src, want := range cases {
 		_, err := File("e.py", []byte(src))

@@ -1,6 +1,10 @@
 package compile
 
-import "github.com/cowboy-chain/cowboy/pvm/syntax"
+import (
+	"fmt"
+
+	"github.com/cowboy-chain/cowboy/pvm/syntax"
+)
 
 // symbols is pass one: it walks the tree, creates a scope for the module
 // and for every function, lambda, comprehension and class body, and records
@@ -9,6 +13,12 @@ type symbols struct {
 	scopes map[any]*scope
 	cur    *scope
 	err    error
+	// compVars are each comprehension scope's iteration variables, and
+	// inCompIter counts the comprehension iterables being walked: CPython
+	// refuses an assignment expression that rebinds the former or sits in
+	// the latter (symtable.c).
+	compVars   map[*scope]map[string]bool
+	inCompIter int
 }
 
 func (s *symbols) fail(line int, msg string) {
@@ -250,6 +260,24 @@ func firstComponent(name string) string {
 	return name
 }
 
+// targetNames collects the names a for-target binds.
+func targetNames(t syntax.Expr, into map[string]bool) {
+	switch n := t.(type) {
+	case *syntax.Name:
+		into[n.Id] = true
+	case *syntax.Tuple:
+		for _, e := range n.Elts {
+			targetNames(e, into)
+		}
+	case *syntax.List:
+		for _, e := range n.Elts {
+			targetNames(e, into)
+		}
+	case *syntax.Starred:
+		targetNames(n.Value, into)
+	}
+}
+
 func (s *symbols) target(t syntax.Expr) {
 	switch n := t.(type) {
 	case *syntax.Name:
@@ -345,13 +373,25 @@ func (s *symbols) comprehension(node any, gens []*syntax.Comprehension, elts ...
 		return
 	}
 	// The first iterable is evaluated in the enclosing scope.
+	s.inCompIter++
 	s.expr(gens[0].Iter)
+	s.inCompIter--
 	sc := s.push(functionScope, "<comp>", node)
 	sc.params = []string{".0"}
 	sc.def(".0")
+	vars := map[string]bool{}
+	for _, g := range gens {
+		targetNames(g.Target, vars)
+	}
+	if s.compVars == nil {
+		s.compVars = map[*scope]map[string]bool{}
+	}
+	s.compVars[sc] = vars
 	for i, g := range gens {
 		if i > 0 {
+			s.inCompIter++
 			s.expr(g.Iter)
+			s.inCompIter--
 		}
 		s.target(g.Target)
 		for _, c := range g.Ifs {
@@ -377,10 +417,19 @@ func (s *symbols) expr(e syntax.Expr) {
 		}
 	case *syntax.NamedExpr:
 		s.expr(n.Value)
+		if s.inCompIter > 0 {
+			s.fail(n.Line, "assignment expression cannot be used in a comprehension iterable expression")
+		}
 		// The target binds in the nearest enclosing non-comprehension scope.
 		sc := s.cur
 		for sc.name == "<comp>" && sc.parent != nil {
+			if nm, ok := n.Target.(*syntax.Name); ok && s.compVars[sc][nm.Id] {
+				s.fail(n.Line, fmt.Sprintf("assignment expression cannot rebind comprehension iteration variable '%s'", nm.Id))
+			}
 			sc = sc.parent
+		}
+		if sc != s.cur && sc.kind == classScope {
+			s.fail(n.Line, "assignment expression within a comprehension cannot be used in a class body")
 		}
 		if nm, ok := n.Target.(*syntax.Name); ok {
 			if sc != s.cur {

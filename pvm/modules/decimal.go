@@ -391,7 +391,12 @@ func decFromFloat(f float64) *apd.Decimal {
 // signal raises the decimal exception cls with CPython's message, which
 // names the specific condition ([<class 'decimal.ConversionSyntax'>]).
 func (m *decMod) signal(cond, cls string) error {
-	return object.Raise(object.NewException(m.exc[cls], object.Str("[<class 'decimal."+cond+"'>]")))
+	// As CPython, the argument is the list of signalled condition classes.
+	var arg object.Value = object.Str("[<class 'decimal." + cond + "'>]")
+	if k := m.exc[cond]; k != nil {
+		arg = &object.List{Elems: []object.Value{k}}
+	}
+	return object.Raise(object.NewException(m.exc[cls], arg))
 }
 
 // apdError maps the error of a trapped apd condition to the decimal

@@ -199,7 +199,10 @@ var (
 // values outside C long (signed codes) or unsigned long (unsigned codes) are
 // "argument out of range"; values inside it but outside the code's range get
 // the code's own message.
-func (m *structMod) packInt(c object.Ctx, code byte, size int, v object.Value) (uint64, error) {
+// little is the format's byte order: CPython's big-endian packers name h
+// and H by their code ("'h' format requires ..."), the little-endian and
+// native ones as "short"/"ushort".
+func (m *structMod) packInt(c object.Ctx, code byte, size int, v object.Value, little bool) (uint64, error) {
 	n, ok, err := toBig(c, v)
 	if err != nil {
 		return 0, err
@@ -236,9 +239,13 @@ func (m *structMod) packInt(c object.Ctx, code byte, size int, v object.Value) (
 			case 'B':
 				return 0, m.fail("ubyte format requires 0 <= number <= 255")
 			case 'h':
-				return 0, m.fail("short format requires -32768 <= number <= 32767")
+				if little {
+					return 0, m.fail("short format requires -32768 <= number <= 32767")
+				}
 			case 'H':
-				return 0, m.fail("ushort format requires 0 <= number <= 65535")
+				if little {
+					return 0, m.fail("ushort format requires 0 <= number <= 65535")
+				}
 			}
 			return 0, m.fail("'%c' format requires %d <= number <= %d", code, lo, hi)
 		}
@@ -468,7 +475,7 @@ func (m *structMod) pack(c object.Ctx, f *structFormat, out []byte, vals []objec
 				}
 				putUint(dst, u, f.little)
 			default:
-				u, err := m.packInt(c, code.c, code.size, v)
+				u, err := m.packInt(c, code.c, code.size, v, f.little)
 				if err != nil {
 					return err
 				}

@@ -356,6 +356,9 @@ func initBytesStrMethods() {
 			n, _ = AsInt64(args[2])
 		}
 		cnt := strings.Count(s, old)
+		if old == "" {
+			cnt = len(s) + 1 // between bytes, not between UTF-8 sequences as strings.Count
+		}
 		if n >= 0 && int64(cnt) > n {
 			cnt = int(n)
 		}
@@ -363,6 +366,18 @@ func initBytesStrMethods() {
 			if err := Charge(c, uint64(grow)*meter.CostPerChar); err != nil {
 				return nil, err
 			}
+		}
+		if old == "" {
+			var b strings.Builder
+			for i := 0; i <= len(s); i++ {
+				if i < cnt {
+					b.WriteString(nw)
+				}
+				if i < len(s) {
+					b.WriteByte(s[i])
+				}
+			}
+			return mk(b.String())
 		}
 		return mk(strings.Replace(s, old, nw, int(n)))
 	})

@@ -1,6 +1,7 @@
 package object
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
@@ -149,8 +150,32 @@ func utf8Error(b []byte) error {
 }
 
 func decodeErr(b []byte, start, end int, reason string) error {
-	if end-start == 1 {
-		return Errorf(UnicodeDecodeError, "'utf-8' codec can't decode byte %#02x in position %d: %s", b[start], start, reason)
+	// As CPython: args are (encoding, object, start, end, reason), also
+	// readable as attributes; str() formats them (unicodeErrorStr).
+	exc := NewException(UnicodeDecodeError, Str("utf-8"), Bytes(b), Int(start), Int(end), Str(reason))
+	for i, name := range []string{"encoding", "object", "start", "end", "reason"} {
+		exc.Dict.Set(name, exc.Exc.Args[i])
 	}
-	return Errorf(UnicodeDecodeError, "'utf-8' codec can't decode bytes in position %d-%d: %s", start, end-1, reason)
+	return Raise(exc)
+}
+
+// unicodeErrorStr is str() of a UnicodeDecodeError made with the five
+// standard arguments; ok is false for any other shape of args.
+func unicodeErrorStr(in *Instance) (string, bool) {
+	a := in.Exc.Args
+	if !in.Class.IsSubclass(UnicodeDecodeError) || len(a) != 5 {
+		return "", false
+	}
+	enc, ok1 := a[0].(Str)
+	obj, ok2 := bytesLike(a[1])
+	start, ok3 := AsInt64(a[2])
+	end, ok4 := AsInt64(a[3])
+	reason, ok5 := a[4].(Str)
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
+		return "", false
+	}
+	if end-start == 1 && start >= 0 && start < int64(len(obj)) {
+		return fmt.Sprintf("'%s' codec can't decode byte %#02x in position %d: %s", enc, obj[start], start, reason), true
+	}
+	return fmt.Sprintf("'%s' codec can't decode bytes in position %d-%d: %s", enc, start, end-1, reason), true
 }

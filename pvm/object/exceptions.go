@@ -72,6 +72,9 @@ func excStrNoCtx(exc *Instance) string {
 	if exc.Exc == nil {
 		return ""
 	}
+	if s, ok := unicodeErrorStr(exc); ok {
+		return s
+	}
 	switch len(exc.Exc.Args) {
 	case 0:
 		return ""
@@ -81,6 +84,20 @@ func excStrNoCtx(exc *Instance) string {
 				return strRepr(string(s))
 			}
 			return string(s)
+		}
+		// decimal's signals: a list of condition classes, which print
+		// without an interpreter (no metaclass __repr__ involved).
+		if l, ok := exc.Exc.Args[0].(*List); ok {
+			parts := make([]string, 0, len(l.Elems))
+			for _, e := range l.Elems {
+				k, ok := e.(*Class)
+				if !ok || MetaMethod(k, "__repr__") != nil {
+					return fmt.Sprint(exc.Exc.Args)
+				}
+				r, _ := k.Repr(nil)
+				parts = append(parts, r)
+			}
+			return "[" + strings.Join(parts, ", ") + "]"
 		}
 	}
 	return fmt.Sprint(exc.Exc.Args)
@@ -105,6 +122,9 @@ func Errorf(cls *Class, format string, args ...any) error {
 func Raise(exc *Instance) error { return &Exception{Value: exc} }
 
 func excStr(c Ctx, in *Instance) (string, error) {
+	if s, ok := unicodeErrorStr(in); ok {
+		return s, nil
+	}
 	args := in.Exc.Args
 	switch len(args) {
 	case 0:

@@ -152,6 +152,9 @@ func formatFloatShort(x softfloat.F64, code byte, prec int, addDot0, alt bool) s
 // formatFloat is format(v, spec) for a float (and for an int with a float
 // presentation type), including %-formatting's float conversions.
 func formatFloat(f formatSpec, v float64) (string, error) {
+	if f.grouping != 0 && f.typ == 'n' {
+		return "", Errorf(ValueError, "Cannot specify '%c' with 'n'.", f.grouping)
+	}
 	x := sf(v)
 	typ := f.typ
 	prec := f.precision

@@ -135,9 +135,9 @@ func Format(c Ctx, v Value, spec string) (string, error) {
 	}
 	switch x := v.(type) {
 	case Bool:
-		if f.typ == 0 || f.typ == 's' {
-			s, _ := x.Repr(c)
-			return pad(f, s, '<'), nil
+		// A non-empty spec formats a bool as the int it is (int.__format__).
+		if f.typ == 's' {
+			return "", Errorf(ValueError, "Unknown format code 's' for object of type 'bool'")
 		}
 		n, _ := AsInt64(x)
 		return formatInt(f, Int(n))
@@ -155,20 +155,27 @@ func Format(c Ctx, v Value, spec string) (string, error) {
 		if f.noNeg0 {
 			return "", Errorf(ValueError, "Negative zero coercion (z) not allowed in string format specifier")
 		}
+		if f.alt {
+			return "", Errorf(ValueError, "Alternate form (#) not allowed in string format specifier")
+		}
+		if f.align == '=' {
+			return "", Errorf(ValueError, "'=' alignment not allowed in string format specifier")
+		}
+		if f.grouping != 0 {
+			return "", Errorf(ValueError, "Cannot specify '%c' with 's'.", f.grouping)
+		}
+		if f.zero && f.align == 0 {
+			f.align = '<' // "05" on a str fills with zeros on the right
+		}
 		s := string(x)
 		if f.precision >= 0 && utf8.RuneCountInString(s) > f.precision {
 			s = string([]rune(s)[:f.precision])
 		}
 		return pad(f, s, '<'), nil
 	}
-	s, err := ToStr(c, v)
-	if err != nil {
-		return "", err
-	}
-	if f.typ != 0 && f.typ != 's' {
-		return "", Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
-	}
-	return pad(f, s, '<'), nil
+	// Every other builtin type inherits object.__format__, which accepts
+	// only the empty spec (handled above).
+	return "", Errorf(TypeError, "unsupported format string passed to %s.__format__", TypeName(v))
 }
 
 func pad(f formatSpec, s string, defAlign byte) string {
@@ -245,6 +252,10 @@ func formatInt(f formatSpec, v Value) (string, error) {
 		}
 		return formatFloat(f, fl)
 	}
+	if f.grouping == ',' && f.typ != 0 && strings.IndexByte("bcoxXn", f.typ) >= 0 ||
+		f.grouping == '_' && (f.typ == 'n' || f.typ == 'c') {
+		return "", Errorf(ValueError, "Cannot specify '%c' with '%c'.", f.grouping, f.typ)
+	}
 	if f.precision >= 0 {
 		return "", Errorf(ValueError, "Precision not allowed in integer format specifier")
 	}
@@ -268,10 +279,18 @@ func formatInt(f formatSpec, v Value) (string, error) {
 	case 'b':
 		digits, prefix, every = b.Text(2), "0b", 4
 	case 'c':
+		switch {
+		case f.sign != 0:
+			return "", Errorf(ValueError, "Sign not allowed with integer format specifier 'c'")
+		case f.grouping != 0:
+			return "", Errorf(ValueError, "Cannot specify '%c' with 'c'.", f.grouping)
+		case f.alt:
+			return "", Errorf(ValueError, "Alternate form (#) not allowed with integer format specifier 'c'")
+		}
 		if !b.IsInt64() || b.Int64() > 0x10ffff || neg {
 			return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
 		}
-		return pad(f, string(rune(b.Int64())), '<'), nil
+		return pad(f, string(rune(b.Int64())), '>'), nil
 	default:
 		return "", Errorf(ValueError, "Unknown format code '%c' for object of type 'int'", f.typ)
 	}
@@ -603,7 +622,7 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 				return "", err
 			}
 		}
-		if f.zero && f.align == '>' && conv != 's' && conv != 'r' {
+		if f.zero && f.align == '>' && conv != 's' && conv != 'r' && conv != 'a' {
 			f.align = '='
 			f.fill = '0'
 		}
@@ -651,14 +670,36 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 			}
 		case 'd', 'i', 'u', 'x', 'X', 'o', 'c':
 			v = BaseOf(v) // an int or float subclass formats as its value
-			if sv, ok := v.(Str); ok && conv == 'c' {
-				if sv.Len() != 1 {
+			if conv == 'c' {
+				// %c ignores sign, '#', '0' and precision: a character,
+				// padded with spaces to the width.
+				g := formatSpec{fill: ' ', align: '>', width: f.width, precision: -1}
+				if f.align == '<' {
+					g.align = '<'
+				}
+				if sv, ok := v.(Str); ok {
+					if sv.Len() != 1 {
+						return "", Errorf(TypeError, "%%c requires int or char")
+					}
+					b.WriteString(pad(g, string(sv), '>'))
+					continue
+				}
+				if isIntLike(v) {
+					n, ok := AsInt64(v)
+					if !ok || n < 0 || n > 0x10ffff {
+						return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
+					}
+					b.WriteString(pad(g, string(rune(n)), '>'))
+					continue
+				}
+			}
+			if fl, ok := v.(Float); ok {
+				switch conv {
+				case 'x', 'X', 'o':
+					return "", Errorf(TypeError, "%%%c format: an integer is required, not float", conv)
+				case 'c':
 					return "", Errorf(TypeError, "%%c requires int or char")
 				}
-				b.WriteString(pad(f, string(sv), '>'))
-				continue
-			}
-			if fl, ok := v.(Float); ok && conv != 'c' {
 				iv, e := newInt(c, IntClass, []Value{fl}, nil)
 				if e != nil {
 					return "", e
@@ -673,15 +714,39 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 				f.typ = 'd'
 			}
 			prec := f.precision
-			f.precision = -1
-			out, err = formatInt(f, v)
-			if prec > 0 && err == nil {
-				neg := strings.HasPrefix(out, "-")
-				digits := strings.TrimLeft(out, "+- ")
-				for len(digits) < prec {
-					digits = "0" + digits
+			if prec <= 0 {
+				f.precision = -1
+				out, err = formatInt(f, v)
+				break
+			}
+			// With a precision the digits are zero-padded to it first;
+			// sign and 0x/0o prefix go before them, then the width pads.
+			g := f
+			g.precision, g.width, g.align, g.fill = -1, 0, '>', ' '
+			out, err = formatInt(g, v)
+			if err != nil {
+				break
+			}
+			head := ""
+			if out != "" && strings.IndexByte("+- ", out[0]) >= 0 {
+				head, out = out[:1], out[1:]
+			}
+			if f.alt && len(out) > 1 && out[0] == '0' && strings.IndexByte("xXo", out[1]) >= 0 {
+				head, out = head+out[:2], out[2:]
+			}
+			for len(out) < prec {
+				out = "0" + out
+			}
+			out = head + out
+			if len(out) < f.width {
+				switch {
+				case f.align == '<':
+					out += strings.Repeat(" ", f.width-len(out))
+				case f.fill == '0':
+					out = head + strings.Repeat("0", f.width-len(out)) + out[len(head):]
+				default:
+					out = strings.Repeat(" ", f.width-len(out)) + out
 				}
-				out = signed(f, neg, digits)
 			}
 		case 'f', 'F', 'e', 'E', 'g', 'G':
 			fl, ok, e := ToFloat(v)

@@ -287,9 +287,13 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 			return nil, Errorf(ZeroDivisionError, "integer division or modulo by zero")
 		}
 		q, m := new(big.Int), new(big.Int)
-		q.DivMod(A, B, m) // Euclidean: m >= 0
+		// Python floors the quotient, so the remainder takes the divisor's
+		// sign. big.Int.DivMod is Euclidean (0 <= m < |B|): that already
+		// is Python's answer for B > 0; for B < 0 and m != 0 the floored
+		// pair is (q-1, m+B), since A = q*B + m = (q-1)*B + (m+B).
+		q.DivMod(A, B, m)
 		if m.Sign() != 0 && B.Sign() < 0 {
-			q.Add(q, big.NewInt(1))
+			q.Sub(q, big.NewInt(1))
 			m.Add(m, B)
 		}
 		if op == OpMod {
@@ -371,6 +375,46 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 		r.Exp(A, B, nil)
 	default:
 		return nil, nil
+	}
+	return MakeBigInt(r)
+}
+
+// PowMod is pow(b, e, m) for ints: the result takes m's sign as Python's %
+// does, and a negative e means the modular inverse of b raised to -e
+// (Python 3.8+), a ValueError when b and m are not coprime.
+func PowMod(c Ctx, b, e, m Value) (Value, error) {
+	for _, v := range []Value{b, e, m} {
+		if !isIntLike(v) {
+			return nil, Errorf(TypeError, "pow() 3rd argument not allowed unless all arguments are integers")
+		}
+	}
+	B, E, M := toBig(b), toBig(e), toBig(m)
+	if M.Sign() == 0 {
+		return nil, Errorf(ValueError, "pow() 3rd argument cannot be 0")
+	}
+	bl := B.BitLen()
+	if M.BitLen() > bl {
+		bl = M.BitLen()
+	}
+	if err := Charge(c, meter.BigIntCost(bl)*uint64(1+E.BitLen())); err != nil {
+		return nil, err
+	}
+	absM := new(big.Int).Abs(M)
+	if absM.Cmp(big.NewInt(1)) == 0 {
+		return Int(0), nil // everything is 0 modulo 1, also an "inverse" of 0
+	}
+	base := new(big.Int).Mod(B, absM) // Euclidean: 0 <= base < |m|
+	exp := E
+	if E.Sign() < 0 {
+		inv := new(big.Int).ModInverse(base, absM)
+		if inv == nil || new(big.Int).GCD(nil, nil, base, absM).Cmp(big.NewInt(1)) != 0 {
+			return nil, Errorf(ValueError, "base is not invertible for the given modulus")
+		}
+		base, exp = inv, new(big.Int).Neg(E)
+	}
+	r := new(big.Int).Exp(base, exp, absM)
+	if M.Sign() < 0 && r.Sign() != 0 {
+		r.Add(r, M)
 	}
 	return MakeBigInt(r)
 }
@@ -578,6 +622,9 @@ func ParseInt(s string, base int) (Value, error) {
 	}
 	clean := make([]byte, 0, len(t))
 	for i := 0; i < len(t); i++ {
+		if !isAlnumByte(t[i]) && t[i] != '_' {
+			return nil, errBadInt // big.Int.SetString would take a second sign
+		}
 		if t[i] == '_' {
 			if t[i-1] == '_' {
 				return nil, errBadInt
@@ -586,7 +633,15 @@ func ParseInt(s string, base int) (Value, error) {
 		}
 		clean = append(clean, t[i])
 	}
-	if len(clean) > 1300 {
+	// Leading zeros add no value; past them, more digits than a
+	// MaxIntBits-bit number can have in this base cannot fit (log2(base)
+	// >= 1 bit per digit, so MaxIntBits+1 digits always overflow). The
+	// exact cap check is MakeBigInt's.
+	lead := 0
+	for lead < len(clean)-1 && clean[lead] == '0' {
+		lead++
+	}
+	if len(clean)-lead > meter.MaxIntBits+1 {
 		return nil, Errorf(OverflowError, "int exceeds the %d-bit limit", meter.MaxIntBits)
 	}
 	r, ok := new(big.Int).SetString(string(clean), base)
@@ -610,6 +665,10 @@ func trimSpace(s string) string {
 		j--
 	}
 	return s[i:j]
+}
+
+func isAlnumByte(b byte) bool {
+	return b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
 }
 
 func isSpaceByte(b byte) bool {

@@ -51,9 +51,9 @@ func intValue(t *testing.T, v *big.Int) Value {
 	return x
 }
 
-// checkInt fails unless got is the int want in canonical form: an Int when
+// checkCanonicalInt fails unless got is the int want in canonical form: an Int when
 // it fits 64 bits, a *BigInt only when it does not.
-func checkInt(t *testing.T, what string, got Value, want *big.Int) {
+func checkCanonicalInt(t *testing.T, what string, got Value, want *big.Int) {
 	t.Helper()
 	switch g := got.(type) {
 	case Int:
@@ -98,13 +98,13 @@ func TestIntOpsMatchBig(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s %s: %v", a, bo.name, b, err)
 				}
-				checkInt(t, a.String()+" "+bo.name+" "+b.String(), got, want)
+				checkCanonicalInt(t, a.String()+" "+bo.name+" "+b.String(), got, want)
 				// The interpreter's fast path: exact when it answers, and it
 				// declines only what leaves int64.
 				if xa, ok := x.(Int); ok {
 					if yb, ok := y.(Int); ok {
 						if v, ok := IntBinary(bo.op, xa, yb); ok {
-							checkInt(t, "IntBinary "+a.String()+" "+bo.name+" "+b.String(), v, want)
+							checkCanonicalInt(t, "IntBinary "+a.String()+" "+bo.name+" "+b.String(), v, want)
 						} else if want.IsInt64() && !(bo.op == OpMul && want.Int64() == math.MinInt64) {
 							// (A product of -2**63 is left to the big path: its
 							// magnitude does not fit.)
@@ -123,12 +123,12 @@ func TestIntOpsMatchBig(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s << %d: %v", a, sh, err)
 			}
-			checkInt(t, a.String()+" << "+big.NewInt(sh).String(), got, new(big.Int).Lsh(a, uint(sh)))
+			checkCanonicalInt(t, a.String()+" << "+big.NewInt(sh).String(), got, new(big.Int).Lsh(a, uint(sh)))
 			got, err = intBinary(c, OpRShift, x, MakeInt(sh))
 			if err != nil {
 				t.Fatalf("%s >> %d: %v", a, sh, err)
 			}
-			checkInt(t, a.String()+" >> "+big.NewInt(sh).String(), got, new(big.Int).Rsh(a, uint(sh)))
+			checkCanonicalInt(t, a.String()+" >> "+big.NewInt(sh).String(), got, new(big.Int).Rsh(a, uint(sh)))
 		}
 		for _, op := range []struct {
 			op  Op
@@ -143,7 +143,7 @@ func TestIntOpsMatchBig(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkInt(t, "unary of "+a.String(), got, op.ref(a))
+			checkCanonicalInt(t, "unary of "+a.String(), got, op.ref(a))
 		}
 		if a.BitLen() <= 100 {
 			for _, e := range []int64{0, 1, 2, 3, 7, 20, 40} {
@@ -151,7 +151,7 @@ func TestIntOpsMatchBig(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s ** %d: %v", a, e, err)
 				}
-				checkInt(t, a.String()+" ** "+big.NewInt(e).String(), got, new(big.Int).Exp(a, big.NewInt(e), nil))
+				checkCanonicalInt(t, a.String()+" ** "+big.NewInt(e).String(), got, new(big.Int).Exp(a, big.NewInt(e), nil))
 			}
 		}
 	}
@@ -175,7 +175,7 @@ func TestIntShiftEdges(t *testing.T) {
 	if err != nil {
 		t.Fatalf("1 << 4095: %v", err)
 	}
-	checkInt(t, "1 << 4095", got, new(big.Int).Lsh(big.NewInt(1), 4095))
+	checkCanonicalInt(t, "1 << 4095", got, new(big.Int).Lsh(big.NewInt(1), 4095))
 	huge := intValue(t, new(big.Int).Lsh(big.NewInt(1), 70))
 	for _, tt := range []struct {
 		x    Value
@@ -185,6 +185,6 @@ func TestIntShiftEdges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkInt(t, "x >> 2**70", got, big.NewInt(tt.want))
+		checkCanonicalInt(t, "x >> 2**70", got, big.NewInt(tt.want))
 	}
 }

@@ -128,12 +128,13 @@ func GetItem(c Ctx, x, i Value) (Value, error) {
 		return v, nil
 	case *Range:
 		if sl, ok := i.(*SliceObj); ok {
-			start, _, step, count, err := sl.Indices(c, s.Len())
+			start, stop, step, _, err := sl.Indices(c, s.Len())
 			if err != nil {
 				return nil, err
 			}
-			st := s.At(start)
-			return &Range{Start: st, Stop: st + int64(count)*s.Step*int64(step), Step: s.Step * int64(step)}, nil
+			// As CPython: the slice's own indices mapped through the range,
+			// so range(-10, 0, 3)[2:-1:2] is range(-4, -1, 6).
+			return &Range{Start: s.Start + int64(start)*s.Step, Stop: s.Start + int64(stop)*s.Step, Step: s.Step * int64(step)}, nil
 		}
 		k, err := seqIndex(c, i, s.Len(), "range object")
 		if err != nil {
@@ -304,6 +305,11 @@ func setByteArraySlice(c Ctx, ba *ByteArray, sl *SliceObj, v Value) error {
 		out = append(out, src...)
 		ba.B = append(out, ba.B[stop:]...)
 		return nil
+	}
+	if len(src) == 0 && count > 0 {
+		// CPython's bytearray treats an empty value as deletion, also for
+		// extended slices (bytearray_ass_subscript).
+		return DelItem(c, ba, sl)
 	}
 	if len(src) != count {
 		return Errorf(ValueError, "attempt to assign bytes of size %d to extended slice of size %d", len(src), count)

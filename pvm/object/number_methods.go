@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"strings"
 )
 
 func initNumberMethods() {
@@ -34,7 +33,16 @@ func initNumberMethods() {
 		}
 		length := int64(1)
 		if a[0] != nil {
-			length, _ = AsInt64(a[0])
+			if !isIntLike(a[0]) {
+				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(a[0]))
+			}
+			var ok bool
+			if length, ok = AsInt64(a[0]); !ok {
+				length = -1 // a big length: negative refused below, positive too long
+				if toBig(a[0]).Sign() > 0 {
+					length = 1<<16 + 1
+				}
+			}
 		}
 		if length < 0 || length > 1<<16 {
 			return nil, Errorf(ValueError, "length argument must be non-negative")
@@ -52,14 +60,26 @@ func initNumberMethods() {
 			signed, _ = Truth(c, a[2])
 		}
 		v := new(big.Int).Set(toBig(args[0]))
-		if v.Sign() < 0 {
-			if !signed {
-				return nil, Errorf(OverflowError, "can't convert negative int to unsigned")
-			}
-			v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(8*length)))
+		if v.Sign() < 0 && !signed {
+			return nil, Errorf(OverflowError, "can't convert negative int to unsigned")
 		}
-		if v.Sign() < 0 || v.BitLen() > int(8*length) || (signed && toBig(args[0]).Sign() >= 0 && v.BitLen() >= int(8*length) && length > 0) {
+		// Unsigned needs 0 <= v < 2**(8*length); signed needs
+		// -2**(8*length-1) <= v < 2**(8*length-1), that is, v or ~v (which
+		// is -v-1 for negative v) has fewer than 8*length bits. As in
+		// CPython, 0 and -1 fit even in no bytes (mag is 0 for both).
+		mag := v
+		if v.Sign() < 0 {
+			mag = new(big.Int).Not(v)
+		}
+		width := int(8 * length)
+		if signed {
+			width--
+		}
+		if mag.Sign() != 0 && mag.BitLen() > width {
 			return nil, Errorf(OverflowError, "int too big to convert")
+		}
+		if v.Sign() < 0 {
+			v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(8*length)))
 		}
 		out := v.FillBytes(make([]byte, length))
 		if order == "little" {
@@ -109,7 +129,10 @@ func initNumberMethods() {
 	}))
 	FloatClass.Dict.Set("as_integer_ratio", method("as_integer_ratio", func(c Ctx, args []Value, kw []Kw) (Value, error) {
 		f := float64(args[0].(Float))
-		if math.IsInf(f, 0) || math.IsNaN(f) {
+		if math.IsNaN(f) {
+			return nil, Errorf(ValueError, "cannot convert NaN to integer ratio")
+		}
+		if math.IsInf(f, 0) {
 			return nil, Errorf(OverflowError, "cannot convert Infinity to integer ratio")
 		}
 		r := new(big.Rat)
@@ -152,17 +175,25 @@ func initBytesMethods() {
 		if !ok {
 			return nil, Errorf(TypeError, "fromhex() argument must be str, not %s", TypeName(args[1]))
 		}
-		t := strings.ReplaceAll(string(s), " ", "")
-		if len(t)%2 != 0 {
-			return nil, Errorf(ValueError, "non-hexadecimal number found in fromhex() arg")
-		}
-		out := make([]byte, len(t)/2)
-		for i := range out {
-			hi, lo := unhex(t[2*i]), unhex(t[2*i+1])
-			if hi < 0 || lo < 0 {
-				return nil, Errorf(ValueError, "non-hexadecimal number found in fromhex() arg at position %d", 2*i)
+		// Pairs of hex digits, ASCII whitespace allowed between pairs; the
+		// error names the offending index as CPython does.
+		t := string(s)
+		var out []byte
+		for i := 0; ; i += 2 {
+			for i < len(t) && isSpaceByte(t[i]) {
+				i++
 			}
-			out[i] = byte(hi<<4 | lo)
+			if i >= len(t) {
+				break
+			}
+			hi := unhex(t[i])
+			if hi < 0 {
+				return nil, Errorf(ValueError, "non-hexadecimal number found in fromhex() arg at position %d", i)
+			}
+			if i+1 >= len(t) || unhex(t[i+1]) < 0 {
+				return nil, Errorf(ValueError, "non-hexadecimal number found in fromhex() arg at position %d", i+1)
+			}
+			out = append(out, byte(hi<<4|unhex(t[i+1])))
 		}
 		if k, ok := args[0].(*Class); ok && k == ByteArrayClass {
 			return &ByteArray{B: out}, nil

@@ -274,6 +274,20 @@ func cmpResult(op Op, cmp int) Value {
 }
 
 func builtinCompare(c Ctx, op Op, x, y Value) (Value, bool, error) {
+	// keys() and items() views compare with sets and with each other as
+	// sets do (collections.abc.Set's rich comparisons).
+	if (setLikeView(x) || setLikeView(y)) && setLike(x) && setLike(y) {
+		sa, err := setFromIterable(c, x)
+		if err != nil {
+			return nil, true, err
+		}
+		sb, err := setFromIterable(c, y)
+		if err != nil {
+			return nil, true, err
+		}
+		r, err := setCompare(c, op, sa, sb)
+		return r, true, err
+	}
 	switch a := x.(type) {
 	case Int, Bool, *BigInt:
 		switch b := y.(type) {
@@ -306,8 +320,11 @@ func builtinCompare(c Ctx, op Op, x, y Value) (Value, bool, error) {
 			return cmpResult(op, strings.Compare(string(a), string(b))), true, nil
 		}
 	case Bytes:
-		if b, ok := y.(Bytes); ok {
+		switch b := y.(type) {
+		case Bytes:
 			return cmpResult(op, strings.Compare(string(a), string(b))), true, nil
+		case *ByteArray:
+			return cmpResult(op, strings.Compare(string(a), string(b.B))), true, nil
 		}
 	case NoneType:
 		if _, ok := y.(NoneType); ok && (op == OpEq || op == OpNe) {
@@ -566,6 +583,16 @@ func binaryDunders(c Ctx, op Op, x, y Value) (Value, error) {
 	return nil, Errorf(TypeError, "unsupported operand type(s) for %s: '%s' and '%s'", op.Symbol(), TypeName(x), TypeName(y))
 }
 
+func setLikeView(v Value) bool {
+	dv, ok := v.(*DictView)
+	return ok && dv.Kind != 1
+}
+
+func setLike(v Value) bool {
+	_, ok := v.(*Set)
+	return ok || setLikeView(v)
+}
+
 func isSeq(v Value) bool {
 	switch v.(type) {
 	case Str, *List, Tuple, Bytes, *ByteArray:
@@ -737,6 +764,15 @@ func builtinBinary(c Ctx, op Op, x, y Value) (Value, error) {
 					return nil, err
 				}
 				return &ByteArray{B: append(append([]byte(nil), a.B...), b...)}, nil
+			}
+		}
+		if op == OpMul {
+			if n, ok := AsInt64(y); ok {
+				s, err := repeatStr(c, string(a.B), n)
+				if err != nil {
+					return nil, err
+				}
+				return &ByteArray{B: []byte(s.(Str))}, nil
 			}
 		}
 	case *List:
@@ -962,7 +998,11 @@ func Contains(c Ctx, container, x Value) (bool, error) {
 		return strings.Contains(string(s), string(sub)), nil
 	case Bytes, *ByteArray:
 		hay, _ := bytesLike(s)
-		if i, ok := AsInt64(x); ok {
+		if isIntLike(x) {
+			i, ok := AsInt64(x)
+			if !ok || i < 0 || i > 255 {
+				return false, Errorf(ValueError, "byte must be in range(0, 256)")
+			}
 			return strings.IndexByte(string(hay), byte(i)) >= 0, nil
 		}
 		sub, ok := bytesLike(x)

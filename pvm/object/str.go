@@ -149,7 +149,11 @@ func (b Bytes) Hash(Ctx) (int64, error) { return strHash(string(b)), nil }
 // Len is the number of bytes.
 func (b Bytes) Len() int { return len(b) }
 
-func bytesRepr(prefix, s string) string {
+func bytesRepr(prefix, s string) string { return bytesReprQ(prefix, s, false) }
+
+// bytesReprQ is bytesRepr; bytearray's repr (escapeSingle) escapes every
+// single quote even inside double quotes, as CPython's bytearray_repr does.
+func bytesReprQ(prefix, s string, escapeSingle bool) string {
 	quote := byte('\'')
 	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
 		quote = '"'
@@ -160,7 +164,7 @@ func bytesRepr(prefix, s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == quote || c == '\\':
+		case c == quote || c == '\\' || escapeSingle && c == '\'':
 			b.WriteByte('\\')
 			b.WriteByte(c)
 		case c == '\n':
@@ -187,7 +191,7 @@ func (*ByteArray) Type() *Class { return ByteArrayClass }
 
 // Repr implements Value.
 func (b *ByteArray) Repr(Ctx) (string, error) {
-	return "bytearray(" + bytesRepr("b", string(b.B)) + ")", nil
+	return "bytearray(" + bytesReprQ("b", string(b.B), true) + ")", nil
 }
 
 // Truth implements Value.

@@ -137,7 +137,7 @@ func splitWhitespace(s string, max int) []string {
 			return out
 		}
 		if max >= 0 && len(out) == max {
-			out = append(out, strings.TrimRightFunc(s[i:], isPySpace))
+			out = append(out, s[i:]) // the rest keeps its trailing whitespace
 			return out
 		}
 		j := i
@@ -305,12 +305,15 @@ func initStrMethods() {
 		}
 		var parts []string
 		for len(s) > 0 {
-			i := strings.IndexAny(s, "\n\r")
+			// str line boundaries: \n \r \r\n \v \f \x1c \x1d \x1e \x85
+			// \u2028 \u2029.
+			i := strings.IndexAny(s, "\n\r\v\f\x1c\x1d\x1e\u0085\u2028\u2029")
 			if i < 0 {
 				parts = append(parts, s)
 				break
 			}
-			end := i + 1
+			_, size := utf8.DecodeRuneInString(s[i:])
+			end := i + size
 			if s[i] == '\r' && end < len(s) && s[end] == '\n' {
 				end++
 			}

@@ -314,6 +314,8 @@ func init() {
 	initNumberMethods()
 	initBytesMethods()
 	initBytesStrMethods()
+	initStrTranslate()
+	initFloatHex()
 	for _, k := range []*Class{ObjectClass, IntClass, BoolClass, FloatClass, StrClass, BytesClass,
 		ByteArrayClass, ListClass, TupleClass, DictClass, SetClass, FrozenSetClass, RangeClass,
 		PropertyClass, BaseException} {

@@ -50,6 +50,9 @@ func Parse(s string) (F64, error) {
 	case "inf", "infinity":
 		return nanOrInf(neg), nil
 	case "nan":
+		if neg {
+			return Neg(NaN), nil // CPython keeps the sign: float('-nan') has it set
+		}
 		return NaN, nil
 	}
 	var digits []byte // significant digits, no leading zeros

@@ -441,7 +441,7 @@ func newBuiltins() *object.StrDict {
 		if a[2] == nil || a[2] == object.None {
 			return object.Binary(c, object.OpPow, a[0], a[1])
 		}
-		return powMod(c, a[0], a[1], a[2])
+		return object.PowMod(c, a[0], a[1], a[2])
 	})
 	def("round", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		a, err := object.UnpackArgs("round", args, kw, "number", "ndigits?")
@@ -455,6 +455,9 @@ func newBuiltins() *object.StrDict {
 			return nil, err
 		}
 		i, ok := object.AsInt64(args[0])
+		if _, big := args[0].(*object.BigInt); big || ok && int64(int32(i)) != i {
+			return nil, object.Errorf(object.OverflowError, "Python int too large to convert to C int")
+		}
 		if !ok {
 			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(args[0]))
 		}
@@ -741,40 +744,6 @@ func anyAll(c object.Ctx, v object.Value, any bool) (object.Value, error) {
 type errStop struct{}
 
 func (errStop) Error() string { return "stop" }
-
-func powMod(c object.Ctx, b, e, m object.Value) (object.Value, error) {
-	for _, v := range []object.Value{b, e, m} {
-		switch v.(type) {
-		case object.Int, *object.BigInt, object.Bool:
-		default:
-			return nil, object.Errorf(object.TypeError, "pow() 3rd argument not allowed unless all arguments are integers")
-		}
-	}
-	B, E, M := bigOf(b), bigOf(e), bigOf(m)
-	if M.Sign() == 0 {
-		return nil, object.Errorf(object.ValueError, "pow() 3rd argument cannot be 0")
-	}
-	bits := B.BitLen()
-	if M.BitLen() > bits {
-		bits = M.BitLen()
-	}
-	if err := c.Meter().Charge(meter.BigIntCost(bits) * uint64(1+E.BitLen())); err != nil {
-		return nil, err
-	}
-	if E.Sign() < 0 {
-		inv := new(big.Int).ModInverse(B, new(big.Int).Abs(M))
-		if inv == nil {
-			return nil, object.Errorf(object.ValueError, "base is not invertible for the given modulus")
-		}
-		B = inv
-		E = new(big.Int).Neg(E)
-	}
-	r := new(big.Int).Exp(B, E, new(big.Int).Abs(M))
-	if M.Sign() < 0 && r.Sign() != 0 {
-		r.Add(r, M)
-	}
-	return object.MakeBigInt(r)
-}
 
 func bigOf(v object.Value) *big.Int {
 	if i, ok := object.AsInt64(v); ok {
