@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"mime"
@@ -24,6 +23,13 @@ type Options struct {
 	MaxBodyBytes int64        // request body cap in bytes; larger bodies get HTTP 413
 	MaxBatch     int          // requests per batch; a larger batch is one -32600 error
 	Logger       *slog.Logger // where recovered panics and internal errors go; nil: slog.Default()
+
+	// Simulation budget (limits.go): workers running cowboy_call and
+	// cowboy_estimateFees (default half the CPUs, at least 1), requests
+	// that may wait for one (DefaultSimQueue), and each client's rate in
+	// simulations per second with its burst (DefaultSimRate, DefaultSimBurst).
+	SimWorkers, SimQueue int
+	SimRate, SimBurst    float64
 }
 
 // Server answers JSON-RPC 2.0 over HTTP POST from a Backend. It holds no
@@ -33,6 +39,7 @@ type Server struct {
 	b    Backend
 	opts Options
 	log  *slog.Logger
+	sim  *simGate
 }
 
 // NewServer serves b with opts.
@@ -43,11 +50,23 @@ func NewServer(b Backend, opts Options) *Server {
 	if opts.MaxBatch <= 0 {
 		opts.MaxBatch = DefaultMaxBatch
 	}
+	if opts.SimWorkers <= 0 {
+		opts.SimWorkers = defaultSimWorkers()
+	}
+	if opts.SimQueue <= 0 {
+		opts.SimQueue = DefaultSimQueue
+	}
+	if opts.SimRate <= 0 {
+		opts.SimRate = DefaultSimRate
+	}
+	if opts.SimBurst < 1 {
+		opts.SimBurst = max(DefaultSimBurst, opts.SimRate)
+	}
 	log := opts.Logger
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Server{b: b, opts: opts, log: log}
+	return &Server{b: b, opts: opts, log: log, sim: newSimGate(opts.SimWorkers, opts.SimQueue, opts.SimRate, opts.SimBurst)}
 }
 
 // request is one JSON-RPC request as received, every member kept raw so
@@ -95,13 +114,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			http.Error(w, fmt.Sprintf("request body exceeds %d bytes", s.opts.MaxBodyBytes), http.StatusRequestEntityTooLarge)
+			// Still a JSON-RPC error object, so a client that reads
+			// only those can tell the user what happened (issue 16).
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusRequestEntityTooLarge)
+			_, _ = w.Write(encodeResponse(errorResponse(nullID, newError(CodeInvalidRequest,
+				"request body exceeds the node's limit of %d bytes", s.opts.MaxBodyBytes))))
 			return
 		}
 		http.Error(w, "read request body: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	out := s.handleBody(r.Context(), body)
+	out := s.handleBody(context.WithValue(r.Context(), clientKey{}, clientIP(r.RemoteAddr)), body)
 	if out == nil {
 		w.WriteHeader(http.StatusNoContent)
 		return
@@ -162,7 +186,7 @@ func (s *Server) handleOne(ctx context.Context, raw json.RawMessage) *response {
 	}
 	id := req.ID
 	if id != nil && !validID(id) {
-		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: id must be a string, a number or null"))
+		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: id must be a string, a number or null, of at most %d bytes", maxIDBytes))
 	}
 	notification := id == nil
 	if notification {
@@ -202,6 +226,13 @@ func (s *Server) call(ctx context.Context, method string, rawParams json.RawMess
 	if err != nil {
 		return nil, err
 	}
+	if simulating[method] {
+		release, lerr := s.sim.enter(ctx, clientOf(ctx), method)
+		if lerr != nil {
+			return nil, lerr
+		}
+		defer release()
+	}
 	v, err := m.call(ctx, s.b, p)
 	if err != nil {
 		if err.Code == CodeInternal {
@@ -217,10 +248,15 @@ func (s *Server) call(ctx context.Context, method string, rawParams json.RawMess
 	return out, nil
 }
 
-// validID: the spec allows a string, a number or null.
+// maxIDBytes bounds a request id: the response repeats it, and a client
+// has no reason for an id longer than a hash.
+const maxIDBytes = 128
+
+// validID: the spec allows a string, a number or null (of at most
+// maxIDBytes).
 func validID(id json.RawMessage) bool {
 	t := bytes.TrimSpace(id)
-	if len(t) == 0 {
+	if len(t) == 0 || len(t) > maxIDBytes {
 		return false
 	}
 	switch c := t[0]; {
@@ -231,7 +267,12 @@ func validID(id json.RawMessage) bool {
 	}
 }
 
+// errorResponse answers with e, its message cut to MaxErrorMessage bytes
+// (messages quote the input they refuse).
 func errorResponse(id json.RawMessage, e *Error) *response {
+	if len(e.Message) > MaxErrorMessage {
+		e = &Error{Code: e.Code, Message: cutMessage(e.Message), Data: e.Data}
+	}
 	return &response{JSONRPC: "2.0", ID: id, Error: e}
 }
 
