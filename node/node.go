@@ -486,7 +486,7 @@ func (n *Node) startRPC() error {
 		return fmt.Errorf("listen for RPC on %s: %w", n.cfg.RPCAddr, err)
 	}
 	n.rpcLn = ln
-	n.rpcSrv = &http.Server{Handler: rpc.NewServer(n, rpc.Options{}), ReadHeaderTimeout: 10 * time.Second}
+	n.rpcSrv = &http.Server{Handler: n.rpcHandler(), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := n.rpcSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			n.log.Error("rpc server stopped", "err", err)
@@ -502,6 +502,7 @@ func (n *Node) Close() error {
 		n.rpcSrv.Shutdown(ctx)
 		cancel()
 	}
+	n.reportDropped()
 	n.prodMu.Lock() // wait for a block in progress
 	defer n.prodMu.Unlock()
 	return n.closeStorage()

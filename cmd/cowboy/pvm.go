@@ -23,7 +23,8 @@ func (a *app) pvmCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "pvm",
 		Short: "Run Python in the Cowboy VM locally",
-		Args:  args(),
+		Args:  cobra.ArbitraryArgs,
+		RunE:  groupRun,
 	}
 	cmd.AddCommand(a.pvmRunCmd())
 	return cmd

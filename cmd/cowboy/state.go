@@ -17,7 +17,8 @@ func (a *app) stateCmd() *cobra.Command {
 		Short: "Prove state records and check proofs offline",
 		Long: `Prove one state record (an account, or an actor's storage slot) against a
 block's state root, and check such a proof without a node.`,
-		Args: args(),
+		Args: cobra.ArbitraryArgs,
+		RunE: groupRun,
 	}
 	cmd.AddCommand(a.stateProofCmd(), a.stateVerifyCmd())
 	return cmd

@@ -126,7 +126,7 @@ func TestActorTutorial(t *testing.T) {
 		}
 		var got []string
 		for _, l := range strings.Split(r.stdout+r.stderr, "\n") {
-			if l == "" || strings.HasPrefix(l, "Sent ") {
+			if l == "" || strings.HasPrefix(l, "Sent ") || strings.HasPrefix(l, "Worst-case fee ") {
 				continue
 			}
 			got = append(got, l)

@@ -97,8 +97,15 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 			if retain < 1 {
 				return fmt.Errorf("--retain-heights %d: must be at least 1", retain)
 			}
+			// A start that fails leaves no new home behind (issue 16): a
+			// half-made one would be reused by the next try.
+			_, statErr := os.Stat(home)
+			fresh := errors.Is(statErr, os.ErrNotExist)
 			n, err := node.Open(node.Config{Home: home, BlockTime: blockTime, RPCAddr: rpcAddr, Genesis: genesis.Devnet(), Logger: log, RetainHeights: retain})
 			if err != nil {
+				if fresh {
+					os.RemoveAll(home)
+				}
 				return err
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -110,7 +117,10 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 				select {
 				case err := <-runErr:
 					n.Close()
-					return err
+					if fresh {
+						os.RemoveAll(home)
+					}
+					return startHint(err)
 				case <-time.After(5 * time.Millisecond):
 				}
 			}
@@ -129,6 +139,15 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	cmd.Flags().IntVar(&retain, "retain-heights", 256, "how many recent heights stay provable (cowboy_getProof with a height)")
 	return cmd
+}
+
+// startHint adds what to do to a start that failed because the RPC port
+// is taken.
+func startHint(err error) error {
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w: another cowboyd (or another program) already listens there; stop it, or serve on another port with --rpc 127.0.0.1:PORT", err)
+	}
+	return err
 }
 
 func printBanner(w io.Writer, n *node.Node, home string, blockTime time.Duration) {

@@ -257,7 +257,7 @@ SIGTERM; kill -9 is safe too (it restarts at the last finalized block).`,
 				select {
 				case err := <-runErr:
 					n.Close()
-					return err
+					return startHint(err)
 				case <-time.After(5 * time.Millisecond):
 				}
 			}

@@ -1,0 +1,26 @@
+package node
+
+import (
+	"net/http"
+
+	"github.com/cowboy-chain/cowboy/rpc"
+)
+
+// rpcHandler is what the node serves on its RPC address: JSON-RPC over
+// HTTP POST.
+func (n *Node) rpcHandler() http.Handler {
+	return rpc.NewServer(n, rpc.Options{Logger: n.log})
+}
+
+// reportDropped says, as the node stops, how many accepted transactions
+// were still waiting for a block: the mempool is not persisted, so their
+// senders must send them again (issue 16: they vanished silently).
+func (n *Node) reportDropped() {
+	if n.pool == nil {
+		return
+	}
+	if k := n.pool.Len(); k > 0 {
+		n.log.Warn("stopping with pending transactions: they are dropped (the mempool is not kept across restarts); their senders must send them again",
+			"dropped", k)
+	}
+}
