@@ -36,8 +36,9 @@ Arguments and return values are JSON on the command line and canonical CBOR
 on chain. Each JSON_ARG is one JSON value (42, "text", [1,2], {"a":1});
 an argument that is not valid JSON is taken as a string, so addresses can be
 typed bare. See docs/actors.md for the tutorial.`,
-		Args: cobra.ArbitraryArgs,
-		RunE: groupRun,
+		Example: "  cowboy actor new counter\n  cowboy actor test actors/counter",
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
 	}
 	cmd.AddCommand(a.actorNewCmd(), a.actorTestCmd(), a.actorDeployCmd(), a.actorCallCmd(), a.actorQueryCmd(), a.actorCodeCmd())
 	return cmd

@@ -26,8 +26,8 @@ func checkDeploySize(file string, srcLen, payloadLen int) error {
 		Payload: make([]byte, payloadLen), CyclesLimit: math.MaxUint64, CellsLimit: math.MaxUint64,
 		MaxFeePerCycle: math.MaxUint64, MaxFeePerCell: math.MaxUint64, TipPerCycle: math.MaxUint64, TipPerCell: math.MaxUint64}
 	if n := probe.Size(); n > types.MaxTxSize {
-		return fmt.Errorf("%s: source is %s, the limit is %s (a deployment carries its source in one transaction of at most %s; split the actor or trim it)",
-			file, byteSize(srcLen), byteSize(types.MaxTxSize-(n-srcLen)), byteSize(types.MaxTxSize))
+		return fmt.Errorf("%s: source is %s, the limit is %s (max_tx_size: the deployment transaction, %s with this source, carries it whole); trim the actor or split it in two",
+			file, byteSize(srcLen), byteSize(types.MaxTxSize), byteSize(n))
 	}
 	return nil
 }

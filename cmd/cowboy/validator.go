@@ -25,8 +25,9 @@ register, exit, withdraw and unjail sign with the validator home's node.key
 (--home DIR, as made by cowboyd init or localnet): that key's address is the
 validator, pays the fees and gets the stake back. evidence can be sent by
 anyone with --from. See docs/localnet.md "Becoming a validator".`,
-		Args: cobra.ArbitraryArgs,
-		RunE: groupRun,
+		Example: "  cowboy validator list",
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
 	}
 	cmd.AddCommand(a.validatorRegisterCmd(), a.validatorSimpleCmd(staking.MethodExit,
 		"Leave the validator set at the next epoch boundary; the stake unbonds from there"),
