@@ -445,7 +445,8 @@ whose return value or error is compared with what the file expects:
              | {"deploy": PATH, "as": NAME, "args": [...]}]}
 
 "$NAME" in args and expectations is the address of the actor deployed as
-NAME ("$self": the actor under test).
+NAME ("$self": the actor under test; "$dev0" … "$dev9": the dev accounts).
+"deploy": {"file": "x.py"} tests DIR/x.py instead of DIR/main.py.
 "expectError" matches the start of the receipt's error ("Type: message
 (main.py, line N)"). Calls come from dev0 unless "from" names another dev
 account. Exit status 1 if any step differs.`,

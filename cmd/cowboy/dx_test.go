@@ -218,3 +218,20 @@ func TestNodeDiesWhileWaiting(t *testing.T) {
 		t.Fatalf("node log does not report the dropped transaction:\n%s", logs.String())
 	}
 }
+
+// TestExamplesPass runs `cowboy actor test` on every example directory, as
+// examples/README.md tells a user to.
+func TestExamplesPass(t *testing.T) {
+	tests, err := filepath.Glob("../../examples/*/main_test.json")
+	if err != nil || len(tests) < 5 {
+		t.Fatalf("example tests: %v %v", tests, err)
+	}
+	h := newHarness(t, genesis.DevnetChainID)
+	for _, f := range tests {
+		dir := filepath.Dir(f)
+		out := h.ok("actor", "test", dir)
+		if !strings.Contains(out, "PASS") || strings.Contains(out, "FAIL") {
+			t.Errorf("cowboy actor test %s:\n%s", dir, out)
+		}
+	}
+}

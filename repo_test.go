@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -72,5 +73,29 @@ func TestMarkerLines(t *testing.T) {
 	got := markerLines(t, f)
 	if len(got) != 2 || got[0] != 2 || got[1] != 6 {
 		t.Fatalf("markerLines = %v, want [2 6]", got)
+	}
+}
+
+// TestDocsStandAlone: README.md and docs/ are read by someone who cloned
+// this repository alone, so they must not send the reader to files outside
+// it (issue 16 found README pointing at ../shared/spec/).
+func TestDocsStandAlone(t *testing.T) {
+	files, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, "README.md", "sdk/python/README.md", "examples/README.md")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatalf("read %s: %v", f, err)
+		}
+		for i, l := range strings.Split(string(data), "\n") {
+			for _, bad := range []string{"../shared", "/work/shared", "/work/"} {
+				if strings.Contains(l, bad) {
+					t.Errorf("%s:%d points outside the repository (%q): summarize and cite the spec section instead", f, i+1, bad)
+				}
+			}
+		}
 	}
 }
