@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/cockroachdb/apd/v3 v3.2.3
 	github.com/cockroachdb/pebble/v2 v2.1.7
+	github.com/coder/websocket v1.8.14
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
 	github.com/fxamacker/cbor/v2 v2.9.0
 	github.com/quic-go/quic-go v0.65.0
@@ -12,6 +13,7 @@ require (
 	github.com/spf13/pflag v1.0.9
 	github.com/supranational/blst v0.3.17
 	golang.org/x/crypto v0.58.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0
 	lukechampine.com/blake3 v1.4.1
@@ -50,6 +52,5 @@ require (
 	github.com/x448/float16 v0.8.4 // indirect
 	golang.org/x/exp v0.0.0-20230626212559-97b1e661b5df // indirect
 	golang.org/x/net v0.60.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	google.golang.org/protobuf v1.33.0 // indirect
 )

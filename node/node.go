@@ -57,6 +57,7 @@ type Node struct {
 	db       *store.Store
 	pool     *mempool.Pool
 	proposer types.Address
+	events   rpc.Hub // WebSocket subscriptions (node/rpcmux.go)
 	cache    *stateCache
 
 	prodMu sync.Mutex // one block production at a time
@@ -426,6 +427,7 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	n.mu.Lock()
 	n.head = h
 	n.mu.Unlock()
+	n.events.PublishBlock(block, res.Receipts)
 	return nil
 }
 

@@ -7,10 +7,15 @@ import (
 )
 
 // rpcHandler is what the node serves on its RPC address: JSON-RPC over
-// HTTP POST.
+// HTTP POST and over a WebSocket (GET with Upgrade), whose subscriptions
+// the node feeds as it commits blocks and accepts transactions.
 func (n *Node) rpcHandler() http.Handler {
-	return rpc.NewServer(n, rpc.Options{Logger: n.log})
+	return rpc.NewServer(n, rpc.Options{Logger: n.log, Hub: &n.events})
 }
+
+// Events is the hub the node publishes blocks and pending transactions
+// to; an RPC server built elsewhere (tests, cowboyd) can serve it.
+func (n *Node) Events() *rpc.Hub { return &n.events }
 
 // reportDropped says, as the node stops, how many accepted transactions
 // were still waiting for a block: the mempool is not persisted, so their

@@ -30,6 +30,13 @@ type Options struct {
 	// simulations per second with its burst (DefaultSimRate, DefaultSimBurst).
 	SimWorkers, SimQueue int
 	SimRate, SimBurst    float64
+
+	// Hub feeds WebSocket subscriptions (subs.go); nil: subscriptions are
+	// accepted but nothing is published. SubQueue is each WebSocket
+	// connection's outgoing queue (default DefaultSubQueue); a client that
+	// lets it fill is dropped.
+	Hub      *Hub
+	SubQueue int
 }
 
 // Server answers JSON-RPC 2.0 over HTTP POST from a Backend. It holds no
@@ -49,6 +56,9 @@ func NewServer(b Backend, opts Options) *Server {
 	}
 	if opts.MaxBatch <= 0 {
 		opts.MaxBatch = DefaultMaxBatch
+	}
+	if opts.SubQueue <= 0 {
+		opts.SubQueue = DefaultSubQueue
 	}
 	if opts.SimWorkers <= 0 {
 		opts.SimWorkers = defaultSimWorkers()
@@ -92,10 +102,14 @@ type response struct {
 var nullID = json.RawMessage("null")
 
 // ServeHTTP takes POST with a JSON body: one request object or a batch
-// (array). Transport problems are HTTP 4xx; everything else, malformed
+// (array), or a GET that upgrades to a WebSocket (ws.go). Transport problems are HTTP 4xx; everything else, malformed
 // JSON included, is a JSON-RPC response with status 200. A body holding
 // only notifications gets 204 and no body.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if isWebSocket(r) {
+		s.serveWS(w, r)
+		return
+	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		http.Error(w, "JSON-RPC wants POST with Content-Type: application/json", http.StatusMethodNotAllowed)
