@@ -17,10 +17,13 @@ func (n *Node) rpcHandler() http.Handler {
 // to; an RPC server built elsewhere (tests, cowboyd) can serve it.
 func (n *Node) Events() *rpc.Hub { return &n.events }
 
-// reportDropped says, as the node stops, how many accepted transactions
-// were still waiting for a block: the mempool is not persisted, so their
-// senders must send them again (issue 16: they vanished silently).
+// reportDropped runs as the node stops: it ends the WebSocket connections
+// (the HTTP server's Shutdown does not close upgraded ones) and says how
+// many accepted transactions were still waiting for a block: the mempool
+// is not persisted, so their senders must send them again (issue 16: they
+// vanished silently).
 func (n *Node) reportDropped() {
+	n.events.Close()
 	if n.pool == nil {
 		return
 	}

@@ -31,8 +31,8 @@ type Options struct {
 	SimWorkers, SimQueue int
 	SimRate, SimBurst    float64
 
-	// Hub feeds WebSocket subscriptions (subs.go); nil: subscriptions are
-	// accepted but nothing is published. SubQueue is each WebSocket
+	// Hub feeds WebSocket subscriptions (subs.go); nil: no WebSocket is
+	// served (a client falls back to polling). SubQueue is each WebSocket
 	// connection's outgoing queue (default DefaultSubQueue); a client that
 	// lets it fill is dropped.
 	Hub      *Hub
@@ -106,7 +106,7 @@ var nullID = json.RawMessage("null")
 // JSON included, is a JSON-RPC response with status 200. A body holding
 // only notifications gets 204 and no body.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if isWebSocket(r) {
+	if isWebSocket(r) && s.opts.Hub != nil {
 		s.serveWS(w, r)
 		return
 	}

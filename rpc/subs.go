@@ -55,6 +55,39 @@ type Hub struct {
 	byTx    map[types.Hash][]*subscription
 	next    uint64
 	dropped atomic.Uint64 // connections dropped as slow
+	conns   map[*wsConn]struct{}
+	closed  bool // Close was called: no new connections
+}
+
+// join registers a connection, so Close can end it; false once closed.
+func (h *Hub) join(c *wsConn) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return false
+	}
+	if h.conns == nil {
+		h.conns = map[*wsConn]struct{}{}
+	}
+	h.conns[c] = struct{}{}
+	return true
+}
+
+// Close ends every WebSocket connection (close code 1001, going away) and
+// refuses new ones: the node is stopping. http.Server.Shutdown does not
+// close connections that were upgraded, so without it a client waiting on
+// a subscription would wait on a dead node.
+func (h *Hub) Close() {
+	h.mu.Lock()
+	h.closed = true
+	conns := make([]*wsConn, 0, len(h.conns))
+	for c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		c.stop("the node is stopping")
+	}
 }
 
 // NewHub returns an empty hub.
@@ -149,10 +182,11 @@ func (h *Hub) drop(s *subscription) {
 	}
 }
 
-// removeConn forgets every subscription of c (its connection closed).
+// removeConn forgets c and every subscription of it (its connection closed).
 func (h *Hub) removeConn(c *wsConn) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	delete(h.conns, c)
 	for _, s := range h.subs {
 		if s.conn == c {
 			h.drop(s)

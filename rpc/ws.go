@@ -27,6 +27,7 @@ type wsConn struct {
 	cancel context.CancelFunc
 	once   sync.Once
 	reason atomic.Pointer[string] // why the server dropped it
+	code   websocket.StatusCode   // the close code that goes with reason
 	hub    *Hub
 	subs   int      // guarded by hub.mu
 	after  []func() // run by the reader once the current response is queued
@@ -53,11 +54,22 @@ func (c *wsConn) send(msg []byte) {
 	}
 }
 
-// drop closes the connection from the server's side, once.
+// drop closes the connection from the server's side, once, counting it as
+// a slow client.
 func (c *wsConn) drop(reason string) {
 	c.once.Do(func() {
+		c.code = websocket.StatusPolicyViolation
 		c.reason.Store(&reason)
 		c.hub.dropped.Add(1)
+		c.cancel()
+	})
+}
+
+// stop closes the connection because the node is going away.
+func (c *wsConn) stop(reason string) {
+	c.once.Do(func() {
+		c.code = websocket.StatusGoingAway
+		c.reason.Store(&reason)
 		c.cancel()
 	})
 }
@@ -77,14 +89,15 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	c.SetReadLimit(s.opts.MaxBodyBytes)
 	hub := s.opts.Hub
-	if hub == nil {
-		hub = NewHub() // subscriptions answer, but nothing is ever published
-	}
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), clientKey{}, clientIP(r.RemoteAddr)))
 	wc := &wsConn{c: c, out: make(chan []byte, s.opts.SubQueue), ctx: ctx, cancel: cancel, hub: hub}
 	ctx = context.WithValue(ctx, wsKey{}, wc)
 	defer hub.removeConn(wc)
 	defer cancel()
+	if !hub.join(wc) {
+		c.Close(websocket.StatusGoingAway, "the node is stopping")
+		return
+	}
 
 	writerDone := make(chan struct{})
 	go func() {
@@ -93,7 +106,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			select {
 			case <-ctx.Done():
 				if p := wc.reason.Load(); p != nil {
-					c.Close(websocket.StatusPolicyViolation, *p)
+					c.Close(wc.code, *p)
 				} else {
 					c.Close(websocket.StatusNormalClosure, "")
 				}

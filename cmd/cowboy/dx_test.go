@@ -177,9 +177,10 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestNodeDiesWhileWaiting: the CLI waiting on a receipt when the node
-// stops names the transaction and how to check or resend it; the node says
-// how many pending transactions it dropped.
+// TestNodeDiesWhileWaiting: the CLI waits for a receipt by WebSocket
+// subscription; when the node stops it names the transaction and how to
+// check or resend it, and the node says how many pending transactions it
+// dropped.
 func TestNodeDiesWhileWaiting(t *testing.T) {
 	var logs syncBuffer
 	n, err := node.Open(node.Config{Home: t.TempDir(), Genesis: genesis.Devnet(), RPCAddr: "127.0.0.1:0", BlockTime: time.Hour,
@@ -207,6 +208,10 @@ func TestNodeDiesWhileWaiting(t *testing.T) {
 		if p, err := c.Nonce(context.Background(), dev0, true); err == nil && p == 1 {
 			break
 		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	// It waits by subscription, not by polling.
+	for n.Events().Len() != 1 {
 		time.Sleep(5 * time.Millisecond)
 	}
 	cancel()

@@ -289,7 +289,12 @@ func (a *app) sendTx(ctx context.Context, f *txFlags, to *types.Address, value *
 	}
 	wctx, cancel := context.WithTimeout(ctx, f.timeout)
 	defer cancel()
-	rcpt, err := c.WaitReceipt(wctx, hash, 0)
+	// By subscription (one message when it is included); a node without
+	// WebSocket support is polled instead.
+	rcpt, err := c.WaitReceiptWS(wctx, hash)
+	if errors.Is(err, rpc.ErrNoWebSocket) {
+		rcpt, err = c.WaitReceipt(wctx, hash, 0)
+	}
 	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 		return nil, nil, fmt.Errorf("transaction %s was accepted but has no receipt after %s; it may still be included: check with `cowboy tx get %s`", hash, f.timeout, hash)
 	}
