@@ -11,6 +11,7 @@ import urllib.request
 from . import cbor
 from .keys import address_bytes, keccak256, to_checksum_address
 from .tx import Tx
+from .ws import Closed, NoWebSocket, Subscriber
 
 DEFAULT_URL = "http://127.0.0.1:8645"
 
@@ -272,8 +273,42 @@ class Client:
         r = self._call("cowboy_getTransactionReceipt", tx_hash)
         return None if r is None else Receipt(r)
 
+    def subscriber(self, timeout=None):
+        """A WebSocket connection to the node for subscriptions (use as a
+        context manager): .subscribe(kind, *args) returns the id, .next()
+        the next (id, result); kinds as in docs/rpc.md ("newHeads",
+        "finalizedHeads", "logs", "pendingTransactions",
+        "transactionReceipt")."""
+        try:
+            return Subscriber(self.url, timeout=timeout or self.timeout)
+        except ConnectionRefusedError as e:
+            raise NodeUnreachable("cannot reach the node at %s (%s): start one with `cowboyd devnet`, or pass "
+                                  "its URL to cowboy.Client" % (self.url, e)) from None
+
     def wait_receipt(self, tx_hash, timeout=30.0, poll=0.1):
-        """Poll until the receipt exists; TimeoutError after timeout seconds."""
+        """Wait for the receipt by subscription (one message when the
+        transaction is included); polls every poll seconds only if the node
+        serves no WebSocket. TimeoutError after timeout seconds;
+        ConnectionError naming the transaction if the node goes away."""
+        try:
+            sub = self.subscriber(timeout=timeout)
+        except NoWebSocket:
+            return self._poll_receipt(tx_hash, timeout, poll)
+        with sub:
+            try:
+                sub.subscribe("transactionReceipt", tx_hash)
+                _, r = sub.next()
+            except TimeoutError:
+                raise TimeoutError("transaction %s has no receipt after %ss; it may still be included"
+                                   % (tx_hash, timeout)) from None
+            except (Closed, OSError) as e:
+                raise ConnectionError("lost the node at %s while waiting for the receipt of transaction %s (%s); it was "
+                                      "accepted and may still be included: check later with get_receipt(%r), and if "
+                                      "the node does not know it, send it again with the same nonce"
+                                      % (self.url, tx_hash, e, tx_hash)) from None
+        return Receipt(_convert(r))
+
+    def _poll_receipt(self, tx_hash, timeout, poll):
         deadline = time.monotonic() + timeout
         while True:
             r = self.get_receipt(tx_hash)

@@ -81,6 +81,22 @@ class DevnetTest(unittest.TestCase):
         self.assertEqual(cm.exception.code, -32001)
         self.assertIn("no actor at " + to, cm.exception.message)
 
+    def test_2c_subscriptions(self):
+        c, k = self.c, cowboy.Key.dev(6)
+        with c.subscriber() as s:
+            heads = s.subscribe("newHeads")
+            pend = s.subscribe("pendingTransactions")
+            h = c.transfer(k, cowboy.Key.dev(5).address, 1, wait=False)
+            got = {}
+            while len(got) < 2:
+                sid, result = s.next()
+                got.setdefault(sid, result)
+            self.assertEqual(got[pend], h)
+            self.assertGreater(int(got[heads]["height"], 16), 0)
+            self.assertTrue(s.call("cowboy_unsubscribe", heads))
+        # wait_receipt subscribes; a receipt already there comes at once.
+        self.assertTrue(c.wait_receipt(h).ok)
+
     def test_3_transfer(self):
         c = self.c
         fresh = cowboy.Key.generate()
