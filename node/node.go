@@ -57,7 +57,8 @@ type Node struct {
 	db       *store.Store
 	pool     *mempool.Pool
 	proposer types.Address
-	events   rpc.Hub // WebSocket subscriptions (node/rpcmux.go)
+	events   rpc.Hub     // WebSocket subscriptions (node/rpcmux.go)
+	mx       metricsOnce // Prometheus metrics (node/metrics.go)
 	cache    *stateCache
 
 	prodMu sync.Mutex // one block production at a time
@@ -427,7 +428,7 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	n.mu.Lock()
 	n.head = h
 	n.mu.Unlock()
-	n.events.PublishBlock(block, res.Receipts)
+	n.published(block, res.Receipts)
 	return nil
 }
 

@@ -2,7 +2,10 @@ package node
 
 import (
 	"net/http"
+	"sync"
+	"time"
 
+	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -10,7 +13,36 @@ import (
 // HTTP POST and over a WebSocket (GET with Upgrade), whose subscriptions
 // the node feeds as it commits blocks and accepts transactions.
 func (n *Node) rpcHandler() http.Handler {
-	return rpc.NewServer(n, rpc.Options{Logger: n.log, Hub: &n.events})
+	m := n.metrics()
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.handler())
+	mux.Handle("/", rpc.NewServer(n, rpc.Options{Logger: n.log, Hub: &n.events, Observe: m.observeRPC}))
+	return mux
+}
+
+// metricsOnce makes the node's metrics on first use.
+type metricsOnce struct {
+	once sync.Once
+	m    *metrics
+}
+
+func (n *Node) metrics() *metrics {
+	n.mx.once.Do(func() { n.mx.m = newMetrics(n) })
+	return n.mx.m
+}
+
+// published runs after each committed block: subscribers, metrics and a
+// log line naming any failed transaction.
+func (n *Node) published(b *types.Block, receipts []*types.Receipt) {
+	n.events.PublishBlock(b, receipts)
+	if b.Header.Height > 0 { // genesis is written, not made
+		n.metrics().block(b, receipts, time.Now())
+	}
+	for i, r := range receipts {
+		if r.Status != types.ReceiptSuccess && i < len(b.Txs) {
+			n.log.Info("transaction failed", "tx", b.Txs[i].Hash(), "height", b.Header.Height, "error", r.Error)
+		}
+	}
 }
 
 // Events is the hub the node publishes blocks and pending transactions

@@ -43,6 +43,7 @@ var methods = map[string]method{
 	"cowboy_consensusStatus":       {0, 0, consensusStatus},
 	"cowboy_getValidators":         {0, 1, getValidators},
 	"cowboy_getBlockStatus":        {1, 1, getBlockStatus},
+	"cowboy_mempool":               {0, 0, mempool},
 	"cowboy_subscribe":             {1, 2, subscribe},
 	"cowboy_unsubscribe":           {1, 1, unsubscribe},
 }

@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"runtime/debug"
+	"time"
 )
 
 // Default limits, used when Options leaves a field zero.
@@ -37,6 +38,11 @@ type Options struct {
 	// lets it fill is dropped.
 	Hub      *Hub
 	SubQueue int
+
+	// Observe, when set, is told each method call's duration and whether
+	// it failed (the node feeds Prometheus from it); unknown method names
+	// are reported as "unknown" so clients cannot grow the label set.
+	Observe func(method string, d time.Duration, failed bool)
 }
 
 // Server answers JSON-RPC 2.0 over HTTP POST from a Backend. It holds no
@@ -234,7 +240,14 @@ func (s *Server) call(ctx context.Context, method string, rawParams json.RawMess
 	}()
 	m, ok := methods[method]
 	if !ok {
+		if s.opts.Observe != nil {
+			s.opts.Observe("unknown", 0, true)
+		}
 		return nil, newError(CodeMethodNotFound, "method %s not found", abbrev(method))
+	}
+	if s.opts.Observe != nil {
+		start := time.Now()
+		defer func() { s.opts.Observe(method, time.Since(start), rpcErr != nil) }()
 	}
 	p, err := parseParams(method, rawParams, m.minParams, m.maxParams)
 	if err != nil {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -39,5 +41,28 @@ func TestDevnetPortInUse(t *testing.T) {
 	}
 	if _, serr := os.Stat(keep); serr != nil {
 		t.Fatalf("existing home removed: %v", serr)
+	}
+}
+
+// TestLogFormat: --log-format json writes one JSON object per line, with
+// the record's attributes as fields.
+func TestLogFormat(t *testing.T) {
+	var buf bytes.Buffer
+	log, err := newLogger(&buf, "json", slog.LevelInfo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log.Warn("stopping with pending transactions", "dropped", 3)
+	var rec map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &rec); err != nil || rec["msg"] != "stopping with pending transactions" || rec["dropped"] != float64(3) || rec["level"] != "WARN" {
+		t.Fatalf("json log %q: %v", buf.String(), err)
+	}
+	if _, err := newLogger(&buf, "yaml", slog.LevelInfo); err == nil || !strings.Contains(err.Error(), "--log-format \"yaml\"") {
+		t.Fatalf("bad format: %v", err)
+	}
+	root := newRoot(&buf, &buf)
+	root.SetArgs([]string{"devnet", "--home", t.TempDir(), "--log-format", "xml"})
+	if err := root.Execute(); err == nil || !strings.Contains(err.Error(), "want text or json") {
+		t.Fatalf("devnet --log-format xml: %v", err)
 	}
 }
