@@ -204,17 +204,10 @@ func (p *Pool) outbids(n, o *types.Tx, bf execution.Basefees) bool {
 		n.TipPerCycle < o.TipPerCycle || n.TipPerCell < o.TipPerCell {
 		return false
 	}
-	nf, of := orderingFee(n, bf), orderingFee(o, bf)
+	nf, of := fees.TxOrderingFee(n, bf), fees.TxOrderingFee(o, bf)
 	lhs := new(big.Int).Mul(nf.Big(), big.NewInt(100))
 	rhs := new(big.Int).Mul(of.Big(), big.NewInt(int64(100+p.cfg.PriceBump)))
 	return lhs.Cmp(rhs) >= 0 && nf.Cmp(of) > 0
-}
-
-func orderingFee(tx *types.Tx, bf execution.Basefees) fees.Fee128 {
-	ic, ib := fees.Intrinsic(execution.KindOf(tx), len(tx.Payload))
-	return fees.OrderingFee(ic, ib,
-		fees.Prices{MaxFee: tx.MaxFeePerCycle, Tip: tx.TipPerCycle},
-		fees.Prices{MaxFee: tx.MaxFeePerCell, Tip: tx.TipPerCell}, bf.Cycle, bf.Cell)
 }
 
 // Get returns a pending transaction by hash.
@@ -264,7 +257,7 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 		n := st.Nonce(a)
 		next[a] = n
 		if e := p.senders[a].byNon[n]; e != nil && execution.CheckFees(e.tx, bf) == nil {
-			h.items = append(h.items, heapItem{e: e, fee: orderingFee(e.tx, bf), hash: e.tx.Hash()})
+			h.items = append(h.items, heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.tx.Hash()})
 		}
 	}
 	h.init()
@@ -277,7 +270,7 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 		a := it.e.from
 		next[a]++
 		if e := p.senders[a].byNon[next[a]]; e != nil && execution.CheckFees(e.tx, bf) == nil {
-			h.items[0] = heapItem{e: e, fee: orderingFee(e.tx, bf), hash: e.tx.Hash()}
+			h.items[0] = heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.tx.Hash()}
 		} else {
 			last := len(h.items) - 1
 			h.items[0] = h.items[last]

@@ -249,7 +249,7 @@ func TestSelectMatchesScan(t *testing.T) {
 				if e == nil || execution.CheckFees(e.tx, bf) != nil {
 					continue
 				}
-				f := orderingFee(e.tx, bf)
+				f := fees.TxOrderingFee(e.tx, bf)
 				if c := f.Cmp(bestFee); best == nil || c > 0 || (c == 0 && hashLess(e.tx.Hash(), best.tx.Hash())) {
 					best, bestFee = e, f
 				}

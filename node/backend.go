@@ -54,7 +54,7 @@ func (n *Node) PendingNonce(addr types.Address) (uint64, error) {
 // *execution.TxError whose Reason says which rule failed.
 func (n *Node) SendTransaction(tx *types.Tx) error {
 	st := n.newState()
-	err := n.pool.Add(tx, st, nextBasefees(n.Head()))
+	err := n.pool.Add(tx, st, fees.NextBasefees(n.Head()))
 	if err == nil {
 		if err := st.Err(); err != nil {
 			return err
@@ -74,13 +74,19 @@ func (n *Node) SendTransaction(tx *types.Tx) error {
 // SubmitBatch validates many transactions at once, recovering signatures on
 // all cores. Used by benchmarks and load tests.
 func (n *Node) SubmitBatch(txs []*types.Tx) []error {
-	errs := n.pool.AddBatch(txs, committedView{stateReader{n.db, n.cache}}, nextBasefees(n.Head()))
+	errs := n.pool.AddBatch(txs, committedView{stateReader{n.db, n.cache}}, fees.NextBasefees(n.Head()))
 	n.notify()
 	return errs
 }
 
-// TransactionByHash looks in the committed index, then in the mempool.
+// TransactionByHash looks in the last blocks' transactions (kept as they
+// were executed, senders cached), then in the committed index, then in the
+// mempool.
 func (n *Node) TransactionByHash(h types.Hash) (*types.Tx, *rpc.TxLocation, error) {
+	if t, ok := n.recent.get(h); ok && t.loc.Height <= n.Head().Height {
+		loc := t.loc
+		return t.tx, &loc, nil
+	}
 	loc, err := n.txLocation(h)
 	if errors.Is(err, rpc.ErrNotFound) {
 		if tx, ok := n.pool.Get(h); ok {
@@ -128,9 +134,15 @@ func (n *Node) txLocation(h types.Hash) (*rpc.TxLocation, error) {
 
 // Receipt reads a committed receipt.
 func (n *Node) Receipt(h types.Hash) (*types.Receipt, *rpc.TxLocation, error) {
-	loc, err := n.txLocation(h)
-	if err != nil {
-		return nil, nil, err
+	var loc *rpc.TxLocation
+	if t, ok := n.recent.get(h); ok && t.loc.Height <= n.Head().Height {
+		l := t.loc
+		loc = &l
+	} else {
+		var err error
+		if loc, err = n.txLocation(h); err != nil {
+			return nil, nil, err
+		}
 	}
 	raw, err := n.db.Get(store.TxReceiptsDB, receiptKey(h))
 	if err != nil {
@@ -146,7 +158,7 @@ func (n *Node) Receipt(h types.Hash) (*types.Receipt, *rpc.TxLocation, error) {
 // Basefees are what the next block charges.
 func (n *Node) Basefees() (cycle, cell uint64, nextHeight uint64) {
 	h := n.Head()
-	bf := nextBasefees(h)
+	bf := fees.NextBasefees(h)
 	return bf.Cycle, bf.Cell, h.Height + 1
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
@@ -42,9 +43,9 @@ func newMetrics(n *Node) *metrics {
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cowboy_mempool_transactions", Help: "Transactions waiting in the mempool."},
 			func() float64 { return float64(n.pool.Len()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cowboy_basefee_cycle", Help: "Basefee per Cycle the next block charges, base units."},
-			func() float64 { return float64(nextBasefees(n.Head()).Cycle) }),
+			func() float64 { return float64(fees.NextBasefees(n.Head()).Cycle) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cowboy_basefee_cell", Help: "Basefee per Cell the next block charges, base units."},
-			func() float64 { return float64(nextBasefees(n.Head()).Cell) }),
+			func() float64 { return float64(fees.NextBasefees(n.Head()).Cell) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "cowboy_peers", Help: "Connected p2p peers (0 on a devnet)."},
 			func() float64 {
 				if ci, ok := n.Consensus(); ok {
@@ -92,5 +93,5 @@ var _ rpc.MempoolReporter = (*Node)(nil)
 // Mempool counts the pending transactions and lists up to max that the
 // next block could take, in its order.
 func (n *Node) Mempool(max int) (int, []*types.Tx) {
-	return n.pool.Len(), n.pool.Select(committedView{stateReader{n.db, n.cache}}, nextBasefees(n.Head()), max)
+	return n.pool.Len(), n.pool.Select(committedView{stateReader{n.db, n.cache}}, fees.NextBasefees(n.Head()), max)
 }

@@ -66,6 +66,9 @@ type Node struct {
 	head   *types.Header
 	wake   chan struct{}
 
+	payloads payloadCache // decoded proposals (pipeline.go)
+	recent   recentTxs    // the last blocks' transactions, senders cached
+
 	rpcLn  net.Listener
 	rpcSrv *http.Server
 
@@ -321,49 +324,24 @@ func (n *Node) Head() *types.Header {
 // Proposer is the address that receives this node's block tips.
 func (n *Node) Proposer() types.Address { return n.proposer }
 
-// nextBasefees are what the block after head charges (§4.2).
-func nextBasefees(h *types.Header) execution.Basefees {
-	return execution.Basefees{
-		Cycle: fees.NextBasefee(h.BasefeeCycle, h.CyclesUsed, fees.TargetCycles),
-		Cell:  fees.NextBasefee(h.BasefeeCell, h.CellsUsed, fees.TargetCells),
-	}
-}
-
-// ProduceBlock builds, executes and commits one block from the mempool.
-// It returns the committed block.
+// ProduceBlock builds, executes and commits one block from the mempool:
+// the devnet's producer. It picks the candidates (§6.4) and fixes the
+// block's time, proposer and beacon; execution and commit are the block
+// pipeline every node shares (executeBlock). It returns the committed
+// block.
 func (n *Node) ProduceBlock() (*types.Block, error) {
 	n.prodMu.Lock()
 	defer n.prodMu.Unlock()
 	parent := n.Head()
-	bf := nextBasefees(parent)
 	st := n.newState()
-	candidates := n.pool.Select(st, bf, n.cfg.MaxBlockTxs)
+	candidates := n.pool.Select(st, fees.NextBasefees(parent), n.cfg.MaxBlockTxs)
 	t := uint64(n.cfg.Now().Unix())
 	if t < parent.Time {
 		t = parent.Time // block time never goes backwards
 	}
-	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: parent.Height + 1, Time: t, Proposer: n.proposer, Basefees: bf,
-		Beacon: devnetBeacon(parent.Hash(), parent.Height+1)}
-	res, err := execution.Build(st, bc, candidates)
-	if err != nil {
-		return nil, err
-	}
-	h := &types.Header{
-		ParentHash: parent.Hash(), Height: bc.Height, Time: t, Proposer: n.proposer,
-		BasefeeCycle: bf.Cycle, BasefeeCell: bf.Cell, CyclesUsed: res.CyclesUsed, CellsUsed: res.CellsUsed,
-	}
-	if err := n.commit(st, h, res, nil); err != nil {
-		return nil, err
-	}
-	dropped := make([]*types.Tx, 0, len(res.Rejected))
-	for _, r := range res.Rejected {
-		dropped = append(dropped, r.Tx)
-		n.log.Debug("dropped invalid transaction", "tx", r.Tx.Hash(), "err", r.Err)
-	}
-	n.pool.Remove(res.Txs)
-	n.pool.Remove(dropped)
-	n.pool.Prune(st) // st now holds the committed accounts: no reads needed
-	return &types.Block{Header: h, Txs: res.Txs}, nil
+	b, err := n.executeBlock(parent, st, blockInput{Height: parent.Height + 1, Time: t, Proposer: n.proposer,
+		Beacon: devnetBeacon(parent.Hash(), parent.Height+1), Txs: candidates}, nil)
+	return b, err
 }
 
 // commit writes the block, its receipts and tx index and the state changes
@@ -428,6 +406,8 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	n.mu.Lock()
 	n.head = h
 	n.mu.Unlock()
+	n.recent.add(block)
+	n.payloads.prune(h.Height)
 	n.published(block, res.Receipts)
 	return nil
 }

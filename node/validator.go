@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/p2p"
@@ -389,7 +390,7 @@ func (n *Node) gossipedTxs(first p2p.Message, more <-chan p2p.Message) {
 	}
 done:
 	if len(batch) > 0 {
-		n.pool.AddBatch(batch, committedView{stateReader{n.db, n.cache}}, nextBasefees(n.Head()))
+		n.pool.AddBatch(batch, committedView{stateReader{n.db, n.cache}}, fees.NextBasefees(n.Head()))
 	}
 }
 
@@ -534,6 +535,9 @@ func (n *Node) maybePropose() {
 		n.log.Error("build payload", "err", err)
 		return
 	}
+	// Its transactions are the pool's, senders recovered: judge and
+	// applyFinal use them as they are.
+	n.payloads.put(payloadKey(enc), p, req.Height)
 	if err := net.sx.Propose(req.Round, enc); err != nil && !errors.Is(err, simplex.ErrStaleRequest) {
 		n.log.Error("propose", "round", req.Round, "err", err)
 	}
@@ -553,7 +557,7 @@ func (n *Node) buildPayload(req *simplex.ProposeRequest) *payload {
 		if b == nil || b.Height <= head.Height {
 			break
 		}
-		if p, err := decodePayload(b.Payload); err == nil {
+		if p, err := n.payloadOf(b.Payload, b.Height); err == nil {
 			for _, tx := range p.Txs {
 				inFlight[tx.Hash()] = true
 			}
@@ -564,7 +568,7 @@ func (n *Node) buildPayload(req *simplex.ProposeRequest) *payload {
 	if req.Height > n.net.ep.last {
 		return out // a tail block of the epoch carries no transactions
 	}
-	cands := n.pool.Select(n.newState(), nextBasefees(head), n.cfg.MaxBlockTxs)
+	cands := n.pool.Select(n.newState(), fees.NextBasefees(head), n.cfg.MaxBlockTxs)
 	size := 0
 	for _, tx := range cands {
 		if inFlight[tx.Hash()] {
@@ -591,7 +595,7 @@ func (n *Node) payloadTime(h simplex.Hash) uint64 {
 	if b == nil {
 		return 0
 	}
-	p, err := decodePayload(b.Payload)
+	p, err := n.payloadOf(b.Payload, b.Height)
 	if err != nil {
 		return 0
 	}
@@ -603,8 +607,14 @@ func (n *Node) payloadTime(h simplex.Hash) uint64 {
 // stateless checks, and the time is not before the parent's nor more than
 // maxFutureDriftSeconds ahead of this node's clock. The clock is used only
 // here, to decide a vote; execution reads the time from the payload.
+//
+// The payload is decoded once (payloadOf) and kept for applyFinal. Senders
+// are recovered on all cores for the transactions this node has not seen;
+// those already in its mempool are the pool's objects and reuse the sender
+// recovered at admission. A signature that does not recover a sender makes
+// the proposal invalid.
 func (n *Node) judge(b *simplex.Block) error {
-	p, err := decodePayload(b.Payload)
+	p, err := n.payloadOf(b.Payload, b.Height)
 	if err != nil {
 		return err
 	}
@@ -619,8 +629,10 @@ func (n *Node) judge(b *simplex.Block) error {
 	}
 	chainID := n.cfg.ChainID
 	return parallel(len(p.Txs), func(i int) error {
-		_, err := execution.CheckStateless(p.Txs[i], chainID)
-		return err
+		if _, err := execution.CheckStateless(p.Txs[i], chainID); err != nil {
+			return fmt.Errorf("tx %d %s: %w", i, p.Txs[i].Hash(), err)
+		}
+		return nil
 	})
 }
 
@@ -649,35 +661,20 @@ func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error 
 	if b.Height == ep.last && len(proof) == 0 {
 		return fmt.Errorf("epoch %d: last block %d without a proof of finality", ep.number, b.Height)
 	}
-	p, err := decodePayload(b.Payload)
+	p, err := n.payloadOf(b.Payload, b.Height)
 	if err != nil {
 		// A quorum voted for it, so this needs a third of the stake to be
 		// Byzantine; it is still applied the same way everywhere: empty.
 		n.log.Error("finalized block has a bad payload; applied as empty", "height", b.Height, "err", err)
 		p = &payload{}
 	}
-	t := max(p.Time, parent.Time)
-	proposer := ep.proposerOf(b)
-	bf := nextBasefees(parent)
-	st := n.newState()
-	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: b.Height, Time: t, Proposer: proposer, Basefees: bf,
-		Beacon: b.Beacon(), Signers: ep.signersOf(b.Justify)}
-	res, err := execution.Build(st, bc, p.Txs)
-	if err != nil {
-		return err
-	}
-	h := &types.Header{
-		ParentHash: parent.Hash(), Height: b.Height, Time: t, Proposer: proposer,
-		BasefeeCycle: bf.Cycle, BasefeeCell: bf.Cell, CyclesUsed: res.CyclesUsed, CellsUsed: res.CellsUsed,
-	}
 	enc, err := simplex.EncodeCertified(c)
 	if err != nil {
 		return err
 	}
-	sh := c.QC.BlockHash
 	extra := []store.RawWrite{
 		{Key: certKey(b.Height), Value: enc},
-		{Key: certByHashKey(sh), Value: binary.BigEndian.AppendUint64(nil, b.Height)},
+		{Key: certByHashKey(c.QC.BlockHash), Value: binary.BigEndian.AppendUint64(nil, b.Height)},
 	}
 	if b.Height == ep.last {
 		w, err := epochProofWrite(ep.number, proof)
@@ -686,19 +683,14 @@ func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error 
 		}
 		extra = append(extra, w)
 	}
-	if err := n.commit(st, h, res, extra); err != nil {
+	blk, err := n.executeBlock(parent, n.newState(), blockInput{Height: b.Height, Time: max(p.Time, parent.Time),
+		Proposer: ep.proposerOf(b), Beacon: b.Beacon(), Signers: ep.signersOf(b.Justify), Txs: p.Txs}, extra)
+	if err != nil {
 		return err
 	}
 	n.net.advancedAt = time.Now()
-	dropped := make([]*types.Tx, 0, len(res.Rejected)+len(res.Deferred))
-	for _, r := range res.Rejected {
-		dropped = append(dropped, r.Tx)
-	}
-	n.pool.Remove(res.Txs)
-	n.pool.Remove(dropped)
-	n.pool.Prune(st)
-	if len(res.Txs) > 0 {
-		n.log.Info("block", "height", h.Height, "txs", len(res.Txs), "hash", h.Hash(), "proposer", b.Proposer)
+	if h := blk.Header; len(blk.Txs) > 0 {
+		n.log.Info("block", "height", h.Height, "txs", len(blk.Txs), "hash", h.Hash(), "proposer", b.Proposer)
 	} else {
 		n.log.Debug("block", "height", h.Height, "txs", 0, "round", b.Round, "proposer", b.Proposer)
 	}

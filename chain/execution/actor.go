@@ -15,21 +15,13 @@ import (
 	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
-// Messaging limits of technical spec §3.3 and §12.1 (governance-tunable;
-// consensus-critical).
+// Messaging limits of technical spec §3.3, §12.1 and §13, defined once in
+// chain/types (limits_s12.go) and named here where execution enforces them.
 const (
-	// MaxMessagesPerTx: "a transaction (including all nested sends) MUST NOT
-	// enqueue more than 1,024 messages".
-	MaxMessagesPerTx = 1024
-	// MaxMessageDepth: max_message_depth_per_tx = 32 (§12.1); the
-	// transaction's own message is depth 1.
-	MaxMessageDepth = 32
-	// MailboxCapacity: "Capacity 1,000,000 bytes; enqueue beyond the limit
-	// MUST revert" — bytes of payload waiting for one actor in this
-	// transaction's queue.
-	MailboxCapacity = 1_000_000
-	// PerActorBlockCycles: per_actor_per_block_cycles = 1,000,000 (§12.1).
-	PerActorBlockCycles = 1_000_000
+	MaxMessagesPerTx    = types.MaxMessagesPerTx
+	MaxMessageDepth     = types.MaxMessageDepth
+	MailboxCapacity     = types.MailboxCapacity
+	PerActorBlockCycles = types.PerActorBlockCycles
 )
 
 // envelope is one message on its way to a handler.
@@ -375,9 +367,11 @@ func runActorTx(st *state.StateDB, bc *BlockContext, tx *types.Tx, from types.Ad
 	return rt.cyclesUsed, rt.cellsUsed
 }
 
-// Simulate runs a deployment (to nil) or an actor call as from would send
-// it, against st, with no signature, nonce or fee checks and no fee
-// charged, under the given cycle and cell caps. It is cowboy_call and fee
+// Simulate runs a transaction as from would send it, against st, with no
+// signature, nonce or fee checks and no fee charged, under the given cycle
+// and cell caps. It dispatches through the same table as ApplyTx (Classify),
+// so a deployment, an actor call, a registry call or a transfer runs
+// exactly as it would in a block. It is cowboy_call and fee
 // estimation: the caller must discard st. The receipt's CyclesUsed and
 // CellsUsed include the intrinsic cost the transaction would pay.
 func Simulate(st *state.StateDB, bc *BlockContext, from types.Address, to *types.Address, value *big.Int, payload []byte, cycles, cells uint64) *types.Receipt {
@@ -386,7 +380,7 @@ func Simulate(st *state.StateDB, bc *BlockContext, from types.Address, to *types
 	}
 	tx := &types.Tx{ChainID: bc.ChainID, Nonce: st.Nonce(from), To: to, Value: value, Payload: payload,
 		CyclesLimit: cycles, CellsLimit: cells}
-	ic, ib := fees.Intrinsic(KindOf(tx), len(payload))
+	ic, ib := fees.TxIntrinsic(tx)
 	rc := &types.Receipt{Status: types.ReceiptSuccess, Fee: new(big.Int), Burned: new(big.Int), Tip: new(big.Int)}
 	if to == nil {
 		if _, err := types.DecodeDeployPayload(payload); err != nil {
@@ -400,11 +394,8 @@ func Simulate(st *state.StateDB, bc *BlockContext, from types.Address, to *types
 	}
 	rc.TxHash = tx.Hash()
 	st.SetNonce(from, tx.Nonce+1)
-	if to != nil && *to == staking.Address {
-		rc.CyclesUsed, rc.CellsUsed = ic+runStakingTx(st, bc, value, payload, from, rc, cycles-ic), ib
-		return rc
-	}
-	used, usedCells := runActorTx(st, bc, tx, from, rc, cycles-ic, cells-ib)
+	m := message{tx: tx, from: from, value: value, cycles: cycles - ic, cells: cells - ib}
+	used, usedCells := dispatch[Classify(st, to, payload)](st, bc, m, rc)
 	rc.CyclesUsed, rc.CellsUsed = ic+used, ib+usedCells
 	return rc
 }

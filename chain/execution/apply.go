@@ -66,6 +66,12 @@ func dedupEntry(a types.Address, id types.Hash) (k [52]byte) {
 // receipt means it is included (its status says whether execution
 // succeeded) and fees were charged.
 //
+// The stateless rules run here too, so a block is never executed with a
+// transaction that breaks them whoever built it; the sender is recovered
+// at most once per transaction object (types.Tx caches it), so a
+// transaction that came through the mempool or a judged proposal costs no
+// second recovery.
+//
 // The sender pays limits × max fees up front; after execution the unused
 // part is refunded at the max fee rates and the used part is split into the
 // burned basefee and the proposer's tip (§2.3, §4.2, §8.4), so the sender
@@ -82,34 +88,21 @@ func ApplyTx(st *state.StateDB, bc *BlockContext, tx *types.Tx) (*types.Receipt,
 		return nil, err
 	}
 
-	prepay := fees.MaxCost(tx.CyclesLimit, tx.CellsLimit, tx.MaxFeePerCycle, tx.MaxFeePerCell)
+	prepay := fees.TxMaxCost(tx)
 	st.SetNonce(from, tx.Nonce+1)
 	mustNotFail(st.SubBalance(from, prepay)) // CheckState proved the balance covers it
 
-	cyclesUsed, cellsUsed := fees.Intrinsic(KindOf(tx), len(tx.Payload))
+	cyclesUsed, cellsUsed := fees.TxIntrinsic(tx)
 	rc := &types.Receipt{TxHash: tx.Hash(), Status: types.ReceiptSuccess}
 
 	// Execution proper. A failure here reverts the effects but keeps the
 	// fee: the transaction was valid and used block space.
-	switch {
-	case tx.To != nil && *tx.To == staking.Address:
-		cyclesUsed += runStakingTx(st, bc, tx.ValueOrZero(), tx.Payload, from, rc, tx.CyclesLimit-cyclesUsed)
-	case tx.To == nil || (len(tx.Payload) > 0 && st.IsActor(*tx.To)):
-		used, usedCells := runActorTx(st, bc, tx, from, rc, tx.CyclesLimit-cyclesUsed, tx.CellsLimit-cellsUsed)
-		cyclesUsed += used
-		cellsUsed += usedCells
-	default:
-		snap := st.Snapshot()
-		if err := transfer(st, from, *tx.To, tx.ValueOrZero()); err != nil {
-			st.RevertToSnapshot(snap)
-			rc.Status, rc.Error = types.ReceiptFailed, err.Error()
-		}
-	}
+	m := message{tx: tx, from: from, value: tx.ValueOrZero(), cycles: tx.CyclesLimit - cyclesUsed, cells: tx.CellsLimit - cellsUsed}
+	used, usedCells := dispatch[Classify(st, tx.To, tx.Payload)](st, bc, m, rc)
+	cyclesUsed += used
+	cellsUsed += usedCells
 
-	charge := fees.Compute(cyclesUsed, cellsUsed,
-		fees.Prices{MaxFee: tx.MaxFeePerCycle, Tip: tx.TipPerCycle},
-		fees.Prices{MaxFee: tx.MaxFeePerCell, Tip: tx.TipPerCell},
-		bc.Basefees.Cycle, bc.Basefees.Cell)
+	charge := fees.TxCharge(tx, cyclesUsed, cellsUsed, bc.Basefees)
 	st.AddBalance(from, new(big.Int).Sub(prepay, charge.Fee))
 	st.Burn(charge.Burned)
 	st.AddBalance(bc.Proposer, charge.Tip)
@@ -117,6 +110,70 @@ func ApplyTx(st *state.StateDB, bc *BlockContext, tx *types.Tx) (*types.Receipt,
 	rc.CyclesUsed, rc.CellsUsed = cyclesUsed, cellsUsed
 	rc.Fee, rc.Burned, rc.Tip = charge.Fee, charge.Burned, charge.Tip
 	return rc, nil
+}
+
+// TxKind is what executing a transaction does, decided against the state
+// at execution (the intrinsic cost, fees.KindOf, needs no state).
+type TxKind uint8
+
+// The transaction kinds execution dispatches on.
+const (
+	TxTransfer TxKind = iota // value to an account (or to an actor without a payload)
+	TxDeploy                 // to = null: create an actor and run __init__
+	TxCall                   // a [method, args] payload to an actor
+	TxSystem                 // a call of the validator registry (system/staking)
+)
+
+// Classify is the one rule that picks a transaction's TxKind; ApplyTx and
+// Simulate both dispatch through it.
+func Classify(st *state.StateDB, to *types.Address, payload []byte) TxKind {
+	switch {
+	case to == nil:
+		return TxDeploy
+	case *to == staking.Address:
+		return TxSystem
+	case len(payload) > 0 && st.IsActor(*to):
+		return TxCall
+	}
+	return TxTransfer
+}
+
+// message is what a TxKind's runner executes: the transaction (nil fields
+// aside from To and Payload are unused by runners), its sender and value,
+// and the cycles and cells left after the intrinsic cost.
+type message struct {
+	tx            *types.Tx
+	from          types.Address
+	value         *big.Int
+	cycles, cells uint64
+}
+
+// dispatch is the one table from TxKind to what runs it. Each runner fills
+// the receipt's status (and events, messages, return data) and returns the
+// cycles and cells it used beyond the intrinsic cost; a failure reverts its
+// own effects.
+var dispatch = [...]func(st *state.StateDB, bc *BlockContext, m message, rc *types.Receipt) (cycles, cells uint64){
+	TxTransfer: runTransfer,
+	TxDeploy:   runActor,
+	TxCall:     runActor,
+	TxSystem:   runSystem,
+}
+
+func runTransfer(st *state.StateDB, _ *BlockContext, m message, rc *types.Receipt) (uint64, uint64) {
+	snap := st.Snapshot()
+	if err := transfer(st, m.from, *m.tx.To, m.value); err != nil {
+		st.RevertToSnapshot(snap)
+		rc.Status, rc.Error = types.ReceiptFailed, err.Error()
+	}
+	return 0, 0
+}
+
+func runActor(st *state.StateDB, bc *BlockContext, m message, rc *types.Receipt) (uint64, uint64) {
+	return runActorTx(st, bc, m.tx, m.from, rc, m.cycles, m.cells)
+}
+
+func runSystem(st *state.StateDB, bc *BlockContext, m message, rc *types.Receipt) (uint64, uint64) {
+	return runStakingTx(st, bc, m.value, m.tx.Payload, m.from, rc, m.cycles), 0
 }
 
 func transfer(st *state.StateDB, from, to types.Address, v *big.Int) error {
@@ -138,10 +195,4 @@ func runStakingTx(st *state.StateDB, bc *BlockContext, value *big.Int, payload [
 	}
 	rc.Events = res.Events
 	return res.CyclesUsed
-}
-
-// endBlock runs the validator registry's end-of-block rules (downtime,
-// epoch sets, rewards); Build and Execute share it.
-func endBlock(st *state.StateDB, bc *BlockContext) error {
-	return staking.EndBlock(st, staking.BlockInfo{Height: bc.Height, Beacon: bc.Beacon, Signers: bc.Signers, Proposer: bc.Proposer})
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // Rejection is a candidate left out of a block because it is invalid.
@@ -24,11 +25,20 @@ type Result struct {
 	Deferred   []*types.Tx // valid but did not fit: keep them for a later block
 }
 
-// Build executes candidates in order into one block, skipping invalid ones
-// and deferring those whose limits no longer fit under the block caps
-// (§17.8: 20,000,000 cycles, 1,000,000 cells). Only the user lane carries
-// transactions today; the reserved lanes are empty, so by §17.9 their unused
-// capacity spills to the user lane and it may fill the whole block.
+// Build is the state transition of one block, the only one the node has:
+// the devnet's producer, a validator and a full node all execute a block
+// through it, the first with the candidates it picked from its mempool, the
+// others with the candidates of a finalized proposal (execute after
+// finality, docs/decisions.md "Consensus wiring"). It executes the
+// candidates in order, skipping invalid ones and deferring those whose
+// limits no longer fit under the block caps (§17.8: 20,000,000 cycles,
+// 1,000,000 cells), then runs FinishBlock. Only the user lane carries
+// transactions today; the reserved lanes are empty, so by §17.9 their
+// unused capacity spills to the user lane and it may fill the whole block.
+//
+// Whether a candidate is skipped depends only on the state and the
+// candidate, so every node that runs Build on the same input reaches the
+// same result.
 func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result, error) {
 	r := &Result{}
 	st.PruneDedup(bc.Height)
@@ -48,8 +58,7 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 		}
 		r.add(tx, rc)
 	}
-	st.RecordDeliveries(bc.Height, bc.delivered)
-	if err := endBlock(st, bc); err != nil {
+	if err := FinishBlock(st, bc); err != nil {
 		return nil, fmt.Errorf("build block %d: %w", bc.Height, err)
 	}
 	return r, nil
@@ -59,34 +68,58 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 // prepayment, debit, credit, refund, burn, tip).
 const journalPerTx = 7
 
-// Execute replays a block that someone else built: every transaction must
-// be valid and the caps respected, or the block is invalid.
-func Execute(st *state.StateDB, bc *BlockContext, txs []*types.Tx) (*Result, error) {
-	r := &Result{}
-	st.PruneDedup(bc.Height)
-	for i, tx := range txs {
-		if tx.CyclesLimit > fees.CapCycles-r.CyclesUsed || tx.CellsLimit > fees.CapCells-r.CellsUsed {
-			return nil, fmt.Errorf("block %d tx %d: limits exceed the block caps", bc.Height, i)
-		}
-		rc, err := ApplyTx(st, bc, tx)
-		if st.Err() != nil {
-			return nil, fmt.Errorf("block %d: %w", bc.Height, st.Err())
-		}
-		if err != nil {
-			return nil, fmt.Errorf("block %d tx %d %s: %w", bc.Height, i, tx.Hash(), err)
-		}
-		r.add(tx, rc)
-	}
-	st.RecordDeliveries(bc.Height, bc.delivered)
-	if err := endBlock(st, bc); err != nil {
-		return nil, fmt.Errorf("block %d: %w", bc.Height, err)
-	}
-	return r, nil
-}
-
 func (r *Result) add(tx *types.Tx, rc *types.Receipt) {
 	r.Txs = append(r.Txs, tx)
 	r.Receipts = append(r.Receipts, rc)
 	r.CyclesUsed += rc.CyclesUsed
 	r.CellsUsed += rc.CellsUsed
+}
+
+// blockStep is one step of the state transition after the block's
+// transactions.
+type blockStep struct {
+	name string
+	run  func(st *state.StateDB, bc *BlockContext) error
+}
+
+// endOfBlock is what runs after the transactions, in the order of
+// technical-spec-v2 "The State Transition Function":
+//
+//	Execute Transactions → Deliver Timers → Resolve Jobs → Adjust Basefees → Mint Rewards
+//
+// The transactions are Build's loop. Deliver Timers and Resolve Jobs are
+// not built yet: each goes into this list at its place, between the
+// transactions and the dedup record (timer deliveries are messages whose
+// ids the dedup record must hold). Adjust Basefees changes no state: the
+// next block's basefees follow from this block's header
+// (fees.NextBasefees). Mint Rewards is the validator registry's end of
+// block, with downtime and the epoch's validator set.
+var endOfBlock = []blockStep{
+	// Deliver Timers (§ "Deliver Timers: Inject due timers at height(B)").
+	// Resolve Jobs (§ "Resolve Jobs").
+	{"record this block's message deliveries for dedup (§13 dedup_window)", recordDeliveries},
+	{"validator registry: downtime, epoch sets, rewards (Mint Rewards)", stakingEndBlock},
+}
+
+// FinishBlock runs the end-of-block steps (endOfBlock) in their order. It
+// is part of Build; it is exported so the order has one name to point at.
+func FinishBlock(st *state.StateDB, bc *BlockContext) error {
+	for _, s := range endOfBlock {
+		if err := s.run(st, bc); err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+		if err := st.Err(); err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+	}
+	return nil
+}
+
+func recordDeliveries(st *state.StateDB, bc *BlockContext) error {
+	st.RecordDeliveries(bc.Height, bc.delivered)
+	return nil
+}
+
+func stakingEndBlock(st *state.StateDB, bc *BlockContext) error {
+	return staking.EndBlock(st, staking.BlockInfo{Height: bc.Height, Beacon: bc.Beacon, Signers: bc.Signers, Proposer: bc.Proposer})
 }

@@ -9,21 +9,13 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
-// MaxAccessListEntries bounds the access list so its validation is cheap;
-// with max_tx_size it caps the work an access list can cause.
-const MaxAccessListEntries = 1024
+// MaxAccessListEntries is types.MaxAccessListEntries (§2.2(d)), where the
+// limits are defined.
+const MaxAccessListEntries = types.MaxAccessListEntries
 
-// KindOf classifies a transaction for its intrinsic cost (§17.2). A
-// transfer and an actor message cost the same (10,000 cycles and a cell
-// per calldata byte), so the class needs no state: every transaction with
-// a destination is priced as a transfer, and whether it runs code is
-// decided at execution.
-func KindOf(tx *types.Tx) fees.Kind {
-	if tx.To == nil {
-		return fees.KindDeploy
-	}
-	return fees.KindTransfer
-}
+// KindOf is fees.KindOf, the class that fixes a transaction's intrinsic
+// cost (§17.2); kept under this name for callers of execution.
+func KindOf(tx *types.Tx) fees.Kind { return fees.KindOf(tx) }
 
 // CheckStateless applies every rule that needs no state (§2.2 (a), (c),
 // (d), (e), chain id) and recovers the sender. The mempool runs it, in
@@ -41,8 +33,8 @@ func CheckStateless(tx *types.Tx, chainID uint64) (types.Address, error) {
 	if tx.CellsLimit > fees.MaxTxCells {
 		return types.Address{}, reject(ErrCellsLimitTooHigh, "cells_limit %d exceeds the maximum %d", tx.CellsLimit, fees.MaxTxCells)
 	}
-	kind := KindOf(tx)
-	ic, ib := fees.Intrinsic(kind, len(tx.Payload))
+	kind := fees.KindOf(tx)
+	ic, ib := fees.TxIntrinsic(tx)
 	if tx.CyclesLimit < ic {
 		return types.Address{}, reject(ErrIntrinsicCycles, "cycles_limit %d is below the intrinsic cost %d", tx.CyclesLimit, ic)
 	}
@@ -98,10 +90,9 @@ func checkAccessList(al []types.AccessTuple) error {
 	return nil
 }
 
-// Basefees are the per-unit basefees a block charges.
-type Basefees struct {
-	Cycle, Cell uint64
-}
+// Basefees are the per-unit basefees a block charges; fee math lives in
+// chain/fees and this is its type.
+type Basefees = fees.Basefees
 
 // CheckFees is the basefee rule: a transaction whose max fee is below the
 // block's basefee cannot be included.
@@ -118,7 +109,7 @@ func CheckFees(tx *types.Tx, bf Basefees) error {
 // UpfrontCost is value + limits × max fees: what the sender must hold
 // (§2.2(b)).
 func UpfrontCost(tx *types.Tx) *big.Int {
-	c := fees.MaxCost(tx.CyclesLimit, tx.CellsLimit, tx.MaxFeePerCycle, tx.MaxFeePerCell)
+	c := fees.TxMaxCost(tx)
 	return c.Add(c, tx.ValueOrZero())
 }
 

@@ -1,0 +1,207 @@
+package node
+
+import (
+	"sync"
+
+	"github.com/cowboy-chain/cowboy/chain/execution"
+	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/rpc"
+	"github.com/cowboy-chain/cowboy/store"
+)
+
+// The block pipeline (docs/architecture.md "How a transaction becomes a
+// block"). Every block this node commits goes through executeBlock: the
+// devnet's ProduceBlock with candidates it picked from its mempool, a
+// validator or full node with the candidates of a finalized proposal
+// (applyFinal, from its own consensus, a sync answer or a pushed block).
+// What differs between them is only where the blockInput comes from.
+
+// blockInput is everything the state transition of one block reads
+// besides the state: fixed by the producer on the devnet, carried by the
+// finalized simplex block on a network.
+type blockInput struct {
+	Height   uint64
+	Time     uint64
+	Proposer types.Address   // receives the tips (§8.4)
+	Beacon   [32]byte        // R_n (§3.4)
+	Signers  []types.Address // who certified the parent (downtime); nil if unknown
+	Txs      []*types.Tx     // candidates, in block order
+}
+
+// executeBlock runs the one state transition (execution.Build) of in on st,
+// the committed state after parent, commits the block with extra raw
+// writes in the same atomic commit, and then updates the mempool. The
+// caller holds prodMu.
+//
+// Senders are recovered here, on all cores, for candidates that do not
+// carry one yet (a block from a sync answer or a push); candidates that
+// came through this node's mempool or a judged proposal have theirs
+// cached, so execution recovers nothing. An invalid signature is still
+// refused by execution: recovery here only fills the cache.
+func (n *Node) executeBlock(parent *types.Header, st *state.StateDB, in blockInput, extra []store.RawWrite) (*types.Block, error) {
+	recoverSenders(in.Txs)
+	bf := fees.NextBasefees(parent)
+	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: in.Height, Time: in.Time, Proposer: in.Proposer,
+		Basefees: bf, Beacon: in.Beacon, Signers: in.Signers}
+	res, err := execution.Build(st, bc, in.Txs)
+	if err != nil {
+		return nil, err
+	}
+	h := &types.Header{
+		ParentHash: parent.Hash(), Height: in.Height, Time: in.Time, Proposer: in.Proposer,
+		BasefeeCycle: bf.Cycle, BasefeeCell: bf.Cell, CyclesUsed: res.CyclesUsed, CellsUsed: res.CellsUsed,
+	}
+	if err := n.commit(st, h, res, extra); err != nil {
+		return nil, err
+	}
+	dropped := make([]*types.Tx, 0, len(res.Rejected))
+	for _, r := range res.Rejected {
+		dropped = append(dropped, r.Tx)
+		n.log.Debug("dropped invalid transaction", "tx", r.Tx.Hash(), "err", r.Err)
+	}
+	n.pool.Remove(res.Txs)
+	n.pool.Remove(dropped)
+	n.pool.Prune(st) // st now holds the committed accounts: no reads needed
+	return &types.Block{Header: h, Txs: res.Txs}, nil
+}
+
+// recoverSenders recovers, on all cores, the senders of the transactions
+// that have none cached. A signature that does not recover is left for
+// execution to refuse.
+func recoverSenders(txs []*types.Tx) {
+	parallel(len(txs), func(i int) error {
+		txs[i].Sender()
+		return nil
+	})
+}
+
+// recentTxs keeps the transactions of the last committed blocks as they
+// were executed, decoded and with their senders cached, so a receipt or
+// transaction lookup of a recent transaction neither reads and decodes its
+// whole block nor recovers its sender again. Bounded by maxRecentTxs,
+// evicted a block at a time, oldest first.
+type recentTxs struct {
+	mu     sync.RWMutex
+	byHash map[types.Hash]recentTx
+	blocks [][]types.Hash // per committed block, oldest first
+	count  int
+}
+
+type recentTx struct {
+	tx  *types.Tx
+	loc rpc.TxLocation
+}
+
+// maxRecentTxs bounds recentTxs: five full blocks of transfers at the
+// block caps (§17.8).
+const maxRecentTxs = 10_000
+
+func (r *recentTxs) add(b *types.Block) {
+	if len(b.Txs) == 0 {
+		return
+	}
+	bh := b.Header.Hash()
+	hashes := make([]types.Hash, len(b.Txs))
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.byHash == nil {
+		r.byHash = map[types.Hash]recentTx{}
+	}
+	for i, tx := range b.Txs {
+		hashes[i] = tx.Hash()
+		r.byHash[hashes[i]] = recentTx{tx: tx, loc: rpc.TxLocation{BlockHash: bh, Height: b.Header.Height, Index: i}}
+	}
+	r.blocks = append(r.blocks, hashes)
+	r.count += len(hashes)
+	for r.count > maxRecentTxs && len(r.blocks) > 1 {
+		for _, h := range r.blocks[0] {
+			delete(r.byHash, h)
+		}
+		r.count -= len(r.blocks[0])
+		r.blocks = r.blocks[1:]
+	}
+}
+
+func (r *recentTxs) get(h types.Hash) (recentTx, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	t, ok := r.byHash[h]
+	return t, ok
+}
+
+// payloadCache holds decoded proposals by the keccak256 of their bytes, so
+// a validator decodes a proposal and recovers its senders once, when it
+// judges it, and applyFinal, buildPayload and payloadTime reuse the result.
+// Transactions this node already holds in its mempool are replaced by the
+// pool's objects, whose senders were recovered at admission. Entries are
+// dropped once their height is committed; the cache is bounded (a miss only
+// costs a decode).
+type payloadCache struct {
+	mu sync.Mutex
+	m  map[types.Hash]cachedPayload
+}
+
+type cachedPayload struct {
+	p      *payload
+	height uint64
+}
+
+// maxCachedPayloads bounds payloadCache: proposals are certified and
+// finalized within a few rounds, so live entries are few.
+const maxCachedPayloads = 256
+
+func payloadKey(raw []byte) types.Hash { return types.Hash(crypto.Keccak256(raw)) }
+
+func (c *payloadCache) get(k types.Hash) (*payload, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[k]
+	return e.p, ok
+}
+
+func (c *payloadCache) put(k types.Hash, p *payload, height uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxCachedPayloads {
+		c.m = map[types.Hash]cachedPayload{}
+	}
+	c.m[k] = cachedPayload{p: p, height: height}
+}
+
+// prune drops the entries at or below the committed height.
+func (c *payloadCache) prune(committed uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, e := range c.m {
+		if e.height <= committed {
+			delete(c.m, k)
+		}
+	}
+}
+
+// payloadOf decodes the payload of a simplex block at height, once: the
+// decoded transactions are the mempool's own objects where the pool holds
+// them (senders already recovered). Blocks above the committed head are
+// cached until they are applied.
+func (n *Node) payloadOf(raw []byte, height uint64) (*payload, error) {
+	k := payloadKey(raw)
+	if p, ok := n.payloads.get(k); ok {
+		return p, nil
+	}
+	p, err := decodePayload(raw)
+	if err != nil {
+		return nil, err
+	}
+	for i, tx := range p.Txs {
+		if known, ok := n.pool.Get(tx.Hash()); ok {
+			p.Txs[i] = known
+		}
+	}
+	if height > n.Head().Height {
+		n.payloads.put(k, p, height)
+	}
+	return p, nil
+}
