@@ -7,6 +7,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
+	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // The node serves the actor methods.
@@ -36,9 +37,19 @@ func (n *Node) ActorStorage(addr types.Address, ns byte, key []byte) ([]byte, er
 }
 
 // Call simulates req on a throwaway view of the latest state, as if it
-// were included in the next block.
+// were included in the next block. A payload (a method call) to an account
+// without code (and not a native system actor) is refused with
+// rpc.ErrNoActor: executed, it would be a transfer that runs nothing
+// (issue 16). Without a payload it simulates the plain transfer, as the
+// block would.
 func (n *Node) Call(req rpc.CallRequest) (*types.Receipt, error) {
 	st := n.newState()
+	if req.To != nil && len(req.Payload) > 0 && *req.To != staking.Address && !st.IsActor(*req.To) {
+		if err := st.Err(); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w at %s: the account holds no code (deploy one with `cowboy actor deploy`)", rpc.ErrNoActor, *req.To)
+	}
 	h := n.Head()
 	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: h.Height + 1, Time: max(uint64(n.cfg.Now().Unix()), h.Time),
 		Proposer: n.proposer, Basefees: fees.NextBasefees(h), Beacon: devnetBeacon(h.Hash(), h.Height+1)}

@@ -60,6 +60,7 @@ func (n *Node) SendTransaction(tx *types.Tx) error {
 			return err
 		}
 		n.notify()
+		n.events.PublishPendingTx(tx)
 		if n.net != nil {
 			// Gossip it so that whoever proposes next has it.
 			if perr := n.net.host.Publish(p2p.TopicTx, tx.Encode()); perr != nil {

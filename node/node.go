@@ -57,6 +57,8 @@ type Node struct {
 	db       *store.Store
 	pool     *mempool.Pool
 	proposer types.Address
+	events   rpc.Hub     // WebSocket subscriptions (node/rpcmux.go)
+	mx       metricsOnce // Prometheus metrics (node/metrics.go)
 	cache    *stateCache
 
 	prodMu sync.Mutex // one block production at a time
@@ -406,6 +408,7 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	n.mu.Unlock()
 	n.recent.add(block)
 	n.payloads.prune(h.Height)
+	n.published(block, res.Receipts)
 	return nil
 }
 
@@ -466,7 +469,7 @@ func (n *Node) startRPC() error {
 		return fmt.Errorf("listen for RPC on %s: %w", n.cfg.RPCAddr, err)
 	}
 	n.rpcLn = ln
-	n.rpcSrv = &http.Server{Handler: rpc.NewServer(n, rpc.Options{}), ReadHeaderTimeout: 10 * time.Second}
+	n.rpcSrv = &http.Server{Handler: n.rpcHandler(), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := n.rpcSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			n.log.Error("rpc server stopped", "err", err)
@@ -482,6 +485,7 @@ func (n *Node) Close() error {
 		n.rpcSrv.Shutdown(ctx)
 		cancel()
 	}
+	n.reportDropped()
 	n.prodMu.Lock() // wait for a block in progress
 	defer n.prodMu.Unlock()
 	return n.closeStorage()

@@ -82,7 +82,9 @@ func (n *Node) ConsensusStatus() rpc.ConsensusStatusJSON {
 	}
 	out := rpc.ConsensusStatusJSON{Mode: "full", FinalizedHeight: rpc.Quantity(ci.FinalizedHeight),
 		Peers: rpc.Quantity(ci.Peers), Committed: []rpc.ConsensusBlockJSON{}, Proposed: []rpc.ConsensusBlockJSON{}}
-	round, epoch := rpc.Quantity(ci.Round), rpc.Quantity(ci.Epoch)
+	// The consensus numbers rounds epoch<<32 + r (node/epoch.go); users
+	// read the two apart (issue 16 saw round 0x100000002).
+	epoch, round := splitRound(ci.Round)
 	out.Round, out.Epoch = &round, &epoch
 	if ci.Validator >= 0 {
 		v := rpc.Quantity(ci.Validator)
@@ -90,7 +92,8 @@ func (n *Node) ConsensusStatus() rpc.ConsensusStatusJSON {
 		out.Mode = "validator"
 	}
 	for _, k := range n.knownAbove(ci.FinalizedHeight) {
-		j := rpc.ConsensusBlockJSON{Hash: rpc.Hash(k.hash), Height: rpc.Quantity(k.height), Round: rpc.Quantity(k.round),
+		e, r := splitRound(k.round)
+		j := rpc.ConsensusBlockJSON{Hash: rpc.Hash(k.hash), Height: rpc.Quantity(k.height), Round: r, Epoch: e,
 			Proposer: rpc.Address(k.proposer), Parent: rpc.Hash(k.parent)}
 		if k.certified {
 			out.Committed = append(out.Committed, j)
@@ -195,18 +198,27 @@ func (n *Node) finalizedStatus(height uint64, chainHash types.Hash) (*rpc.BlockS
 		}
 		ch, round = c.QC.BlockHash, c.Block.Round
 	}
-	h, r := rpc.Hash(ch), rpc.Quantity(round)
-	out.ConsensusHash, out.Round = &h, &r
+	h := rpc.Hash(ch)
+	e, r := splitRound(round)
+	out.ConsensusHash, out.Round, out.Epoch = &h, &r, &e
 	return out, nil
 }
 
 // pendingStatus describes a block above the finalized height: it has only
 // its consensus hash.
 func pendingStatus(k knownBlock) *rpc.BlockStatusJSON {
-	h, r := rpc.Hash(k.hash), rpc.Quantity(k.round)
+	h := rpc.Hash(k.hash)
+	e, r := splitRound(k.round)
 	st := rpc.StatusProposed
 	if k.certified {
 		st = rpc.StatusCommitted
 	}
-	return &rpc.BlockStatusJSON{Hash: h, ConsensusHash: &h, Height: rpc.Quantity(k.height), Round: &r, Status: st}
+	return &rpc.BlockStatusJSON{Hash: h, ConsensusHash: &h, Height: rpc.Quantity(k.height), Round: &r, Epoch: &e, Status: st}
+}
+
+// splitRound separates a consensus round into its epoch and the round
+// within that epoch (rounds of epoch k start at roundBase(k)).
+func splitRound(r uint64) (epoch, round rpc.Quantity) {
+	k := epochOfRound(r)
+	return rpc.Quantity(k), rpc.Quantity(r - roundBase(k))
 }

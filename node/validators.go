@@ -61,5 +61,9 @@ func (n *Node) Validators(epoch *uint64) (*rpc.ValidatorsJSON, error) {
 			Stake: rpc.NewBigQuantity(v.Stake), JailUntil: rpc.Quantity(v.JailUntil), UnbondUntil: rpc.Quantity(v.UnbondUntil),
 			Missed: rpc.Quantity(missed[v.Address]), RegisteredAt: rpc.Quantity(v.Registered)}
 	}
+	if n.net == nil {
+		p := rpc.Address(n.proposer)
+		out.Producer = &p
+	}
 	return out, nil
 }

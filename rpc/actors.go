@@ -265,6 +265,9 @@ func call(_ context.Context, b Backend, p *params) (any, *Error) {
 		req.Payload = pl
 	}
 	rc, err := a.Call(req)
+	if errors.Is(err, ErrNoActor) {
+		return nil, newError(CodeNotFound, "%v", err)
+	}
 	if err != nil {
 		return nil, internal(err)
 	}

@@ -12,6 +12,12 @@ import (
 // of an error. The Client wraps it too when the server answered null.
 var ErrNotFound = errors.New("not found")
 
+// ErrNoActor is what Actors.Call wraps when the call is addressed to an
+// account that holds no actor: a transaction there would be a plain
+// transfer that "succeeds" and runs nothing, so the server answers
+// CodeNotFound ("no actor at 0x…") instead of a hollow result.
+var ErrNoActor = errors.New("no actor")
+
 // TxLocation says where a committed transaction sits in the chain.
 type TxLocation struct {
 	BlockHash types.Hash

@@ -24,9 +24,11 @@ type BlockStatusJSON struct {
 	// every state; null on a devnet, which has no consensus.
 	ConsensusHash *Hash    `json:"consensusHash"`
 	Height        Quantity `json:"height"`
-	// Round is the consensus round the block was proposed in (0 for
-	// genesis); null on a devnet.
-	Round  *Quantity `json:"round"`
+	// Round is the consensus round the block was proposed in, counted
+	// from 0 within its epoch (0 for genesis); null on a devnet.
+	Round *Quantity `json:"round"`
+	// Epoch is the epoch of that round; null on a devnet.
+	Epoch  *Quantity `json:"epoch"`
 	Status string    `json:"status"`
 }
 

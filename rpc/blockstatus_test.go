@@ -14,7 +14,8 @@ import (
 func TestGetBlockStatus(t *testing.T) {
 	f := newFixture(t)
 	one := Quantity(1)
-	proposed := &BlockStatusJSON{Hash: Hash{0xaa}, Height: 2, Round: &one, Status: StatusProposed}
+	zero := Quantity(0)
+	proposed := &BlockStatusJSON{Hash: Hash{0xaa}, Height: 2, Round: &one, Epoch: &zero, Status: StatusProposed}
 	proposed.ConsensusHash = &proposed.Hash
 	f.b.consensus = []*BlockStatusJSON{proposed}
 	srv, _ := serve(t, f.b, Options{})
@@ -25,11 +26,11 @@ func TestGetBlockStatus(t *testing.T) {
 		code         int
 		msgHas       string
 	}{
-		{"by height", `["0x1"]`, `{"hash":"` + b1.Hex() + `","consensusHash":null,"height":"0x1","round":null,"status":"finalized"}`, 0, ""},
-		{"by chain hash", `["` + b1.Hex() + `"]`, `{"hash":"` + b1.Hex() + `","consensusHash":null,"height":"0x1","round":null,"status":"finalized"}`, 0, ""},
-		{"genesis", `["0x0"]`, `{"hash":"` + f.b.blocks[0].Header.Hash().Hex() + `","consensusHash":null,"height":"0x0","round":null,"status":"finalized"}`, 0, ""},
-		{"proposed by hash", `["` + Hash{0xaa}.String() + `"]`, `{"hash":"` + Hash{0xaa}.String() + `","consensusHash":"` + Hash{0xaa}.String() + `","height":"0x2","round":"0x1","status":"proposed"}`, 0, ""},
-		{"proposed by height", `["0x2"]`, `{"hash":"` + Hash{0xaa}.String() + `","consensusHash":"` + Hash{0xaa}.String() + `","height":"0x2","round":"0x1","status":"proposed"}`, 0, ""},
+		{"by height", `["0x1"]`, `{"hash":"` + b1.Hex() + `","consensusHash":null,"height":"0x1","round":null,"epoch":null,"status":"finalized"}`, 0, ""},
+		{"by chain hash", `["` + b1.Hex() + `"]`, `{"hash":"` + b1.Hex() + `","consensusHash":null,"height":"0x1","round":null,"epoch":null,"status":"finalized"}`, 0, ""},
+		{"genesis", `["0x0"]`, `{"hash":"` + f.b.blocks[0].Header.Hash().Hex() + `","consensusHash":null,"height":"0x0","round":null,"epoch":null,"status":"finalized"}`, 0, ""},
+		{"proposed by hash", `["` + Hash{0xaa}.String() + `"]`, `{"hash":"` + Hash{0xaa}.String() + `","consensusHash":"` + Hash{0xaa}.String() + `","height":"0x2","round":"0x1","epoch":"0x0","status":"proposed"}`, 0, ""},
+		{"proposed by height", `["0x2"]`, `{"hash":"` + Hash{0xaa}.String() + `","consensusHash":"` + Hash{0xaa}.String() + `","height":"0x2","round":"0x1","epoch":"0x0","status":"proposed"}`, 0, ""},
 		{"unknown height", `["0x9"]`, "", CodeNotFound, "no block at height 0x9"},
 		{"unknown hash", `["` + Hash{0xbb}.String() + `"]`, "", CodeNotFound, "is not known to this node"},
 		{"bad hash", `["0x` + strings.Repeat("zz", 32) + `"]`, "", CodeInvalidParams, "params[0] (block)"},

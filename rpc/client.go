@@ -108,6 +108,12 @@ func (c *Client) Call(ctx context.Context, result any, method string, params ...
 		return fmt.Errorf("rpc: %s: response exceeds %d bytes", method, maxResponseBytes)
 	}
 	if resp.StatusCode != http.StatusOK {
+		// The node answers transport refusals (413) with a JSON-RPC error
+		// object too; return it as one.
+		var r clientResponse
+		if json.Unmarshal(raw, &r) == nil && r.Error != nil {
+			return r.Error
+		}
 		return fmt.Errorf("rpc: %s: HTTP %s: %s", method, resp.Status, bytes.TrimSpace(raw[:min(len(raw), 200)]))
 	}
 	var r clientResponse

@@ -24,8 +24,8 @@ type ConsensusStatusJSON struct {
 	// "validator" or "full" (follows without voting).
 	Mode            string               `json:"mode"`
 	Validator       *Quantity            `json:"validator"` // index in the validator set; null unless a validator
-	Round           *Quantity            `json:"round"`     // null on a devnet
-	Epoch           *Quantity            `json:"epoch"`     // of the next block (node/epoch.go); null on a devnet
+	Round           *Quantity            `json:"round"`     // within the epoch, from 0; null on a devnet
+	Epoch           *Quantity            `json:"epoch"`     // of the current round (node/epoch.go); null on a devnet
 	FinalizedHeight Quantity             `json:"finalizedHeight"`
 	Committed       []ConsensusBlockJSON `json:"committed"`
 	Proposed        []ConsensusBlockJSON `json:"proposed"`
@@ -37,7 +37,8 @@ type ConsensusStatusJSON struct {
 type ConsensusBlockJSON struct {
 	Hash     Hash     `json:"hash"` // consensus (simplex) block hash
 	Height   Quantity `json:"height"`
-	Round    Quantity `json:"round"`
+	Round    Quantity `json:"round"` // within Epoch, from 0
+	Epoch    Quantity `json:"epoch"`
 	Proposer Address  `json:"proposer"` // the proposing validator's address
 	Parent   Hash     `json:"parent"`   // consensus hash of the parent
 }

@@ -47,6 +47,9 @@ var methods = map[string]method{
 	"cowboy_getTimer":              {1, 1, getTimer},
 	"cowboy_getTimerReceipts":      {1, 1, getTimerReceipts},
 	"cowboy_getTimerProof":         {1, 2, getTimerProof},
+	"cowboy_mempool":               {0, 0, mempool},
+	"cowboy_subscribe":             {1, 2, subscribe},
+	"cowboy_unsubscribe":           {1, 1, unsubscribe},
 }
 
 // Methods lists the served method names, for docs and tests.

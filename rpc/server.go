@@ -5,12 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"mime"
 	"net/http"
 	"runtime/debug"
+	"time"
 )
 
 // Default limits, used when Options leaves a field zero.
@@ -24,6 +24,25 @@ type Options struct {
 	MaxBodyBytes int64        // request body cap in bytes; larger bodies get HTTP 413
 	MaxBatch     int          // requests per batch; a larger batch is one -32600 error
 	Logger       *slog.Logger // where recovered panics and internal errors go; nil: slog.Default()
+
+	// Simulation budget (limits.go): workers running cowboy_call and
+	// cowboy_estimateFees (default half the CPUs, at least 1), requests
+	// that may wait for one (DefaultSimQueue), and each client's rate in
+	// simulations per second with its burst (DefaultSimRate, DefaultSimBurst).
+	SimWorkers, SimQueue int
+	SimRate, SimBurst    float64
+
+	// Hub feeds WebSocket subscriptions (subs.go); nil: no WebSocket is
+	// served (a client falls back to polling). SubQueue is each WebSocket
+	// connection's outgoing queue (default DefaultSubQueue); a client that
+	// lets it fill is dropped.
+	Hub      *Hub
+	SubQueue int
+
+	// Observe, when set, is told each method call's duration and whether
+	// it failed (the node feeds Prometheus from it); unknown method names
+	// are reported as "unknown" so clients cannot grow the label set.
+	Observe func(method string, d time.Duration, failed bool)
 }
 
 // Server answers JSON-RPC 2.0 over HTTP POST from a Backend. It holds no
@@ -33,6 +52,7 @@ type Server struct {
 	b    Backend
 	opts Options
 	log  *slog.Logger
+	sim  *simGate
 }
 
 // NewServer serves b with opts.
@@ -43,11 +63,26 @@ func NewServer(b Backend, opts Options) *Server {
 	if opts.MaxBatch <= 0 {
 		opts.MaxBatch = DefaultMaxBatch
 	}
+	if opts.SubQueue <= 0 {
+		opts.SubQueue = DefaultSubQueue
+	}
+	if opts.SimWorkers <= 0 {
+		opts.SimWorkers = defaultSimWorkers()
+	}
+	if opts.SimQueue <= 0 {
+		opts.SimQueue = DefaultSimQueue
+	}
+	if opts.SimRate <= 0 {
+		opts.SimRate = DefaultSimRate
+	}
+	if opts.SimBurst < 1 {
+		opts.SimBurst = max(DefaultSimBurst, opts.SimRate)
+	}
 	log := opts.Logger
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Server{b: b, opts: opts, log: log}
+	return &Server{b: b, opts: opts, log: log, sim: newSimGate(opts.SimWorkers, opts.SimQueue, opts.SimRate, opts.SimBurst)}
 }
 
 // request is one JSON-RPC request as received, every member kept raw so
@@ -73,10 +108,14 @@ type response struct {
 var nullID = json.RawMessage("null")
 
 // ServeHTTP takes POST with a JSON body: one request object or a batch
-// (array). Transport problems are HTTP 4xx; everything else, malformed
+// (array), or a GET that upgrades to a WebSocket (ws.go). Transport problems are HTTP 4xx; everything else, malformed
 // JSON included, is a JSON-RPC response with status 200. A body holding
 // only notifications gets 204 and no body.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if isWebSocket(r) && s.opts.Hub != nil {
+		s.serveWS(w, r)
+		return
+	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		http.Error(w, "JSON-RPC wants POST with Content-Type: application/json", http.StatusMethodNotAllowed)
@@ -95,13 +134,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			http.Error(w, fmt.Sprintf("request body exceeds %d bytes", s.opts.MaxBodyBytes), http.StatusRequestEntityTooLarge)
+			// Still a JSON-RPC error object, so a client that reads
+			// only those can tell the user what happened (issue 16).
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusRequestEntityTooLarge)
+			_, _ = w.Write(encodeResponse(errorResponse(nullID, newError(CodeInvalidRequest,
+				"request body exceeds the node's limit of %d bytes", s.opts.MaxBodyBytes))))
 			return
 		}
 		http.Error(w, "read request body: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	out := s.handleBody(r.Context(), body)
+	out := s.handleBody(context.WithValue(r.Context(), clientKey{}, clientIP(r.RemoteAddr)), body)
 	if out == nil {
 		w.WriteHeader(http.StatusNoContent)
 		return
@@ -162,7 +206,7 @@ func (s *Server) handleOne(ctx context.Context, raw json.RawMessage) *response {
 	}
 	id := req.ID
 	if id != nil && !validID(id) {
-		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: id must be a string, a number or null"))
+		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: id must be a string, a number or null, of at most %d bytes", maxIDBytes))
 	}
 	notification := id == nil
 	if notification {
@@ -196,11 +240,25 @@ func (s *Server) call(ctx context.Context, method string, rawParams json.RawMess
 	}()
 	m, ok := methods[method]
 	if !ok {
+		if s.opts.Observe != nil {
+			s.opts.Observe("unknown", 0, true)
+		}
 		return nil, newError(CodeMethodNotFound, "method %s not found", abbrev(method))
+	}
+	if s.opts.Observe != nil {
+		start := time.Now()
+		defer func() { s.opts.Observe(method, time.Since(start), rpcErr != nil) }()
 	}
 	p, err := parseParams(method, rawParams, m.minParams, m.maxParams)
 	if err != nil {
 		return nil, err
+	}
+	if simulating[method] {
+		release, lerr := s.sim.enter(ctx, clientOf(ctx), method)
+		if lerr != nil {
+			return nil, lerr
+		}
+		defer release()
 	}
 	v, err := m.call(ctx, s.b, p)
 	if err != nil {
@@ -217,10 +275,15 @@ func (s *Server) call(ctx context.Context, method string, rawParams json.RawMess
 	return out, nil
 }
 
-// validID: the spec allows a string, a number or null.
+// maxIDBytes bounds a request id: the response repeats it, and a client
+// has no reason for an id longer than a hash.
+const maxIDBytes = 128
+
+// validID: the spec allows a string, a number or null (of at most
+// maxIDBytes).
 func validID(id json.RawMessage) bool {
 	t := bytes.TrimSpace(id)
-	if len(t) == 0 {
+	if len(t) == 0 || len(t) > maxIDBytes {
 		return false
 	}
 	switch c := t[0]; {
@@ -231,7 +294,12 @@ func validID(id json.RawMessage) bool {
 	}
 }
 
+// errorResponse answers with e, its message cut to MaxErrorMessage bytes
+// (messages quote the input they refuse).
 func errorResponse(id json.RawMessage, e *Error) *response {
+	if len(e.Message) > MaxErrorMessage {
+		e = &Error{Code: e.Code, Message: cutMessage(e.Message), Data: e.Data}
+	}
 	return &response{JSONRPC: "2.0", ID: id, Error: e}
 }
 

@@ -25,6 +25,11 @@ type ValidatorsJSON struct {
 	// Validators are the registry's records, ordered by address.
 	Validators []ValidatorJSON   `json:"validators"`
 	Params     StakingParamsJSON `json:"params"`
+	// Producer is, on a devnet, the one key that makes every block: a
+	// devnet runs no consensus, so it is in no validator set (issue 16:
+	// "0 validators" while blocks appeared read as a broken chain).
+	// Absent on a network.
+	Producer *Address `json:"producer,omitempty"`
 }
 
 // MemberJSON is one validator of an epoch's set.

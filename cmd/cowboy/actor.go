@@ -36,35 +36,12 @@ Arguments and return values are JSON on the command line and canonical CBOR
 on chain. Each JSON_ARG is one JSON value (42, "text", [1,2], {"a":1});
 an argument that is not valid JSON is taken as a string, so addresses can be
 typed bare. See docs/actors.md for the tutorial.`,
-		Args: args(),
+		Example: "  cowboy actor new counter\n  cowboy actor test actors/counter",
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
 	}
 	cmd.AddCommand(a.actorNewCmd(), a.actorTestCmd(), a.actorDeployCmd(), a.actorCallCmd(), a.actorQueryCmd(), a.actorCodeCmd())
 	return cmd
-}
-
-// jsonArgs converts command-line arguments to the canonical CBOR array of
-// a call: valid JSON as itself, anything else as a string.
-func jsonArgs(argv []string) ([]byte, error) {
-	cb, err := rpc.ArgsCBOR(rawArgs(argv))
-	if err != nil {
-		return nil, fmt.Errorf("arguments %q: %w", argv, err)
-	}
-	return cb, nil
-}
-
-// rawArgs reads each command-line argument as one JSON value, taking one
-// that is not valid JSON as a string.
-func rawArgs(argv []string) []json.RawMessage {
-	raw := make([]json.RawMessage, len(argv))
-	for i, s := range argv {
-		if json.Valid([]byte(s)) {
-			raw[i] = json.RawMessage(s)
-			continue
-		}
-		b, _ := json.Marshal(s)
-		raw[i] = b
-	}
-	return raw
 }
 
 // sendActorTx sends a deployment or call, prints its receipt and returns
@@ -73,6 +50,10 @@ func (a *app) sendActorTx(cmd *cobra.Command, f *txFlags, to *types.Address, val
 	_, rcpt, err := a.sendTx(cmd.Context(), f, to, value, payload, nil)
 	if err != nil || rcpt == nil {
 		return err
+	}
+	rcpt.Error = a.renameActorFile(rcpt.Error)
+	for i := range rcpt.Messages {
+		rcpt.Messages[i].Error = a.renameActorFile(rcpt.Messages[i].Error)
 	}
 	if err := a.printActorReceipt(rcpt); err != nil {
 		return err
@@ -124,7 +105,7 @@ deployment.`,
 			if err != nil {
 				return fmt.Errorf("read %s: %w", argv[0], err)
 			}
-			cb, err := jsonArgs(argv[1:])
+			cb, err := a.jsonArgs(argv[1:])
 			if err != nil {
 				return err
 			}
@@ -140,6 +121,10 @@ deployment.`,
 			if err != nil {
 				return fmt.Errorf("encode deployment: %w", err)
 			}
+			if err := checkDeploySize(argv[0], len(src), len(payload)); err != nil {
+				return err
+			}
+			a.actorFile = argv[0]
 			return a.sendActorTx(cmd, &f, nil, v, payload)
 		},
 	}
@@ -190,7 +175,7 @@ sends CBY with the call (the handler sees it as ctx.value).`,
 			if err != nil {
 				return fmt.Errorf("ADDR: %w", err)
 			}
-			cb, err := jsonArgs(argv[2:])
+			cb, err := a.jsonArgs(argv[2:])
 			if err != nil {
 				return err
 			}
@@ -201,6 +186,9 @@ sends CBY with the call (the handler sees it as ctx.value).`,
 			payload, err := (&types.CallPayload{Method: argv[1], Args: cb}).Encode()
 			if err != nil {
 				return fmt.Errorf("encode call: %w", err)
+			}
+			if err := a.mustBeActor(cmd.Context(), to); err != nil {
+				return err
 			}
 			return a.sendActorTx(cmd, &f, &to, v, payload)
 		},
@@ -228,8 +216,12 @@ the cycles and cells the call would use are reported on stderr (with
 			if err != nil {
 				return fmt.Errorf("ADDR: %w", err)
 			}
+			raw, err := a.rawArgs(argv[2:])
+			if err != nil {
+				return err
+			}
 			rto := rpc.Address(to)
-			req := rpc.CallArgs{To: &rto, Method: argv[1], Args: rawArgs(argv[2:])}
+			req := rpc.CallArgs{To: &rto, Method: argv[1], Args: raw}
 			if from != "" {
 				fa, err := a.resolveAddress(from)
 				if err != nil {
@@ -453,7 +445,8 @@ whose return value or error is compared with what the file expects:
              | {"deploy": PATH, "as": NAME, "args": [...]}]}
 
 "$NAME" in args and expectations is the address of the actor deployed as
-NAME ("$self": the actor under test).
+NAME ("$self": the actor under test; "$dev0" … "$dev9": the dev accounts).
+"deploy": {"file": "x.py"} tests DIR/x.py instead of DIR/main.py.
 "expectError" matches the start of the receipt's error ("Type: message
 (main.py, line N)"). Calls come from dev0 unless "from" names another dev
 account. Exit status 1 if any step differs.`,

@@ -23,6 +23,7 @@ type actorTestFile struct {
 	// test can take their addresses ("$name") as __init__ arguments.
 	Actors []actorTestStep `json:"actors"`
 	Deploy struct {
+		File  string            `json:"file"` // the actor under test, relative to DIR; default main.py
 		Args  []json.RawMessage `json:"args"`
 		Value string            `json:"value"`
 	} `json:"deploy"`
@@ -56,10 +57,6 @@ func (emptyState) GetState(state.Key) ([]byte, error) { return nil, nil }
 // runActorTest deploys DIR/main.py on an in-memory chain and runs
 // DIR/main_test.json against it with the real executor.
 func (a *app) runActorTest(dir string) error {
-	src, err := os.ReadFile(filepath.Join(dir, "main.py"))
-	if err != nil {
-		return fmt.Errorf("read the actor: %w", err)
-	}
 	raw, err := os.ReadFile(filepath.Join(dir, "main_test.json"))
 	if err != nil {
 		return fmt.Errorf("read the test: %w", err)
@@ -69,6 +66,14 @@ func (a *app) runActorTest(dir string) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&tf); err != nil {
 		return fmt.Errorf("%s: %w", filepath.Join(dir, "main_test.json"), err)
+	}
+	file := tf.Deploy.File
+	if file == "" {
+		file = "main.py"
+	}
+	src, err := os.ReadFile(filepath.Join(dir, file))
+	if err != nil {
+		return fmt.Errorf("read the actor: %w", err)
 	}
 	st := state.New(emptyState{})
 	for i := 0; i < genesis.DevAccounts; i++ {
@@ -81,7 +86,11 @@ func (a *app) runActorTest(dir string) error {
 	bc := &execution.BlockContext{ChainID: genesis.DevnetChainID, Height: 1, Time: genesis.DevnetGenesisTime, Basefees: execution.Basefees{Cycle: 1, Cell: 1}}
 	dev0, _ := genesis.DevAddress(0)
 
+	// "$dev0" … "$dev9" are the funded accounts' addresses.
 	names := map[string]types.Address{}
+	for i := 0; i < genesis.DevAccounts; i++ {
+		names[fmt.Sprintf("dev%d", i)], _ = genesis.DevAddress(i)
+	}
 	for i, d := range tf.Actors {
 		if d.Deploy == "" || d.As == "" || d.As == "self" {
 			return fmt.Errorf("actors[%d]: want {\"deploy\": PATH, \"as\": NAME} (NAME not \"self\")", i)

@@ -21,9 +21,11 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code
 
 func (a *app) pvmCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "pvm",
-		Short: "Run Python in the Cowboy VM locally",
-		Args:  args(),
+		Use:     "pvm",
+		Short:   "Run Python in the Cowboy VM locally",
+		Example: "  cowboy pvm run hello.py",
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
 	}
 	cmd.AddCommand(a.pvmRunCmd())
 	return cmd

@@ -159,6 +159,9 @@ round and status.`,
 						if st.Round != nil {
 							v.Round = uint64(*st.Round)
 						}
+						if st.Epoch != nil {
+							v.Epoch = uint64(*st.Epoch)
+						}
 						if a.jsonOut {
 							return a.printJSON(v)
 						}

@@ -40,6 +40,10 @@ type app struct {
 	keystoreDir string
 	jsonOut     bool
 
+	// actorFile is the file being deployed, whose name replaces main.py
+	// in error lines (actorcheck.go).
+	actorFile string
+
 	// openTTY opens the terminal for passphrase prompts.
 	openTTY func() (*os.File, error)
 	// ksOptions are passed to keystore.Open; tests make scrypt cheap.
@@ -88,7 +92,8 @@ of base units.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.CompletionOptions.DisableDefaultCmd = true
+	// `cowboy completion bash|zsh|fish|powershell` is cobra's, as cowboyd's.
+	root.CompletionOptions.HiddenDefaultCmd = false
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
@@ -143,13 +148,31 @@ func (a *app) describe(err error) string {
 		if r := rerr.RejectReason(); r != "" {
 			msg += " (" + r + ")"
 		}
-		return oneLine(msg)
+		return a.renameActorFile(oneLine(msg))
 	}
-	return oneLine(err.Error())
+	if errors.As(err, &rerr) && (rerr.Code == rpc.CodeNotFound || rerr.Code == rpc.CodeLimitExceeded) {
+		return oneLine(rerr.Message) // the message says it all; the code is for programs
+	}
+	return a.renameActorFile(oneLine(err.Error()))
 }
 
+// oneLine joins a multi-line message into one line: lines "; "-separated,
+// blank lines dropped, and cobra's "Did you mean this?" list folded into
+// one question.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", "; ")), " ")
+	var parts []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.Join(strings.Fields(l), " "); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	for i, p := range parts {
+		if p == "Did you mean this?" && i+1 < len(parts) {
+			head := strings.Join(parts[:i], "; ")
+			return head + ": did you mean " + strings.Join(parts[i+1:], " or ") + "?"
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // printJSON writes v as indented JSON on stdout.
@@ -202,6 +225,12 @@ func optionalArg(name string) cobra.PositionalArgs {
 // alone and refuse a mistyped subcommand, instead of silently succeeding.
 func groupRun(cmd *cobra.Command, argv []string) error {
 	if len(argv) > 0 {
+		if cmd.SuggestionsMinimumDistance <= 0 {
+			cmd.SuggestionsMinimumDistance = 2 // cobra's default for the root
+		}
+		if sug := cmd.SuggestionsFor(argv[0]); len(sug) > 0 {
+			return fmt.Errorf("unknown command %q for %q: did you mean %s?", argv[0], cmd.CommandPath(), strings.Join(sug, " or "))
+		}
 		return fmt.Errorf("unknown command %q for %q: see `%s --help`", argv[0], cmd.CommandPath(), cmd.CommandPath())
 	}
 	return cmd.Help()

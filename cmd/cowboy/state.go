@@ -17,7 +17,9 @@ func (a *app) stateCmd() *cobra.Command {
 		Short: "Prove state records and check proofs offline",
 		Long: `Prove one state record (an account, or an actor's storage slot) against a
 block's state root, and check such a proof without a node.`,
-		Args: args(),
+		Example: "  cowboy state proof dev0 --json > dev0.json\n  cowboy state verify dev0.json",
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
 	}
 	cmd.AddCommand(a.stateProofCmd(), a.stateVerifyCmd())
 	return cmd

@@ -35,6 +35,7 @@ type txFlags struct {
 	tipPerCycle, tipPerCell        string
 	timeout                        time.Duration
 	noWait                         bool
+	yes                            bool // sign fees far above the basefee (feeguard.go)
 	// homeKey, when set, signs instead of --from: a validator home's
 	// node.key (cowboy validator).
 	homeKey *crypto.PrivateKey
@@ -60,6 +61,7 @@ func (f *txFlags) registerFees(fl *pflag.FlagSet) {
 	fl.StringVar(&f.nonce, "nonce", "", "nonce `N` to use (default: the sender's pending nonce on the node)")
 	fl.DurationVar(&f.timeout, "timeout", 30*time.Second, "how long to wait for the receipt")
 	fl.BoolVar(&f.noWait, "no-wait", false, "print the transaction hash once the node accepts it, without waiting for the receipt")
+	fl.BoolVar(&f.yes, "yes", false, fmt.Sprintf("sign even if a max fee or tip is more than %d× the current basefee", HighFeeFactor))
 }
 
 func (a *app) transferCmd() *cobra.Command {
@@ -238,15 +240,15 @@ func (a *app) sendTx(ctx context.Context, f *txFlags, to *types.Address, value *
 		rto := rpc.Address(*to)
 		args.To = &rto
 	}
+	bf, err := c.Basefees(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("basefees: %w", err)
+	}
 	est, err := c.EstimateFees(ctx, args)
 	var rerr *rpc.Error
 	if errors.As(err, &rerr) && rerr.RejectReason() == "execution_would_fail" && over.cyclesLimit != nil && over.cellsLimit != nil {
 		// The caller set both limits: send it anyway (the state may change
 		// before inclusion), priced as the node prices estimates.
-		bf, berr := c.Basefees(ctx)
-		if berr != nil {
-			return nil, nil, fmt.Errorf("basefees: %w", berr)
-		}
 		est = &rpc.FeeEstimateJSON{TipPerCycle: 1, TipPerCell: 1, MaxFeePerCycle: 2*bf.Cycle + 1, MaxFeePerCell: 2*bf.Cell + 1}
 		fmt.Fprintf(a.stderr, "warning: %v; sending anyway because --cycles-limit and --cells-limit are set\n", rerr.Message)
 	} else if err != nil {
@@ -259,6 +261,13 @@ func (a *app) sendTx(ctx context.Context, f *txFlags, to *types.Address, value *
 	}
 	tx.TipPerCycle, tx.MaxFeePerCycle = chooseFees(over.tipCycle, over.maxCycle, uint64(est.TipPerCycle), uint64(est.MaxFeePerCycle))
 	tx.TipPerCell, tx.MaxFeePerCell = chooseFees(over.tipCell, over.maxCell, uint64(est.TipPerCell), uint64(est.MaxFeePerCell))
+	if err := feeGuard(tx, bf, f.yes); err != nil {
+		return nil, nil, err
+	}
+	if !a.jsonOut {
+		fmt.Fprintf(a.stderr, "Worst-case fee %s (%s cycles × %d + %s cells × %d base units); signing\n", types.FormatCBY(worstFee(tx)),
+			types.GroupDigits(decU(tx.CyclesLimit)), tx.MaxFeePerCycle, types.GroupDigits(decU(tx.CellsLimit)), tx.MaxFeePerCell)
+	}
 	tx.Sign(sg.key)
 
 	hash, err := c.SendRawTransaction(ctx, tx)
@@ -280,12 +289,23 @@ func (a *app) sendTx(ctx context.Context, f *txFlags, to *types.Address, value *
 	}
 	wctx, cancel := context.WithTimeout(ctx, f.timeout)
 	defer cancel()
-	rcpt, err := c.WaitReceipt(wctx, hash, 0)
+	// By subscription (one message when it is included); a node without
+	// WebSocket support is polled instead.
+	rcpt, err := c.WaitReceiptWS(wctx, hash)
+	if errors.Is(err, rpc.ErrNoWebSocket) {
+		rcpt, err = c.WaitReceipt(wctx, hash, 0)
+	}
 	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 		return nil, nil, fmt.Errorf("transaction %s was accepted but has no receipt after %s; it may still be included: check with `cowboy tx get %s`", hash, f.timeout, hash)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("waiting for the receipt of %s: %w", hash, err)
+		// The transaction was accepted; whatever broke (typically the node
+		// stopped), the user must learn which transaction is in doubt and
+		// what to do. %v, not %w: this is not "start a node" advice.
+		return nil, nil, fmt.Errorf("lost the node at %s while waiting for the receipt of transaction %s (nonce %d; %v). "+
+			"It was accepted and may still be included: when the node is back, check with `cowboy tx get %s`; "+
+			"if the node does not know it, send it again with --nonce %d (the same nonce replaces it, never pays twice)",
+			c.URL(), hash, tx.Nonce, err, hash, tx.Nonce)
 	}
 	return tx, rcpt, nil
 }

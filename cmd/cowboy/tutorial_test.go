@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -77,27 +76,18 @@ func tutorialSteps(t *testing.T, doc string) []tutorialStep {
 	return steps
 }
 
-var (
-	// Cycle and cell counts move when the cost table does; their shape is
-	// what the tutorial promises.
-	costRE = regexp.MustCompile(`\d[\d,]*( cycles| cells)`)
-	// Fee amounts follow the cycle counts.
-	feeRE = regexp.MustCompile(`^(Fee paid|Burned|Tip|Cycles used|Cells used) .*$`)
-)
-
+// normTutorialLine compares lines exactly, cycle and cell counts and fees
+// included: a reader budgets with them, and issue 16 found them stale
+// while the test compared only their shape. A change to the cost table
+// must update docs/actors.md with it.
 func normTutorialLine(s string) string {
-	s = strings.TrimRight(s, " ")
-	s = costRE.ReplaceAllString(s, "N$1")
-	if m := feeRE.FindStringSubmatch(s); m != nil {
-		return m[1]
-	}
-	return s
+	return strings.TrimRight(s, " ")
 }
 
 // TestActorTutorial runs every command of docs/actors.md, in order, against
 // a fresh devnet, and checks the output shown under each: line by line,
 // except transaction and block hashes (the proposer key differs per
-// devnet) and cycle, cell and fee numbers (compared by shape).
+// devnet); cycle, cell and fee numbers must match exactly.
 func TestActorTutorial(t *testing.T) {
 	raw, err := os.ReadFile("../../docs/actors.md")
 	if err != nil {
@@ -126,7 +116,7 @@ func TestActorTutorial(t *testing.T) {
 		}
 		var got []string
 		for _, l := range strings.Split(r.stdout+r.stderr, "\n") {
-			if l == "" || strings.HasPrefix(l, "Sent ") {
+			if l == "" || strings.HasPrefix(l, "Sent ") || strings.HasPrefix(l, "Worst-case fee ") {
 				continue
 			}
 			got = append(got, l)
@@ -139,7 +129,7 @@ func TestActorTutorial(t *testing.T) {
 				continue
 			}
 			if normTutorialLine(got[i]) != normTutorialLine(st.want[i]) {
-				t.Fatalf("docs/actors.md:%d: cowboy %s line %d:\n got  %s\n want %s", st.line, strings.Join(st.args, " "), i+1, got[i], st.want[i])
+				t.Errorf("docs/actors.md:%d: cowboy %s line %d:\n got  %s\n want %s", st.line, strings.Join(st.args, " "), i+1, got[i], st.want[i])
 			}
 		}
 	}

@@ -25,6 +25,9 @@ register, exit, withdraw and unjail sign with the validator home's node.key
 (--home DIR, as made by cowboyd init or localnet): that key's address is the
 validator, pays the fees and gets the stake back. evidence can be sent by
 anyone with --from. See docs/localnet.md "Becoming a validator".`,
+		Example: "  cowboy validator list",
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
 	}
 	cmd.AddCommand(a.validatorRegisterCmd(), a.validatorSimpleCmd(staking.MethodExit,
 		"Leave the validator set at the next epoch boundary; the stake unbonds from there"),
@@ -208,6 +211,9 @@ cowboy_getValidators result.`,
 
 func (a *app) printValidators(v *rpc.ValidatorsJSON) error {
 	w := a.stdout
+	if v.Producer != nil {
+		fmt.Fprintf(w, "Devnet: every block is made by %s (one producer, no consensus, no stake; it is not in the registry)\n\n", *v.Producer)
+	}
 	fmt.Fprintf(w, "Epoch %d (at block %d), seed %s, %d member(s)\n", uint64(v.Epoch), uint64(v.Height), types.Hash(v.Seed), len(v.Members))
 	t := newTable(w)
 	if len(v.Members) > 0 {

@@ -287,7 +287,8 @@ func printReceipt(t *table, r *rpc.ReceiptJSON) {
 type pendingBlockView struct {
 	Hash   string `json:"hash"`
 	Height uint64 `json:"height"`
-	Round  uint64 `json:"round"`
+	Round  uint64 `json:"round"` // within Epoch
+	Epoch  uint64 `json:"epoch"`
 	Status string `json:"status"` // "proposed" or "committed"
 }
 
@@ -296,7 +297,7 @@ func printPendingBlock(w io.Writer, v pendingBlockView) error {
 	t.row("Block", "%d", v.Height)
 	t.row("Status", "%s (not final: not executed yet, no chain header)", v.Status)
 	t.row("Consensus hash", "%s", v.Hash)
-	t.row("Round", "%d", v.Round)
+	t.row("Round", "%d (epoch %d)", v.Round, v.Epoch)
 	return t.flush()
 }
 

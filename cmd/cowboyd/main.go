@@ -66,6 +66,7 @@ func newDevnet(stdout, stderr io.Writer) *cobra.Command {
 		rpcAddr   string
 		blockTime time.Duration
 		logLevel  string
+		logFormat string
 		retain    int
 		relays    int
 	)
@@ -94,15 +95,25 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 			if blockTime < 0 {
 				return errors.New("--block-time must not be negative")
 			}
-			log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+			log, err := newLogger(stderr, logFormat, level)
+			if err != nil {
+				return err
+			}
 			if retain < 1 {
 				return fmt.Errorf("--retain-heights %d: must be at least 1", retain)
 			}
 			if relays < 0 || relays > 64 {
 				return fmt.Errorf("--relays %d: want 0..64", relays)
 			}
+			// A start that fails leaves no new home behind (issue 16): a
+			// half-made one would be reused by the next try.
+			_, statErr := os.Stat(home)
+			fresh := errors.Is(statErr, os.ErrNotExist)
 			n, err := node.Open(node.Config{Home: home, BlockTime: blockTime, RPCAddr: rpcAddr, Genesis: genesis.Devnet(), Logger: log, RetainHeights: retain})
 			if err != nil {
+				if fresh {
+					os.RemoveAll(home)
+				}
 				return err
 			}
 			var relayList string
@@ -124,7 +135,10 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 				select {
 				case err := <-runErr:
 					n.Close()
-					return err
+					if fresh {
+						os.RemoveAll(home)
+					}
+					return startHint(err)
 				case <-time.After(5 * time.Millisecond):
 				}
 			}
@@ -144,9 +158,32 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 	cmd.Flags().StringVar(&rpcAddr, "rpc", "127.0.0.1:8645", "address to serve JSON-RPC on")
 	cmd.Flags().DurationVar(&blockTime, "block-time", time.Second, "time between blocks; 0 mines a block as soon as a transaction arrives")
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	cmd.Flags().StringVar(&logFormat, "log-format", "text", "log format: text (key=value) or json (one object per line)")
 	cmd.Flags().IntVar(&retain, "retain-heights", 256, "how many recent heights stay provable (cowboy_getProof with a height)")
 	cmd.Flags().IntVar(&relays, "relays", 0, "also run N CBFS storage relays on 127.0.0.1:7450… and write HOME/relays.txt (docs/cbfs.md)")
 	return cmd
+}
+
+// newLogger makes the node's structured logger (log/slog): key=value text
+// for people, or one JSON object per line for log pipelines.
+func newLogger(w io.Writer, format string, level slog.Level) (*slog.Logger, error) {
+	opts := &slog.HandlerOptions{Level: level}
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	}
+	return nil, fmt.Errorf("--log-format %q: want text or json", format)
+}
+
+// startHint adds what to do to a start that failed because the RPC port
+// is taken.
+func startHint(err error) error {
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%w: another cowboyd (or another program) already listens there; stop it, or serve on another port with --rpc 127.0.0.1:PORT", err)
+	}
+	return err
 }
 
 func printBanner(w io.Writer, n *node.Node, home string, blockTime time.Duration) {

@@ -178,6 +178,7 @@ func newStart(stdout, stderr io.Writer) *cobra.Command {
 		bootstrap []string
 		blockTime time.Duration
 		logLevel  string
+		logFormat string
 		retain    int
 	)
 	cmd := &cobra.Command{
@@ -234,7 +235,10 @@ SIGTERM; kill -9 is safe too (it restarts at the last finalized block).`,
 			if err != nil {
 				return err
 			}
-			log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+			log, err := newLogger(stderr, logFormat, level)
+			if err != nil {
+				return err
+			}
 			if retain < 1 {
 				return fmt.Errorf("--retain-heights %d: must be at least 1", retain)
 			}
@@ -257,7 +261,7 @@ SIGTERM; kill -9 is safe too (it restarts at the last finalized block).`,
 				select {
 				case err := <-runErr:
 					n.Close()
-					return err
+					return startHint(err)
 				case <-time.After(5 * time.Millisecond):
 				}
 			}
@@ -284,6 +288,7 @@ SIGTERM; kill -9 is safe too (it restarts at the last finalized block).`,
 	cmd.Flags().StringSliceVar(&bootstrap, "bootstrap", nil, "peers to dial, 0x<id>@ip:port or ip:port (default: the other genesis validators)")
 	cmd.Flags().DurationVar(&blockTime, "block-time", time.Second, "time a proposer waits before proposing (default: config.json's, else 1s)")
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	cmd.Flags().StringVar(&logFormat, "log-format", "text", "log format: text (key=value) or json (one object per line)")
 	cmd.Flags().IntVar(&retain, "retain-heights", 256, "how many recent heights stay provable (cowboy_getProof with a height)")
 	return cmd
 }

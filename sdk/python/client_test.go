@@ -210,4 +210,13 @@ func TestPythonClient(t *testing.T) {
 	if !strings.Contains(string(out), "get_count = 1") {
 		t.Fatal("examples/counter.py did not print get_count = 1")
 	}
+
+	// No node: one line saying so, not a page of urllib traceback.
+	ex = exec.Command(python, filepath.Join("examples", "counter.py"), "http://127.0.0.1:1")
+	ex.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+	out, err = ex.CombinedOutput()
+	if err == nil || strings.Count(strings.TrimSpace(string(out)), "\n") != 0 ||
+		!strings.HasPrefix(string(out), "error: cannot reach the node at http://127.0.0.1:1") {
+		t.Fatalf("examples/counter.py with no node: %v\n%s", err, out)
+	}
 }

@@ -2,6 +2,7 @@
 
 import itertools
 import json
+import logging
 import time
 import unicodedata
 import urllib.error
@@ -10,6 +11,7 @@ import urllib.request
 from . import cbor
 from .keys import address_bytes, keccak256, to_checksum_address
 from .tx import Tx
+from .ws import Closed, NoWebSocket, Subscriber
 
 DEFAULT_URL = "http://127.0.0.1:8645"
 
@@ -35,6 +37,58 @@ class RPCError(Exception):
         self.message = message
         self.data = data
         self.reason = data.get("reason") if isinstance(data, dict) else None
+
+
+class NodeUnreachable(ConnectionError):
+    """The node does not answer at its URL. The message is one line saying
+    which URL and what to do; the urllib exception is not chained, so an
+    uncaught one prints a short traceback ending in that line."""
+
+
+class HighFeeError(ValueError):
+    """A max fee or tip more than HIGH_FEE_FACTOR times the current basefee,
+    refused before signing unless allow_high_fee=True. .worst_case is what
+    the fees could cost in base units (cycles_limit × max_fee_per_cycle +
+    cells_limit × max_fee_per_cell)."""
+
+    def __init__(self, message, worst_case):
+        super().__init__(message)
+        self.worst_case = worst_case
+
+
+# How far above the current basefee a max fee or tip may go before send()
+# wants allow_high_fee=True (the CLI's --yes): the node's own estimate is
+# 2 × basefee + 1, and a mistyped tip of 2**64 - 1 once paid 184,467 CBY.
+HIGH_FEE_FACTOR = 100
+
+log = logging.getLogger("cowboy")
+
+
+def format_cby(base_units):
+    """base units as CBY text without rounding: 1500000000000000000 -> "1.5 CBY"."""
+    whole, frac = divmod(int(base_units), 10 ** 18)
+    text = "{:,}".format(whole)
+    if frac:
+        text += "." + ("%018d" % frac).rstrip("0")
+    return text + " CBY"
+
+
+def worst_case_fee(tx):
+    """The most a transaction's fees can cost, in base units (value excluded)."""
+    return tx.cycles_limit * tx.max_fee_per_cycle + tx.cells_limit * tx.max_fee_per_cell
+
+
+def check_fees(tx, basefees):
+    """Raise HighFeeError if a max fee or tip of tx is more than
+    HIGH_FEE_FACTOR × the basefee of its meter ({"cycle", "cell"})."""
+    for field, unit in (("tip_per_cycle", "cycle"), ("tip_per_cell", "cell"),
+                        ("max_fee_per_cycle", "cycle"), ("max_fee_per_cell", "cell")):
+        v, base = getattr(tx, field), basefees[unit]
+        if v > HIGH_FEE_FACTOR * max(base, 1):
+            w = worst_case_fee(tx)
+            raise HighFeeError("%s=%d base units per %s is more than %d× the current basefee (%d): the fees could cost "
+                               "up to %s; pass allow_high_fee=True if you mean it"
+                               % (field, v, unit.capitalize(), HIGH_FEE_FACTOR, base, format_cby(w)), w)
 
 
 class TransactionFailed(Exception):
@@ -165,10 +219,17 @@ class Client:
             with urllib.request.urlopen(req, timeout=self.timeout) as resp:
                 answer = json.loads(resp.read())
         except urllib.error.HTTPError as e:
-            raise RPCError(-32603, "HTTP %d from %s: %s" % (e.code, self.url, e.read()[:200]))
-        except urllib.error.URLError as e:
-            raise ConnectionError("cannot reach the node at %s: is `cowboyd devnet` running? (%s)"
-                                  % (self.url, e.reason)) from e
+            raw = e.read()
+            try:  # the node answers a 413 with a JSON-RPC error object too
+                err = json.loads(raw)["error"]
+                raise RPCError(err.get("code", 0), err.get("message", ""), err.get("data")) from None
+            except (ValueError, KeyError, TypeError):
+                pass
+            raise RPCError(-32603, "HTTP %d from %s: %s" % (e.code, self.url, raw[:200])) from None
+        except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
+            reason = getattr(e, "reason", e)
+            raise NodeUnreachable("cannot reach the node at %s (%s): start one with `cowboyd devnet`, or pass "
+                                  "its URL to cowboy.Client" % (self.url, reason)) from None
         if "error" in answer and answer["error"] is not None:
             err = answer["error"]
             raise RPCError(err.get("code", 0), err.get("message", ""), err.get("data"))
@@ -212,8 +273,42 @@ class Client:
         r = self._call("cowboy_getTransactionReceipt", tx_hash)
         return None if r is None else Receipt(r)
 
+    def subscriber(self, timeout=None):
+        """A WebSocket connection to the node for subscriptions (use as a
+        context manager): .subscribe(kind, *args) returns the id, .next()
+        the next (id, result); kinds as in docs/rpc.md ("newHeads",
+        "finalizedHeads", "logs", "pendingTransactions",
+        "transactionReceipt")."""
+        try:
+            return Subscriber(self.url, timeout=timeout or self.timeout)
+        except ConnectionRefusedError as e:
+            raise NodeUnreachable("cannot reach the node at %s (%s): start one with `cowboyd devnet`, or pass "
+                                  "its URL to cowboy.Client" % (self.url, e)) from None
+
     def wait_receipt(self, tx_hash, timeout=30.0, poll=0.1):
-        """Poll until the receipt exists; TimeoutError after timeout seconds."""
+        """Wait for the receipt by subscription (one message when the
+        transaction is included); polls every poll seconds only if the node
+        serves no WebSocket. TimeoutError after timeout seconds;
+        ConnectionError naming the transaction if the node goes away."""
+        try:
+            sub = self.subscriber(timeout=timeout)
+        except NoWebSocket:
+            return self._poll_receipt(tx_hash, timeout, poll)
+        with sub:
+            try:
+                sub.subscribe("transactionReceipt", tx_hash)
+                _, r = sub.next()
+            except TimeoutError:
+                raise TimeoutError("transaction %s has no receipt after %ss; it may still be included"
+                                   % (tx_hash, timeout)) from None
+            except (Closed, OSError) as e:
+                raise ConnectionError("lost the node at %s while waiting for the receipt of transaction %s (%s); it was "
+                                      "accepted and may still be included: check later with get_receipt(%r), and if "
+                                      "the node does not know it, send it again with the same nonce"
+                                      % (self.url, tx_hash, e, tx_hash)) from None
+        return Receipt(_convert(r))
+
+    def _poll_receipt(self, tx_hash, timeout, poll):
         deadline = time.monotonic() + timeout
         while True:
             r = self.get_receipt(tx_hash)
@@ -313,12 +408,15 @@ class Client:
 
     # -- high level ----------------------------------------------------
 
-    def send(self, key, to, value=0, payload=b"", wait=True, timeout=30.0, nonce=None, **fees):
+    def send(self, key, to, value=0, payload=b"", wait=True, timeout=30.0, nonce=None, allow_high_fee=False, **fees):
         """Sign and send a transaction from key, with the chain id from the
         node, the pending nonce, and limits/fees from cowboy_estimateFees
         (any of cycles_limit, cells_limit, max_fee_per_cycle, max_fee_per_cell,
         tip_per_cycle, tip_per_cell overrides the estimate). Returns the
-        receipt (or the hash if not wait)."""
+        receipt (or the hash if not wait). A max fee or tip more than
+        HIGH_FEE_FACTOR × the basefee raises HighFeeError before signing
+        unless allow_high_fee; the worst-case fee is logged (logger
+        "cowboy", INFO) before every signature."""
         unknown = set(fees) - set(Tx.FIELDS[4:10])
         if unknown:
             raise TypeError("unknown fee fields: %s" % ", ".join(sorted(unknown)))
@@ -340,6 +438,10 @@ class Client:
                 est[tip] = min(est[tip], fees[mx])
         est.update(fees)
         tx = Tx(self.chain_id(), nonce, to, value, payload=payload, **est)
+        if not allow_high_fee:
+            check_fees(tx, self.basefees())
+        log.info("signing: worst-case fee %s (%d cycles x %d + %d cells x %d base units)", format_cby(worst_case_fee(tx)),
+                 tx.cycles_limit, tx.max_fee_per_cycle, tx.cells_limit, tx.max_fee_per_cell)
         tx.sign(key)
         h = self.send_raw_transaction(tx)
         if not wait:

@@ -37,4 +37,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except cowboy.NodeUnreachable as e:
+        sys.exit("error: %s" % e)

@@ -63,6 +63,40 @@ class DevnetTest(unittest.TestCase):
         with self.assertRaises(ConnectionError):
             cowboy.Client("http://127.0.0.1:1").chain_id()
 
+    def test_2b_guards(self):
+        c, k = self.c, cowboy.Key.dev(7)
+        to = cowboy.Key.dev(8).address
+        before = c.get_nonce(k.address)
+        with self.assertRaises(cowboy.HighFeeError) as cm:
+            c.transfer(k, to, 1, tip_per_cycle=2 ** 64 - 1)
+        self.assertIn("184,467", str(cm.exception))
+        self.assertEqual(c.get_nonce(k.address), before, "a refused transfer was sent")
+        with self.assertLogs("cowboy", "INFO") as logs:
+            r = c.transfer(k, to, 1, tip_per_cycle=1000, allow_high_fee=True)
+        self.assertTrue(r.ok, r)
+        self.assertIn("worst-case fee", "\n".join(logs.output))
+        # An account without code is no actor: the node says so.
+        with self.assertRaises(cowboy.RPCError) as cm:
+            c.query(to, "get_count")
+        self.assertEqual(cm.exception.code, -32001)
+        self.assertIn("no actor at " + to, cm.exception.message)
+
+    def test_2c_subscriptions(self):
+        c, k = self.c, cowboy.Key.dev(6)
+        with c.subscriber() as s:
+            heads = s.subscribe("newHeads")
+            pend = s.subscribe("pendingTransactions")
+            h = c.transfer(k, cowboy.Key.dev(5).address, 1, wait=False)
+            got = {}
+            while len(got) < 2:
+                sid, result = s.next()
+                got.setdefault(sid, result)
+            self.assertEqual(got[pend], h)
+            self.assertGreater(int(got[heads]["height"], 16), 0)
+            self.assertTrue(s.call("cowboy_unsubscribe", heads))
+        # wait_receipt subscribes; a receipt already there comes at once.
+        self.assertTrue(c.wait_receipt(h).ok)
+
     def test_3_transfer(self):
         c = self.c
         fresh = cowboy.Key.generate()

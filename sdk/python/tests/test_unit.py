@@ -178,6 +178,39 @@ class ConvertTest(unittest.TestCase):
         self.assertEqual(r["tx"], {"nonce": 2, "value": 10 ** 18, "payload": "0x80"})
 
 
+class GuardTest(unittest.TestCase):
+    def test_unreachable_is_one_line_without_chained_traceback(self):
+        with self.assertRaises(cowboy.NodeUnreachable) as cm:
+            cowboy.Client("http://127.0.0.1:1").chain_id()
+        e = cm.exception
+        self.assertIsInstance(e, ConnectionError)
+        self.assertNotIn("\n", str(e))
+        self.assertIn("cannot reach the node at http://127.0.0.1:1", str(e))
+        self.assertIsNone(e.__cause__)
+        self.assertTrue(e.__suppress_context__)
+
+    def test_format_cby(self):
+        self.assertEqual(cowboy.format_cby(15 * 10 ** 17), "1.5 CBY")
+        self.assertEqual(cowboy.format_cby(10000 * (2 ** 64 - 1)), "184,467.44073709551615 CBY")
+        self.assertEqual(cowboy.format_cby(0), "0 CBY")
+
+    def test_check_fees(self):
+        to = cowboy.Key.dev(1).address
+        ok = cowboy.Tx(7777, 0, to, 1, 10000, 0, 3, 3, 1, 1)
+        cowboy.check_fees(ok, {"cycle": 1, "cell": 1})
+        for fields, name in (((10000, 0, 2 ** 64 - 1, 3, 2 ** 64 - 1, 1), "tip_per_cycle"),
+                             ((10000, 0, 101, 3, 1, 1), "max_fee_per_cycle"),
+                             ((10000, 0, 3, 3, 1, 500), "tip_per_cell")):
+            with self.assertRaises(cowboy.HighFeeError) as cm:
+                cowboy.check_fees(cowboy.Tx(7777, 0, to, 1, *fields), {"cycle": 1, "cell": 1})
+            self.assertIn(name + "=", str(cm.exception))
+            self.assertIn("allow_high_fee=True", str(cm.exception))
+        with self.assertRaises(cowboy.HighFeeError) as cm:
+            cowboy.check_fees(cowboy.Tx(7777, 0, to, 1, 10000, 0, 2 ** 64 - 1, 3, 2 ** 64 - 1, 1), {"cycle": 1, "cell": 1})
+        self.assertIn("184,467.44073709551615 CBY", str(cm.exception))
+        self.assertEqual(cm.exception.worst_case, 10000 * (2 ** 64 - 1))
+
+
 # (method, args, canonical CBOR of [method, args]) from Go:
 # (&types.CallPayload{Method: m, Args: cbor.EncodeGo(args)}).Encode().
 PAYLOADS = [
