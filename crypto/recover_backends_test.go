@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"math/big"
 	"testing"
+	"time"
 
 	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"pgregory.net/rapid"
@@ -223,7 +224,10 @@ func firstX(square bool) [32]byte {
 	}
 }
 
-// BenchmarkRecoverBackends reports each backend on one core.
+// BenchmarkRecoverBackends reports each backend on one goroutine and on
+// all cores (parallel), with recoveries per second and CPU time per
+// recovery (which other jobs on a shared machine disturb less than wall
+// time).
 func BenchmarkRecoverBackends(b *testing.B) {
 	k, _ := PrivateKeyFromBytes(bytes32(9))
 	digest := Keccak256([]byte("bench"))
@@ -233,11 +237,32 @@ func BenchmarkRecoverBackends(b *testing.B) {
 		f    func(*[32]byte, byte, *[32]byte, *[32]byte) ([]byte, bool)
 	}{{"libsecp256k1", recoverLibsecp}, {"decred", recoverDecred}} {
 		b.Run(bb.name, func(b *testing.B) {
+			start, cpu0 := time.Now(), processCPU()
 			for i := 0; i < b.N; i++ {
 				if _, ok := bb.f(&digest, v, &r, &s); !ok {
 					b.Fatal("recover failed")
 				}
 			}
+			reportRecover(b, start, cpu0)
+		})
+		b.Run(bb.name+"/parallel", func(b *testing.B) {
+			start, cpu0 := time.Now(), processCPU()
+			b.RunParallel(func(pb *testing.PB) {
+				d, rr, ss := digest, r, s
+				for pb.Next() {
+					if _, ok := bb.f(&d, v, &rr, &ss); !ok {
+						b.Error("recover failed")
+						return
+					}
+				}
+			})
+			reportRecover(b, start, cpu0)
 		})
 	}
+}
+
+func reportRecover(b *testing.B, start time.Time, cpu0 time.Duration) {
+	wall, cpu := time.Since(start), processCPU()-cpu0
+	b.ReportMetric(float64(b.N)/wall.Seconds(), "recover/s")
+	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 }
