@@ -12,7 +12,7 @@ import (
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/rpc"
 	"github.com/cowboy-chain/cowboy/store"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 // The node is the RPC server's backend.

@@ -10,7 +10,7 @@ import (
 	"github.com/cowboy-chain/cowboy/crypto/bls"
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/store"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 // epoch is the validator set that runs the consensus for one epoch and the

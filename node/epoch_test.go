@@ -12,7 +12,7 @@ import (
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/p2p"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 // cby is n whole CBY in base units.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 // evidenceVotes turns the consensus's double-signing evidence into the two

@@ -12,7 +12,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/pvm"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 // Messaging limits of technical spec §3.3, §12.1 and §13, defined once in

@@ -6,7 +6,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 // BlockContext is what execution knows of the block being built.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 // ApplyTx and Simulate dispatch through one table: the same transaction,

@@ -11,7 +11,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 // Validator is a member of the genesis validator set (v2 "Validator Set").

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 func TestGenesisFileRoundTrip(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 type memReader map[state.Key][]byte

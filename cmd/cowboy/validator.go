@@ -12,7 +12,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/node"
 	"github.com/cowboy-chain/cowboy/rpc"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 func (a *app) validatorCmd() *cobra.Command {
