@@ -17,6 +17,10 @@ build:
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 5x ./node/
 	$(GO) test -run '^$$' -bench . ./crypto/ ./chain/types/ ./mempool/ ./store/ ./rpc/
+	# CBFS: encode/decode, end-to-end put/get on loopback relays, repair (docs/cbfs.md)
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./cbfs/ ./cbfs/cluster/
+	# PVM vs CPython 3.11 on the pyperformance programs (docs/benchmarks.md).
+	$(GO) run ./scripts/pyperfbench -runs 3
 
 # Short fuzzing of the decoders, seeded by the checked-in corpora. Budgets
 # are execution counts, not durations: Go 1.26's fuzz coordinator can fail a

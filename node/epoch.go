@@ -5,12 +5,12 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/store"
-	"github.com/cowboy-chain/cowboy/chain/staking"
 )
 
 // epoch is the validator set that runs the consensus for one epoch and the

@@ -156,6 +156,8 @@ func runActor(t *vm.Thread, code *compile.Code, h Host, call Call) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
+	t.AddRoot(mod)
+	t.AddRoot(object.Tuple(args))
 	var self *object.Instance
 	var before []byte
 	if call.Deploy {
@@ -168,6 +170,7 @@ func runActor(t *vm.Thread, code *compile.Code, h Host, call Call) ([]byte, erro
 			return nil, object.Errorf(object.TypeError, "actor class %s did not construct an instance", cls.Name)
 		}
 		self = in
+		t.AddRoot(self)
 	} else {
 		if strings.HasPrefix(call.Method, "_") {
 			return nil, object.Errorf(object.AttributeError, "method '%s' is private: names starting with '_' cannot be called from outside the actor", call.Method)
@@ -175,6 +178,7 @@ func runActor(t *vm.Thread, code *compile.Code, h Host, call Call) ([]byte, erro
 		if self, err = object.NewInstance(t, cls); err != nil {
 			return nil, err
 		}
+		t.AddRoot(self)
 		if before, err = loadAttrs(t, h, self); err != nil {
 			return nil, err
 		}
@@ -188,6 +192,7 @@ func runActor(t *vm.Thread, code *compile.Code, h Host, call Call) ([]byte, erro
 		if out, err = t.Call(fn, args, nil); err != nil {
 			return nil, err
 		}
+		t.AddRoot(out)
 	}
 	if err := saveAttrs(t, h, self, before); err != nil {
 		return nil, err

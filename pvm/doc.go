@@ -18,9 +18,11 @@
 //     collector reclaims it. (The technical spec's "creating reference cycles
 //     MUST raise DeterminismError" targets CPython's cyclic GC, which this VM
 //     does not have.)
-//   - Memory is counted at allocation from a fixed model of object sizes
-//     (meter/costs_cip3_2_2.go) and never given back during a call, so the
-//     10 MiB limit bounds the bytes a call allocates, deterministically.
+//   - The 10 MiB limit is on live memory in a fixed model of object sizes
+//     (meter/costs_cip3_2_2.go): allocations are counted, and when the
+//     count would pass the limit the reachable heap is measured by a paid,
+//     deterministic walk from the VM's roots (vm/heap.go,
+//     object/heapwalk.go); MemoryError only if what is live does not fit.
 //   - dict, set and frozenset iterate in insertion order; hash() of str and
 //     bytes is FNV-1a with a fixed key.
 //   - `is` on str, int, float or bytes raises DeterminismError (identity of

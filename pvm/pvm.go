@@ -30,6 +30,10 @@ type Config struct {
 // Result reports what a run consumed, also when it failed.
 type Result struct {
 	CyclesUsed, CellsUsed uint64
+	// HeapMeasurements and HeapMeasurementCycles are how many times the
+	// live heap was measured (the allocation counter reached the memory
+	// limit) and the cycles those walks charged, part of CyclesUsed.
+	HeapMeasurements, HeapMeasurementCycles uint64
 }
 
 // Compile parses and compiles a source file. A syntax error comes back as a
@@ -69,7 +73,7 @@ func syntaxError(filename string, err error) error {
 func RunFile(filename string, src []byte, cfg Config) (res Result, err error) {
 	m := meter.New(meter.Limits{Cycles: cfg.CyclesLimit, Cells: cfg.CellsLimit, MemoryLimit: cfg.MemoryLimit})
 	defer func() {
-		res = Result{CyclesUsed: m.CyclesUsed(), CellsUsed: m.CellsUsed()}
+		res = Result{CyclesUsed: m.CyclesUsed(), CellsUsed: m.CellsUsed(), HeapMeasurements: m.Measurements(), HeapMeasurementCycles: m.MeasurementCycles()}
 		// A Go panic here is a PVM bug; hostile input must never take the
 		// node down with it, so it becomes an error for this call only.
 		if r := recover(); r != nil {

@@ -30,3 +30,7 @@ fi
 # minutes under emulation.
 GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -exec qemu-aarch64 \
 	./pvm/softfloat/ ./pvm/modules/ "$@"
+# The live-heap limit: MemoryError at the cycle count pinned in
+# pvm/testdata/memory/hold_11mib.golden, and the heap walk's model sizes.
+GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -exec qemu-aarch64 \
+	-run 'LiveHeap|HeapWalk' ./pvm/ ./pvm/vm/

@@ -1,6 +1,6 @@
 // Command cowboyd runs a Cowboy node.
 //
-//	cowboyd devnet [--home DIR] [--rpc 127.0.0.1:8645] [--block-time 1s]
+//	cowboyd devnet [--home DIR] [--rpc 127.0.0.1:8645] [--block-time 1s] [--relays N]
 //
 // starts a single-validator development chain with ten funded accounts.
 //
@@ -67,6 +67,7 @@ func newDevnet(stdout, stderr io.Writer) *cobra.Command {
 		blockTime time.Duration
 		logLevel  string
 		retain    int
+		relays    int
 	)
 	cmd := &cobra.Command{
 		Use:   "devnet",
@@ -97,9 +98,22 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 			if retain < 1 {
 				return fmt.Errorf("--retain-heights %d: must be at least 1", retain)
 			}
+			if relays < 0 || relays > 64 {
+				return fmt.Errorf("--relays %d: want 0..64", relays)
+			}
 			n, err := node.Open(node.Config{Home: home, BlockTime: blockTime, RPCAddr: rpcAddr, Genesis: genesis.Devnet(), Logger: log, RetainHeights: retain})
 			if err != nil {
 				return err
+			}
+			var relayList string
+			if relays > 0 {
+				list, stopRelays, err := startDevRelays(home, relays, log)
+				if err != nil {
+					n.Close()
+					return err
+				}
+				defer stopRelays()
+				relayList = list
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -115,6 +129,9 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 				}
 			}
 			printBanner(stdout, n, home, blockTime)
+			if relayList != "" {
+				fmt.Fprintf(stdout, "CBFS relays  %d on 127.0.0.1:%d…  list %s (export COWBOY_RELAYS=%s)\n", relays, devRelayBasePort, relayList, relayList)
+			}
 			err = <-runErr
 			if cerr := n.Close(); err == nil {
 				err = cerr
@@ -128,6 +145,7 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 	cmd.Flags().DurationVar(&blockTime, "block-time", time.Second, "time between blocks; 0 mines a block as soon as a transaction arrives")
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	cmd.Flags().IntVar(&retain, "retain-heights", 256, "how many recent heights stay provable (cowboy_getProof with a height)")
+	cmd.Flags().IntVar(&relays, "relays", 0, "also run N CBFS storage relays on 127.0.0.1:7450… and write HOME/relays.txt (docs/cbfs.md)")
 	return cmd
 }
 

@@ -234,3 +234,21 @@ const (
 	// 64-bit limb of the operands of each big-integer step.
 	CostMathIntPerLimb uint64 = CostBigIntPerLimb
 )
+
+// Live-heap measurement (docs/decisions.md "PVM: the live-heap limit").
+// When the allocation counter would pass the memory limit the VM walks the
+// objects reachable from its roots; the call pays for that walk. Derived
+// from measured time: BenchmarkHeapWalk and BenchmarkInterpCycle in pvm/vm
+// measured, in the same session, 65-140 ns per cycle for walks of 160,000
+// tuples, strs or 50,000 instances and 25-43 ns per cycle for the
+// interpreter when both were priced at 1 per reference and 8 per object;
+// these prices put the walk at or below the interpreter's time per cycle,
+// so a program that forces walks costs the node no more per cycle than one
+// that computes.
+const (
+	// CostHeapWalkPerRef is each reference the walk examines.
+	CostHeapWalkPerRef uint64 = 2
+	// CostHeapWalkPerObject is each distinct object the walk counts (an
+	// insert into the visited set).
+	CostHeapWalkPerObject uint64 = 32
+)

@@ -86,8 +86,14 @@ type Meter struct {
 	cellsUsed   uint64
 	memLimit    uint64
 	memUsed     uint64
-	depth       int
-	maxDepth    int
+	// measure, when set, returns the bytes reachable from the VM's roots
+	// (charging the walk's cycles itself); see Alloc.
+	measure      func() (uint64, error)
+	measuring    bool
+	measurements uint64
+	measureCost  uint64
+	depth        int
+	maxDepth     int
 }
 
 // Limits configures a Meter. A zero MemoryLimit means DefaultMemoryLimit, a
@@ -95,7 +101,7 @@ type Meter struct {
 type Limits struct {
 	Cycles      uint64 // cycles_limit of the call
 	Cells       uint64 // cells_limit of the call, in bytes
-	MemoryLimit uint64 // bytes of Python objects the call may allocate
+	MemoryLimit uint64 // bytes of live Python objects the call may hold
 	MaxDepth    int    // Python frames
 }
 
@@ -133,16 +139,59 @@ func (m *Meter) ChargeCells(n uint64) error {
 
 // Alloc records n bytes of new Python objects, or returns an OutOfMemory
 // LimitError without recording them; callers check before they allocate so
-// that a memory bomb fails before Go's heap grows. Memory is counted as
-// allocated bytes over the call: there is no deterministic point at which it
-// is given back, so none is.
+// that a memory bomb fails before Go's heap grows.
+//
+// The limit is on live memory (technical spec v2 §3.2, §12.1: "10 MiB heap
+// memory"). The counter is an upper bound of the live heap: the bytes found
+// live at the last measurement plus everything allocated since. When n
+// would take it past the limit, Alloc measures the live heap through the
+// function given to SetMeasurer (a walk from the VM's roots that charges
+// its own cycles), restarts the counter from the measured size, and fails
+// only if n does not fit on top of what is really live. Every input of that
+// decision is deterministic: the counter, the limit, and the measured size
+// (a function of the object graph). docs/decisions.md, "PVM: the live-heap
+// limit", says why the walk cannot be abused.
 func (m *Meter) Alloc(n uint64) error {
-	if n > m.memLimit-m.memUsed {
-		return &LimitError{Kind: OutOfMemory, Limit: m.memLimit, Want: n}
+	if m.memUsed <= m.memLimit && n <= m.memLimit-m.memUsed {
+		m.memUsed += n
+		return nil
 	}
-	m.memUsed += n
-	return nil
+	// An allocation larger than the whole limit fails without a walk. After
+	// a walk that found more than the limit live (the walk counts objects
+	// the counter never saw, such as big ints), memUsed stays above the
+	// limit, so every allocation measures again until enough is freed.
+	if n <= m.memLimit && m.measure != nil && !m.measuring {
+		m.measuring = true
+		before := m.Left
+		live, err := m.measure()
+		m.measureCost += before - m.Left
+		m.measuring = false
+		if err != nil {
+			return err
+		}
+		m.measurements++
+		m.memUsed = live
+		if live <= m.memLimit && n <= m.memLimit-live {
+			m.memUsed += n
+			return nil
+		}
+	}
+	return &LimitError{Kind: OutOfMemory, Limit: m.memLimit, Want: n}
 }
+
+// SetMeasurer installs the live-heap measurement Alloc runs when its
+// counter would pass the limit. measure returns the model size in bytes of
+// the objects reachable from the roots, having charged the walk's cycles to
+// this meter (an OutOfCycles error from that charge is returned by Alloc).
+// Without a measurer the counter is never lowered: the limit bounds the
+// bytes allocated over the call.
+func (m *Meter) SetMeasurer(measure func() (uint64, error)) { m.measure = measure }
+
+// Measurements is how many live-heap measurements Alloc has run.
+func (m *Meter) Measurements() uint64 { return m.measurements }
+
+// MeasurementCycles is the cycles the live-heap measurements charged.
+func (m *Meter) MeasurementCycles() uint64 { return m.measureCost }
 
 // Enter records one more Python frame or returns a TooDeep LimitError.
 func (m *Meter) Enter() error {
@@ -165,7 +214,9 @@ func (m *Meter) CyclesUsed() uint64 { return m.cyclesLimit - m.Left }
 // CellsUsed is the cells charged so far.
 func (m *Meter) CellsUsed() uint64 { return m.cellsUsed }
 
-// MemoryUsed is the bytes recorded by Alloc so far.
+// MemoryUsed is the allocation counter: the live bytes found by the last
+// measurement plus the bytes recorded by Alloc since (all bytes recorded
+// when nothing was measured yet).
 func (m *Meter) MemoryUsed() uint64 { return m.memUsed }
 
 // BigIntCost is the cycles of one big-integer operation whose larger operand

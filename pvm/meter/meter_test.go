@@ -57,3 +57,56 @@ func TestDefaults(t *testing.T) {
 		t.Fatalf("bigint cost %d", BigIntCost(4096))
 	}
 }
+
+// TestAllocMeasures pins the live-heap rule of Alloc with a stand-in
+// measurement: no walk below the limit, a walk when the counter would pass
+// it, the counter restarting from the live size, MemoryError only when the
+// allocation does not fit on what is live, no walk for an allocation
+// larger than the limit, and a walk's OutOfCycles passed through.
+func TestAllocMeasures(t *testing.T) {
+	m := New(Limits{Cycles: 1000, MemoryLimit: 100})
+	live := uint64(0)
+	walkCost := uint64(10)
+	m.SetMeasurer(func() (uint64, error) {
+		if err := m.Charge(walkCost); err != nil {
+			return 0, err
+		}
+		return live, nil
+	})
+	steps := []struct {
+		n, live     uint64
+		wantErr     error
+		wantUsed    uint64
+		wantWalks   uint64
+		description string
+	}{
+		{60, 0, nil, 60, 0, "fits: counted, no walk"},
+		{40, 0, nil, 100, 0, "exactly the limit: no walk"},
+		{30, 20, nil, 50, 1, "passes the limit: walk finds 20 live, 20+30 fits"},
+		{60, 90, ErrOutOfMemory, 90, 2, "walk finds 90 live: 60 does not fit"},
+		{10, 90, nil, 100, 2, "counter restarted at 90: 10 fits without a walk"},
+		{200, 0, ErrOutOfMemory, 100, 2, "larger than the limit: no walk"},
+		{5, 120, ErrOutOfMemory, 120, 3, "walk finds more than the limit live"},
+		{1, 120, ErrOutOfMemory, 120, 4, "still over: every allocation walks again"},
+		{1, 0, nil, 1, 5, "freed: the walk lets it through"},
+	}
+	for _, s := range steps {
+		live = s.live
+		err := m.Alloc(s.n)
+		if !errors.Is(err, s.wantErr) || (s.wantErr == nil && err != nil) {
+			t.Fatalf("%s: err %v, want %v", s.description, err, s.wantErr)
+		}
+		if m.MemoryUsed() != s.wantUsed || m.Measurements() != s.wantWalks {
+			t.Fatalf("%s: used %d walks %d, want %d and %d", s.description, m.MemoryUsed(), m.Measurements(), s.wantUsed, s.wantWalks)
+		}
+	}
+	if got := m.MeasurementCycles(); got != 5*walkCost {
+		t.Fatalf("walks charged %d cycles, want %d", got, 5*walkCost)
+	}
+	walkCost = 10000
+	live = 50
+	m.memUsed = 100
+	if err := m.Alloc(1); !errors.Is(err, ErrOutOfCycles) {
+		t.Fatalf("unpayable walk: %v, want out of cycles", err)
+	}
+}

@@ -140,7 +140,7 @@ func toSet(c Ctx, v Value) (*Set, error) {
 		return s, nil
 	}
 	s := NewSet(false)
-	return s, Iterate(c, v, func(x Value) error { return s.Add(c, x) })
+	return s, IterateInto(c, v, s, func(x Value) error { return s.Add(c, x) })
 }
 
 func initSetMethods() {

@@ -7,9 +7,17 @@ import (
 )
 
 func seqIndex(c Ctx, i Value, n int, what string) (int, error) {
-	idx, err := IndexValue(c, i, what+" indices must be integers or slices, not "+TypeName(i))
-	if err != nil {
-		return 0, err
+	var idx int64
+	if k, ok := i.(Int); ok {
+		// The common case, without building the error message below
+		// (a string concatenation, i.e. an allocation, per subscript).
+		idx = int64(k)
+	} else {
+		var err error
+		idx, err = IndexValue(c, i, what+" indices must be integers or slices, not "+TypeName(i))
+		if err != nil {
+			return 0, err
+		}
 	}
 	if idx < 0 {
 		idx += int64(n)

@@ -875,7 +875,7 @@ func isSetOp(op Op) bool { return op == OpAnd || op == OpOr || op == OpSub || op
 
 func setFromIterable(c Ctx, v Value) (*Set, error) {
 	s := NewSet(false)
-	err := Iterate(c, v, func(x Value) error { return s.Add(c, x) })
+	err := IterateInto(c, v, s, func(x Value) error { return s.Add(c, x) })
 	return s, err
 }
 
@@ -1226,20 +1226,22 @@ func ListOf(c Ctx, v Value) (*List, error) {
 				return &List{Elems: append(out, src...)}, nil
 			}
 		}
-		err := Iterate(c, v, func(e Value) error { out = append(out, e); return nil })
-		return &List{Elems: out}, err
+		lst := &List{Elems: out}
+		err := IterateInto(c, v, lst, func(e Value) error { lst.Elems = append(lst.Elems, e); return nil })
+		return lst, err
 	}
 	if err := Alloc(c, meter.SizeListHeader); err != nil {
 		return nil, err
 	}
-	err := Iterate(c, v, func(e Value) error {
+	lst := &List{}
+	err := IterateInto(c, v, lst, func(e Value) error {
 		if err := Alloc(c, meter.SizePointer); err != nil {
 			return err
 		}
-		out = append(out, e)
+		lst.Elems = append(lst.Elems, e)
 		return nil
 	})
-	return &List{Elems: out}, err
+	return lst, err
 }
 
 // sequenceElems returns the elements of a list or tuple.

@@ -182,7 +182,7 @@ func init() {
 			}
 			s := NewSet(frozen)
 			if len(args) == 1 {
-				if err := Iterate(c, args[0], func(v Value) error { return s.Add(c, v) }); err != nil {
+				if err := IterateInto(c, args[0], s, func(v Value) error { return s.Add(c, v) }); err != nil {
 					return nil, err
 				}
 			}
@@ -536,7 +536,7 @@ func dictUpdate(c Ctx, d *Dict, src Value) error {
 		}
 	}
 	i := 0
-	return Iterate(c, src, func(item Value) error {
+	return IterateInto(c, src, d, func(item Value) error {
 		l, err := ListOf(c, item)
 		if err != nil {
 			if e, ok := err.(*Exception); ok && e.Value.Class == TypeError {

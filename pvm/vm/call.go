@@ -142,11 +142,18 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	}
 	nlocals := len(code.Varnames)
 	need := nlocals + code.MaxStack
+	// A slab frame also keeps, after its value stack, the function and its
+	// new cells: the live-heap walk finds every slab frame's values by
+	// reading the slab (heap.go), so the frame itself can stay on the Go
+	// stack.
+	ncell := len(code.Cellvars)
+	roots := 1 + ncell
 	var mem []object.Value
-	fromSlab := t.sp+need <= len(t.slab)
+	fromSlab := t.sp+need+roots <= len(t.slab)
 	if fromSlab {
-		mem = t.slab[t.sp : t.sp+need : t.sp+need]
-		t.sp += need
+		mem = t.slab[t.sp : t.sp+need+roots : t.sp+need+roots]
+		t.sp += need + roots
+		mem[need] = fn
 	} else {
 		if err := object.AllocSlots(t, meter.SizeFrame, uint64(need), meter.SizePointer); err != nil {
 			t.meter.Leave()
@@ -155,7 +162,7 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 		mem = make([]object.Value, need)
 	}
 	var fr frame
-	fr.code, fr.fn, fr.globals, fr.locals, fr.stack = code, fn, fn.Globals, mem[:nlocals], mem[nlocals:]
+	fr.code, fr.fn, fr.globals, fr.locals, fr.stack = code, fn, fn.Globals, mem[:nlocals], mem[nlocals:need:need]
 	var r object.Value
 	var err error
 	if len(args) == code.ArgCount && len(kw) == 0 && !code.VarArgs && !code.VarKw && code.KwOnlyCount == 0 && len(code.Cellvars)+len(code.Freevars) == 0 {
@@ -167,7 +174,18 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 		err = t.bindArgs(&fr, fn, args, kw)
 	}
 	if err == nil {
-		r, err = t.run(&fr)
+		if fromSlab {
+			for i := 0; i < ncell; i++ {
+				mem[need+1+i] = fr.cells[i]
+			}
+			r, err = t.exec(&fr)
+		} else {
+			// Outside the slab the frame is tracked as a root instead,
+			// which needs it on the heap (a deep recursion, rare).
+			hf := new(frame)
+			*hf = fr
+			r, err = t.run(hf)
+		}
 	}
 	if fromSlab {
 		t.release(mem)
@@ -183,11 +201,14 @@ func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw
 		return nil, err
 	}
 	mem := make([]object.Value, need)
-	f := &frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:len(code.Varnames)], stack: mem[len(code.Varnames):]}
-	if err := t.bindArgs(f, fn, args, kw); err != nil {
+	// One allocation for the generator and its frame.
+	g := &Generator{t: t, name: fn.Name, qualname: fn.QualName}
+	g.frame = frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:len(code.Varnames)], stack: mem[len(code.Varnames):]}
+	g.f = &g.frame
+	if err := t.bindArgs(g.f, fn, args, kw); err != nil {
 		return nil, err
 	}
-	return &Generator{t: t, f: f, name: fn.Name, qualname: fn.QualName}, nil
+	return g, nil
 }
 
 func (t *Thread) release(mem []object.Value) {

@@ -14,6 +14,7 @@ type Generator struct {
 	started  bool
 	running  bool
 	done     bool
+	frame    frame // f's storage, allocated with the generator
 }
 
 // Type implements object.Value.

@@ -97,6 +97,17 @@ func (t *Thread) setContext(exc *object.Instance) {
 
 // run executes f until it returns, yields (generators) or raises.
 func (t *Thread) run(f *frame) (object.Value, error) {
+	// The frame is a root of the live-heap walk while it runs (heap.go).
+	t.frames = append(t.frames, f)
+	r, err := t.exec(f)
+	t.frames[len(t.frames)-1] = nil
+	t.frames = t.frames[:len(t.frames)-1]
+	return r, err
+}
+
+// exec is the interpreter loop: it runs f from f.pc until it returns,
+// yields or raises.
+func (t *Thread) exec(f *frame) (object.Value, error) {
 	t.frameSeq++
 	if f.id == 0 {
 		f.id = t.frameSeq

@@ -7,6 +7,8 @@ import "github.com/cowboy-chain/cowboy/pvm/object"
 type goIter struct {
 	cls  *object.Class
 	next func(c object.Ctx) (object.Value, bool, error)
+	// refs are the values next holds, for the live-heap walk (heap.go).
+	refs []object.Value
 }
 
 var (
@@ -48,7 +50,7 @@ func (g *goIter) Next(c object.Ctx) (object.Value, bool, error) { return g.next(
 // equal to sentinel.
 func newCallableIter(fn, sentinel object.Value) object.Value {
 	done := false
-	return &goIter{cls: callIterClass, next: func(c object.Ctx) (object.Value, bool, error) {
+	return &goIter{cls: callIterClass, refs: []object.Value{fn, sentinel}, next: func(c object.Ctx) (object.Value, bool, error) {
 		if done {
 			return nil, false, nil
 		}
@@ -66,7 +68,7 @@ func newCallableIter(fn, sentinel object.Value) object.Value {
 
 func newEnumerate(c object.Ctx, it object.Value, start int64) object.Value {
 	i := start
-	return &goIter{cls: enumerateClass, next: func(c object.Ctx) (object.Value, bool, error) {
+	return &goIter{cls: enumerateClass, refs: []object.Value{it}, next: func(c object.Ctx) (object.Value, bool, error) {
 		v, ok, err := object.Next(c, it)
 		if !ok || err != nil {
 			return nil, false, err
@@ -79,7 +81,7 @@ func newEnumerate(c object.Ctx, it object.Value, start int64) object.Value {
 
 func newZip(its []object.Value, strict bool) object.Value {
 	done := false
-	return &goIter{cls: zipClass, next: func(c object.Ctx) (object.Value, bool, error) {
+	return &goIter{cls: zipClass, refs: its, next: func(c object.Ctx) (object.Value, bool, error) {
 		if done || len(its) == 0 {
 			return nil, false, nil
 		}
@@ -112,7 +114,7 @@ func newZip(its []object.Value, strict bool) object.Value {
 }
 
 func newMap(fn object.Value, its []object.Value) object.Value {
-	return &goIter{cls: mapClass, next: func(c object.Ctx) (object.Value, bool, error) {
+	return &goIter{cls: mapClass, refs: append([]object.Value{fn}, its...), next: func(c object.Ctx) (object.Value, bool, error) {
 		args := make([]object.Value, len(its))
 		for i, it := range its {
 			v, ok, err := object.Next(c, it)
@@ -127,7 +129,7 @@ func newMap(fn object.Value, its []object.Value) object.Value {
 }
 
 func newFilter(fn object.Value, it object.Value) object.Value {
-	return &goIter{cls: filterClass, next: func(c object.Ctx) (object.Value, bool, error) {
+	return &goIter{cls: filterClass, refs: []object.Value{fn, it}, next: func(c object.Ctx) (object.Value, bool, error) {
 		for {
 			v, ok, err := object.Next(c, it)
 			if !ok || err != nil {
@@ -153,7 +155,7 @@ func newFilter(fn object.Value, it object.Value) object.Value {
 
 func newReversed(elems []object.Value) object.Value {
 	i := len(elems)
-	return &goIter{cls: reversedClass, next: func(c object.Ctx) (object.Value, bool, error) {
+	return &goIter{cls: reversedClass, refs: elems, next: func(c object.Ctx) (object.Value, bool, error) {
 		if i <= 0 {
 			return nil, false, nil
 		}

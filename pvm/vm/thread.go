@@ -34,6 +34,13 @@ type Thread struct {
 	sp   int
 	// FS is the /tmp scratch space for open(); nil refuses all files.
 	FS ScratchFS
+	// frames are the frames running now outside the slab, outermost
+	// first, and roots the values the embedder holds (AddRoot): with the
+	// slab, the roots of the live-heap walk (heap.go).
+	frames []*frame
+	roots  []object.Value
+	pins   []object.Value   // object.HeapPinner
+	walk   *object.HeapWalk // the last walk, reused by the next
 }
 
 // Options configure a Thread.
@@ -55,6 +62,9 @@ func NewThread(o Options) *Thread {
 	}
 	t.builtins = sharedBuiltins()
 	t.slab = *slabPool.Get().(*[]object.Value)
+	if t.meter != nil {
+		t.meter.SetMeasurer(t.measureHeap)
+	}
 	return t
 }
 
@@ -77,6 +87,7 @@ func (t *Thread) Release() {
 	}
 	s := t.slab
 	t.slab, t.sp = nil, 0
+	t.frames, t.roots, t.pins, t.walk = nil, nil, nil, nil
 	slabPool.Put(&s)
 }
 

@@ -1,0 +1,220 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/cowboy-chain/cowboy/cbfs"
+	"github.com/cowboy-chain/cowboy/cbfs/relay"
+)
+
+// RepairReport says what a repair found and did.
+type RepairReport struct {
+	Segments int    // segments checked
+	Degraded int    // segments below K + threshold
+	Rebuilt  int    // shards rebuilt and re-placed
+	Lost     int    // segments with fewer than K healthy shards (unrecoverable)
+	Seq      uint64 // manifest sequence after the repair
+	Root     [32]byte
+}
+
+// probeTimeout bounds the liveness probe of one relay during repair.
+const probeTimeout = 3 * time.Second
+
+// Probe asks every relay for its status at once and returns the ones that
+// answered; the others are marked down.
+func (c *Cluster) Probe(ctx context.Context) map[cbfs.RelayID]*relay.StatResp {
+	var mu sync.Mutex
+	up := map[cbfs.RelayID]*relay.StatResp{}
+	var wg sync.WaitGroup
+	for _, r := range c.relays {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pctx, cancel := context.WithTimeout(ctx, probeTimeout)
+			defer cancel()
+			st, err := c.clients[r.ID].Stat(pctx)
+			mu.Lock()
+			defer mu.Unlock()
+			c.mu.Lock()
+			if err != nil {
+				c.down[r.ID] = time.Now().Add(downFor)
+			} else {
+				delete(c.down, r.ID)
+				up[r.ID] = st
+			}
+			c.mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return up
+}
+
+// Repair checks every shard of path on its relay and, for each segment
+// whose healthy shards number fewer than K + threshold (0 ≤ threshold ≤ M),
+// rebuilds the missing shards from K healthy ones and places them on
+// relays that hold no shard of that segment, in the segment's ranking
+// order. Rebuilt shards are bit for bit the originals, so the file's
+// commitment is unchanged; the manifest's placement and Seq are updated.
+func (c *Cluster) Repair(ctx context.Context, v *cbfs.Volume, path string, threshold int) (*RepairReport, error) {
+	up := c.Probe(ctx)
+	m, err := c.Manifest(ctx, v, path)
+	if err != nil {
+		return nil, err
+	}
+	if threshold < 0 || threshold > int(m.M) {
+		return nil, fmt.Errorf("cluster: repair threshold %d outside 0..%d", threshold, m.M)
+	}
+	tags, _ := v.PathTags(path)
+	a := c.auth(v.ID, tags)
+	n := int(m.K + m.M)
+
+	// Which shards does each live relay really hold?
+	type slot struct{ i, j int }
+	held := map[cbfs.RelayID][]slot{}
+	for i, s := range m.Segments {
+		for j, id := range s.Relays {
+			held[id] = append(held[id], slot{i, j})
+		}
+	}
+	healthy := make([][]bool, len(m.Segments))
+	for i := range healthy {
+		healthy[i] = make([]bool, n)
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for id, slots := range held {
+		if up[id] == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for len(slots) > 0 {
+				batch := slots[:min(len(slots), 4096)]
+				slots = slots[len(batch):]
+				hashes := make([]cbfs.ShardHash, len(batch))
+				for k, sl := range batch {
+					hashes[k] = m.Segments[sl.i].Hashes[sl.j]
+				}
+				var have []bool
+				err := c.call(id, func(cl *relay.Client) (err error) {
+					have, err = cl.Has(ctx, a, hashes)
+					return err
+				})
+				if err != nil {
+					return
+				}
+				mu.Lock()
+				for k, sl := range batch {
+					healthy[sl.i][sl.j] = have[k]
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+
+	rep := &RepairReport{Segments: len(m.Segments)}
+	var lostErr error
+	for i := range m.Segments {
+		var missing []int
+		used := map[cbfs.RelayID]bool{}
+		for j := 0; j < n; j++ {
+			if healthy[i][j] {
+				used[m.Segments[i].Relays[j]] = true
+			} else {
+				missing = append(missing, j)
+			}
+		}
+		if n-len(missing) >= int(m.K)+threshold || len(missing) == 0 {
+			continue
+		}
+		rep.Degraded++
+		if n-len(missing) < int(m.K) {
+			rep.Lost++
+			lostErr = fmt.Errorf("cluster: segment %d has %d healthy shards, needs %d", i, n-len(missing), m.K)
+			continue
+		}
+		fetch := func(ctx context.Context, si, j int) ([]byte, error) {
+			if !healthy[si][j] {
+				return nil, errors.New("shard not healthy")
+			}
+			var b []byte
+			err := c.call(m.Segments[si].Relays[j], func(cl *relay.Client) (err error) {
+				b, err = cl.GetShard(ctx, a, m.Segments[si].Hashes[j])
+				return err
+			})
+			return b, err
+		}
+		shards, _, err := cbfs.RebuildShards(ctx, m, i, fetch)
+		if err != nil {
+			return rep, fmt.Errorf("cluster: repair segment %d: %w", i, err)
+		}
+		root := m.Root()
+		proof := func(j int) (*cbfs.ShardProof, [32]byte, uint8) {
+			p := m.Proof(i, j)
+			return &p, root, m.K + m.M
+		}
+		order := Rank(segmentSeed(m.File, i), c.relays)
+		placed, err := c.placeSegment(ctx, a, order, shards, m.Segments[i].Hashes, used, missing, proof)
+		if err != nil {
+			return rep, fmt.Errorf("cluster: repair segment %d: %w", i, err)
+		}
+		for j, id := range placed {
+			m.Segments[i].Relays[j] = id
+			rep.Rebuilt++
+		}
+	}
+	rep.Root = m.Root()
+	rep.Seq = m.Seq
+	if rep.Rebuilt > 0 {
+		m.Seq++
+		rep.Seq = m.Seq
+		if err := c.putManifest(ctx, v, tags, m); err != nil {
+			return rep, err
+		}
+	}
+	return rep, lostErr
+}
+
+// Audit challenges one random range of every shard of path on its relay
+// and checks the answer against the manifest root. It returns the shards
+// that failed (missing, unreachable or wrong), which Repair then replaces.
+func (c *Cluster) Audit(ctx context.Context, v *cbfs.Volume, path string, seed uint64) ([]cbfs.BadShard, error) {
+	m, err := c.Manifest(ctx, v, path)
+	if err != nil {
+		return nil, err
+	}
+	tags, _ := v.PathTags(path)
+	a := c.auth(v.ID, tags)
+	root := m.Root()
+	var bad []cbfs.BadShard
+	x := seed | 1
+	for i, s := range m.Segments {
+		sl := uint64(m.ShardLen(i))
+		for j, id := range s.Relays {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			length := min(sl, 4096)
+			off := x % (sl - length + 1)
+			var resp *relay.ChallengeResp
+			var slice []byte
+			err := c.call(id, func(cl *relay.Client) (err error) {
+				resp, slice, err = cl.Challenge(ctx, &relay.ChallengeReq{Auth: a, Hash: s.Hashes[j], Offset: off, Length: length})
+				return err
+			})
+			if err == nil {
+				_, err = relay.VerifyChallenge(root, s.Hashes[j], off, length, resp, slice)
+			}
+			if err != nil {
+				bad = append(bad, cbfs.BadShard{Segment: i, Shard: j, Err: err})
+			}
+		}
+	}
+	return bad, nil
+}

@@ -1,0 +1,283 @@
+// Package relay is the CBFS storage relay: a QUIC server that keeps
+// encrypted shards and sealed manifests in Pebble, checks a capability
+// token on every request, and answers availability challenges with BLAKE3
+// (Bao) range proofs tied to the file's Merkle root. It also holds the
+// client side of the protocol.
+//
+// Wire protocol (ALPN "cowboy-cbfs/1", TLS 1.3 with node-key certificates
+// as in p2p): one bidirectional QUIC stream per request.
+//
+//	request:  op u8 ‖ header length u32 ‖ header (CBOR) ‖ data length u32 ‖ data
+//	response: status u8 ‖ header length u32 ‖ header (CBOR, or an error text) ‖ data length u32 ‖ data
+//
+// Lengths are big-endian and checked against the relay's caps before any
+// body byte is read; anything else closes the stream (and a malformed frame
+// the connection).
+package relay
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/cowboy-chain/cowboy/cbfs"
+)
+
+// ALPN is the TLS application protocol of the relay.
+const ALPN = "cowboy-cbfs/1"
+
+// Op is a request type; the numbers are on the wire.
+type Op uint8
+
+// Operations.
+const (
+	OpPutShard    Op = 1
+	OpGetShard    Op = 2
+	OpPutManifest Op = 3
+	OpGetManifest Op = 4
+	OpList        Op = 5
+	OpDelete      Op = 6
+	OpChallenge   Op = 7
+	OpHas         Op = 8
+	OpRevoke      Op = 9
+	OpStat        Op = 10
+	OpPutProofs   Op = 11
+)
+
+// Status codes of a response.
+const (
+	StatusOK       = 0
+	StatusInvalid  = 1 // bad request: the header says why
+	StatusDenied   = 2 // token refused
+	StatusNotFound = 3
+	StatusFull     = 4 // capacity or rate limit
+)
+
+// Caps on a frame.
+const (
+	MaxHeaderBytes = 64 << 10
+	// MaxShardBytes is one shard of the largest segment with K=1.
+	MaxShardBytes = cbfs.MaxSegmentSize + 64
+	// MaxManifestBytes bounds a sealed manifest (about 300 bytes per
+	// segment at K+M=6: files up to ~400 GiB at 8 MiB segments).
+	MaxManifestBytes = 16 << 20
+	// MaxChallengeBytes bounds a challenged range.
+	MaxChallengeBytes = 64 << 10
+	maxData           = max(MaxShardBytes, MaxManifestBytes, 8<<20)
+)
+
+// Auth is the token part of a request.
+type Auth struct {
+	Token []byte        `cbor:"1,keyasint"` // CBOR cbfs.Token
+	Vol   cbfs.VolumeID `cbor:"2,keyasint"`
+	Tags  []cbfs.Tag    `cbor:"3,keyasint"` // the object's path tags (PathID is the last)
+}
+
+// PutShardReq stores a shard. Proof and Root tie it to a file's commitment
+// so the relay can answer challenges on its own; a writer that does not
+// know the root yet (streaming upload) leaves Root zero and sends the
+// proofs later with OpPutProofs.
+type PutShardReq struct {
+	Auth  Auth            `cbor:"1,keyasint"`
+	Hash  cbfs.ShardHash  `cbor:"2,keyasint"`
+	Root  [32]byte        `cbor:"3,keyasint"`
+	N     uint8           `cbor:"4,keyasint"` // shards per segment (K+M)
+	Proof cbfs.ShardProof `cbor:"5,keyasint"`
+}
+
+// ProofsReq attaches Merkle proofs to shards the relay already holds,
+// once the writer knows the file's root (after its last segment). The
+// data is the CBOR list of ShardProofEntry.
+type ProofsReq struct {
+	Auth Auth     `cbor:"1,keyasint"`
+	Root [32]byte `cbor:"2,keyasint"`
+	N    uint8    `cbor:"3,keyasint"`
+}
+
+// ShardProofEntry is one shard's proof.
+type ShardProofEntry struct {
+	Hash  cbfs.ShardHash  `cbor:"1,keyasint"`
+	Proof cbfs.ShardProof `cbor:"2,keyasint"`
+}
+
+// MaxProofsBytes bounds a ProofsReq's data.
+const MaxProofsBytes = 8 << 20
+
+// ShardReq names a shard (get) or the set of shards to check (has).
+type ShardReq struct {
+	Auth   Auth             `cbor:"1,keyasint"`
+	Hashes []cbfs.ShardHash `cbor:"2,keyasint"`
+}
+
+// HasResp says, per requested hash, whether the shard is held.
+type HasResp struct {
+	Have []bool `cbor:"1,keyasint"`
+}
+
+// ManifestReq stores (with data) or fetches a sealed manifest.
+type ManifestReq struct {
+	Auth Auth   `cbor:"1,keyasint"`
+	Seq  uint64 `cbor:"2,keyasint"` // a put with a lower Seq than the stored one is refused
+}
+
+// ManifestResp carries a stored manifest's sequence (data: the sealed bytes).
+type ManifestResp struct {
+	Seq uint64 `cbor:"1,keyasint"`
+}
+
+// ListReq lists the manifests under the token's prefix, after a cursor.
+type ListReq struct {
+	Auth  Auth     `cbor:"1,keyasint"`
+	After cbfs.Tag `cbor:"2,keyasint"` // PathID cursor; zero to start
+}
+
+// ListEntry is one listed file.
+type ListEntry struct {
+	Tags   []cbfs.Tag `cbor:"1,keyasint"`
+	Seq    uint64     `cbor:"2,keyasint"`
+	Sealed []byte     `cbor:"3,keyasint"`
+}
+
+// ListResp is one page; More says whether another page follows.
+type ListResp struct {
+	Entries []ListEntry `cbor:"1,keyasint"`
+	More    bool        `cbor:"2,keyasint"`
+}
+
+// ChallengeReq asks for a byte range of a shard with its proofs.
+type ChallengeReq struct {
+	Auth   Auth           `cbor:"1,keyasint"`
+	Hash   cbfs.ShardHash `cbor:"2,keyasint"`
+	Offset uint64         `cbor:"3,keyasint"`
+	Length uint64         `cbor:"4,keyasint"`
+}
+
+// ChallengeResp proves a range: data is the Bao slice of the range
+// against Hash, and Proof ties Hash to Root.
+type ChallengeResp struct {
+	Root  [32]byte        `cbor:"1,keyasint"`
+	N     uint8           `cbor:"2,keyasint"`
+	Proof cbfs.ShardProof `cbor:"3,keyasint"`
+}
+
+// RevokeReq hands the relay an owner-signed revocation.
+type RevokeReq struct {
+	Revocation cbfs.Revocation `cbor:"1,keyasint"`
+}
+
+// StatResp reports the relay's usage, the input to billing (§17.6).
+type StatResp struct {
+	ID       cbfs.RelayID  `cbor:"1,keyasint"`
+	Used     uint64        `cbor:"2,keyasint"` // bytes of shards and manifests
+	Capacity uint64        `cbor:"3,keyasint"`
+	Volumes  []VolumeUsage `cbor:"4,keyasint"`
+}
+
+// VolumeUsage is bytes stored for one volume.
+type VolumeUsage struct {
+	Vol   cbfs.VolumeID `cbor:"1,keyasint"`
+	Bytes uint64        `cbor:"2,keyasint"`
+}
+
+// ErrBadFrame means the peer sent bytes that are not a valid frame.
+var ErrBadFrame = errors.New("relay: malformed frame")
+
+// writeFrame writes one request or response.
+func writeFrame(w io.Writer, kind uint8, hdr, data []byte) error {
+	var h [5]byte
+	h[0] = kind
+	binary.BigEndian.PutUint32(h[1:], uint32(len(hdr)))
+	var d [4]byte
+	binary.BigEndian.PutUint32(d[:], uint32(len(data)))
+	for _, b := range [][]byte{h[:], hdr, d[:], data} {
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readFrame reads one frame, checking each length against its cap before
+// reading the bytes. dataCap may depend on the kind byte.
+func readFrame(r io.Reader, dataCap func(kind uint8) int) (kind uint8, hdr, data []byte, err error) {
+	var h [5]byte
+	if _, err = io.ReadFull(r, h[:]); err != nil {
+		return 0, nil, nil, err
+	}
+	kind = h[0]
+	n := binary.BigEndian.Uint32(h[1:])
+	if n > MaxHeaderBytes {
+		return 0, nil, nil, fmt.Errorf("%w: header %d bytes, cap %d", ErrBadFrame, n, MaxHeaderBytes)
+	}
+	dc := dataCap(kind)
+	if dc < 0 {
+		return 0, nil, nil, fmt.Errorf("%w: unknown kind %d", ErrBadFrame, kind)
+	}
+	hdr = make([]byte, n)
+	if _, err = io.ReadFull(r, hdr); err != nil {
+		return 0, nil, nil, err
+	}
+	var d [4]byte
+	if _, err = io.ReadFull(r, d[:]); err != nil {
+		return 0, nil, nil, err
+	}
+	m := binary.BigEndian.Uint32(d[:])
+	if uint64(m) > uint64(dc) {
+		return 0, nil, nil, fmt.Errorf("%w: data %d bytes, cap %d", ErrBadFrame, m, dc)
+	}
+	data, err = readN(r, int(m))
+	return kind, hdr, data, err
+}
+
+// readN reads exactly n bytes, growing the buffer as bytes arrive so a peer
+// announcing a large frame and stalling does not make us allocate it all.
+func readN(r io.Reader, n int) ([]byte, error) {
+	buf := make([]byte, 0, min(n, 1<<20))
+	for len(buf) < n {
+		if len(buf) == cap(buf) {
+			buf = append(buf, make([]byte, min(n-len(buf), cap(buf)))...)[:len(buf)]
+		}
+		k, err := r.Read(buf[len(buf):min(n, cap(buf))])
+		buf = buf[:len(buf)+k]
+		if err != nil {
+			if err == io.EOF && len(buf) == n {
+				break
+			}
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+	}
+	return buf, nil
+}
+
+// requestDataCap is the data cap of each op.
+func requestDataCap(op uint8) int {
+	switch Op(op) {
+	case OpPutShard:
+		return MaxShardBytes
+	case OpPutManifest:
+		return MaxManifestBytes
+	case OpPutProofs:
+		return MaxProofsBytes
+	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat:
+		return 0
+	}
+	return -1
+}
+
+// responseDataCap is the data cap of a response (the client side).
+func responseDataCap(status uint8) int {
+	if status > StatusFull {
+		return -1
+	}
+	return maxData
+}
+
+func sortUsage(v []VolumeUsage) {
+	slices.SortFunc(v, func(a, b VolumeUsage) int { return bytes.Compare(a.Vol[:], b.Vol[:]) })
+}

@@ -1,0 +1,191 @@
+package cbfs
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/klauspost/reedsolomon"
+	"lukechampine.com/blake3"
+)
+
+// Params is a file's erasure-coding shape.
+type Params struct {
+	K           int // data shards per segment
+	M           int // parity shards per segment
+	SegmentSize int // plaintext bytes per segment (the last may be shorter)
+}
+
+// Limits on Params: K+M relays per segment, segments up to 64 MiB so a few
+// of them fit comfortably in memory.
+const (
+	MaxShards      = 64
+	MinSegmentSize = 4 << 10
+	MaxSegmentSize = 64 << 20
+	// DefaultSegmentSize is 8 MiB: large enough that per-segment costs
+	// (HKDF, one round trip per shard) vanish, small enough that the
+	// streaming pipeline holds only a few tens of MiB.
+	DefaultSegmentSize = 8 << 20
+	gcmOverhead        = 16
+)
+
+// Validate checks the shape.
+func (p Params) Validate() error {
+	if p.K < 1 || p.M < 0 || p.K+p.M > MaxShards {
+		return fmt.Errorf("cbfs: k=%d m=%d: need k ≥ 1, m ≥ 0, k+m ≤ %d", p.K, p.M, MaxShards)
+	}
+	if p.SegmentSize < MinSegmentSize || p.SegmentSize > MaxSegmentSize {
+		return fmt.Errorf("cbfs: segment size %d outside %d..%d", p.SegmentSize, MinSegmentSize, MaxSegmentSize)
+	}
+	return nil
+}
+
+// shardLen is the size of every shard of a segment with n plaintext bytes.
+func (p Params) shardLen(n int) int {
+	return (n + gcmOverhead + p.K - 1) / p.K
+}
+
+// ShardHash is the BLAKE3 hash of a shard's bytes; relays store and serve
+// shards by it.
+type ShardHash [32]byte
+
+// HashShard hashes shard bytes.
+func HashShard(b []byte) ShardHash { return ShardHash(blake3.Sum256(b)) }
+
+// codec holds what one goroutine reuses across segments.
+type codec struct {
+	p   Params
+	enc reedsolomon.Encoder
+}
+
+func newCodec(p Params) (*codec, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	var enc reedsolomon.Encoder
+	if p.M > 0 {
+		var err error
+		// One goroutine per codec: the stream pipeline already runs one
+		// codec per core, and nested parallelism only adds scheduling.
+		enc, err = reedsolomon.New(p.K, p.M, reedsolomon.WithMaxGoroutines(1))
+		if err != nil {
+			return nil, fmt.Errorf("cbfs: reed-solomon: %w", err)
+		}
+	}
+	return &codec{p: p, enc: enc}, nil
+}
+
+// encode seals plain (one segment) and splits it into K+M shards, all cut
+// from buf (reused across calls; grown if needed). It returns the shards and
+// their hashes.
+func (c *codec) encode(v *Volume, f FileID, index uint64, plain []byte, buf []byte) ([][]byte, []ShardHash, []byte, error) {
+	p := c.p
+	sl := p.shardLen(len(plain))
+	total := sl * (p.K + p.M)
+	if cap(buf) < total {
+		buf = make([]byte, total)
+	}
+	buf = buf[:total]
+	key := v.segmentKey(f, index)
+	g, err := newGCM(key[:])
+	if err != nil {
+		return nil, nil, buf, err
+	}
+	var nonce [12]byte // the key is unique per (file, segment): a fixed nonce is safe
+	binary.BigEndian.PutUint64(nonce[4:], index)
+	ct := g.Seal(buf[:0], nonce[:], plain, v.segmentAAD(f, index))
+	clear(buf[len(ct) : sl*p.K]) // zero padding of the last data shard
+	shards := make([][]byte, p.K+p.M)
+	for i := range shards {
+		shards[i] = buf[i*sl : (i+1)*sl : (i+1)*sl]
+	}
+	if p.M > 0 {
+		if err := c.enc.Encode(shards); err != nil {
+			return nil, nil, buf, fmt.Errorf("cbfs: segment %d: erasure code: %w", index, err)
+		}
+	}
+	hashes := make([]ShardHash, len(shards))
+	for i, s := range shards {
+		hashes[i] = HashShard(s)
+	}
+	return shards, hashes, buf, nil
+}
+
+// ErrTooFewShards means fewer than K shards of a segment passed their check.
+var ErrTooFewShards = errors.New("cbfs: too few valid shards to rebuild the segment")
+
+// checkShards verifies each present shard against its manifest hash and
+// length, and nils out any that fail (a tampered or truncated shard is
+// never used). It returns the indices it rejected.
+func checkShards(shards [][]byte, want []ShardHash, sl int) []int {
+	var bad []int
+	for i, s := range shards {
+		if s == nil {
+			continue
+		}
+		if len(s) != sl || HashShard(s) != want[i] {
+			shards[i] = nil
+			bad = append(bad, i)
+		}
+	}
+	return bad
+}
+
+// reconstruct fills in missing shards (all of them, data and parity, if
+// all is set; else only data) from any K verified ones.
+func (c *codec) reconstruct(shards [][]byte, all bool) error {
+	have := 0
+	for _, s := range shards {
+		if s != nil {
+			have++
+		}
+	}
+	if have < c.p.K {
+		return fmt.Errorf("%w: %d of %d needed", ErrTooFewShards, have, c.p.K)
+	}
+	if c.p.M == 0 {
+		return nil
+	}
+	var err error
+	if all {
+		err = c.enc.Reconstruct(shards)
+	} else {
+		err = c.enc.ReconstructData(shards)
+	}
+	if err != nil {
+		return fmt.Errorf("cbfs: reconstruct: %w", err)
+	}
+	return nil
+}
+
+// decode rebuilds and opens one segment of n plaintext bytes from its
+// shards (nil = missing), checking every present shard against want first.
+// It returns the plaintext and the indices of shards that failed their check.
+func (c *codec) decode(v *Volume, f FileID, index uint64, n int, shards [][]byte, want []ShardHash) ([]byte, []int, error) {
+	p := c.p
+	if len(shards) != p.K+p.M || len(want) != p.K+p.M {
+		return nil, nil, fmt.Errorf("cbfs: segment %d: %d shards, want %d", index, len(shards), p.K+p.M)
+	}
+	sl := p.shardLen(n)
+	bad := checkShards(shards, want, sl)
+	if err := c.reconstruct(shards, false); err != nil {
+		return nil, bad, fmt.Errorf("cbfs: segment %d: %w", index, err)
+	}
+	ct := make([]byte, 0, sl*p.K)
+	for i := 0; i < p.K; i++ {
+		ct = append(ct, shards[i]...)
+	}
+	ct = ct[:n+gcmOverhead]
+	key := v.segmentKey(f, index)
+	g, err := newGCM(key[:])
+	if err != nil {
+		return nil, bad, err
+	}
+	var nonce [12]byte
+	binary.BigEndian.PutUint64(nonce[4:], index)
+	plain, err := g.Open(ct[:0], nonce[:], ct, v.segmentAAD(f, index))
+	if err != nil {
+		return nil, bad, fmt.Errorf("cbfs: segment %d: %w", index, ErrAuth)
+	}
+	return plain, bad, nil
+}

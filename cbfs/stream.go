@@ -1,0 +1,316 @@
+package cbfs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+)
+
+// EncodedSegment is one sealed, erasure-coded segment handed to the
+// caller (which uploads it). Shards alias a buffer that is reused once the
+// callback returns.
+type EncodedSegment struct {
+	File   FileID
+	Index  int
+	Shards [][]byte
+	Hashes []ShardHash
+}
+
+// PlaceFunc stores one encoded segment and says where each shard went.
+// It is called in segment order from one goroutine.
+type PlaceFunc func(ctx context.Context, s *EncodedSegment) ([]RelayID, error)
+
+// Workers is how many segments are sealed and coded at once (and so, with
+// two more for the reader and the uploader, how many are in memory).
+func Workers() int { return max(1, runtime.GOMAXPROCS(0)) }
+
+type encSlot struct {
+	plain, coded []byte
+}
+
+type encJob struct {
+	index int
+	slot  *encSlot
+	n     int
+	out   chan encResult
+}
+
+type encResult struct {
+	seg *EncodedSegment
+	err error
+}
+
+// Encode reads a file from r and seals, codes and places it segment by
+// segment. Memory is bounded by workers+2 segments (plain and coded)
+// whatever the file size. It returns the manifest (Seq 0) once every
+// segment is placed.
+func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, workers int, place PlaceFunc) (*Manifest, error) {
+	clean, err := CleanPath(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	fid, err := NewFileID()
+	if err != nil {
+		return nil, err
+	}
+	if workers < 1 {
+		workers = Workers()
+	}
+	m := &Manifest{Version: ManifestVersion, Volume: v.ID, File: fid, Path: clean,
+		K: uint8(p.K), M: uint8(p.M), SegSize: uint32(p.SegmentSize)}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// A slot is one segment's plain and coded buffers. The reader takes a
+	// slot before reading a segment and the consumer gives it back after
+	// placing that segment, both in segment order, so the pipeline holds
+	// at most nslot segments and can never wait on itself.
+	nslot := workers + 2
+	free := make(chan *encSlot, nslot)
+	for i := 0; i < nslot; i++ {
+		free <- &encSlot{plain: make([]byte, p.SegmentSize)}
+	}
+	jobs := make(chan encJob)
+	order := make(chan encJob, nslot)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := newCodec(p)
+			for j := range jobs {
+				if err != nil {
+					j.out <- encResult{err: err}
+					continue
+				}
+				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), j.slot.plain[:j.n], j.slot.coded)
+				j.slot.coded = buf
+				j.out <- encResult{seg: &EncodedSegment{File: fid, Index: j.index, Shards: shards, Hashes: hashes}, err: e}
+			}
+		}()
+	}
+	var size uint64
+	readErr := make(chan error, 1)
+	go func() { // reader
+		defer close(order)
+		defer close(jobs)
+		for i := 0; ; i++ {
+			var slot *encSlot
+			select {
+			case slot = <-free:
+			case <-ctx.Done():
+				readErr <- ctx.Err()
+				return
+			}
+			n, err := io.ReadFull(r, slot.plain)
+			if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+				readErr <- fmt.Errorf("cbfs: read: %w", err)
+				return
+			}
+			if n == 0 && i > 0 {
+				readErr <- nil
+				return
+			}
+			size += uint64(n)
+			j := encJob{index: i, slot: slot, n: n, out: make(chan encResult, 1)}
+			order <- j // never blocks: at most nslot slots exist
+			select {
+			case jobs <- j:
+			case <-ctx.Done():
+				j.out <- encResult{err: ctx.Err()}
+				readErr <- ctx.Err()
+				return
+			}
+			if n < len(slot.plain) {
+				readErr <- nil
+				return
+			}
+		}
+	}()
+	var firstErr error
+	for j := range order {
+		res := <-j.out
+		if firstErr == nil && res.err != nil {
+			firstErr = res.err
+		}
+		if firstErr == nil {
+			relays, err := place(ctx, res.seg)
+			if err != nil {
+				firstErr = fmt.Errorf("cbfs: place segment %d: %w", res.seg.Index, err)
+			} else {
+				m.Segments = append(m.Segments, Segment{Hashes: res.seg.Hashes, Relays: relays})
+			}
+		}
+		if firstErr != nil {
+			cancel()
+		}
+		free <- j.slot
+	}
+	wg.Wait()
+	if err := <-readErr; firstErr == nil && err != nil {
+		firstErr = err
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	m.Size = size
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// FetchFunc returns shard j of segment i from wherever it is placed. It
+// may be called from several goroutines at once.
+type FetchFunc func(ctx context.Context, seg, shard int) ([]byte, error)
+
+// BadShard reports a shard that could not be used: missing, unreachable
+// or failing its hash check.
+type BadShard struct {
+	Segment, Shard int
+	Err            error
+}
+
+// ErrTampered marks a shard whose bytes do not match the manifest.
+var ErrTampered = errors.New("cbfs: shard does not match its manifest hash")
+
+// fetchSegment gets K verified shards of segment i, trying data shards
+// first and parity shards as shards fail, and returns them (nil = not
+// fetched) with the failures seen.
+func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][]byte, []BadShard) {
+	k, n := int(m.K), int(m.K+m.M)
+	sl := m.ShardLen(i)
+	want := m.Segments[i].Hashes
+	shards := make([][]byte, n)
+	var bad []BadShard
+	next := 0
+	type got struct {
+		j   int
+		b   []byte
+		err error
+	}
+	res := make(chan got, n)
+	inflight, valid := 0, 0
+	for valid < k {
+		for inflight+valid < k && next < n {
+			j := next
+			next++
+			inflight++
+			go func() {
+				b, err := fetch(ctx, i, j)
+				if err == nil && (len(b) != sl || HashShard(b) != want[j]) {
+					err = ErrTampered
+				}
+				res <- got{j, b, err}
+			}()
+		}
+		if inflight == 0 {
+			break
+		}
+		g := <-res
+		inflight--
+		if g.err != nil {
+			bad = append(bad, BadShard{i, g.j, g.err})
+			continue
+		}
+		shards[g.j] = g.b
+		valid++
+	}
+	for ; inflight > 0; inflight-- { // none left when valid == k; kept for safety
+		<-res
+	}
+	return shards, bad
+}
+
+// Decode writes the file described by m to w, fetching K verified shards
+// per segment (any K of K+M) with up to workers segments in flight. bad, if
+// not nil, is told of every shard that could not be used, so the caller can
+// schedule a repair.
+func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.Writer, workers int, bad func(BadShard)) error {
+	if m.Volume != v.ID {
+		return errors.New("cbfs: manifest belongs to another volume")
+	}
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	if workers < 1 {
+		workers = Workers()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type out struct {
+		plain []byte
+		err   error
+	}
+	order := make(chan chan out, workers)
+	var mu sync.Mutex
+	report := func(b []BadShard) {
+		if bad == nil {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for _, x := range b {
+			bad(x)
+		}
+	}
+	go func() {
+		defer close(order)
+		for i := range m.Segments {
+			ch := make(chan out, 1)
+			select {
+			case order <- ch:
+			case <-ctx.Done():
+				return
+			}
+			go func() {
+				c, err := newCodec(m.Params())
+				if err != nil {
+					ch <- out{err: err}
+					return
+				}
+				shards, b := fetchSegment(ctx, m, i, fetch)
+				report(b)
+				plain, _, err := c.decode(v, m.File, uint64(i), m.SegmentLen(i), shards, m.Segments[i].Hashes)
+				ch <- out{plain, err}
+			}()
+		}
+	}()
+	for ch := range order {
+		o := <-ch
+		if o.err != nil {
+			return o.err
+		}
+		if _, err := w.Write(o.plain); err != nil {
+			return fmt.Errorf("cbfs: write: %w", err)
+		}
+	}
+	return ctx.Err()
+}
+
+// RebuildShards rebuilds every shard of segment i from any K valid ones
+// (fetched with fetch) without the volume key: repair needs only the
+// manifest. The rebuilt shards are bit for bit the originals, so the
+// file's commitment is unchanged.
+func RebuildShards(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][]byte, []BadShard, error) {
+	c, err := newCodec(m.Params())
+	if err != nil {
+		return nil, nil, err
+	}
+	shards, bad := fetchSegment(ctx, m, i, fetch)
+	if err := c.reconstruct(shards, true); err != nil {
+		return nil, bad, fmt.Errorf("cbfs: segment %d: %w", i, err)
+	}
+	for j, s := range shards {
+		if HashShard(s) != m.Segments[i].Hashes[j] {
+			return nil, bad, fmt.Errorf("cbfs: segment %d shard %d: rebuilt shard does not match the manifest", i, j)
+		}
+	}
+	return shards, bad, nil
+}

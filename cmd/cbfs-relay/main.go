@@ -1,0 +1,138 @@
+// Command cbfs-relay runs a CBFS storage relay: it keeps encrypted shards
+// and sealed manifests for volumes on local disk (Pebble) and serves them
+// over QUIC to holders of capability tokens (docs/cbfs.md).
+//
+//	cbfs-relay start --home DIR [--listen 127.0.0.1:7450] [--capacity 64GiB]
+//	cbfs-relay id --home DIR
+//
+// On start it writes DIR/relay.json ({"id","addr"}), the line a client's
+// relay list needs.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cowboy-chain/cowboy/cbfs/cluster"
+	"github.com/cowboy-chain/cowboy/cbfs/relay"
+	"github.com/cowboy-chain/cowboy/crypto"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cmd := newRoot(ctx, os.Stdout, os.Stderr)
+	cmd.SetArgs(os.Args[1:])
+	if err := cmd.Execute(); err != nil {
+		os.Exit(1)
+	}
+}
+
+func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{Use: "cbfs-relay", Short: "CBFS storage relay", SilenceUsage: true}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	var home, listen, capacity string
+	start := &cobra.Command{
+		Use:   "start",
+		Short: "Run the relay until interrupted",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			capBytes, err := parseSize(capacity)
+			if err != nil {
+				return err
+			}
+			key, err := loadOrCreateKey(home)
+			if err != nil {
+				return err
+			}
+			log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+			srv, err := relay.New(relay.Config{Dir: filepath.Join(home, "db"), Listen: listen, Key: key, Limits: relay.Limits{Capacity: capBytes}, Log: log})
+			if err != nil {
+				return err
+			}
+			if err := srv.Start(); err != nil {
+				srv.Close()
+				return err
+			}
+			info := cluster.RelayInfo{ID: srv.ID(), Addr: srv.Addr()}
+			b, _ := json.Marshal(info)
+			if err := writeFileAtomic(filepath.Join(home, "relay.json"), append(b, '\n')); err != nil {
+				srv.Close()
+				return err
+			}
+			fmt.Fprintf(stdout, "cbfs-relay %s listening (capacity %d bytes)\n", info, capBytes)
+			<-ctx.Done()
+			fmt.Fprintln(stdout, "cbfs-relay stopping")
+			return srv.Close()
+		},
+	}
+	start.Flags().StringVar(&home, "home", "", "relay directory (key, store, relay.json)")
+	start.Flags().StringVar(&listen, "listen", "127.0.0.1:7450", "UDP address to serve QUIC on (port 0: any free port)")
+	start.Flags().StringVar(&capacity, "capacity", "64GiB", "bytes of shards to accept (suffixes KiB MiB GiB TiB)")
+	start.MarkFlagRequired("home")
+	id := &cobra.Command{
+		Use:   "id",
+		Short: "Print the relay's node address (creating its key if needed)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			key, err := loadOrCreateKey(home)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "0x%x\n", key.Address())
+			return nil
+		},
+	}
+	id.Flags().StringVar(&home, "home", "", "relay directory")
+	id.MarkFlagRequired("home")
+	root.AddCommand(start, id)
+	return root
+}
+
+// loadOrCreateKey is the relay's node key under --home.
+func loadOrCreateKey(home string) (*crypto.PrivateKey, error) {
+	if home == "" {
+		return nil, errors.New("--home is required")
+	}
+	return relay.LoadOrCreateKey(home)
+}
+
+func writeFileAtomic(path string, b []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return os.Rename(tmp, path)
+}
+
+// parseSize reads "123", "64GiB", "500MiB".
+func parseSize(s string) (uint64, error) {
+	mult := uint64(1)
+	for _, u := range []struct {
+		suf string
+		m   uint64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"B", 1}} {
+		if t, ok := strings.CutSuffix(s, u.suf); ok {
+			s, mult = t, u.m
+			break
+		}
+	}
+	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	if err != nil || n == 0 || n > (1<<63)/mult {
+		return 0, fmt.Errorf("size %q: want a positive number with an optional KiB/MiB/GiB/TiB suffix", s)
+	}
+	return n * mult, nil
+}
