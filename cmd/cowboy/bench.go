@@ -262,6 +262,10 @@ func (a *app) benchTransfers(ctx context.Context, f *benchFlags) error {
 	}
 	fo, sent, sentAt, start, rejected, firstErr, err := sendAndWait(ctx, c, hc, txs, f.timeout)
 	if err != nil {
+		if rejected > 0 {
+			// A refused nonce strands the sender's later ones.
+			return fmt.Errorf("%w (the node refused %d transfers, first: %v)", err, rejected, firstErr)
+		}
 		return err
 	}
 	seenAt, blocks := fo.seen, fo.blocks
