@@ -2,7 +2,6 @@ package node
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 
 	"github.com/cowboy-chain/cowboy/chain/system/staking"
@@ -39,11 +38,6 @@ type epoch struct {
 	scheme  *simplex.BLSScheme
 	members []types.Address // validator index -> address (node key = p2p id)
 	index   int             // this node's index, -1 if it does not validate
-}
-
-// epochProofKey holds the proof that the last block of epoch k is final.
-func epochProofKey(k uint64) []byte {
-	return binary.BigEndian.AppendUint64([]byte("sx/e/"), k)
 }
 
 // roundBase is the round below which an epoch's instance never goes.
