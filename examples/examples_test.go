@@ -162,3 +162,32 @@ func TestEscrow(t *testing.T) {
 		}
 	}
 }
+
+// TestHeartbeat: the actor schedules itself every 5 blocks in __init__;
+// blocks made by other users' transfers run it, with no keeper; stop()
+// cancels and refunds the deposit.
+func TestHeartbeat(t *testing.T) {
+	c := devnettest.New(t)
+	cby := new(big.Int).Exp(big.NewInt(10), big.NewInt(18), nil)
+	hb := c.MustDeploy(0, src(t, "heartbeat/main.py"), cby) // block 1: first beat due at 6
+	wantInt(t, c.MustQuery(hb, "beats"), 0)
+	to := c.Addr(3)
+	for range 10 { // blocks 2 … 11
+		if rc := c.Send(2, &to, big.NewInt(1), nil); rc.Status != types.ReceiptSuccess {
+			t.Fatalf("transfer: %s", rc.Error)
+		}
+	}
+	wantInt(t, c.MustQuery(hb, "beats"), 2) // at 6 and 11
+	before := c.Balance(hb)
+	refund, ok := c.MustCall(0, hb, "stop").(int64)
+	if !ok || refund <= 0 {
+		t.Fatalf("stop refunded %v", refund)
+	}
+	if c.Balance(hb).Cmp(before) <= 0 {
+		t.Fatal("the deposit did not come back")
+	}
+	for range 6 {
+		c.Send(2, &to, big.NewInt(1), nil)
+	}
+	wantInt(t, c.MustQuery(hb, "beats"), 2)
+}

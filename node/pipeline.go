@@ -45,7 +45,7 @@ func (n *Node) executeBlock(parent *types.Header, st *state.StateDB, in blockInp
 	recoverSenders(in.Txs)
 	bf := fees.NextBasefees(parent)
 	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: in.Height, Time: in.Time, Proposer: in.Proposer,
-		Basefees: bf, Beacon: in.Beacon, Signers: in.Signers}
+		Basefees: bf, Beacon: in.Beacon, Signers: in.Signers, LastBlockCycles: parent.CyclesUsed}
 	res, err := execution.Build(st, bc, in.Txs)
 	if err != nil {
 		return nil, err

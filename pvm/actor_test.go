@@ -13,10 +13,12 @@ import (
 
 // memHost is an in-memory Host for testing the PVM side of actors.
 type memHost struct {
-	store  map[string][]byte
-	sent   []Message
-	events []Event
-	ctx    MessageContext
+	store     map[string][]byte
+	sent      []Message
+	events    []Event
+	ctx       MessageContext
+	timers    []TimerRequest
+	cancelled []uint64
 }
 
 func newMemHost() *memHost {
@@ -45,6 +47,17 @@ func (h *memHost) Transfer(Address, *big.Int) error {
 }
 func (h *memHost) Balance(Address) (*big.Int, error) { return big.NewInt(1000), nil }
 func (h *memHost) Context() MessageContext           { return h.ctx }
+func (h *memHost) SetTimer(t TimerRequest) (uint64, error) {
+	if t.Height <= h.Block().Height {
+		return 0, &HostError{Type: "ValueError", Msg: "height is not in the future"}
+	}
+	h.timers = append(h.timers, t)
+	return uint64(len(h.timers)), nil
+}
+func (h *memHost) CancelTimer(id uint64) (*big.Int, error) {
+	h.cancelled = append(h.cancelled, id)
+	return big.NewInt(int64(id) * 10), nil
+}
 func (h *memHost) Block() BlockInfo {
 	return BlockInfo{Height: 9, Timestamp: 99, ChainID: 7777, Beacon: [32]byte{7}}
 }

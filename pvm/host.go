@@ -69,9 +69,9 @@ func (e *HostError) Error() string { return e.Type + ": " + e.Msg }
 // so a Host never meters. A *HostError comes back to Python as an
 // exception; any other error aborts the call as an internal failure.
 //
-// Timers and off-chain jobs (technical spec §3.3, §5) will be added to this
-// interface by the issues that build them; they are deliberately absent
-// rather than faked. Randomness (§3.4) comes from Block().Beacon.
+// Off-chain jobs (technical spec §5) will be added to this interface by
+// the issue that builds them; they are deliberately absent rather than
+// faked. Randomness (§3.4) comes from Block().Beacon.
 type Host interface {
 	// StorageGet reads the running actor's storage in namespace ns; ok is
 	// false when the key is absent.
@@ -96,4 +96,21 @@ type Host interface {
 	Context() MessageContext
 	// Block describes the current block.
 	Block() BlockInfo
+	// SetTimer schedules a timer for the running actor (§3.3 set_timer and
+	// set_interval) and returns its id; the host takes the deposit, the
+	// same-height surcharge and the timer basefee from the actor's balance
+	// (scheduler-dos-protection) or refuses with a *HostError.
+	SetTimer(t TimerRequest) (uint64, error)
+	// CancelTimer cancels one of the running actor's timers and returns
+	// the deposit refunded (§3.3); zero if the timer is no longer pending.
+	CancelTimer(id uint64) (*big.Int, error)
+}
+
+// TimerRequest is a set_timer or set_interval call (technical spec §3.3).
+type TimerRequest struct {
+	Height  uint64   // the first height it runs at (a future block)
+	Every   uint64   // blocks between runs of an interval; 0 for set_timer
+	Handler string   // method of the actor called when it fires
+	Data    []byte   // canonical CBOR of the one argument the handler gets
+	GBA     *Address // Gas Bidding Agent (CIP-1); nil: the network default bid
 }

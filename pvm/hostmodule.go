@@ -197,6 +197,81 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			return strDict(c, []string{"height", "timestamp", "chain_id", "proposer"},
 				object.MakeInt(int64(bi.Height)), object.MakeInt(int64(bi.Timestamp)), object.MakeInt(int64(bi.ChainID)), addrValue(bi.Proposer))
 		})
+		// Timers (§3.3): set_timer(height, handler, data=None, gba=None),
+		// set_interval(every_n_blocks, handler, data=None, gba=None),
+		// cancel_timer(timer_id). Costs are §17.3.
+		setTimer := func(name string, interval bool) {
+			def(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+				first := "height"
+				if interval {
+					first = "every_n_blocks"
+				}
+				a, err := object.UnpackArgs(name, args, kw, first, "handler", "data?", "gba?")
+				if err != nil {
+					return nil, err
+				}
+				n, ok := a[0].(object.Int)
+				if _, isBool := a[0].(object.Bool); !ok || isBool || n <= 0 {
+					return nil, object.Errorf(object.ValueError, "%s() %s must be a positive int", name, first)
+				}
+				handler, ok := a[1].(object.Str)
+				if !ok || handler == "" {
+					return nil, object.Errorf(object.TypeError, "%s() handler must be a non-empty str (a method name)", name)
+				}
+				var data object.Value = object.None
+				if a[2] != nil {
+					data = a[2]
+				}
+				var gba *Address
+				if a[3] != nil && a[3] != object.None {
+					g, err := addressArg(name, a[3])
+					if err != nil {
+						return nil, err
+					}
+					gba = &g
+				}
+				if err := c.Meter().Charge(meter.HostSetTimer); err != nil {
+					return nil, err
+				}
+				payload, err := cbor.Encode(c, data)
+				if err != nil {
+					return nil, err
+				}
+				if err := c.Meter().ChargeCells(uint64(len(payload)) + uint64(len(handler))); err != nil {
+					return nil, err
+				}
+				req := TimerRequest{Handler: string(handler), Data: payload, GBA: gba, Height: uint64(n)}
+				if interval {
+					req.Every = uint64(n)
+					req.Height = h.Block().Height + uint64(n)
+				}
+				id, err := h.SetTimer(req)
+				if err != nil {
+					return nil, hostErr(err)
+				}
+				return object.MakeBigInt(new(big.Int).SetUint64(id))
+			})
+		}
+		setTimer("set_timer", false)
+		setTimer("set_interval", true)
+		def("cancel_timer", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			a, err := object.UnpackArgs("cancel_timer", args, kw, "timer_id")
+			if err != nil {
+				return nil, err
+			}
+			n, ok := a[0].(object.Int)
+			if _, isBool := a[0].(object.Bool); !ok || isBool || n <= 0 {
+				return nil, object.Errorf(object.ValueError, "cancel_timer() timer_id must be a positive int")
+			}
+			if err := c.Meter().Charge(meter.HostCancelTimer); err != nil {
+				return nil, err
+			}
+			refund, err := h.CancelTimer(uint64(n))
+			if err != nil {
+				return nil, hostErr(err)
+			}
+			return object.MakeBigInt(refund)
+		})
 		// randomness(label) is HKDF(R_n, label) (§3.4), charged as a hash of
 		// the label (§17.3 hash: 100 + 1 per byte).
 		def("randomness", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,7 +17,8 @@ import (
 
 // TestActorDocExamples runs the docs/rpc.md examples of the actor methods
 // against a real devnet on which dev0 deployed examples/counter_sdk, called
-// increment once, and deployed examples/token ("Gold", "GLD", 1000).
+// increment once, deployed examples/token ("Gold", "GLD", 1000), and
+// deployed examples/heartbeat with 1 CBY (timer 1).
 func TestActorDocExamples(t *testing.T) {
 	c := devnettest.New(t)
 	counter, err := os.ReadFile("../examples/counter_sdk/main.py")
@@ -30,6 +32,11 @@ func TestActorDocExamples(t *testing.T) {
 	a := c.MustDeploy(0, counter, nil)
 	c.MustCall(0, a, "increment")
 	c.MustDeploy(0, token, nil, "Gold", "GLD", int64(1000))
+	heartbeat, err := os.ReadFile("../examples/heartbeat/main.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.MustDeploy(0, heartbeat, big.NewInt(1e18)) // block 4: timer 1, every 5 blocks from 9
 	srv := httptest.NewServer(rpc.NewServer(c.Node, rpc.Options{}))
 	defer srv.Close()
 
@@ -55,7 +62,9 @@ func TestActorDocExamples(t *testing.T) {
 		}
 		json.Unmarshal(got, &g)
 		// Block hashes depend on the proposer, whose key each devnet home
-		// generates afresh; everything else is deterministic.
+		// generates afresh, and so do a state proof's header, state root
+		// and proof (the proposer's balance is in the state); everything
+		// else is deterministic.
 		dropBlockHashes(g)
 		dropBlockHashes(w)
 		gs, _ := json.Marshal(g)
@@ -73,6 +82,11 @@ func dropBlockHashes(v any) {
 	switch x := v.(type) {
 	case map[string]any:
 		delete(x, "blockHash")
+		if _, ok := x["storeKey"]; ok {
+			delete(x, "header")
+			delete(x, "stateRoot")
+			delete(x, "proof")
+		}
 		for _, e := range x {
 			dropBlockHashes(e)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/timers"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/store/verifier"
 )
@@ -44,6 +45,9 @@ type ProofJSON struct {
 	Value     *Bytes       `json:"value"` // null: the key is absent (a non-inclusion proof)
 	Proof     Bytes        `json:"proof"` // store/verifier encoding
 	Account   *AccountJSON `json:"account,omitempty"`
+	// Timer, when set, makes this a proof of that timer's record
+	// (cowboy_getTimerProof): address is zero and key null.
+	Timer *Quantity `json:"timer,omitempty"`
 }
 
 // AccountJSON is the decoded account record, for people reading a proof.
@@ -120,6 +124,12 @@ func (p *ProofJSON) Verify() error {
 		slot = &s
 	}
 	want := StoreKeyFor(types.Address(p.Address), slot)
+	if p.Timer != nil {
+		if slot != nil || p.Address != (Address{}) || p.Account != nil {
+			return fail("a timer proof has a zero address, no key and no account")
+		}
+		want = timers.RecordKey(uint64(*p.Timer))
+	}
 	if string(p.StoreKey) != string(want[:]) {
 		return fail("storeKey is not the key of this address and slot")
 	}
@@ -148,7 +158,7 @@ func (p *ProofJSON) Verify() error {
 		if uint64(p.Account.Nonce) != acc.Nonce || p.Account.Balance == nil || p.Account.Balance.Int().Cmp(acc.Balance) != 0 {
 			return fail("the account shown differs from the proven value")
 		}
-	case slot == nil && value != nil:
+	case slot == nil && value != nil && p.Timer == nil:
 		return fail("the proven account record is not shown")
 	}
 	return nil

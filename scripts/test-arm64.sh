@@ -28,7 +28,10 @@ fi
 # Go runs cross-compiled test binaries through -exec. CGO is off so no
 # cross C toolchain is needed. The default case counts keep this to a few
 # minutes under emulation.
-GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -exec qemu-aarch64 \
+# softfloat alone takes about 9.5 minutes under emulation on a loaded 2-core
+# machine (its special-function vectors included), near go test's default
+# 10-minute limit, hence -timeout.
+GOARCH=arm64 CGO_ENABLED=0 go test -count=1 -timeout 30m -exec qemu-aarch64 \
 	./pvm/softfloat/ ./pvm/modules/ "$@"
 # The live-heap limit: MemoryError at the cycle count pinned in
 # pvm/testdata/memory/hold_11mib.golden, and the heap walk's model sizes.

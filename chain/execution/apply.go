@@ -25,6 +25,9 @@ type BlockContext struct {
 	// QC, i.e. who certified its parent; downtime is counted from them.
 	// Empty when unknown (the devnet): then nobody counts a miss.
 	Signers []types.Address
+	// LastBlockCycles is the cycles the parent block used: the congestion
+	// indicator a Gas Bidding Agent gets (CIP-1 last_block_cycle_usage).
+	LastBlockCycles uint64
 
 	// cycles each actor's handlers used in this block (§12.1
 	// per_actor_per_block_cycles), and the message ids delivered in it (for

@@ -23,6 +23,9 @@ type Result struct {
 	CellsUsed  uint64
 	Rejected   []Rejection // invalid candidates: drop them from the mempool
 	Deferred   []*types.Tx // valid but did not fit: keep them for a later block
+	// Timers is the Deliver Timers step; its cycles and cells are in
+	// CyclesUsed and CellsUsed too (they are block space).
+	Timers *TimerResult
 }
 
 // Build is the state transition of one block, the only one the node has:
@@ -32,9 +35,9 @@ type Result struct {
 // finality, docs/decisions.md "Consensus wiring"). It executes the
 // candidates in order, skipping invalid ones and deferring those whose
 // limits no longer fit under the block caps (§17.8: 20,000,000 cycles,
-// 1,000,000 cells), then runs FinishBlock. Only the user lane carries
-// transactions today; the reserved lanes are empty, so by §17.9 their
-// unused capacity spills to the user lane and it may fill the whole block.
+// 1,000,000 cells) less the timer lane's reservation when timers are due
+// (§17.9, TxCycleCap: when none are due it spills to the transactions),
+// then runs FinishBlock, whose first step delivers the due timers.
 //
 // Whether a candidate is skipped depends only on the state and the
 // candidate, so every node that runs Build on the same input reaches the
@@ -43,8 +46,12 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 	r := &Result{}
 	st.PruneDedup(bc.Height)
 	st.Grow(journalPerTx * len(candidates))
+	txCap, err := TxCycleCap(st, bc.Height)
+	if err != nil {
+		return nil, fmt.Errorf("build block %d: %w", bc.Height, err)
+	}
 	for _, tx := range candidates {
-		if tx.CyclesLimit > fees.CapCycles-r.CyclesUsed || tx.CellsLimit > fees.CapCells-r.CellsUsed {
+		if tx.CyclesLimit > txCap-r.CyclesUsed || tx.CellsLimit > fees.CapCells-r.CellsUsed {
 			r.Deferred = append(r.Deferred, tx)
 			continue
 		}
@@ -58,7 +65,7 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 		}
 		r.add(tx, rc)
 	}
-	if err := FinishBlock(st, bc); err != nil {
+	if err := FinishBlock(st, bc, r); err != nil {
 		return nil, fmt.Errorf("build block %d: %w", bc.Height, err)
 	}
 	return r, nil
@@ -79,7 +86,7 @@ func (r *Result) add(tx *types.Tx, rc *types.Receipt) {
 // transactions.
 type blockStep struct {
 	name string
-	run  func(st *state.StateDB, bc *BlockContext) error
+	run  func(st *state.StateDB, bc *BlockContext, r *Result) error
 }
 
 // endOfBlock is what runs after the transactions, in the order of
@@ -87,25 +94,27 @@ type blockStep struct {
 //
 //	Execute Transactions → Deliver Timers → Resolve Jobs → Adjust Basefees → Mint Rewards
 //
-// The transactions are Build's loop. Deliver Timers and Resolve Jobs are
-// not built yet: each goes into this list at its place, between the
-// transactions and the dedup record (timer deliveries are messages whose
-// ids the dedup record must hold). Adjust Basefees changes no state: the
+// The transactions are Build's loop. Deliver Timers runs the due timers in
+// the timer lane and the queue's maintenance (DeliverTimers); its runs add
+// to the block's usage in r. Resolve Jobs is not built yet: it goes into
+// this list at its place, before the dedup record (timer deliveries and job
+// callbacks are messages whose ids the dedup record must hold). Adjust Basefees changes no state: the
 // next block's basefees follow from this block's header
 // (fees.NextBasefees). Mint Rewards is the validator registry's end of
 // block, with downtime and the epoch's validator set.
 var endOfBlock = []blockStep{
-	// Deliver Timers (§ "Deliver Timers: Inject due timers at height(B)").
+	{"Deliver Timers: due timers in the timer lane, queue maintenance (chain/timers)", deliverTimers},
 	// Resolve Jobs (§ "Resolve Jobs").
 	{"record this block's message deliveries for dedup (§13 dedup_window)", recordDeliveries},
 	{"validator registry: downtime, epoch sets, rewards (Mint Rewards)", stakingEndBlock},
 }
 
-// FinishBlock runs the end-of-block steps (endOfBlock) in their order. It
-// is part of Build; it is exported so the order has one name to point at.
-func FinishBlock(st *state.StateDB, bc *BlockContext) error {
+// FinishBlock runs the end-of-block steps (endOfBlock) in their order,
+// adding what they use to r. It is part of Build; it is exported so the
+// order has one name to point at.
+func FinishBlock(st *state.StateDB, bc *BlockContext, r *Result) error {
 	for _, s := range endOfBlock {
-		if err := s.run(st, bc); err != nil {
+		if err := s.run(st, bc, r); err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
 		}
 		if err := st.Err(); err != nil {
@@ -115,11 +124,24 @@ func FinishBlock(st *state.StateDB, bc *BlockContext) error {
 	return nil
 }
 
-func recordDeliveries(st *state.StateDB, bc *BlockContext) error {
+// deliverTimers is the Deliver Timers step, in the cells the transactions
+// left; its runs count as block usage.
+func deliverTimers(st *state.StateDB, bc *BlockContext, r *Result) error {
+	tr, err := DeliverTimers(st, bc, fees.CapCells-min(fees.CapCells, r.CellsUsed))
+	if err != nil {
+		return err
+	}
+	r.Timers = tr
+	r.CyclesUsed += tr.CyclesUsed
+	r.CellsUsed += tr.CellsUsed
+	return nil
+}
+
+func recordDeliveries(st *state.StateDB, bc *BlockContext, _ *Result) error {
 	st.RecordDeliveries(bc.Height, bc.delivered)
 	return nil
 }
 
-func stakingEndBlock(st *state.StateDB, bc *BlockContext) error {
+func stakingEndBlock(st *state.StateDB, bc *BlockContext, _ *Result) error {
 	return staking.EndBlock(st, staking.BlockInfo{Height: bc.Height, Beacon: bc.Beacon, Signers: bc.Signers, Proposer: bc.Proposer})
 }

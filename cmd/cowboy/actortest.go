@@ -42,6 +42,9 @@ type actorTestStep struct {
 	Value       string            `json:"value"`
 	Expect      json.RawMessage   `json:"expect"`
 	ExpectError *string           `json:"expectError"`
+	// Advance, when set, finishes this block and the next Advance−1 with
+	// no transactions, so timers due in them run (docs/timers.md).
+	Advance uint64 `json:"advance"`
 }
 
 // emptyState is a chain with nothing in it; the test funds the dev
@@ -130,6 +133,34 @@ func (a *app) runActorTest(dir string) error {
 		}
 		if s.Expect, err = substitute(s.Expect, names); err != nil {
 			return fmt.Errorf("step %d expect: %w", i+1, err)
+		}
+		if s.Advance > 0 {
+			if s.Call != "" || s.Deploy != "" {
+				return fmt.Errorf("step %d: an advance step has no \"call\" or \"deploy\"", i+1)
+			}
+			if s.Advance > 100_000 {
+				return fmt.Errorf("step %d: advance at most 100000 blocks", i+1)
+			}
+			runs, failedRuns := 0, 0
+			for j := uint64(0); j < s.Advance; j++ {
+				if j > 0 {
+					bc.Height++
+					bc.Time++
+				}
+				r, err := execution.Build(st, bc, nil)
+				if err != nil {
+					return fmt.Errorf("step %d: block %d: %w", i+1, bc.Height, err)
+				}
+				for _, rc := range r.Timers.Receipts {
+					runs++
+					if rc.Status != types.ReceiptSuccess {
+						failedRuns++
+						fmt.Fprintf(a.stdout, "     block %d: timer %d %s failed: %s\n", bc.Height, rc.TimerID, rc.Handler, rc.Error)
+					}
+				}
+			}
+			fmt.Fprintf(a.stdout, "ok   advance %d blocks -> block %d (%d timer runs, %d failed)\n", s.Advance, bc.Height, runs, failedRuns)
+			continue
 		}
 		if s.Deploy != "" {
 			if s.As == "" || s.Call != "" {

@@ -25,6 +25,7 @@ block's state root, and check such a proof without a node.`,
 
 func (a *app) stateProofCmd() *cobra.Command {
 	var key, height string
+	var timer uint64
 	cmd := &cobra.Command{
 		Use:   "proof WHO",
 		Short: "Fetch a proof of an account (or a storage slot) at a height",
@@ -32,13 +33,36 @@ func (a *app) stateProofCmd() *cobra.Command {
 its storage slots, at --height (default latest). WHO is an address, a key
 name or dev0 … dev9.
 
+With --timer ID (and no WHO) it proves native timer ID's record instead
+(docs/timers.md): present while the timer is pending, absent after.
+
 With --json the proof is printed as a JSON document that ` + "`cowboy state verify`" + `
 checks offline; save it with a redirect. Without --json a summary is shown.`,
 		Example: `  cowboy state proof dev0
   cowboy state proof dev0 --json > dev0.proof.json
-  cowboy state proof 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF --height 12 --json`,
-		Args: args("WHO"),
+  cowboy state proof 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF --height 12 --json
+  cowboy state proof --timer 1 --json`,
+		Args: func(cmd *cobra.Command, argv []string) error {
+			if timer != 0 {
+				return cobra.NoArgs(cmd, argv)
+			}
+			return args("WHO")(cmd, argv)
+		},
 		RunE: func(cmd *cobra.Command, argv []string) error {
+			if timer != 0 {
+				at, err := proofHeight(height)
+				if err != nil {
+					return err
+				}
+				p, err := a.client().TimerProof(cmd.Context(), timer, at)
+				if err != nil {
+					return fmt.Errorf("proof of timer %d: %w", timer, err)
+				}
+				if a.jsonOut {
+					return a.printJSON(p)
+				}
+				return a.printProof(p, "Proof")
+			}
 			addr, err := a.resolveAddress(argv[0])
 			if err != nil {
 				return err
@@ -72,7 +96,20 @@ checks offline; save it with a redirect. Without --json a summary is shown.`,
 	}
 	cmd.Flags().StringVar(&key, "key", "", "32-byte storage slot (0x + 64 hex digits) instead of the account record")
 	cmd.Flags().StringVar(&height, "height", "latest", "block height to prove at (within the node's retention window)")
+	cmd.Flags().Uint64Var(&timer, "timer", 0, "prove native timer ID's record instead of an account (no WHO)")
 	return cmd
+}
+
+func proofHeight(height string) (*uint64, error) {
+	if height == "" || height == "latest" {
+		return nil, nil
+	}
+	ref, err := rpc.ParseBlockRef(height)
+	if err != nil {
+		return nil, fmt.Errorf("--height: %w", err)
+	}
+	h, _ := ref.Height()
+	return &h, nil
 }
 
 func (a *app) stateVerifyCmd() *cobra.Command {
@@ -113,7 +150,11 @@ Compare the printed block hash with one you trust.`,
 
 func (a *app) printProof(p *rpc.ProofJSON, title string) error {
 	t := newTable(a.stdout)
-	t.row(title, "%s", types.Address(p.Address))
+	if p.Timer != nil {
+		t.row(title, "timer %d", uint64(*p.Timer))
+	} else {
+		t.row(title, "%s", types.Address(p.Address))
+	}
 	if p.Key != nil {
 		t.row("Slot", "%s", types.Hash(*p.Key))
 	}

@@ -117,8 +117,15 @@ func stackEffect(in Instr) (fall, jump int) {
 	switch in.Op {
 	case NOP, ROT_TWO, ROT_THREE, ROT_FOUR, ROT_N, UNARY_OP, UNARY_NOT, GET_ITER,
 		LOAD_ATTR, GET_YIELD_FROM_ITER, LIST_TO_TUPLE, DELETE_FAST, DELETE_DEREF,
-		DELETE_GLOBAL, DELETE_NAME, IMPORT_NAME, CHECK_EXC_MATCH, COPY_DICT_WITHOUT_KEYS:
+		DELETE_GLOBAL, DELETE_NAME, IMPORT_NAME, CHECK_EXC_MATCH, COPY_DICT_WITHOUT_KEYS,
+		GET_AWAITABLE, GET_AITER, ASYNC_WITH_EXIT:
 		return 0, 0
+	case GET_ANEXT, ASYNC_WITH_ENTER, ASYNC_WITH_EXCEPT:
+		return 1, 0
+	case END_ASYNC_FOR:
+		return -1, 0
+	case ASYNC_WITH_SETUP:
+		return 0, 0 // handler: [aexit exc], the height of [aexit r]
 	case FORMAT_VALUE:
 		if a&0x100 != 0 {
 			return -1, 0
@@ -198,7 +205,7 @@ func stackEffect(in Instr) (fall, jump int) {
 func isJump(op Opcode) bool {
 	switch op {
 	case JUMP, POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE, JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP,
-		FOR_ITER, SETUP_EXCEPT, SETUP_FINALLY, SETUP_WITH:
+		FOR_ITER, SETUP_EXCEPT, SETUP_FINALLY, SETUP_WITH, ASYNC_WITH_SETUP:
 		return true
 	}
 	return false
@@ -233,6 +240,9 @@ func maxStack(c *Code) (int, error) {
 				}
 				if in.Op == SETUP_WITH {
 					jh = h + 1 // [exit exc]
+				}
+				if in.Op == ASYNC_WITH_SETUP {
+					jh = h // [aexit r] -> [aexit exc]
 				}
 				if jh > best {
 					best = jh

@@ -113,6 +113,17 @@ const (
 	COPY_DICT_WITHOUT_KEYS // [subject keys] -> [subject rest-dict]
 	BUILD_CLASS_KW         // Arg: bases + keywords. [bodyfn name bases... kwvalues... kwnames] -> [class]
 	ROT_N                  // Arg: n. [a1 ... a(n-1) x] -> [x a1 ... a(n-1)] (match captures)
+
+	// Coroutines (PEP 492; CIP-3 §2.2 allows single-threaded async).
+	// `await x` is GET_AWAITABLE, LOAD_CONST None, YIELD_FROM.
+	GET_AWAITABLE     // [x] -> [iterator]: a coroutine's frame or x.__await__()
+	GET_AITER         // [x] -> [type(x).__aiter__(x)]
+	GET_ANEXT         // [aiter] -> [aiter type(aiter).__anext__(aiter)]
+	END_ASYNC_FOR     // [aiter exc] -> [aiter] when exc is StopAsyncIteration; else raise exc
+	ASYNC_WITH_ENTER  // [mgr] -> [aexit mgr.__aenter__()]
+	ASYNC_WITH_SETUP  // Arg: handler. [aexit r]: pushes a finally block at [aexit]; handler: [aexit exc]
+	ASYNC_WITH_EXIT   // [aexit] -> [aexit(None, None, None)]
+	ASYNC_WITH_EXCEPT // [aexit exc] -> [aexit exc aexit(type, exc, None)]
 	numOpcodes
 )
 
@@ -133,6 +144,8 @@ var opNames = [...]string{
 	"SETUP_WITH", "WITH_EXIT", "WITH_EXCEPT", "FORMAT_VALUE", "IMPORT_NAME", "IMPORT_FROM",
 	"IMPORT_STAR", "LOAD_ASSERTION_ERROR", "MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE",
 	"MATCH_KEYS", "GET_LEN", "COPY_DICT_WITHOUT_KEYS", "BUILD_CLASS_KW", "ROT_N",
+	"GET_AWAITABLE", "GET_AITER", "GET_ANEXT", "END_ASYNC_FOR", "ASYNC_WITH_ENTER",
+	"ASYNC_WITH_SETUP", "ASYNC_WITH_EXIT", "ASYNC_WITH_EXCEPT",
 }
 
 // CallArgs is set in LIST_EXTEND's Arg when the list is a call's
@@ -179,6 +192,9 @@ type Code struct {
 	VarArgs      bool
 	VarKw        bool
 	Generator    bool
+	// Coroutine marks an async def: calling it makes a coroutine object
+	// (Generator is set too: its frame suspends the same way).
+	Coroutine bool
 	// ClassBody marks a class body (names go through a namespace).
 	ClassBody bool
 	// HasDoc is set when Consts[0] is the docstring.

@@ -45,6 +45,7 @@ const (
 	fbFinallyHandler // inside the exceptional copy of a finally body
 	fbWith           // inside a with body
 	fbHandler        // inside an except clause body
+	fbAsyncWith      // inside an async with body
 )
 
 type fblock struct {
@@ -122,7 +123,8 @@ func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda boo
 	code.Varnames = sc.varnames
 	code.Cellvars = sc.cellvars
 	code.Freevars = sc.freevars
-	code.Generator = sc.generator
+	code.Generator = sc.generator || sc.coroutine
+	code.Coroutine = sc.coroutine
 	code.ClassBody = sc.kind == classScope
 	code.CellArg = make([]int, len(sc.cellvars))
 	for i, cv := range sc.cellvars {

@@ -164,7 +164,10 @@ func (c *compiler) expr(e syntax.Expr) error {
 		c.b.loadConst(object.None)
 		c.b.emit(YIELD_FROM, 0)
 	case *syntax.Await:
-		return &SyntaxError{Line: line, Msg: "PVM: await is not supported"}
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		c.await()
 	case *syntax.JoinedStr:
 		return c.joinedStr(n)
 	case *syntax.FormattedValue:
@@ -568,7 +571,8 @@ func (c *compiler) comprehension(node any, gens []*syntax.Comprehension, build O
 	c.b.emit(GET_ITER, 0)
 	saved := *c
 	code.Varnames, code.Cellvars, code.Freevars = sc.varnames, sc.cellvars, sc.freevars
-	code.Generator = sc.generator
+	code.Generator = sc.generator || sc.coroutine
+	code.Coroutine = sc.coroutine
 	code.CellArg = make([]int, len(sc.cellvars))
 	for i, cv := range sc.cellvars {
 		code.CellArg[i] = -1
@@ -599,6 +603,10 @@ func (c *compiler) comprehension(node any, gens []*syntax.Comprehension, build O
 	c.makeFunction(code, 0)
 	c.b.emit(ROT_TWO, 0)
 	c.b.emit(CALL, 1)
+	if sc.coroutine {
+		// A comprehension that awaits is itself a coroutine (PEP 530).
+		c.await()
+	}
 	return nil
 }
 
@@ -706,4 +714,12 @@ func (c *compiler) formattedValue(n *syntax.FormattedValue) error {
 	}
 	c.b.emit(FORMAT_VALUE, arg)
 	return nil
+}
+
+// await emits the suspension of `await`: TOS becomes an awaitable's
+// iterator, and YIELD_FROM drives it to its result (PEP 492).
+func (c *compiler) await() {
+	c.b.emit(GET_AWAITABLE, 0)
+	c.b.loadConst(object.None)
+	c.b.emit(YIELD_FROM, 0)
 }

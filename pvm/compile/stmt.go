@@ -122,6 +122,9 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		}
 		c.b.bind(brk)
 	case *syntax.For:
+		if n.IsAsync {
+			return c.asyncFor(n, line)
+		}
 		if err := c.expr(n.Iter); err != nil {
 			return err
 		}
@@ -204,6 +207,9 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 	case *syntax.Try:
 		return c.try(n)
 	case *syntax.With:
+		if n.IsAsync {
+			return c.asyncWith(n.Items, n.Body, line)
+		}
 		return c.with(n.Items, n.Body, line)
 	case *syntax.Import:
 		for _, a := range n.Names {
@@ -287,6 +293,14 @@ func (c *compiler) unwindTo(depth int, preserveTOS bool) error {
 				c.b.emit(ROT_TWO, 0)
 			}
 			c.b.emit(WITH_EXIT, 0)
+		case fbAsyncWith:
+			c.b.emit(POP_BLOCK, 0)
+			if preserveTOS {
+				c.b.emit(ROT_TWO, 0)
+			}
+			c.b.emit(ASYNC_WITH_EXIT, 0)
+			c.await()
+			c.b.emit(POP_TOP, 0)
 		case fbHandler:
 			if preserveTOS {
 				c.b.emit(ROT_TWO, 0)
@@ -571,5 +585,91 @@ func (c *compiler) del(t syntax.Expr) error {
 	default:
 		return &SyntaxError{Line: exprLine(t), Msg: "cannot delete expression"}
 	}
+	return nil
+}
+
+// asyncFor compiles `async for` (PEP 492): the iterator is
+// type(x).__aiter__(x); each step awaits __anext__() under an except block
+// whose handler ends the loop on StopAsyncIteration (END_ASYNC_FOR) and
+// runs the else clause.
+func (c *compiler) asyncFor(n *syntax.For, line int) error {
+	if err := c.expr(n.Iter); err != nil {
+		return err
+	}
+	c.b.line = int32(line)
+	c.b.emit(GET_AITER, 0)
+	top, stop, brk := c.b.newLabel(), c.b.newLabel(), c.b.newLabel()
+	c.b.bind(top)
+	c.b.jump(SETUP_EXCEPT, stop)
+	c.b.emit(GET_ANEXT, 0)
+	c.await()
+	c.b.emit(POP_BLOCK, 0)
+	if err := c.assign(n.Target); err != nil {
+		return err
+	}
+	c.fblocks = append(c.fblocks, fblock{kind: fbFor, cont: top, brk: brk})
+	if err := c.stmts(n.Body); err != nil {
+		return err
+	}
+	c.fblocks = c.fblocks[:len(c.fblocks)-1]
+	c.b.jump(JUMP, top)
+	c.b.bind(stop)
+	c.b.line = int32(line)
+	c.b.emit(END_ASYNC_FOR, 0)
+	c.b.emit(POP_EXCEPT, 0)
+	c.b.emit(POP_TOP, 0)
+	if err := c.stmts(n.Orelse); err != nil {
+		return err
+	}
+	c.b.bind(brk)
+	return nil
+}
+
+// asyncWith compiles `async with` (PEP 492) like with, awaiting
+// __aenter__() before the body and __aexit__(...) after it on every way
+// out: normal completion, an exception (whose __aexit__ result decides
+// suppression) and return/break/continue (unwindTo, fbAsyncWith).
+func (c *compiler) asyncWith(items []*syntax.WithItem, body []syntax.Stmt, line int) error {
+	if len(items) == 0 {
+		return c.stmts(body)
+	}
+	it := items[0]
+	if err := c.expr(it.ContextExpr); err != nil {
+		return err
+	}
+	c.b.line = int32(line)
+	exc, end := c.b.newLabel(), c.b.newLabel()
+	c.b.emit(ASYNC_WITH_ENTER, 0)
+	c.await()
+	c.b.jump(ASYNC_WITH_SETUP, exc)
+	if it.OptionalVars != nil {
+		if err := c.assign(it.OptionalVars); err != nil {
+			return err
+		}
+	} else {
+		c.b.emit(POP_TOP, 0)
+	}
+	c.fblocks = append(c.fblocks, fblock{kind: fbAsyncWith})
+	if err := c.asyncWith(items[1:], body, line); err != nil {
+		return err
+	}
+	c.fblocks = c.fblocks[:len(c.fblocks)-1]
+	c.b.line = int32(line)
+	c.b.emit(POP_BLOCK, 0)
+	c.b.emit(ASYNC_WITH_EXIT, 0)
+	c.await()
+	c.b.emit(POP_TOP, 0)
+	c.b.jump(JUMP, end)
+	c.b.bind(exc)
+	suppress := c.b.newLabel()
+	c.b.emit(ASYNC_WITH_EXCEPT, 0)
+	c.await()
+	c.b.jump(POP_JUMP_IF_TRUE, suppress)
+	c.b.emit(RERAISE, 0)
+	c.b.bind(suppress)
+	c.b.emit(POP_EXCEPT, 0)
+	c.b.emit(POP_TOP, 0)
+	c.b.emit(POP_TOP, 0)
+	c.b.bind(end)
 	return nil
 }

@@ -83,6 +83,7 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		s.args(n.Args)
 		s.cur.def(n.Name)
 		sc := s.push(functionScope, n.Name, n)
+		sc.coroutine = n.IsAsync
 		s.params(sc, n.Args)
 		s.stmts(n.Body)
 		s.pop()
@@ -133,6 +134,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			s.expr(n.Annotation) // evaluated into __annotations__
 		}
 	case *syntax.For:
+		if n.IsAsync {
+			s.needAsync(n.Line, "'async for'")
+		}
 		s.expr(n.Iter)
 		s.target(n.Target)
 		s.stmts(n.Body)
@@ -146,6 +150,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		s.stmts(n.Body)
 		s.stmts(n.Orelse)
 	case *syntax.With:
+		if n.IsAsync {
+			s.needAsync(n.Line, "'async with'")
+		}
 		for _, it := range n.Items {
 			s.expr(it.ContextExpr)
 			if it.OptionalVars != nil {
@@ -425,8 +432,12 @@ func (s *symbols) expr(e syntax.Expr) {
 		s.comprehension(n, n.Generators, n.Elt)
 		if sc := s.scopes[n]; sc != nil {
 			sc.generator = true
+			if sc.coroutine {
+				s.fail(n.Line, "PVM: asynchronous generator expressions (await inside a generator expression) are not supported")
+			}
 		}
 	case *syntax.Await:
+		s.needAsync(n.Line, "'await'")
 		s.expr(n.Value)
 	case *syntax.Yield:
 		s.markGenerator(n.Line)
@@ -492,5 +503,38 @@ func (s *symbols) markGenerator(line int) {
 		s.fail(line, "'yield' inside list comprehension")
 		return
 	}
+	if s.cur.coroutine {
+		s.fail(line, "PVM: asynchronous generators (yield inside async def) are not supported")
+		return
+	}
 	s.cur.generator = true
+}
+
+// needAsync checks that what (await, async for, async with) is in an async
+// def, with CPython's messages. await may also be in a comprehension in an
+// async def; `async for` inside a comprehension (an asynchronous
+// comprehension) is refused.
+func (s *symbols) needAsync(line int, what string) {
+	// A comprehension directly inside an async def may await: it becomes
+	// a coroutine its caller awaits (PEP 530), as every comprehension
+	// between them does.
+	outer := s.cur
+	for outer.name == "<comp>" && outer.parent != nil && !outer.coroutine {
+		outer = outer.parent
+	}
+	if outer != s.cur && outer.kind == functionScope && outer.coroutine && what == "'await'" {
+		for sc := s.cur; sc != outer; sc = sc.parent {
+			sc.coroutine = true
+		}
+		return
+	}
+	switch {
+	case s.cur.kind == functionScope && s.cur.coroutine:
+	case s.cur.name == "<comp>":
+		s.fail(line, "PVM: "+what+" inside a comprehension is not supported")
+	case s.cur.kind != functionScope:
+		s.fail(line, what+" outside function")
+	default:
+		s.fail(line, what+" outside async function")
+	}
 }

@@ -37,6 +37,7 @@ type scope struct {
 	params    []string
 	children  []*scope
 	generator bool
+	coroutine bool // async def
 	// needsClassCell is set on a class scope when a method uses super() or
 	// __class__.
 	needsClassCell bool

@@ -25,8 +25,6 @@ const (
 
 	// CostMailboxSend is a host message send, payload extra. CIP-3 §2.2.1: 80.
 	CostMailboxSend uint64 = 80
-	// CostTimer is a host timer set or cancel. CIP-3 §2.2.1: 200.
-	CostTimer uint64 = 200
 	// CostBlobPerKiB is a blob commit per KiB. CIP-3 §2.2.1: 40.
 	CostBlobPerKiB uint64 = 40
 	// CostStorageRead is one storage KV read. CIP-3 §2.2.1: 10.
@@ -227,6 +225,12 @@ const (
 	// 2**-40 of zero, near overflow, exact ties) and the big.Float
 	// evaluation runs instead: 1.5-10 us measured.
 	CostMathSlowPath uint64 = 3000
+	// CostMathSpecial is added to CostMathHeavy by erf, erfc, gamma and
+	// lgamma, which always evaluate in big.Float at 320 bits
+	// (pvm/softfloat/special.go): 0.1-1.8 ms measured in
+	// pvm/softfloat's BenchmarkSpecial. cbrt (Newton, ~15 us) adds
+	// 2*CostMathSlowPath instead.
+	CostMathSpecial uint64 = 500000
 	// CostMathPerElem is each element of fsum, prod and hypot (fsum adds
 	// one more per partial it keeps).
 	CostMathPerElem uint64 = CostPerElem

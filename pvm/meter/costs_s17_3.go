@@ -35,6 +35,12 @@ const (
 	// writes it makes (derived from storage_write, no cells: accounts are
 	// not actor storage).
 	HostTransfer uint64 = 400
+	// HostSetTimer is set_timer() and set_interval(): 1,000 cycles, plus
+	// one cell per byte of the handler name and the data's CBOR (the
+	// payload stored with the timer).
+	HostSetTimer uint64 = 1_000
+	// HostCancelTimer is cancel_timer(): 500 cycles.
+	HostCancelTimer uint64 = 500
 )
 
 // CeilDiv is ceil(n/d) for the fractional cell rates of §17.4.

@@ -1,6 +1,7 @@
 package modules
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"strconv"
@@ -22,9 +23,13 @@ import (
 //
 // Differences from CPython: apd's system limit on exponents is 100000, so a
 // value whose adjusted exponent passes +-100000 raises Overflow (or
-// Underflow) where CPython's Emax of 999999 would allow it; as_tuple, the
-// Context methods and the logarithm/exponential methods are absent;
-// TypeError messages name the type 'Decimal', not 'decimal.Decimal'.
+// Underflow) where CPython's Emax of 999999 would allow it; the Context
+// methods and a few rarely used Decimal methods (logical_*, rotate, shift,
+// next_minus/next_plus/next_toward, remainder_near, compare_signal) are
+// absent; TypeError messages name
+// the type 'Decimal', not 'decimal.Decimal'. exp, ln and log10 are
+// correctly rounded as CPython's (decimal_explog.go); as_tuple returns a
+// DecimalTuple.
 //
 // A Decimal is an instance of the class decimal.Decimal whose Go value (an
 // apd.Decimal) is held in Instance.Base; the operators are the class's
@@ -53,6 +58,7 @@ func (v *decValue) Hash(object.Ctx) (int64, error) { return 0, nil }
 // decMod is the per-call state of the module.
 type decMod struct {
 	cls, ctxCls *object.Class
+	tupleCls    *object.Class
 	exc         map[string]*object.Class
 	ctx         *apd.Context
 }
@@ -81,6 +87,15 @@ func decString(d *apd.Decimal) string {
 			return "-Infinity"
 		}
 		return "Infinity"
+	}
+	if d.IsZero() && d.Exponent < -6 {
+		// The General Decimal Arithmetic to-scientific-string rule for a
+		// zero; apd pads zeros with places instead (CockroachDB's format).
+		s := "0E" + strconv.Itoa(int(d.Exponent))
+		if d.Negative {
+			s = "-" + s
+		}
+		return s
 	}
 	return d.String()
 }
@@ -158,7 +173,39 @@ func loadDecimal(t *vm.Thread) (*vm.Module, error) {
 		}
 		return m.wrap(c, d)
 	}
+	// DecimalTuple is CPython's named tuple (sign, digits, exponent).
+	m.tupleCls, err = object.NewClass("DecimalTuple", "decimal", []*object.Class{object.TupleClass}, object.NewStrDict())
+	if err != nil {
+		return nil, err
+	}
+	for i, f := range []string{"sign", "digits", "exponent"} {
+		i := i
+		get := object.NewBuiltin(f, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			if in, ok := object.BaseOf(args[0]).(object.Tuple); ok && len(args) == 1 && len(in) == 3 {
+				return in[i], nil
+			}
+			return nil, object.Errorf(object.TypeError, "descriptor for 'DecimalTuple' objects doesn't apply to this object")
+		})
+		m.tupleCls.Dict.Set(f, &object.Property{Get: get, Set: object.None, Del: object.None})
+	}
+	addMethod(m.tupleCls, "__repr__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		t, ok := object.BaseOf(args[0]).(object.Tuple)
+		if !ok || len(t) != 3 {
+			return nil, object.Errorf(object.TypeError, "DecimalTuple.__repr__ needs a DecimalTuple")
+		}
+		var parts [3]string
+		for i, v := range t {
+			r, err := object.Repr(c, v)
+			if err != nil {
+				return nil, err
+			}
+			parts[i] = r
+		}
+		return object.Str("DecimalTuple(sign=" + parts[0] + ", digits=" + parts[1] + ", exponent=" + parts[2] + ")"), nil
+	})
+	g.Set("DecimalTuple", m.tupleCls)
 	m.addMethods()
+	m.addMoreMethods()
 	g.Set("Decimal", m.cls)
 
 	m.ctxCls = nativeClass("decimal", "Context")
@@ -374,6 +421,12 @@ func decCharge(c object.Ctx, ds ...*apd.Decimal) error {
 	return object.Charge(c, n)
 }
 
+// errDecOverflow reports a result beyond the exponent range.
+var errDecOverflow = errors.New("exponent out of range")
+
+// decInf is +Infinity.
+var decInf = &apd.Decimal{Form: apd.Infinite}
+
 func isNaN(d *apd.Decimal) bool { return d.Form == apd.NaN || d.Form == apd.NaNSignaling }
 
 func (m *decMod) addMethods() {
@@ -483,6 +536,25 @@ func (m *decMod) addMethods() {
 			return op(d, x)
 		}
 	}
+	// Correctly rounded, as libmpdec's (decimal_explog.go; vectors in
+	// pvm/testdata/decimal_exp_ln.py).
+	unary("exp", m.decExp)
+	unary("ln", m.decLn)
+	unary("log10", m.decLog10)
+	unary("logb", func(d, x *apd.Decimal) (apd.Condition, error) {
+		switch {
+		case isNaN(x):
+			d.Set(x)
+			return 0, nil
+		case x.Form == apd.Infinite:
+			d.Set(decInf)
+			return 0, nil
+		case x.IsZero():
+			return apd.DivisionByZero, errors.New("logb of zero")
+		}
+		d.SetInt64(int64(x.Exponent) + x.NumDigits() - 1)
+		return 0, nil
+	})
 	unary("to_integral_value", integral(m.ctx.RoundToIntegralValue))
 	unary("to_integral", integral(m.ctx.RoundToIntegralValue))
 	unary("to_integral_exact", integral(m.ctx.RoundToIntegralExact))
@@ -754,7 +826,12 @@ func (m *decMod) addMethods() {
 		case apd.Infinite:
 			exp, digits = object.Str("F"), object.Tuple{object.Int(0)}
 		}
-		return object.Tuple{sign, digits, exp}, nil
+		in, err := object.NewInstance(c, m.tupleCls)
+		if err != nil {
+			return nil, err
+		}
+		in.Base = object.Tuple{sign, digits, exp}
+		return in, nil
 	})
 }
 

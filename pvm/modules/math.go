@@ -26,9 +26,10 @@ import (
 // the integer functions per 64-bit limb of their operands or per
 // multiplication they perform.
 //
-// Not provided: erf, erfc, gamma, lgamma, dist, remainder, cbrt, exp2
-// (3.11) and the other rarely used functions; importing them raises
-// ImportError/AttributeError.
+// Every public name of CPython 3.11's math module is provided. cbrt, erf,
+// erfc, gamma and lgamma always take softfloat's big.Float evaluation and
+// charge meter.CostMathSpecial (mathSpecial); exp2 is pow(2, x) and costs
+// what pow costs; remainder is exact and costs what fmod costs.
 
 func init() { register(vm.ModuleDef{Name: "math", Load: loadMath}) }
 
@@ -261,6 +262,45 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 		return pyFloat(softfloat.Nextafter(x, y)), nil
 	})
 	addFunc(g, "ulp", math1("ulp", meter.CostMathSimple, softfloat.Ulp, false, false))
+
+	addFunc(g, "cbrt", mathSpecial("cbrt", 2*meter.CostMathSlowPath, softfloat.Cbrt, false))
+	addFunc(g, "erf", mathSpecial("erf", meter.CostMathSpecial, softfloat.Erf, false))
+	addFunc(g, "erfc", mathSpecial("erfc", meter.CostMathSpecial, softfloat.Erfc, false))
+	addFunc(g, "gamma", mathSpecial("gamma", meter.CostMathSpecial, softfloat.Gamma, true))
+	addFunc(g, "lgamma", mathSpecial("lgamma", meter.CostMathSpecial, softfloat.Lgamma, true))
+	addFunc(g, "exp2", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := oneArg("exp2", args, kw); err != nil {
+			return nil, err
+		}
+		if err := object.Charge(c, meter.CostMathPow); err != nil {
+			return nil, err
+		}
+		x, err := toF64(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		two := softfloat.FromInt64(2)
+		r, err := eval(c, "pow", func() softfloat.F64 { return softfloat.Exp2(x) }, two, x)
+		if err != nil {
+			return nil, err
+		}
+		if r.IsInf() && x.IsFinite() {
+			return nil, mathRange()
+		}
+		return pyFloat(r), nil
+	})
+	addFunc(g, "remainder", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		x, y, err := two(c, "remainder", meter.CostMathFmod, args, kw)
+		if err != nil {
+			return nil, err
+		}
+		r := softfloat.Remainder(x, y)
+		if r.IsNaN() && !x.IsNaN() && !y.IsNaN() {
+			return nil, mathDomain()
+		}
+		return pyFloat(r), nil
+	})
+	addFunc(g, "dist", mathDist)
 
 	addFunc(g, "gcd", mathGcd)
 	addFunc(g, "lcm", mathLcm)
@@ -931,4 +971,81 @@ func mathProd(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, 
 		return err
 	})
 	return acc, err
+}
+
+// mathSpecial wraps one of softfloat's special functions (cbrt, erf, erfc,
+// gamma, lgamma) as CPython's math_1 does: a NaN from a non-NaN argument is
+// ValueError, an infinity from a finite argument is ValueError at a pole
+// (zero and the negative integers, for gamma and lgamma) and
+// OverflowError otherwise. They have no fixed-point fast path: an ordinary
+// argument always costs the big.Float evaluation (cost).
+func mathSpecial(name string, cost uint64, f func(softfloat.F64) softfloat.F64, poles bool) goFunc {
+	return func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := oneArg(name, args, kw); err != nil {
+			return nil, err
+		}
+		if err := object.Charge(c, meter.CostMathHeavy); err != nil {
+			return nil, err
+		}
+		x, err := toF64(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		if x.IsFinite() && !x.IsZero() {
+			if err := object.Charge(c, cost); err != nil {
+				return nil, err
+			}
+		}
+		r := f(x)
+		if r.IsNaN() && !x.IsNaN() {
+			return nil, mathDomain()
+		}
+		if r.IsInf() && x.IsFinite() {
+			if poles && (x.IsZero() || (softfloat.Trunc(x) == x && x.Signbit())) {
+				return nil, mathDomain()
+			}
+			return nil, mathRange()
+		}
+		return pyFloat(r), nil
+	}
+}
+
+// mathDist is CPython's math.dist: the Euclidean distance between two
+// points given as iterables of the same length (CPython takes any
+// iterable: it converts non-tuples with PySequence_Tuple), as hypot of the
+// coordinate differences (each difference rounded to binary64 first, as
+// CPython does).
+func mathDist(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+	if err := twoArgs("dist", args, kw); err != nil {
+		return nil, err
+	}
+	var pts [2][]softfloat.F64
+	for i, a := range args {
+		err := object.Iterate(c, a, func(item object.Value) error {
+			x, err := toF64(c, item)
+			if err != nil {
+				return err
+			}
+			pts[i] = append(pts[i], x)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(pts[0]) != len(pts[1]) {
+		return nil, object.Errorf(object.ValueError, "both points must have the same number of dimensions")
+	}
+	if err := object.Charge(c, meter.CostMathElementary+uint64(len(pts[0]))*meter.CostMathPerElem); err != nil {
+		return nil, err
+	}
+	d := make([]softfloat.F64, len(pts[0]))
+	for i := range d {
+		d[i] = softfloat.Abs(softfloat.Sub(pts[0][i], pts[1][i]))
+	}
+	r, err := eval(c, "hypot", func() softfloat.F64 { return softfloat.Hypot(d...) }, 0, 0, d...)
+	if err != nil {
+		return nil, err
+	}
+	return pyFloat(r), nil
 }

@@ -11,7 +11,7 @@ import (
 // the flat import price) and imports again from the cache.
 func TestPythonModulesImport(t *testing.T) {
 	_, base := mustRun(t, "x = None\n")
-	for _, name := range []string{"collections", "functools", "itertools", "enum", "dataclasses", "typing", "abc"} {
+	for _, name := range []string{"collections", "functools", "itertools", "enum", "dataclasses", "typing", "abc", "operator", "asyncio"} {
 		_, c := mustRun(t, "import "+name+"\nimport "+name+"\n")
 		if c-base <= meter.CostImportFirst {
 			t.Errorf("import %s cost %d cycles: the module body is not metered", name, c-base)

@@ -143,6 +143,7 @@ var (
 	GeneratorExit       = newExcClass("GeneratorExit", BaseException)
 	ExceptionClass      = newExcClass("Exception", BaseException)
 	StopIteration       = newExcClass("StopIteration", ExceptionClass)
+	StopAsyncIteration  = newExcClass("StopAsyncIteration", ExceptionClass)
 	ArithmeticError     = newExcClass("ArithmeticError", ExceptionClass)
 	FloatingPointError  = newExcClass("FloatingPointError", ArithmeticError)
 	OverflowError       = newExcClass("OverflowError", ArithmeticError)
@@ -181,7 +182,7 @@ var (
 // the builtins namespace.
 var ExceptionClasses = []*Class{
 	BaseException, SystemExit, KeyboardInterrupt, GeneratorExit, ExceptionClass,
-	StopIteration, ArithmeticError, FloatingPointError, OverflowError,
+	StopIteration, StopAsyncIteration, ArithmeticError, FloatingPointError, OverflowError,
 	ZeroDivisionError, AssertionError, AttributeError, ImportError,
 	ModuleNotFoundError, LookupError, IndexError, KeyError, MemoryError,
 	NameError, UnboundLocalError, OSError, FileNotFoundError, PermissionError,

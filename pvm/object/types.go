@@ -30,6 +30,7 @@ var (
 	ClassMethodClass     = newBuiltinClass("classmethod", true, ObjectClass)
 	SuperClass           = newBuiltinClass("super", true, ObjectClass)
 	GeneratorClass       = newBuiltinClass("generator", true, ObjectClass)
+	CoroutineClass       = newBuiltinClass("coroutine", true, ObjectClass)
 	ModuleClass          = newBuiltinClass("module", true, ObjectClass)
 	IteratorClass        = newBuiltinClass("iterator", true, ObjectClass)
 	CellClass            = newBuiltinClass("cell", true, ObjectClass)

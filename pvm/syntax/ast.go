@@ -15,8 +15,8 @@
 //   - No input panics, hangs or exhausts the Go stack (FuzzParse; 200
 //     nested brackets are accepted and the 201st refused, as in CPython).
 //
-// Refused on purpose, where CPython accepts: async/await statements,
-// except*, complex literals, and source that is not UTF-8 (coding
+// Refused on purpose, where CPython accepts: asynchronous comprehensions
+// and generators (pvm/compile), except*, complex literals, and source that is not UTF-8 (coding
 // declarations are ignored). Strings cannot hold lone surrogates ("\ud800"
 // decodes to U+FFFD). Errors that CPython raises after parsing (symbol
 // table and compiler: 'return' outside function, duplicate arguments,
@@ -65,6 +65,7 @@ type (
 		Body          []Stmt
 		DecoratorList []Expr
 		Returns       Expr
+		IsAsync       bool // async def (ast.AsyncFunctionDef)
 	}
 	ClassDef struct {
 		Pos
@@ -105,6 +106,7 @@ type (
 		Pos
 		Target, Iter Expr
 		Body, Orelse []Stmt
+		IsAsync      bool // async for (ast.AsyncFor)
 	}
 	While struct {
 		Pos
@@ -118,8 +120,9 @@ type (
 	}
 	With struct {
 		Pos
-		Items []*WithItem
-		Body  []Stmt
+		Items   []*WithItem
+		Body    []Stmt
+		IsAsync bool // async with (ast.AsyncWith)
 	}
 	Match struct {
 		Pos

@@ -139,11 +139,19 @@ func boolInt(b bool) value {
 	return scalar("0")
 }
 
+// asyncName is CPython's node name for the async form of a statement.
+func asyncName(name string, async bool) string {
+	if async {
+		return "Async" + name
+	}
+	return name
+}
+
 func (d *dumper) stmt(s Stmt) value {
 	return func(level int) (string, bool) {
 		switch n := s.(type) {
 		case *FunctionDef:
-			return d.node(level, "FunctionDef", &n.Pos, field{"name", scalar(pyRepr(n.Name))}, field{"args", d.arguments(n.Args)},
+			return d.node(level, asyncName("FunctionDef", n.IsAsync), &n.Pos, field{"name", scalar(pyRepr(n.Name))}, field{"args", d.arguments(n.Args)},
 				field{"body", d.stmts(n.Body)}, field{"decorator_list", d.exprs(n.DecoratorList, "Load")}, field{"returns", d.opt(n.Returns, "Load")})
 		case *ClassDef:
 			return d.node(level, "ClassDef", &n.Pos, field{"name", scalar(pyRepr(n.Name))}, field{"bases", d.exprs(n.Bases, "Load")},
@@ -160,7 +168,7 @@ func (d *dumper) stmt(s Stmt) value {
 			return d.node(level, "AnnAssign", &n.Pos, field{"target", d.expr(n.Target, "Store")}, field{"annotation", d.expr(n.Annotation, "Load")},
 				field{"value", d.opt(n.Value, "Load")}, field{"simple", boolInt(n.Simple)})
 		case *For:
-			return d.node(level, "For", &n.Pos, field{"target", d.expr(n.Target, "Store")}, field{"iter", d.expr(n.Iter, "Load")},
+			return d.node(level, asyncName("For", n.IsAsync), &n.Pos, field{"target", d.expr(n.Target, "Store")}, field{"iter", d.expr(n.Iter, "Load")},
 				field{"body", d.stmts(n.Body)}, field{"orelse", d.stmts(n.Orelse)})
 		case *While:
 			return d.node(level, "While", &n.Pos, field{"test", d.expr(n.Test, "Load")}, field{"body", d.stmts(n.Body)}, field{"orelse", d.stmts(n.Orelse)})
@@ -174,7 +182,7 @@ func (d *dumper) stmt(s Stmt) value {
 					return d.node(level, "withitem", nil, field{"context_expr", d.expr(it.ContextExpr, "Load")}, field{"optional_vars", d.opt(it.OptionalVars, "Store")})
 				}
 			}
-			return d.node(level, "With", &n.Pos, field{"items", d.seq(items)}, field{"body", d.stmts(n.Body)})
+			return d.node(level, asyncName("With", n.IsAsync), &n.Pos, field{"items", d.seq(items)}, field{"body", d.stmts(n.Body)})
 		case *Match:
 			cases := make([]value, len(n.Cases))
 			for i, c := range n.Cases {

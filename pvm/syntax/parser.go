@@ -7,9 +7,18 @@ import (
 
 // ParseFile parses a Python 3.11 source file.
 func ParseFile(filename string, src []byte) (*Module, error) {
+	m, _, err := parse(src)
+	return m, err
+}
+
+// parse is ParseFile that also reports its work: the statement,
+// expression and pattern levels it entered, f-string fields and
+// backtracking included. The fuzz test bounds work per source byte, which
+// catches a parser that goes superlinear without timing anything.
+func parse(src []byte) (m *Module, levels int, err error) {
 	toks, err := tokenize(string(src))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	p := &parser{toks: toks}
 	var body []Stmt
@@ -20,17 +29,18 @@ func ParseFile(filename string, src []byte) (*Module, error) {
 		}
 		s, err := p.statement()
 		if err != nil {
-			return nil, err
+			return nil, p.levels, err
 		}
 		body = append(body, s...)
 	}
-	return &Module{Body: body}, nil
+	return &Module{Body: body}, p.levels, nil
 }
 
 type parser struct {
-	toks  []token
-	pos   int
-	depth int
+	toks   []token
+	pos    int
+	depth  int
+	levels int // enter calls so far: the parser's work, for the fuzz test
 }
 
 func (p *parser) tok() token { return p.toks[p.pos] }
@@ -74,6 +84,13 @@ func (p *parser) atEnd() bool {
 
 func (p *parser) isOp(v string) bool { t := p.tok(); return t.kind == tOp && t.val == v }
 func (p *parser) isKw(v string) bool { t := p.tok(); return t.kind == tName && t.val == v }
+
+// isAsyncFor reports whether the next tokens are `async for` (an
+// asynchronous comprehension, which the PVM refuses with its own message).
+func (p *parser) isAsyncFor() bool {
+	n := p.peek(1)
+	return p.isKw("async") && n.kind == tName && n.val == "for"
+}
 
 // start is where the current token begins.
 func (p *parser) start() Pos { t := p.tok(); return Pos{Line: t.line, Col: t.col} }
@@ -144,6 +161,7 @@ const maxParseDepth = 1000
 
 func (p *parser) enter() error {
 	p.depth++
+	p.levels++
 	if p.depth > maxParseDepth {
 		return p.errf("too many nested expressions")
 	}
@@ -188,7 +206,8 @@ func (p *parser) statement() ([]Stmt, error) {
 			s, err := p.classDef(nil)
 			return []Stmt{s}, err
 		case "async":
-			return nil, p.errf("PVM: async is not supported")
+			s, err := p.asyncStmt(nil)
+			return []Stmt{s}, err
 		case "match":
 			if s, ok, err := p.tryMatch(); ok || err != nil {
 				return []Stmt{s}, err
@@ -708,8 +727,40 @@ func (p *parser) decorated() (Stmt, error) {
 		return p.funcDef(decos)
 	case p.isKw("class"):
 		return p.classDef(decos)
+	case p.isKw("async"):
+		return p.asyncStmt(decos)
 	}
 	return nil, p.errf("invalid syntax")
+}
+
+// asyncStmt parses async def, async for and async with (PEP 492; CIP-3
+// §2.2 allows single-threaded coroutines). The node starts at `async`, as
+// CPython's AsyncFunctionDef, AsyncFor and AsyncWith do.
+func (p *parser) asyncStmt(decos []Expr) (Stmt, error) {
+	pos := p.start()
+	p.next()
+	var s Stmt
+	var err error
+	switch {
+	case p.isKw("def"):
+		s, err = p.funcDef(decos)
+		if f, ok := s.(*FunctionDef); ok {
+			f.IsAsync, f.Line, f.Col = true, pos.Line, pos.Col
+		}
+	case p.isKw("for") && decos == nil:
+		s, err = p.forStmt()
+		if f, ok := s.(*For); ok {
+			f.IsAsync, f.Line, f.Col = true, pos.Line, pos.Col
+		}
+	case p.isKw("with") && decos == nil:
+		s, err = p.withStmt()
+		if w, ok := s.(*With); ok {
+			w.IsAsync, w.Line, w.Col = true, pos.Line, pos.Col
+		}
+	default:
+		return nil, p.errf("invalid syntax")
+	}
+	return s, err
 }
 
 func (p *parser) funcDef(decos []Expr) (Stmt, error) {
@@ -1581,7 +1632,7 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			if p.isOp("=") {
 				return nil, nil, p.errf(`expression cannot contain assignment, perhaps you meant "=="?`)
 			}
-			if p.isKw("for") {
+			if p.isKw("for") || p.isAsyncFor() {
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, nil, err
@@ -1686,7 +1737,10 @@ func (p *parser) sliceItem() (Expr, error) {
 
 func (p *parser) compFor() ([]*Comprehension, error) {
 	var gens []*Comprehension
-	for p.isKw("for") {
+	for p.isKw("for") || p.isAsyncFor() {
+		if p.isAsyncFor() {
+			return nil, p.errf("PVM: asynchronous comprehensions (async for in a comprehension) are not supported")
+		}
 		p.next()
 		target, err := p.targetList()
 		if err != nil {
@@ -1765,7 +1819,7 @@ func (p *parser) atom() (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			if p.isKw("for") {
+			if p.isKw("for") || p.isAsyncFor() {
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, err
@@ -1802,7 +1856,7 @@ func (p *parser) atom() (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			if p.isKw("for") {
+			if p.isKw("for") || p.isAsyncFor() {
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, err
@@ -1878,7 +1932,7 @@ func (p *parser) braces() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.isKw("for") {
+		if p.isKw("for") || p.isAsyncFor() {
 			gens, err := p.compFor()
 			if err != nil {
 				return nil, err
@@ -1887,7 +1941,7 @@ func (p *parser) braces() (Expr, error) {
 		}
 		return p.dictRest(pos, []Expr{first}, []Expr{v})
 	}
-	if p.isKw("for") {
+	if p.isKw("for") || p.isAsyncFor() {
 		gens, err := p.compFor()
 		if err != nil {
 			return nil, err
@@ -2132,7 +2186,7 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 			return nil, 0, &Error{Ln: line, Msg: "f-string: empty expression not allowed"}
 		}
 		lines, col := fieldStart(t, base+i)
-		expr, err := parseSubExpr(exprSrc, line+lines, col)
+		expr, err := p.parseSubExpr(exprSrc, line+lines, col)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -2213,7 +2267,7 @@ func fieldStart(t token, off int) (lines, col int) {
 // parseSubExpr parses the expression of an f-string field, whose '{' is
 // at line, col: CPython parses "(" + src + ")" with its first line shifted
 // to col.
-func parseSubExpr(src string, line, col int) (Expr, error) {
+func (p *parser) parseSubExpr(src string, line, col int) (Expr, error) {
 	toks, err := tokenize("(" + src + ")")
 	if err != nil {
 		if e, ok := err.(*Error); ok {
@@ -2235,6 +2289,7 @@ func parseSubExpr(src string, line, col int) (Expr, error) {
 	}
 	sub := &parser{toks: toks}
 	e, err := sub.starExprs()
+	p.levels += sub.levels
 	if err == nil && sub.tok().kind != tNewline && sub.tok().kind != tEOF {
 		err = sub.errf("f-string: invalid syntax")
 	}

@@ -208,6 +208,10 @@ func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw
 	if err := t.bindArgs(g.f, fn, args, kw); err != nil {
 		return nil, err
 	}
+	if code.Coroutine {
+		g.coro = true
+		return &Coroutine{g}, nil
+	}
 	return g, nil
 }
 

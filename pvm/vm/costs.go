@@ -45,6 +45,16 @@ var opCost = func() [compile.NumOpcodes]uint64 {
 	c[compile.SETUP_WITH] = meter.CostCall
 	c[compile.WITH_EXIT] = meter.CostCall
 	c[compile.WITH_EXCEPT] = meter.CostCall
+	// Coroutines: each await protocol step calls a special method, like
+	// with's; END_ASYNC_FOR is an exception check.
+	c[compile.GET_AWAITABLE] = meter.CostAttr
+	c[compile.GET_AITER] = meter.CostCall
+	c[compile.GET_ANEXT] = meter.CostCall
+	c[compile.END_ASYNC_FOR] = meter.CostBase
+	c[compile.ASYNC_WITH_ENTER] = meter.CostCall
+	c[compile.ASYNC_WITH_SETUP] = meter.CostTryEnter
+	c[compile.ASYNC_WITH_EXIT] = meter.CostCall
+	c[compile.ASYNC_WITH_EXCEPT] = meter.CostCall
 	c[compile.IMPORT_NAME] = 0 // charged by the import itself: first, cached or refused
 	return c
 }()

@@ -15,6 +15,7 @@ type Generator struct {
 	running  bool
 	done     bool
 	frame    frame // f's storage, allocated with the generator
+	coro     bool  // the frame of a Coroutine (async def)
 }
 
 // Type implements object.Value.
@@ -45,6 +46,9 @@ func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Va
 		return nil, false, object.Errorf(object.ValueError, "generator already executing")
 	}
 	if g.done {
+		if g.coro {
+			return nil, false, object.Errorf(object.RuntimeError, "cannot reuse already awaited coroutine")
+		}
 		if throw != nil {
 			return nil, false, object.Raise(throw)
 		}
@@ -76,6 +80,9 @@ func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Va
 	if err != nil {
 		g.done = true
 		if e := asException(err); e != nil && e.Value.Class.IsSubclass(object.StopIteration) {
+			if g.coro {
+				return nil, false, object.Errorf(object.RuntimeError, "coroutine raised StopIteration")
+			}
 			return nil, false, object.Errorf(object.RuntimeError, "generator raised StopIteration")
 		}
 		return nil, false, err

@@ -1077,6 +1077,10 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				}
 			}
 			stack[sp-1] = out
+		case compile.GET_AWAITABLE, compile.GET_AITER, compile.GET_ANEXT, compile.END_ASYNC_FOR,
+			compile.ASYNC_WITH_ENTER, compile.ASYNC_WITH_SETUP, compile.ASYNC_WITH_EXIT, compile.ASYNC_WITH_EXCEPT:
+			f.pc, f.sp = pc, sp
+			sp, err = t.asyncOp(f, in, sp)
 		default:
 			err = object.Errorf(object.SystemExit, "PVM: bad opcode %d", in.Op)
 		}

@@ -76,3 +76,14 @@ def cbor_encode(value: Any) -> bytes:
 
 def cbor_decode(data: bytes) -> Any:
     """The value of one canonical CBOR item. 20 cycles + 1 per byte."""
+
+def set_timer(height: int, handler: str, data: Any = None, gba: str | bytes | None = None) -> int:
+    """Schedule self.<handler>(data) at block `height`; returns the timer id.
+    1,000 cycles + 1 cell per byte of handler and data's CBOR (§17.3)."""
+
+def set_interval(every_n_blocks: int, handler: str, data: Any = None, gba: str | bytes | None = None) -> int:
+    """Schedule self.<handler>(data) every n blocks from now; returns the timer id.
+    1,000 cycles + 1 cell per byte of handler and data's CBOR (§17.3)."""
+
+def cancel_timer(timer_id: int) -> int:
+    """Cancel one of this actor's timers; returns the deposit refunded. 500 cycles."""

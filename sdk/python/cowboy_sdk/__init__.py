@@ -17,8 +17,10 @@ Keys and values of `storage` are any canonically CBOR-encodable value
 (None, bool, int, float, str, bytes, list, tuple, dict). Addresses are
 "0x..." strings; amounts are ints of base units (10**18 per CBY).
 
-Timers, off-chain jobs and randomness arrive with the issues that build
-them; they are absent here rather than faked.
+Timers (technical spec §3.3): set_timer, set_interval and cancel_timer;
+the handler named is called with the data as its one argument when the
+timer fires, and the actor pays for it (docs/timers.md). Off-chain jobs
+arrive with the issue that builds them; they are absent rather than faked.
 """
 
 import pvm_host
@@ -27,6 +29,7 @@ __all__ = [
     "actor", "address", "storage", "Storage", "context", "Context", "send_message",
     "emit_event", "get_block_info", "balance", "transfer", "keccak256",
     "blake3", "sha256", "verify_signature", "randomness",
+    "set_timer", "set_interval", "cancel_timer",
 ]
 
 
@@ -218,3 +221,27 @@ def verify_signature(digest, signature, address):
     """True if the 65-byte r||s||y_parity secp256k1 signature over the
     32-byte digest was made by address's key."""
     return pvm_host.verify_signature(digest, signature, address)
+
+
+def set_timer(height, handler, data=None, gba=None):
+    """Run self.<handler>(data) once at block `height` (a future block) and
+    return the timer id (technical spec §3.3).
+
+    Costs 1,000 cycles plus a cell per byte of handler and data (§17.3);
+    the actor's balance pays a refundable deposit, a burned same-height
+    surcharge and the timer basefee. `gba` names a Gas Bidding Agent actor
+    (CIP-1 get_gas_bid) or None for the network default bid.
+    """
+    return pvm_host.set_timer(height, handler, data, gba)
+
+
+def set_interval(every_n_blocks, handler, data=None, gba=None):
+    """Run self.<handler>(data) every `every_n_blocks` blocks, starting that
+    many blocks from now, until cancelled; returns the timer id (§3.3)."""
+    return pvm_host.set_interval(every_n_blocks, handler, data, gba)
+
+
+def cancel_timer(timer_id):
+    """Cancel one of this actor's timers; returns the deposit refunded
+    (0 if it had already run or been cancelled). 500 cycles (§17.3)."""
+    return pvm_host.cancel_timer(timer_id)
