@@ -74,28 +74,51 @@ func (p *PrivateKey) Sign(digest [32]byte) (yParity byte, r, s [32]byte) {
 // Recover returns the 64-byte uncompressed public key that produced the
 // signature over digest, checking every rule above first.
 func Recover(digest [32]byte, yParity byte, r, s [32]byte) ([]byte, error) {
+	if err := checkSignatureRules(yParity, &r, &s); err != nil {
+		return nil, err
+	}
+	pub, ok := recoverPub(&digest, yParity, &r, &s)
+	if !ok {
+		return nil, ErrRecover
+	}
+	return pub, nil
+}
+
+// checkSignatureRules applies the project's signature rules (y_parity 0 or
+// 1, r and s in [1, n-1], low s) before any backend sees the signature, so
+// both backends recover from exactly the same inputs.
+func checkSignatureRules(yParity byte, r, s *[32]byte) error {
 	if yParity > 1 {
-		return nil, ErrInvalidYParity
+		return ErrInvalidYParity
 	}
 	var rs, ss secp256k1.ModNScalar
-	if overflow := rs.SetBytes(&r); overflow != 0 || rs.IsZero() {
-		return nil, ErrInvalidR
+	if overflow := rs.SetBytes(r); overflow != 0 || rs.IsZero() {
+		return ErrInvalidR
 	}
-	if overflow := ss.SetBytes(&s); overflow != 0 || ss.IsZero() {
-		return nil, ErrInvalidS
+	if overflow := ss.SetBytes(s); overflow != 0 || ss.IsZero() {
+		return ErrInvalidS
 	}
 	if ss.IsOverHalfOrder() {
-		return nil, ErrHighS
+		return ErrHighS
 	}
+	return nil
+}
+
+// recoverDecred is the pure-Go recovery (decred's secp256k1). It is always
+// compiled: it is the backend without cgo or with -tags purego, and the
+// reference the libsecp256k1 backend is tested against. recid may be 0–3
+// and s may be high; Recover applies the project's rules before calling a
+// backend. It returns X||Y, or false when no public key is recovered.
+func recoverDecred(digest *[32]byte, recid byte, r, s *[32]byte) ([]byte, bool) {
 	var compact [65]byte
-	compact[0] = 27 + yParity
+	compact[0] = 27 + recid
 	copy(compact[1:33], r[:])
 	copy(compact[33:], s[:])
 	pub, _, err := ecdsa.RecoverCompact(compact[:], digest[:])
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrRecover, err)
+		return nil, false
 	}
-	return pub.SerializeUncompressed()[1:], nil
+	return pub.SerializeUncompressed()[1:], true
 }
 
 // PubkeyToAddress is the last 20 bytes of keccak256(X||Y) (spec/README.md

@@ -8,11 +8,11 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/execution"
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/rpc"
 	"github.com/cowboy-chain/cowboy/store"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // The node is the RPC server's backend.

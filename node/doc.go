@@ -7,7 +7,7 @@
 //
 // Persistence: each block is committed with one atomic store commit holding
 // the state writes, the tx index and receipts (authenticated databases) and
-// the block itself (raw keys below), so after a crash the node reopens at
+// the block itself (raw keys below, all defined in rawkeys.go), so after a crash the node reopens at
 // exactly the last committed block.
 //
 //	raw "blk/h/" || be64(height) -> block hash (32 bytes)

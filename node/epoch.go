@@ -2,15 +2,14 @@ package node
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/store"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // epoch is the validator set that runs the consensus for one epoch and the
@@ -39,11 +38,6 @@ type epoch struct {
 	scheme  *simplex.BLSScheme
 	members []types.Address // validator index -> address (node key = p2p id)
 	index   int             // this node's index, -1 if it does not validate
-}
-
-// epochProofKey holds the proof that the last block of epoch k is final.
-func epochProofKey(k uint64) []byte {
-	return binary.BigEndian.AppendUint64([]byte("sx/e/"), k)
 }
 
 // roundBase is the round below which an epoch's instance never goes.

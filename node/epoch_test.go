@@ -8,11 +8,11 @@ import (
 	"time"
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/p2p"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // cby is n whole CBY in base units.

@@ -4,9 +4,9 @@ import (
 	"encoding/hex"
 	"fmt"
 
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // evidenceVotes turns the consensus's double-signing evidence into the two

@@ -186,17 +186,6 @@ func writeFileAtomic(path string, data []byte) error {
 	return os.Rename(tmp, path)
 }
 
-// Raw keys of the block store (see the package doc).
-var (
-	keyChainID = []byte("meta/chain_id")
-)
-
-func heightKey(h uint64) []byte {
-	return binary.BigEndian.AppendUint64([]byte("blk/h/"), h)
-}
-
-func blockKey(h types.Hash) []byte { return append([]byte("blk/b/"), h[:]...) }
-
 func txIndexKey(h types.Hash) store.Key {
 	return store.MakeKey(store.KindTxIndex, [20]byte{}, 0, h)
 }

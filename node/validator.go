@@ -49,17 +49,6 @@ type NetworkConfig struct {
 	gossipOnly bool
 }
 
-// Raw keys of the consensus (see the package doc).
-var keyHardState = []byte("sx/hs")
-
-func certKey(height uint64) []byte {
-	return binary.BigEndian.AppendUint64([]byte("sx/c/"), height)
-}
-
-func certByHashKey(h simplex.Hash) []byte { return append([]byte("sx/b/"), h[:]...) }
-
-var keyGenesisHash = []byte("meta/genesis_hash")
-
 // ConsensusInfo is a snapshot of the consensus, for RPC, logs and tests.
 type ConsensusInfo struct {
 	Validator       int    // index in the current epoch's validator set, -1 if not in it

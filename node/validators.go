@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // The node reports the validator registry (cowboy_getValidators).

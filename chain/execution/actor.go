@@ -9,10 +9,10 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/pvm"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // Messaging limits of technical spec §3.3, §12.1 and §13, defined once in

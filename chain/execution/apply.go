@@ -5,9 +5,9 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/system/storage"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/staking"
-	"github.com/cowboy-chain/cowboy/system/storage"
 )
 
 // BlockContext is what execution knows of the block being built.

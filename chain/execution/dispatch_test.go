@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // ApplyTx and Simulate dispatch through one table: the same transaction,

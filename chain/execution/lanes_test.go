@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/timers"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 func TestLaneOf(t *testing.T) {

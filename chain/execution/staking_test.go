@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // stakingChain is alice with 10 CBY, a registry with epoch length 5 and a

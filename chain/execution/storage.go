@@ -4,8 +4,8 @@ import (
 	"math/big"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/storage"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/storage"
 )
 
 // runStorageTx executes a call of the CBFS Storage Manager (0x0A) or Relay

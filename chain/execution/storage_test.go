@@ -7,8 +7,8 @@ import (
 
 	"github.com/cowboy-chain/cowboy/cbfs"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/storage"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/storage"
 )
 
 // TestStorageActorsThroughApplyTx sends transactions to 0x0A: a volume

@@ -9,9 +9,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // Validator is a member of the genesis validator set (v2 "Validator Set").

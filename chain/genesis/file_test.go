@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 func TestGenesisFileRoundTrip(t *testing.T) {

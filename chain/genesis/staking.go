@@ -5,7 +5,7 @@ import (
 	"math/big"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
-	"github.com/cowboy-chain/cowboy/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 )
 
 // Staking is the genesis.json "staking" object: the validator registry's

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 type memReader map[state.Key][]byte

@@ -12,8 +12,8 @@ import (
 
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
+	"github.com/cowboy-chain/cowboy/chain/system/storage"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/system/storage"
 )
 
 // relayCmd is `cowboy relay register|exit|withdraw|attest --home DIR`: a

@@ -9,10 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/node"
 	"github.com/cowboy-chain/cowboy/rpc"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 func (a *app) validatorCmd() *cobra.Command {

@@ -19,9 +19,9 @@ import (
 	"github.com/cowboy-chain/cowboy/cbfs"
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/system/storage"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
-	"github.com/cowboy-chain/cowboy/system/storage"
 )
 
 // envVolumes names the directory of local volume configurations.
