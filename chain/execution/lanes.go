@@ -125,7 +125,7 @@ func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
 		h := tx.Hash()
 		slots[i] = slot{key: crypto.Keccak256(orderDomain, beacon[:], h[:]), hash: h, tx: tx}
 	}
-	slices.SortStableFunc(slots, func(a, b slot) int {
+	slices.SortFunc(slots, func(a, b slot) int { // equal keys and hashes are the same transaction
 		if c := bytes.Compare(a.key[:], b.key[:]); c != 0 {
 			return c
 		}
