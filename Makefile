@@ -1,7 +1,7 @@
 # The README's two commands: `go run ./cmd/cowboyd devnet` and `make test`.
 GO ?= go
 
-.PHONY: test build bench fuzz vet
+.PHONY: test build bench fuzz vet mutate
 
 # Everything that needs no network beyond loopback; .ci/run calls this.
 test:
@@ -33,3 +33,11 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeProof$$' -fuzztime $$((60000 * $(FUZZSCALE)))x ./store/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $$((100000 * $(FUZZSCALE)))x ./pvm/cbor/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeFrame$$' -fuzztime $$((100000 * $(FUZZSCALE)))x ./p2p/
+
+# Mutation testing of the consensus-critical packages (docs/testing.md,
+# "Mutation testing"): fails when a package's efficacy drops below its floor
+# in scripts/mutation-floors.txt. Slow (about an hour on 2 cores); not part
+# of `make test`. PKGS="chain/fees mempool" runs a subset.
+PKGS ?=
+mutate:
+	scripts/mutate.sh $(PKGS)

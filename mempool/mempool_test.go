@@ -71,9 +71,14 @@ func TestTiesByHash(t *testing.T) {
 	for i := byte(1); i <= 5; i++ {
 		tx := mk(key(i), 0, 100, 3)
 		txs = append(txs, tx)
-		p.Add(tx, st, bf)
+		if err := p.Add(tx, st, bf); err != nil {
+			t.Fatalf("add tx of key %d: %v", i, err)
+		}
 	}
 	got := p.Select(st, bf, 10)
+	if len(got) != len(txs) {
+		t.Fatalf("selected %d of %d equal-fee transactions", len(got), len(txs))
+	}
 	for i := 1; i < len(got); i++ {
 		h0, h1 := got[i-1].Hash(), got[i].Hash()
 		if bytes.Compare(h0[:], h1[:]) > 0 {
@@ -142,12 +147,16 @@ func TestAddRejects(t *testing.T) {
 	}
 	p := New(Config{ChainID: 7})
 	tx := mk(k, 5, 100, 1)
-	p.Add(tx, st, bf)
+	if err := p.Add(tx, st, bf); err != nil {
+		t.Fatal(err)
+	}
 	if err := p.Add(tx, st, bf); !errors.Is(err, ErrKnown) {
 		t.Errorf("duplicate: %v", err)
 	}
 	full := New(Config{ChainID: 7, MaxTxs: 1})
-	full.Add(mk(k, 5, 100, 1), st, bf)
+	if err := full.Add(mk(k, 5, 100, 1), st, bf); err != nil {
+		t.Fatal(err)
+	}
 	if err := full.Add(mk(k, 6, 100, 1), st, bf); !errors.Is(err, ErrPoolFull) {
 		t.Errorf("full pool: %v", err)
 	}

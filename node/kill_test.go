@@ -137,7 +137,7 @@ func killTransfer(t *testing.T, nonce uint64) *types.Tx {
 }
 
 func waitAddr(t *testing.T, home string, cmd *exec.Cmd, stderr *bytes.Buffer) string {
-	for i := 0; i < 2000; i++ {
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
 		if b, err := os.ReadFile(filepath.Join(home, "rpc.addr")); err == nil && len(b) > 0 {
 			return "http://" + string(b)
 		}
@@ -152,7 +152,7 @@ func waitAddr(t *testing.T, home string, cmd *exec.Cmd, stderr *bytes.Buffer) st
 }
 
 func waitReceipt(t *testing.T, url, hash string) map[string]any {
-	for i := 0; i < 2000; i++ {
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
 		var rc map[string]any
 		call(t, url, "cowboy_getTransactionReceipt", []any{hash}, &rc)
 		if rc != nil {

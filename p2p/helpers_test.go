@@ -1,11 +1,13 @@
 package p2p
 
 import (
+	"bytes"
 	"context"
 	"net"
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -191,4 +193,46 @@ func (c *rawClient) waitClosed(t testing.TB) {
 	case <-time.After(3 * time.Second):
 		t.Fatal("host did not close the connection")
 	}
+}
+
+// beforeMarker reads ch until a message with payload marker arrives and
+// returns what came before it. Frames of one topic travel in order on a
+// connection, so once the marker sent after some event has arrived,
+// anything that event sent over the same connection has arrived too: a
+// "nothing else arrived" check that a slow machine cannot pass vacuously,
+// unlike a sleep.
+func beforeMarker(t testing.TB, ch <-chan Message, marker string, timeout time.Duration) []Message {
+	t.Helper()
+	var before []Message
+	deadline := time.After(timeout)
+	for {
+		select {
+		case m := <-ch:
+			if string(m.Payload) == marker {
+				return before
+			}
+			before = append(before, m)
+		case <-deadline:
+			t.Fatalf("marker %q not received within %v", marker, timeout)
+		}
+	}
+}
+
+// lockedBuffer collects a host's log lines; the host writes from several
+// goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

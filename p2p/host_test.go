@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -139,23 +141,45 @@ func TestLineDiscoveryAndGossip(t *testing.T) {
 			}
 		}
 	}
-	time.Sleep(300 * time.Millisecond) // let duplicates arrive, if any got through
+	// Every node relayed both messages when it received them, before the
+	// markers below: a copy that got past the duplicate filter arrives
+	// ahead of the marker from the same sender.
+	for i, h := range hosts {
+		if err := h.Publish(TopicTx, []byte(fmt.Sprintf("marker %d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var dups uint64
 	for i, ch := range subs {
-		if len(ch) != 0 {
-			t.Fatalf("node %d received a message twice", i)
+		seen := map[string]bool{}
+		for len(seen) < n-1 {
+			m := recv(t, ch, 10*time.Second)
+			if !strings.HasPrefix(string(m.Payload), "marker ") || seen[string(m.Payload)] {
+				t.Fatalf("node %d received %q twice", i, m.Payload)
+			}
+			seen[string(m.Payload)] = true
 		}
 		dups += hosts[i].Stats().Duplicates
 	}
 	if dups == 0 {
 		t.Fatal("a full mesh must have suppressed some duplicates")
 	}
-	// Republishing a seen payload is a no-op.
-	hosts[2].Publish(TopicTx, []byte("tx 0"))
-	time.Sleep(100 * time.Millisecond)
+	// Republishing a seen payload is a no-op: nothing arrives before the
+	// next new message from the same node.
+	if err := hosts[2].Publish(TopicTx, []byte("tx 0")); err != nil {
+		t.Fatal(err)
+	}
+	if err := hosts[2].Publish(TopicTx, []byte("after republish")); err != nil {
+		t.Fatal(err)
+	}
 	for i, ch := range subs {
-		if len(ch) != 0 {
-			t.Fatalf("node %d received a republished message", i)
+		if i == 2 {
+			continue
+		}
+		for _, m := range beforeMarker(t, ch, "after republish", 10*time.Second) {
+			if !strings.HasPrefix(string(m.Payload), "marker ") { // late relays of the markers are fine
+				t.Fatalf("node %d received %q after its republication", i, m.Payload)
+			}
 		}
 	}
 }
@@ -485,7 +509,8 @@ func TestKeepNew(t *testing.T) {
 // Restarted with the same key and address, it dials in; the stale
 // connection was dialled by the smaller ID in the other direction, so
 // without the incarnation in Hello the newcomer would be refused as a
-// duplicate. It must instead be connected and gossiping within 2 s.
+// duplicate. It must instead replace the stale connection at once and
+// gossip.
 func TestRestartedPeerReplacesStaleConnection(t *testing.T) {
 	quiet := func(c *Config) { c.DialInterval = time.Hour; c.PexInterval = time.Hour }
 	ka, kb := mustKey(t), mustKey(t)
@@ -493,7 +518,12 @@ func TestRestartedPeerReplacesStaleConnection(t *testing.T) {
 		ka, kb = kb, ka // b must have the smaller ID
 	}
 	a := startHost(t, func(c *Config) { quiet(c); c.Key = ka })
-	b := startHost(t, func(c *Config) { quiet(c); c.Key = kb })
+	var blog lockedBuffer
+	b := startHost(t, func(c *Config) {
+		quiet(c)
+		c.Key = kb
+		c.Logger = slog.New(slog.NewTextHandler(&blog, nil))
+	})
 	addr := a.Addr()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
@@ -510,7 +540,6 @@ func TestRestartedPeerReplacesStaleConnection(t *testing.T) {
 		t.Fatal("b noticed the kill: the test needs a stale connection")
 	}
 
-	start := time.Now()
 	a2 := startHost(t, func(c *Config) { quiet(c); c.Key = ka; c.ListenAddr = addr })
 	if a2.inc == a.inc {
 		t.Fatal("restarted host kept its incarnation")
@@ -539,8 +568,10 @@ func TestRestartedPeerReplacesStaleConnection(t *testing.T) {
 	if m := recv(t, atA2, 2*time.Second); string(m.Payload) != "back" {
 		t.Fatalf("a2 got %q", m.Payload)
 	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Fatalf("reconnected after %v, not well before the 6 s idle timeout", d)
+	// Replaced on the new incarnation, not dropped by the idle timeout
+	// (checked by what b did, not by how long it took).
+	if !strings.Contains(blog.String(), "p2p peer restarted; old connection replaced") {
+		t.Fatalf("b did not replace the stale connection on the new incarnation; its log:\n%s", blog.String())
 	}
 	if n := len(b.Peers()); n != 1 {
 		t.Fatalf("b has %d peers", n)
@@ -573,9 +604,13 @@ func TestHoldRelay(t *testing.T) {
 		t.Fatalf("b got %q", m.Payload)
 	}
 	recv(t, atCtx, 2*time.Second) // other topics still relay on receipt
-	time.Sleep(200 * time.Millisecond)
-	if len(atC) != 0 {
-		t.Fatal("held block relayed before Relay")
+	// b got the block before it published this, so a relay on receipt
+	// would reach c ahead of it.
+	if err := b.Publish(TopicBlock, []byte("b's own block")); err != nil {
+		t.Fatal(err)
+	}
+	if early := beforeMarker(t, atC, "b's own block", 10*time.Second); len(early) != 0 {
+		t.Fatalf("held block relayed before Relay: %q", early[0].Payload)
 	}
 	if err := b.Relay(m); err != nil {
 		t.Fatal(err)

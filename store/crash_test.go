@@ -1,12 +1,15 @@
 package store
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -55,6 +58,8 @@ func TestCrashChild(t *testing.T) {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(4)
 		}
+		// Progress for the parent, which kills relative to it.
+		fmt.Printf("%s%d\n", crashCommitted, next)
 	}
 }
 
@@ -75,14 +80,16 @@ func TestKill9Store(t *testing.T) {
 	modelHeight := int64(-1)
 	last := int64(-1)
 	for round := 0; round < 20; round++ {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$")
-		cmd.Env = append(os.Environ(), "COWBOY_STORE_CRASH_DIR="+dir)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+		// The kill lands relative to the child's progress, not to the
+		// wall clock (a loaded machine can take longer than any fixed
+		// window just to start the child): once it reports 1–8 commits past
+		// what the last round reopened at, a random 0–3 ms later, so most
+		// kills hit the middle of a commit.
+		kill := uint64(last+1) + uint64(rng.Intn(8))
+		delay := time.Duration(rng.Intn(3000)) * time.Microsecond
+		if err := runChildUntil(dir, kill, delay); err != nil {
+			t.Fatalf("round %d: %v", round, err)
 		}
-		time.Sleep(time.Duration(20+rng.Intn(150)) * time.Millisecond)
-		cmd.Process.Signal(syscall.SIGKILL)
-		cmd.Wait()
 
 		s, err := Open(dir, Options{NoSync: true, Retain: crashRetain})
 		if err != nil {
@@ -90,11 +97,10 @@ func TestKill9Store(t *testing.T) {
 		}
 		h, roots, ok := s.LastCommitted()
 		if !ok {
-			s.Close()
-			continue
+			t.Fatalf("round %d: nothing committed after the child reported height %d", round, kill)
 		}
-		if int64(h) < last {
-			t.Fatalf("round %d: height went back from %d to %d", round, last, h)
+		if int64(h) < int64(kill) {
+			t.Fatalf("round %d: reopened at height %d, below %d, which the child reported committed", round, h, kill)
 		}
 		last = int64(h)
 		for ; modelHeight < int64(h); modelHeight++ {
@@ -132,6 +138,56 @@ func TestKill9Store(t *testing.T) {
 		t.Fatalf("the child never committed more than %d blocks", last)
 	}
 	t.Logf("20 kills, reopened at heights up to %d", last)
+}
+
+// crashCommitted prefixes the child's progress lines.
+const crashCommitted = "committed "
+
+// runChildUntil starts TestCrashChild on dir, waits until it reports
+// height target committed, waits delay more, and kills it with SIGKILL.
+// The child's output is drained to the end so it never blocks on a full
+// pipe, which would put every kill at a write instead of inside a commit.
+func runChildUntil(dir string, target uint64, delay time.Duration) error {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$")
+	cmd.Env = append(os.Environ(), "COWBOY_STORE_CRASH_DIR="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	reached := make(chan struct{})
+	drained := make(chan struct{})
+	go func() {
+		defer close(drained)
+		sc := bufio.NewScanner(out)
+		for done := false; sc.Scan(); {
+			line := sc.Text()
+			if done || !strings.HasPrefix(line, crashCommitted) {
+				continue
+			}
+			if h, err := strconv.ParseUint(strings.TrimPrefix(line, crashCommitted), 10, 64); err == nil && h >= target {
+				close(reached)
+				done = true
+			}
+		}
+	}()
+	select {
+	case <-reached:
+	case <-drained: // the child exited by itself: a failure, reported below
+	}
+	time.Sleep(delay)
+	cmd.Process.Signal(syscall.SIGKILL)
+	<-drained
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		return fmt.Errorf("child did not run until killed (%v): %s", err, stderr.String())
+	}
+	return nil
 }
 
 // checkCrashWindow checks, after a reopen at height h, the retention

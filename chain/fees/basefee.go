@@ -16,25 +16,22 @@ func NextBasefee(basefee, used, target uint64) uint64 {
 	if target == 0 || used == target {
 		return max(basefee, MinBasefee)
 	}
-	var diff uint64
-	if used > target {
+	up := used > target
+	diff := target - used
+	if up {
 		diff = used - target
-	} else {
-		diff = target - used
 	}
 	change := mulDiv(basefee, diff, target*Alpha)
 	change = min(change, basefee/DeltaDen) // clamp to δ
 	change = max(change, 1)
-	if used > target {
-		if next := basefee + change; next > basefee {
+	if up {
+		if next, carry := bits.Add64(basefee, change, 0); carry == 0 {
 			return next
 		}
 		return ^uint64(0) // saturate instead of wrapping
 	}
-	if change >= basefee {
-		return MinBasefee
-	}
-	return max(basefee-change, MinBasefee)
+	// min keeps the subtraction from wrapping; the floor does the rest.
+	return max(basefee-min(change, basefee), MinBasefee)
 }
 
 // mulDiv is a×b/c rounded down; it saturates if the quotient would not fit.

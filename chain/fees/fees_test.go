@@ -3,6 +3,8 @@ package fees
 import (
 	"math/big"
 	"testing"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
 func TestNextBasefee(t *testing.T) {
@@ -23,6 +25,12 @@ func TestNextBasefee(t *testing.T) {
 		{"cells market", 800, 1_000_000, 500_000, 900},
 		{"clamp beyond cap", 800, 5_000_000, 500_000, 900},
 		{"huge basefee no overflow", 1 << 62, 20_000_000, 10_000_000, (1 << 62) + (1 << 59)},
+		{"just below target: less than δ", 1000, 9_000_000, 10_000_000, 988},   // 1000×1e6/8e7 = 12.5 → 12
+		{"just above target: less than δ", 1000, 11_000_000, 10_000_000, 1012}, // same change upward
+		// basefee × |U − T| = 2^63 × 16 has a high word of exactly T × α = 8:
+		// the quotient does not fit, the change saturates and δ clamps it.
+		{"product's high word equals the divisor", 1 << 63, 17, 1, (1 << 63) + (1 << 60)},
+		{"saturates instead of wrapping", ^uint64(0) - 3, 20_000_000, 10_000_000, ^uint64(0)},
 	}
 	for _, tt := range tests {
 		if got := NextBasefee(tt.basefee, tt.used, tt.target); got != tt.want {
@@ -75,9 +83,40 @@ func TestCompute(t *testing.T) {
 
 func TestOrderingFee(t *testing.T) {
 	// §6.4: min(max_fee, basefee + tip) per unit, intrinsic costs only.
-	got := OrderingFee(10_000, 5, Prices{MaxFee: 10, Tip: 3}, Prices{MaxFee: 2, Tip: 5}, 4, 1)
-	if want := int64(10_000*7 + 5*2); got.Big().Int64() != want {
-		t.Fatalf("got %s want %d", got.Big(), want)
+	tests := []struct {
+		name         string
+		cycles, cell uint64
+		pc, pb       Prices
+		bc, bb       uint64
+		want         int64
+	}{
+		{"tip fits on cycles, max fee caps cells", 10_000, 5, Prices{MaxFee: 10, Tip: 3}, Prices{MaxFee: 2, Tip: 5}, 4, 1, 10_000*7 + 5*2},
+		{"zero tip pays the basefee, not the max fee", 10_000, 5, Prices{MaxFee: 10}, Prices{MaxFee: 9}, 4, 1, 10_000*4 + 5*1},
+		{"basefee + tip overflows: the max fee", 1, 0, Prices{MaxFee: 1 << 40, Tip: ^uint64(0)}, Prices{}, 2, 0, 1 << 40},
+	}
+	for _, tt := range tests {
+		got := OrderingFee(tt.cycles, tt.cell, tt.pc, tt.pb, tt.bc, tt.bb)
+		if got.Big().Int64() != tt.want {
+			t.Errorf("%s: got %s want %d", tt.name, got.Big(), tt.want)
+		}
+	}
+}
+
+// mulDiv saturates exactly when the quotient needs more than 64 bits,
+// including the edge where the product's high word equals the divisor.
+func TestMulDiv(t *testing.T) {
+	const m = ^uint64(0)
+	tests := []struct{ a, b, c, want uint64 }{
+		{10, 10, 3, 33},
+		{1 << 63, 16, 8, m}, // high word 8 = c: 2^64 does not fit
+		{1 << 63, 16, 9, 0xe38e38e38e38e38e},
+		{m, m, m, m},
+		{m, 2, 2, m},
+	}
+	for _, tt := range tests {
+		if got := mulDiv(tt.a, tt.b, tt.c); got != tt.want {
+			t.Errorf("mulDiv(%d, %d, %d) = %#x, want %#x", tt.a, tt.b, tt.c, got, tt.want)
+		}
 	}
 }
 
@@ -109,6 +148,10 @@ func TestFee128(t *testing.T) {
 		{Fee128{0, 1}, Fee128{0, 2}, -1},
 		{Fee128{1, 0}, Fee128{0, max}, 1},
 		{Fee128{3, 3}, Fee128{3, 3}, 0},
+		{Fee128{0, max}, Fee128{1, 0}, -1},
+		{Fee128{2, 0}, Fee128{1, max}, 1},
+		{Fee128{5, 9}, Fee128{5, 8}, 1},
+		{Fee128{5, 8}, Fee128{5, 9}, -1},
 	}
 	for _, tt := range tests {
 		if got := tt.a.Cmp(tt.b); got != tt.want {
@@ -134,6 +177,14 @@ func TestFixedWidthMatchesBig(t *testing.T) {
 	mulBig := func(a, b uint64) *big.Int {
 		return new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(b))
 	}
+	// §2.3's effective tip, min(tip, max_fee − basefee), restated here so
+	// the expected values do not come from the code under test.
+	effTip := func(p Prices, basefee uint64) uint64 {
+		if p.MaxFee < basefee {
+			return 0
+		}
+		return min(p.Tip, p.MaxFee-basefee)
+	}
 	tests := []struct {
 		name                  string
 		cyclesUsed, cellsUsed uint64
@@ -149,7 +200,7 @@ func TestFixedWidthMatchesBig(t *testing.T) {
 	for _, tt := range tests {
 		c := Compute(tt.cyclesUsed, tt.cellsUsed, tt.cycle, tt.cell, tt.bc, tt.bb)
 		burned := new(big.Int).Add(mulBig(tt.cyclesUsed, tt.bc), mulBig(tt.cellsUsed, tt.bb))
-		tip := new(big.Int).Add(mulBig(tt.cyclesUsed, EffectiveTip(tt.cycle, tt.bc)), mulBig(tt.cellsUsed, EffectiveTip(tt.cell, tt.bb)))
+		tip := new(big.Int).Add(mulBig(tt.cyclesUsed, effTip(tt.cycle, tt.bc)), mulBig(tt.cellsUsed, effTip(tt.cell, tt.bb)))
 		fee := new(big.Int).Add(burned, tip)
 		if c.Burned.Cmp(burned) != 0 || c.Tip.Cmp(tip) != 0 || c.Fee.Cmp(fee) != 0 {
 			t.Errorf("%s: Compute gives fee %s burned %s tip %s, want %s %s %s", tt.name, c.Fee, c.Burned, c.Tip, fee, burned, tip)
@@ -165,5 +216,41 @@ func TestFixedWidthMatchesBig(t *testing.T) {
 		if c.Fee.Cmp(fee) != 0 || c.Tip.Cmp(tip) != 0 {
 			t.Errorf("%s: results share storage", tt.name)
 		}
+	}
+}
+
+// Fixed vectors for the fixed-width arithmetic, worked by hand (m = 2^64 − 1):
+// burned = m·(m−1) + m·(m−1) = 2m² − 2m; each effective tip is
+// min(m, m − (m−1)) = 1, so tip = 2m; fee = 2m².
+func TestComputeVectors(t *testing.T) {
+	const m = ^uint64(0)
+	c := Compute(m, m, Prices{MaxFee: m, Tip: m}, Prices{MaxFee: m, Tip: m}, m-1, m-1)
+	for _, v := range []struct {
+		name string
+		got  *big.Int
+		want string
+	}{
+		// 2m² = 2^129 − 2^66 + 2
+		{"fee", c.Fee, "680564733841876926852962238568698216450"},
+		{"burned", c.Burned, "680564733841876926816068750421279113220"},
+		{"tip", c.Tip, "36893488147419103230"},
+		{"max cost", MaxCost(m, m, m, m), "680564733841876926852962238568698216450"},
+		{"small", Compute(10_000, 3, Prices{MaxFee: 10, Tip: 2}, Prices{MaxFee: 4, Tip: 9}, 5, 1).Tip, "20009"},
+	} {
+		if v.got.String() != v.want {
+			t.Errorf("%s = %s, want %s", v.name, v.got, v.want)
+		}
+	}
+}
+
+// NextBasefees moves each basefee by its own meter's use in the parent.
+func TestNextBasefeesFromHeader(t *testing.T) {
+	h := &types.Header{BasefeeCycle: 1000, CyclesUsed: 0, BasefeeCell: 800, CellsUsed: 1_000_000}
+	if got, want := NextBasefees(h), (Basefees{Cycle: 875, Cell: 900}); got != want {
+		t.Fatalf("NextBasefees = %+v, want %+v", got, want)
+	}
+	h = &types.Header{BasefeeCycle: 1, CyclesUsed: TargetCycles + 1, BasefeeCell: 7, CellsUsed: TargetCells}
+	if got, want := NextBasefees(h), (Basefees{Cycle: 2, Cell: 7}); got != want {
+		t.Fatalf("NextBasefees = %+v, want %+v", got, want)
 	}
 }

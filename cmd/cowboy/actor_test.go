@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,7 +13,7 @@ func TestActorCommands(t *testing.T) {
 	h := devnetHarness(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "main.py")
-	os.WriteFile(src, []byte(scaffoldMain), 0o644)
+	mustWrite(t, src, []byte(scaffoldMain), 0o644)
 
 	var dep struct {
 		Status          string `json:"status"`

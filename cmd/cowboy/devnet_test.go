@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,13 +33,18 @@ func devnetHarnessWith(t *testing.T, g *genesis.Genesis) *harness {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- n.Run(ctx) }()
-	for i := 0; n.RPCAddr() == "" && i < 1000; i++ {
+	// A deadline, not an iteration count: a loaded machine may take a
+	// while to start the server, and an empty address must not go on.
+	for deadline := time.Now().Add(60 * time.Second); n.RPCAddr() == "" && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)
 	}
 	t.Cleanup(func() { cancel(); <-done; n.Close() })
+	if n.RPCAddr() == "" {
+		t.Fatal("the devnet node did not start its RPC server within 60 s")
+	}
 	dir := t.TempDir()
 	h := &harness{t: t, url: "http://" + n.RPCAddr(), keystore: filepath.Join(dir, "keys"), pwFile: filepath.Join(dir, "pw")}
-	os.WriteFile(h.pwFile, []byte("correct horse battery\n"), 0o600)
+	mustWrite(t, h.pwFile, []byte("correct horse battery\n"), 0o600)
 	return h
 }
 
@@ -69,7 +73,7 @@ func TestDevnetEndToEnd(t *testing.T) {
 	// Prove dev5's account, save it, verify it offline; tamper and fail.
 	proof := h.ok("state", "proof", "dev5", "--json")
 	file := filepath.Join(t.TempDir(), "dev5.json")
-	os.WriteFile(file, []byte(proof), 0o600)
+	mustWrite(t, file, []byte(proof), 0o600)
 	if out := h.ok("state", "verify", file); !strings.Contains(out, "Valid proof") || !strings.Contains(out, "1,000,002.5 CBY") {
 		t.Fatalf("verify output: %s", out)
 	}
@@ -90,8 +94,11 @@ func TestDevnetEndToEnd(t *testing.T) {
 		if name == "address" {
 			bad[name] = strings.ToLower(bad[name].(string)) // parses; must still fail
 		}
-		b, _ := json.Marshal(bad)
-		os.WriteFile(file, b, 0o600)
+		b, err := json.Marshal(bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustWrite(t, file, b, 0o600)
 		h.fails([]string{"state", "verify", file}, "invalid proof")
 	}
 	// A never-used address proves absent.

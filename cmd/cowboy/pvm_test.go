@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +11,7 @@ func TestPVMRun(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, src string) string {
 		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(src), 0o600)
+		mustWrite(t, p, []byte(src), 0o600)
 		return p
 	}
 	ok := write("ok.py", "def f(n):\n    return n * 2\nprint('hello', f(21))\n")

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/hex"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,9 +96,12 @@ func TestValidatorLifecycle(t *testing.T) {
 		return map[string]any{"height": 7, "round": 1, "block_hash": bh.Hex(), "validator": me.Hex(),
 			"signature": "0x" + hex.EncodeToString(keys.BLS.Sign(types.VoteMessage(bh, 7, 1)).Bytes())}
 	}
-	ev, _ := json.Marshal(map[string]any{"vote_a": vote(1), "vote_b": vote(2)})
+	ev, err := json.Marshal(map[string]any{"vote_a": vote(1), "vote_b": vote(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
 	file := filepath.Join(t.TempDir(), "ev.json")
-	os.WriteFile(file, ev, 0o600)
+	mustWrite(t, file, ev, 0o600)
 	h.ok("validator", "evidence", file, "--from", "dev3") // block 5
 	v = h.validators()
 	if v.Validators[0].Status != "jailed" || v.Validators[0].Stake != "0x6b56051582a9700000" /* 1980 CBY */ {

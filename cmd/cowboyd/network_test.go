@@ -270,8 +270,11 @@ func TestLocalnetProcesses(t *testing.T) {
 			for i := 0; i < 4; i++ {
 				b, _ := os.ReadFile(filepath.Join(nodeHome(netDir, i), logFile))
 				if keep := os.Getenv("COWBOY_LOCALNET_LOGS"); keep != "" {
-					os.MkdirAll(keep, 0o755)
-					os.WriteFile(filepath.Join(keep, fmt.Sprintf("node%d.log", i)), b, 0o644)
+					if err := os.MkdirAll(keep, 0o755); err != nil {
+						t.Logf("keep logs: %v", err)
+					} else if err := os.WriteFile(filepath.Join(keep, fmt.Sprintf("node%d.log", i)), b, 0o644); err != nil {
+						t.Logf("keep logs: %v", err)
+					}
 				}
 				if len(b) > 4000 {
 					b = b[len(b)-4000:]

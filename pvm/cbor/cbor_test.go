@@ -300,6 +300,7 @@ var rejects = []struct{ hex, msg string }{
 	{"62c328", "not valid UTF-8"},
 	{"63eda080", "not valid UTF-8"},
 	{"61ff", "not valid UTF-8"},
+	{"01 02 03", "2 trailing bytes after the item"},
 	{"a2616101616102", "duplicate map key"},
 	{"a2616201616101", "not in canonical (bytewise) order"},
 	{"a2206179 18186178", "not in canonical (bytewise) order"}, // length-first order
@@ -603,4 +604,34 @@ func TestCBOR2(t *testing.T) {
 		t.Fatalf("check_cbor2.py: %v\n%s", err, out)
 	}
 	t.Logf("%s", out)
+}
+
+// The int64 range ends exactly at ±2^63: its ends decode as int64, one
+// beyond as big integers (DecodeGo keeps the distinction).
+func TestInt64Ends(t *testing.T) {
+	tests := []struct {
+		hex  string
+		want any
+	}{
+		{"1b 7fffffffffffffff", int64(math.MaxInt64)},
+		{"3b 7fffffffffffffff", int64(math.MinInt64)},
+		{"1b 8000000000000000", new(big.Int).SetUint64(1 << 63)},
+		{"3b 8000000000000000", new(big.Int).Sub(big.NewInt(math.MinInt64), big.NewInt(1))},
+	}
+	for _, tt := range tests {
+		got, err := cbor.DecodeGo(unhex(t, tt.hex))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.hex, err)
+		}
+		switch w := tt.want.(type) {
+		case int64:
+			if g, ok := got.(int64); !ok || g != w {
+				t.Errorf("%s: got %T %v, want int64 %d", tt.hex, got, got, w)
+			}
+		case *big.Int:
+			if g, ok := got.(*big.Int); !ok || g.Cmp(w) != 0 {
+				t.Errorf("%s: got %T %v, want *big.Int %s", tt.hex, got, got, w)
+			}
+		}
+	}
 }

@@ -110,3 +110,37 @@ func TestAllocMeasures(t *testing.T) {
 		t.Fatalf("unpayable walk: %v, want out of cycles", err)
 	}
 }
+
+// Each limit is inclusive: a charge of exactly what is left succeeds, one
+// unit more fails, and the error says what was asked.
+func TestLimitsAreInclusive(t *testing.T) {
+	m := New(Limits{Cycles: 10, Cells: 5, MemoryLimit: 100, MaxDepth: 3})
+	if err := m.Charge(7); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.CyclesUsed(); got != 7 {
+		t.Fatalf("cycles used %d after charging 7 of 10", got)
+	}
+	if err := m.Charge(3); err != nil {
+		t.Fatalf("charging exactly the 3 cycles left: %v", err)
+	}
+	if m.Left != 0 || m.CyclesUsed() != 10 {
+		t.Fatalf("left %d used %d, want 0 and 10", m.Left, m.CyclesUsed())
+	}
+	if err := m.Alloc(100); err != nil {
+		t.Fatalf("allocating exactly the memory limit: %v", err)
+	}
+	if err := m.Alloc(1); !errors.Is(err, ErrOutOfMemory) {
+		t.Fatalf("one byte over the memory limit: %v", err)
+	}
+	for i := 0; i < 3; i++ {
+		if err := m.Enter(); err != nil {
+			t.Fatalf("frame %d of 3: %v", i+1, err)
+		}
+	}
+	err := m.Enter()
+	var le *LimitError
+	if !errors.As(err, &le) || le.Kind != TooDeep || le.Limit != 3 || le.Want != 4 {
+		t.Fatalf("fourth frame: %#v, want TooDeep limit 3 want 4", err)
+	}
+}

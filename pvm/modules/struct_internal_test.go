@@ -53,3 +53,55 @@ func TestF16Widen(t *testing.T) {
 		}
 	}
 }
+
+// Fixed binary16 vectors from CPython 3.11's struct.pack('<e', x) and
+// struct.unpack('>e', b), so a bug shared by f64To and f64From (which the
+// round trip above cannot see) still fails.
+func TestF16Vectors(t *testing.T) {
+	tests := []struct {
+		x    float64
+		bits uint64
+		ovf  bool
+	}{
+		{1.0, 0x3c00, false},
+		{-2.0, 0xc000, false},
+		{65504.0, 0x7bff, false},
+		{65519.0, 0x7bff, false}, // rounds down to the largest finite
+		{65520.0, 0, true},       // rounds to infinity: OverflowError
+		{5.960464477539063e-08, 0x0001, false},
+		{2.9802322387695312e-08, 0x0000, false}, // half the smallest subnormal: ties to even
+		{4.470348358154297e-08, 0x0001, false},
+		{6.103515625e-05, 0x0400, false},
+		{6.097555160522461e-05, 0x03ff, false},
+		{math.Inf(1), 0x7c00, false},
+		{math.Inf(-1), 0xfc00, false},
+		{1.0 / 3, 0x3555, false},
+		{math.Copysign(0, -1), 0x8000, false},
+		{0.1, 0x2e66, false},
+		{2049.0, 0x6800, false}, // tie: to even
+		{2051.0, 0x6802, false}, // tie: to even, upward
+		{1e-10, 0x0000, false},
+	}
+	for _, tt := range tests {
+		got, ovf := f64To(tt.x, 5, 10)
+		if ovf != tt.ovf || (!tt.ovf && got != tt.bits) {
+			t.Errorf("pack %g: got %#04x ovf=%v, want %#04x ovf=%v", tt.x, got, ovf, tt.bits, tt.ovf)
+		}
+	}
+	widen := []struct {
+		bits uint64
+		x    float64
+	}{
+		{0x3c00, 1.0}, {0xc000, -2.0}, {0x7bff, 65504.0}, {0x0001, 5.960464477539063e-08},
+		{0x0400, 6.103515625e-05}, {0x03ff, 6.097555160522461e-05}, {0x3555, 0.333251953125},
+		{0x7c00, math.Inf(1)}, {0xfc00, math.Inf(-1)}, {0x8000, math.Copysign(0, -1)},
+	}
+	for _, w := range widen {
+		if got := f64From(w.bits, 5, 10); math.Float64bits(got) != math.Float64bits(w.x) {
+			t.Errorf("widen %#04x: got %g, want %g", w.bits, got, w.x)
+		}
+	}
+	if got := f64From(0x7e00, 5, 10); got == got {
+		t.Errorf("widen 0x7e00: got %g, want NaN", got)
+	}
+}

@@ -7,9 +7,18 @@ import (
 
 // ParseFile parses a Python 3.11 source file.
 func ParseFile(filename string, src []byte) (*Module, error) {
+	m, _, err := parse(src)
+	return m, err
+}
+
+// parse is ParseFile that also reports its work: the statement,
+// expression and pattern levels it entered, f-string fields and
+// backtracking included. The fuzz test bounds work per source byte, which
+// catches a parser that goes superlinear without timing anything.
+func parse(src []byte) (m *Module, levels int, err error) {
 	toks, err := tokenize(string(src))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	p := &parser{toks: toks}
 	var body []Stmt
@@ -20,17 +29,18 @@ func ParseFile(filename string, src []byte) (*Module, error) {
 		}
 		s, err := p.statement()
 		if err != nil {
-			return nil, err
+			return nil, p.levels, err
 		}
 		body = append(body, s...)
 	}
-	return &Module{Body: body}, nil
+	return &Module{Body: body}, p.levels, nil
 }
 
 type parser struct {
-	toks  []token
-	pos   int
-	depth int
+	toks   []token
+	pos    int
+	depth  int
+	levels int // enter calls so far: the parser's work, for the fuzz test
 }
 
 func (p *parser) tok() token { return p.toks[p.pos] }
@@ -151,6 +161,7 @@ const maxParseDepth = 1000
 
 func (p *parser) enter() error {
 	p.depth++
+	p.levels++
 	if p.depth > maxParseDepth {
 		return p.errf("too many nested expressions")
 	}
@@ -2175,7 +2186,7 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 			return nil, 0, &Error{Ln: line, Msg: "f-string: empty expression not allowed"}
 		}
 		lines, col := fieldStart(t, base+i)
-		expr, err := parseSubExpr(exprSrc, line+lines, col)
+		expr, err := p.parseSubExpr(exprSrc, line+lines, col)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -2256,7 +2267,7 @@ func fieldStart(t token, off int) (lines, col int) {
 // parseSubExpr parses the expression of an f-string field, whose '{' is
 // at line, col: CPython parses "(" + src + ")" with its first line shifted
 // to col.
-func parseSubExpr(src string, line, col int) (Expr, error) {
+func (p *parser) parseSubExpr(src string, line, col int) (Expr, error) {
 	toks, err := tokenize("(" + src + ")")
 	if err != nil {
 		if e, ok := err.(*Error); ok {
@@ -2278,6 +2289,7 @@ func parseSubExpr(src string, line, col int) (Expr, error) {
 	}
 	sub := &parser{toks: toks}
 	e, err := sub.starExprs()
+	p.levels += sub.levels
 	if err == nil && sub.tok().kind != tNewline && sub.tok().kind != tEOF {
 		err = sub.errf("f-string: invalid syntax")
 	}

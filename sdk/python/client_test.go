@@ -178,7 +178,7 @@ func TestPythonClient(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- n.Run(ctx) }()
-	for i := 0; n.RPCAddr() == "" && i < 5000; i++ {
+	for deadline := time.Now().Add(60 * time.Second); n.RPCAddr() == "" && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)
 	}
 	t.Cleanup(func() { cancel(); <-done; n.Close() })
