@@ -181,7 +181,7 @@ func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.B
 		p.senders[from] = s
 	}
 	s.base = base
-	e := &entry{tx: tx, from: from, lane: fees.LaneUser}
+	e := &entry{tx: tx, from: from, lane: execution.LaneOf(tx)}
 	if old := s.byNon[tx.Nonce]; old != nil {
 		if !p.outbids(tx, old.tx, bf) {
 			return &execution.TxError{Code: ErrUnderpriced.Code, Msg: fmt.Sprintf(
@@ -240,7 +240,8 @@ func (p *Pool) PendingNonce(from types.Address, committed uint64) uint64 {
 // nonce; across senders the highest effective fee first, ties by hash.
 // A sender's transactions keep nonce order: only its lowest pending one
 // competes at a time. Transactions whose max fee is below the basefees wait.
-// (VRF ordering within the selected set comes with consensus.)
+// Reserved lanes are served first, up to their budgets (laneRank); the
+// block's VRF order of the selected set is execution.Build's.
 func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -252,12 +253,13 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 	slices.SortFunc(senders, func(a, b types.Address) int { return bytes.Compare(a[:], b[:]) })
 
 	h := &feeHeap{items: make([]heapItem, 0, len(senders))}
+	var lanes laneSelect
 	next := make(map[types.Address]uint64, len(senders))
 	for _, a := range senders {
 		n := st.Nonce(a)
 		next[a] = n
 		if e := p.senders[a].byNon[n]; e != nil && execution.CheckFees(e.tx, bf) == nil {
-			h.items = append(h.items, heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.tx.Hash()})
+			h.items = append(h.items, heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.tx.Hash(), rank: lanes.rank(e)})
 		}
 	}
 	h.init()
@@ -266,11 +268,15 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 		// The best item leaves; the same sender's next nonce, if pending,
 		// takes its place.
 		it := h.items[0]
+		if !lanes.take(&h.items[0]) {
+			h.down(0) // its lane's budget is spent: it competes as user
+			continue
+		}
 		out = append(out, it.e.tx)
 		a := it.e.from
 		next[a]++
 		if e := p.senders[a].byNon[next[a]]; e != nil && execution.CheckFees(e.tx, bf) == nil {
-			h.items[0] = heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.tx.Hash()}
+			h.items[0] = heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.tx.Hash(), rank: lanes.rank(e)}
 		} else {
 			last := len(h.items) - 1
 			h.items[0] = h.items[last]
@@ -331,6 +337,7 @@ type heapItem struct {
 	e    *entry
 	fee  fees.Fee128
 	hash types.Hash
+	rank uint8 // laneRank: 0 served first
 }
 
 // feeHeap is a binary heap of the senders' next transactions, best first.
@@ -339,8 +346,12 @@ type heapItem struct {
 // every transaction of every block).
 type feeHeap struct{ items []heapItem }
 
-// before is the block order: higher effective fee first, ties by hash.
+// before is the selection order: reserved lanes with budget left first,
+// then higher effective fee, ties by hash.
 func (h *feeHeap) before(i, j int) bool {
+	if h.items[i].rank != h.items[j].rank {
+		return h.items[i].rank < h.items[j].rank
+	}
 	if c := h.items[i].fee.Cmp(h.items[j].fee); c != 0 {
 		return c > 0
 	}

@@ -5,9 +5,9 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
 	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // The node serves the actor methods.

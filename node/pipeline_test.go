@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
@@ -96,21 +97,30 @@ func TestDevnetAndValidatorCommitTheSameBlock(t *testing.T) {
 			t.Fatalf("devnet refused tx %d: %v", i, err)
 		}
 	}
-	produced, err := d.ProduceBlock()
+	// The validator receives the same transactions from the wire, listed
+	// in the reverse order, in a finalized proposal it never saw in its
+	// pool. The block's order is the VRF order from the proposal's beacon
+	// (docs/decisions.md "Lanes"), whatever order the payload lists: the
+	// devnet side executes its own candidates with that beacon through the
+	// same executeBlock (ProduceBlock differs only in drawing the devnet
+	// beacon).
+	reversed := make([]*types.Tx, len(txs))
+	for i, tx := range txs {
+		reversed[len(txs)-1-i] = fromWire(t, tx)
+	}
+	b := proposal(t, v, &payload{Time: uint64(blockTime.Unix()), Txs: reversed}, v.proposer)
+	d.prodMu.Lock()
+	parent := d.Head()
+	st := d.newState()
+	produced, err := d.executeBlock(parent, st, blockInput{Height: 1, Time: uint64(blockTime.Unix()), Proposer: d.proposer,
+		Beacon: b.Beacon(), Txs: d.pool.Select(st, fees.NextBasefees(parent), d.cfg.MaxBlockTxs)}, nil)
+	d.prodMu.Unlock()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(produced.Txs) != len(txs) {
 		t.Fatalf("devnet block has %d transactions, want %d", len(produced.Txs), len(txs))
 	}
-
-	// The validator receives the same transactions in the devnet's block
-	// order, from the wire, in a finalized proposal it never saw in its pool.
-	inOrder := make([]*types.Tx, len(produced.Txs))
-	for i, tx := range produced.Txs {
-		inOrder[i] = fromWire(t, tx)
-	}
-	b := proposal(t, v, &payload{Time: produced.Header.Time, Txs: inOrder}, v.proposer)
 	if err := v.judge(b); err != nil {
 		t.Fatalf("judge: %v", err)
 	}

@@ -33,11 +33,13 @@ type Result struct {
 // through it, the first with the candidates it picked from its mempool, the
 // others with the candidates of a finalized proposal (execute after
 // finality, docs/decisions.md "Consensus wiring"). It executes the
-// candidates in order, skipping invalid ones and deferring those whose
-// limits no longer fit under the block caps (§17.8: 20,000,000 cycles,
-// 1,000,000 cells) less the timer lane's reservation when timers are due
-// (§17.9, TxCycleCap: when none are due it spills to the transactions),
-// then runs FinishBlock, whose first step delivers the due timers.
+// candidates in the block's VRF order (VRFOrder, §6.4), skipping invalid
+// ones and deferring those whose limits no longer fit their lane (laneMeter,
+// §17.9) under the block caps (§17.8: 20,000,000 cycles, 1,000,000 cells)
+// less the timer lane's reservation when timers are due (TxCycleCap: when
+// none are due it spills to the transactions), with the later nonces of a
+// deferred sender, then runs FinishBlock, whose first step delivers the due
+// timers.
 //
 // Whether a candidate is skipped depends only on the state and the
 // candidate, so every node that runs Build on the same input reaches the
@@ -50,9 +52,19 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 	if err != nil {
 		return nil, fmt.Errorf("build block %d: %w", bc.Height, err)
 	}
-	for _, tx := range candidates {
-		if tx.CyclesLimit > txCap-r.CyclesUsed || tx.CellsLimit > fees.CapCells-r.CellsUsed {
+	order := VRFOrder(bc.Beacon, candidates)
+	lanes := newLaneMeter(txCap, order)
+	waiting := map[types.Address]bool{} // senders with a deferred transaction
+	for _, tx := range order {
+		lane := LaneOf(tx)
+		charged, fits := lanes.fit(lane, tx.CyclesLimit)
+		if from, err := tx.Sender(); !fits || tx.CellsLimit > fees.CapCells-r.CellsUsed || (err == nil && waiting[from]) {
+			// Its later nonces wait with it rather than fail as too high.
+			if err == nil {
+				waiting[from] = true
+			}
 			r.Deferred = append(r.Deferred, tx)
+			lanes.done(lane, charged, 0)
 			continue
 		}
 		rc, err := ApplyTx(st, bc, tx)
@@ -61,9 +73,11 @@ func Build(st *state.StateDB, bc *BlockContext, candidates []*types.Tx) (*Result
 		}
 		if err != nil {
 			r.Rejected = append(r.Rejected, Rejection{Tx: tx, Err: err})
+			lanes.done(lane, charged, 0)
 			continue
 		}
 		r.add(tx, rc)
+		lanes.done(lane, charged, rc.CyclesUsed)
 	}
 	if err := FinishBlock(st, bc, r); err != nil {
 		return nil, fmt.Errorf("build block %d: %w", bc.Height, err)

@@ -1,20 +1,27 @@
 package execution
 
 import (
+	"bytes"
+	"cmp"
+	"slices"
+
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/system/storage"
 	"github.com/cowboy-chain/cowboy/chain/timers"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
 )
 
-// LaneOf tags a transaction with its execution lane (§6.3, §17.9):
-// validator registry calls are the system lane; everything else a user
-// sends is the user lane. The timer lane carries no transactions (timers
-// run in the Deliver Timers step) and the runner lane is filled by the
-// runner market when it lands.
+// LaneOf tags a transaction with its execution lane (§6.3, §6.4, §17.9):
+// calls to the system actors that take transactions (the validator
+// registry, the storage manager and the relay registry) are the system
+// lane; transfers, deploys and actor calls are the user lane. The timer
+// lane carries no transactions (timers run in the Deliver Timers step) and
+// the runner lane is filled by the runner market when it lands.
 func LaneOf(tx *types.Tx) fees.Lane {
-	if tx.To != nil && *tx.To == staking.Address {
+	if tx.To != nil && (*tx.To == staking.Address || storage.Handles(*tx.To)) {
 		return fees.LaneSystem
 	}
 	return fees.LaneUser
@@ -35,4 +42,122 @@ func TxCycleCap(st *state.StateDB, height uint64) (uint64, error) {
 		return fees.CapCycles - timers.TimerLaneCycles, nil
 	}
 	return fees.CapCycles, nil
+}
+
+// txLanes are the lanes that carry transactions and hold a reservation.
+var txLanes = [...]fees.Lane{fees.LaneSystem, fees.LaneRunner}
+
+// laneMeter is the §17.9 accounting of a block's transactions. Each
+// reserved lane (system, runner) has its LaneCycleBudget; the user lane
+// has what is left of the transactions' cap (TxCycleCap) after those
+// reservations, plus the unused budget of every reserved lane that has
+// been served, i.e. whose last candidate in the block's order has been
+// processed (a lane with no candidates is served from the start). A
+// reserved lane's transaction whose limit no longer fits its reservation
+// competes for the user lane's room instead, so a registry call with a
+// large limit is not stuck forever. Lanes meter cycles; cells are shared
+// (spec/README.md "lanes"). The sum never exceeds the cap.
+type laneMeter struct {
+	txCap uint64
+	used  [fees.LaneUser + 1]uint64
+	left  [fees.LaneUser + 1]int // candidates of the lane not yet processed
+}
+
+func newLaneMeter(txCap uint64, order []*types.Tx) *laneMeter {
+	m := &laneMeter{txCap: txCap}
+	for _, tx := range order {
+		m.left[LaneOf(tx)]++
+	}
+	return m
+}
+
+// userRoom is the cycles the user lane may still take.
+func (m *laneMeter) userRoom() uint64 {
+	room := m.txCap
+	for _, l := range txLanes {
+		room -= min(room, fees.LaneCycleBudget[l])
+		if m.left[l] == 0 {
+			room += fees.LaneCycleBudget[l] - m.used[l]
+		}
+	}
+	return room - min(room, m.used[fees.LaneUser])
+}
+
+// fit returns the lane whose budget a transaction of lane l with the given
+// cycle limit is charged to, and false when it fits none.
+func (m *laneMeter) fit(l fees.Lane, limit uint64) (fees.Lane, bool) {
+	if l != fees.LaneUser && limit <= fees.LaneCycleBudget[l]-m.used[l] {
+		return l, true
+	}
+	return fees.LaneUser, limit <= m.userRoom()
+}
+
+// done records that a candidate of lane l was processed, having used
+// cycles from the budget of lane charged.
+func (m *laneMeter) done(l, charged fees.Lane, cycles uint64) {
+	m.used[charged] += cycles
+	m.left[l]--
+}
+
+// orderDomain separates the ordering keys from every other keccak of the
+// beacon.
+var orderDomain = []byte("cowboy/tx-order/v1")
+
+// VRFOrder is the block's order of its selected transactions (§6.4 "VRF
+// ordering within the selected set", §6.5): every transaction draws a slot
+// key keccak256("cowboy/tx-order/v1" ‖ beacon ‖ tx hash) and the slots are
+// sorted by key; each sender's transactions then fill that sender's slots
+// in nonce order, so a sender's transactions still run in nonce order while
+// where they run among the others is the beacon's choice. The result
+// depends only on the set of transactions and the beacon, never on the
+// order the proposer listed them in: Build applies it, so ordering is part
+// of the state transition rather than a rule a proposal can break
+// (docs/decisions.md "Lanes"). A transaction whose sender does not recover
+// keeps its own slot (execution refuses it).
+func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
+	type slot struct {
+		key  [32]byte
+		hash types.Hash
+		tx   *types.Tx
+	}
+	slots := make([]slot, len(txs))
+	for i, tx := range txs {
+		h := tx.Hash()
+		slots[i] = slot{key: crypto.Keccak256(orderDomain, beacon[:], h[:]), hash: h, tx: tx}
+	}
+	slices.SortFunc(slots, func(a, b slot) int { // equal keys and hashes are the same transaction
+		if c := bytes.Compare(a.key[:], b.key[:]); c != 0 {
+			return c
+		}
+		return bytes.Compare(a.hash[:], b.hash[:])
+	})
+	// Each sender's transactions in nonce order (ties by hash), then dealt
+	// into its slots in slot order.
+	bySender := map[types.Address][]*types.Tx{}
+	for _, s := range slots {
+		if from, err := s.tx.Sender(); err == nil {
+			bySender[from] = append(bySender[from], s.tx)
+		}
+	}
+	for _, list := range bySender {
+		slices.SortStableFunc(list, func(a, b *types.Tx) int {
+			if c := cmp.Compare(a.Nonce, b.Nonce); c != 0 {
+				return c
+			}
+			ha, hb := a.Hash(), b.Hash()
+			return bytes.Compare(ha[:], hb[:])
+		})
+	}
+	out := make([]*types.Tx, len(slots))
+	dealt := map[types.Address]int{}
+	for i, s := range slots {
+		from, err := s.tx.Sender()
+		if err != nil {
+			out[i] = s.tx
+			continue
+		}
+		out[i] = bySender[from][dealt[from]]
+		dealt[from]++
+	}
+	return out
 }

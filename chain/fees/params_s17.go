@@ -40,8 +40,9 @@ const (
 // Lane is the execution lane a transaction is tagged with (§6.3, §17.9).
 type Lane uint8
 
-// Lanes in priority order. Only the user lane carries transactions today;
-// the others are filled by timers, runners and system actors in later work.
+// Lanes in priority order. The system and user lanes carry transactions
+// (execution.LaneOf), the timer lane the Deliver Timers step; the runner
+// lane waits for the runner market.
 const (
 	LaneSystem Lane = iota
 	LaneTimer
@@ -50,8 +51,11 @@ const (
 )
 
 // LaneCycleBudget is each lane's reserved cycle capacity per block (§17.9).
-// Unused reserved capacity spills to the user lane; the user lane cannot
-// borrow from reserved lanes.
+// Unused reserved capacity spills to the user lane once the lane has been
+// served; the user lane cannot borrow from reserved lanes before that. The
+// reservations sit inside the block cap, so the user lane's own share is
+// the cap less them (15,000,000), not the table's 5,000,000 below
+// (execution's laneMeter; docs/decisions.md "Lanes").
 var LaneCycleBudget = [...]uint64{
 	LaneSystem: 500_000,
 	LaneTimer:  2_000_000,

@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/pvm"
 	"github.com/cowboy-chain/cowboy/rpc"
-	"github.com/cowboy-chain/cowboy/system/staking"
 )
 
 // checkDeploySize refuses, before anything is asked of the node or signed,
