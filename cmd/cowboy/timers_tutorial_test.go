@@ -60,7 +60,7 @@ func TestTimersTutorial(t *testing.T) {
 		r := h.run(st.args...)
 		var got []string
 		for _, l := range strings.Split(r.stdout+r.stderr, "\n") {
-			if l == "" || strings.HasPrefix(l, "Sent ") {
+			if l == "" || strings.HasPrefix(l, "Sent ") || strings.HasPrefix(l, "Worst-case fee ") {
 				continue
 			}
 			got = append(got, l)
