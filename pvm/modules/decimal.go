@@ -675,7 +675,15 @@ func (m *decMod) addMethods() {
 		}
 		r := new(apd.Decimal)
 		if e.Form != apd.Finite || x.Form != apd.Finite {
-			if isNaN(x) || isNaN(e) || x.Form != e.Form {
+			// A quiet NaN operand propagates; a signaling NaN, or an
+			// infinity against a finite number, is invalid (as libmpdec).
+			if x.Form == apd.NaNSignaling || e.Form == apd.NaNSignaling {
+				return nil, m.signal("InvalidOperation", "InvalidOperation")
+			}
+			if isNaN(x) || isNaN(e) {
+				return m.wrap(c, r.Set(decNaNOf(x, e)))
+			}
+			if x.Form != e.Form {
 				return nil, m.signal("InvalidOperation", "InvalidOperation")
 			}
 			r.Set(x)
