@@ -10,7 +10,7 @@ import "fmt"
 // generators, libm-like math results through approx().
 
 // opNames2 are operator's two-argument functions that apply to ints.
-var opNames2 = []string{"add", "sub", "mul", "floordiv", "mod", "truediv", "lshift", "rshift", "and_", "or_", "xor", "eq", "ne", "lt", "le", "gt", "ge", "pow", "iadd", "isub", "imul", "ifloordiv", "imod", "iand", "ior", "ixor", "__add__", "__mul__"}
+var opNames2 = []string{"add", "sub", "mul", "floordiv", "mod", "truediv", "lshift", "rshift", "and_", "or_", "xor", "eq", "ne", "lt", "le", "gt", "ge", "iadd", "isub", "imul", "ifloordiv", "imod", "iand", "ior", "ixor", "__add__", "__mul__"}
 
 func (g *gen) issue18() {
 	switch g.n(4) {
@@ -31,6 +31,10 @@ func (g *gen) operatorUnit() {
 	case 0:
 		g.emit(fmt.Sprintf("print(show(operator.%s(%s, %s)))", g.pick(opNames2...), g.pick(i(), g.smallInt()), g.pick(i(), g.smallInt(), g.smallIntPos())))
 	case 1:
+		if g.chance(25) {
+			g.emit(fmt.Sprintf("print(show(operator.%s(%s, %d)), operator.pow(2, -1))", g.pick("pow", "ipow", "__pow__"), g.pick(i(), g.smallInt()), g.n(6)))
+			return
+		}
 		g.emit(fmt.Sprintf("print(show(operator.%s(%s)))", g.pick("neg", "pos", "abs", "invert", "not_", "truth", "index", "__neg__", "inv"), g.pick(i(), g.smallInt(), "True", "0")))
 	case 2:
 		s := g.expr(g.pick2(tStr, tList, tTuple, tStrList, tBytes), 1)
@@ -49,7 +53,7 @@ func (g *gen) operatorUnit() {
 	case 4:
 		l := g.expr(g.pick2(tList, tRange, tTuple), 1)
 		g.emit(fmt.Sprintf("print(show(list(itertools.accumulate(%s, operator.%s))))", l, g.pick("add", "mul", "sub", "or_", "xor", "and_")),
-			fmt.Sprintf("print(show(list(itertools.starmap(operator.%s, zip(%s, %s)))))", g.pick("add", "mul", "sub", "floordiv", "mod", "lt", "pow"), l, g.expr(g.pick2(tList, tRange), 1)),
+			fmt.Sprintf("print(show(list(itertools.starmap(operator.%s, zip(%s, %s)))))", g.pick("add", "mul", "sub", "floordiv", "mod", "lt", "le"), l, g.expr(g.pick2(tList, tRange), 1)),
 			fmt.Sprintf("print(show(list(map(operator.%s, %s, %s))))", g.pick("add", "mul", "max", "eq", "sub"), l, g.expr(g.pick2(tList, tRange), 1)))
 	case 5:
 		ks := g.pick("0", "-1", "1, 0", "0, 0", "2", "slice(1, None)")
