@@ -137,7 +137,28 @@ func (g *gen) decimalUnit() {
 // asyncio.sleep(0).
 func (g *gen) asyncUnit() {
 	n := g.n(5) + 1
-	switch g.n(6) {
+	switch g.n(9) {
+	case 6:
+		g.emit("async def one():\n    return 1",
+			"c = one()",
+			fmt.Sprintf("print(%s)", g.pick("asyncio.run(c), end=' ')\ntry:\n    asyncio.run(c)\nexcept RuntimeError as e:\n    print(e)",
+				"c.close(), end=' ')\ntry:\n    c.send(None)\nexcept RuntimeError as e:\n    print(e)",
+				"type(c).__name__, c.__name__, c.__qualname__, c.cr_running)\nc.close(",
+				"show([asyncio.iscoroutine(x) for x in (c, one, 1)]))\nc.close(")),
+			fmt.Sprintf("async def t():\n    try:\n        await asyncio.sleep(0)\n    except %s as e:\n        return 'caught ' + type(e).__name__\n    return 'none'", g.pick("ValueError", "KeyError", "Exception")),
+			"c2 = t()\nc2.send(None)",
+			fmt.Sprintf("try:\n    c2.throw(%s)\nexcept StopIteration as e:\n    print('stop', e.value)\nexcept BaseException as e:\n    print('!', type(e).__name__)", g.pick("ValueError('a')", "KeyError", "TypeError()", "GeneratorExit")))
+	case 7:
+		g.emit("class Acc:\n    def __init__(self):\n        self.items = []\n    async def add(self, x):\n        await asyncio.sleep(0)\n        self.items.append(x)\n        return len(self.items)\n    @staticmethod\n    async def twice(x):\n        return x * 2\n    @classmethod\n    async def make(cls, n):\n        a = cls()\n        for i in range(n):\n            await a.add(await cls.twice(i))\n        return a",
+			fmt.Sprintf("a = asyncio.run(Acc.make(%d))", g.n(5)),
+			"print(show(a.items))",
+			fmt.Sprintf("async def gen_total(xs):\n    total = 0\n    for x in xs:\n        total %s= await Acc.twice(x)\n    return total", g.pick("+", "-", "*", "|")),
+			fmt.Sprintf("print(asyncio.run(gen_total(%s)))", g.expr(g.pick2(tList, tRange), 1)))
+	case 8:
+		g.emit("class Ticker:\n    def __init__(self, n):\n        self.n = n\n    def __aiter__(self):\n        self.i = 0\n        return self\n    async def __anext__(self):\n        self.i += 1\n        if self.i > self.n:\n            raise StopAsyncIteration\n        return self.i",
+			fmt.Sprintf("class Guard:\n    async def __aenter__(self):\n        print('in')\n        return self\n    async def __aexit__(self, *exc):\n        print('out', exc[0].__name__ if exc[0] else None)\n        return %s", g.pick("True", "False")),
+			fmt.Sprintf("async def main():\n    r = []\n    async with Guard():\n        async for a in Ticker(%d):\n            async for b in Ticker(a):\n                r.append(a * 10 + b)\n        if len(r) > %d:\n            raise IndexError(len(r))\n    return r", g.n(4), g.n(6)),
+			"try:\n    print(show(asyncio.run(main())))\nexcept Exception as e:\n    err(e)")
 	case 0:
 		g.emit(fmt.Sprintf("async def leaf(x):\n    await asyncio.sleep(0)\n    return x %s %s", g.pick("*", "+", "-", "//", "%"), g.smallInt()),
 			fmt.Sprintf("async def main():\n    acc = []\n    for i in range(%d):\n        acc.append(await leaf(i))\n    return acc", n),
