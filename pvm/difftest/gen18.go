@@ -27,7 +27,16 @@ func (g *gen) issue18() {
 
 func (g *gen) operatorUnit() {
 	i := func() string { return g.expr(tInt, 1) }
-	switch g.n(9) {
+	switch g.n(11) {
+	case 9:
+		a := g.expr(g.pick2(tFloat, tStr, tStrList, tBytes, tTuple, tBool), 1)
+		b := g.expr(g.pick2(tFloat, tInt, tStr, tBool), 1)
+		g.emit(fmt.Sprintf("print(show(operator.%s(%s, %s)))", g.pick("add", "mul", "mod", "truediv", "floordiv", "sub", "lt", "eq", "ge", "contains", "concat", "iconcat", "imul"), a, b))
+	case 10:
+		d := g.varOf(tDict)
+		g.emit(fmt.Sprintf("print(show(operator.getitem(%s, %s)), show(operator.itemgetter(%s, %s)(%s)))", d, g.pick("'a'", "'b'", "'zz'"), g.pick("'a'", "'b'"), g.pick("'x'", "'a'"), d),
+			fmt.Sprintf("print(show(operator.attrgetter(%s)(%s)))", g.pick("'real'", "'imag'", "'numerator'", "'denominator'", "'real.imag'", "'bit_length'", "'nope'"), g.expr(g.pick2(tInt, tBool), 1)),
+			fmt.Sprintf("print(show(operator.methodcaller(%s)(%s)))", g.pick("'bit_length'", "'to_bytes', 4, 'big'", "'conjugate'", "'__add__', 1", "'as_integer_ratio'"), g.expr(tInt, 1)))
 	case 0:
 		g.emit(fmt.Sprintf("print(show(operator.%s(%s, %s)))", g.pick(opNames2...), g.pick(i(), g.smallInt()), g.pick(i(), g.smallInt(), g.smallIntPos())))
 	case 1:
@@ -113,7 +122,9 @@ func (g *gen) mathNew() string {
 
 func (g *gen) decimalUnit() {
 	d := func() string { return "decimal.Decimal(" + g.decLit() + ")" }
-	switch g.n(6) {
+	switch g.n(7) {
+	case 6:
+		g.emit(fmt.Sprintf("print(%s.%s(%s))", d(), g.pick("max", "min", "compare", "copy_sign", "quantize", "same_quantum", "compare_total", "fma"), g.pick(g.smallInt(), "True", g.smallInt()+", "+g.smallInt(), "1.5", "'1'")))
 	case 0:
 		g.emit(fmt.Sprintf("print(%s.%s())", d(), g.pick("exp", "ln", "log10", "logb", "sqrt", "to_eng_string", "number_class", "is_normal", "is_subnormal", "canonical", "conjugate", "adjusted", "as_integer_ratio", "radix")))
 	case 1:

@@ -226,6 +226,24 @@ func loadDecimal(t *vm.Thread) (*vm.Module, error) {
 	return md, nil
 }
 
+// decContextArg checks the optional context argument of a Decimal method
+// (after its operands): None or the module's context, as CPython's C
+// module demands ("optional argument must be a context"); the value is
+// otherwise unused, since the context is fixed.
+func decContextArg(name string, rest []object.Value, kw []object.Kw) error {
+	a, err := object.UnpackArgs(name, rest, kw, "context?")
+	if err != nil {
+		return err
+	}
+	if a[0] == nil || a[0] == object.None {
+		return nil
+	}
+	if _, ok := a[0].(*decContext); !ok {
+		return object.Errorf(object.TypeError, "optional argument must be a context")
+	}
+	return nil
+}
+
 // decContext is the fixed context getcontext() returns.
 type decContext struct{ m *decMod }
 
@@ -580,6 +598,11 @@ func (m *decMod) addMethods() {
 			if err != nil {
 				return nil, err
 			}
+			if !strings.HasPrefix(name, "__") {
+				if err := decContextArg(name, args[1:], kw); err != nil {
+					return nil, err
+				}
+			}
 			if err := decCharge(c, x); err != nil {
 				return nil, err
 			}
@@ -737,7 +760,10 @@ func (m *decMod) addMethods() {
 		if err != nil {
 			return nil, err
 		}
-		if err := object.ArgCount("compare", args[1:], 1, 1); err != nil {
+		if err := object.ArgCount("compare", args[1:], 1, 2); err != nil {
+			return nil, err
+		}
+		if err := decContextArg("compare", args[2:], kw); err != nil {
 			return nil, err
 		}
 		y, err := m.convert(c, args[1], false)
