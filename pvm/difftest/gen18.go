@@ -31,7 +31,12 @@ func (g *gen) operatorUnit() {
 	case 9:
 		a := g.expr(g.pick2(tFloat, tStr, tStrList, tBytes, tTuple, tBool), 1)
 		b := g.expr(g.pick2(tFloat, tInt, tStr, tBool), 1)
-		g.emit(fmt.Sprintf("print(show(operator.%s(%s, %s)))", g.pick("add", "mul", "mod", "truediv", "floordiv", "sub", "lt", "eq", "ge", "contains", "concat", "iconcat", "imul"), a, b))
+		op := g.pick("add", "mul", "mod", "truediv", "floordiv", "sub", "lt", "eq", "ge", "contains", "concat", "iconcat", "imul")
+		if op == "mul" || op == "imul" {
+			// A sequence times a large int would build a huge object.
+			b = g.pick(g.expr(tFloat, 1), g.smallInt(), "True", g.strLit(), "2**70")
+		}
+		g.emit(fmt.Sprintf("print(show(operator.%s(%s, %s)))", op, a, b))
 	case 10:
 		d := g.varOf(tDict)
 		g.emit(fmt.Sprintf("print(show(operator.getitem(%s, %s)), show(operator.itemgetter(%s, %s)(%s)))", d, g.pick("'a'", "'b'", "'zz'"), g.pick("'a'", "'b'"), g.pick("'x'", "'a'"), d),
