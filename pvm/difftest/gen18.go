@@ -40,7 +40,7 @@ func (g *gen) operatorUnit() {
 	case 10:
 		d := g.varOf(tDict)
 		g.emit(fmt.Sprintf("print(show(operator.getitem(%s, %s)), show(operator.itemgetter(%s, %s)(%s)))", d, g.pick("'a'", "'b'", "'zz'"), g.pick("'a'", "'b'"), g.pick("'x'", "'a'"), d),
-			fmt.Sprintf("print(show(operator.attrgetter(%s)(%s)))", g.pick("'real'", "'imag'", "'numerator'", "'denominator'", "'real.imag'", "'bit_length'", "'nope'"), g.expr(g.pick2(tInt, tBool), 1)),
+			fmt.Sprintf("print(show(operator.attrgetter(%s)(%s)))", g.pick("'real'", "'imag'", "'numerator'", "'denominator'", "'real.imag'", "'nope'"), g.expr(g.pick2(tInt, tBool), 1)),
 			fmt.Sprintf("print(show(operator.methodcaller(%s)(%s)))", g.pick("'bit_length'", "'to_bytes', 4, 'big'", "'conjugate'", "'__add__', 1", "'as_integer_ratio'"), g.expr(tInt, 1)))
 	case 0:
 		g.emit(fmt.Sprintf("print(show(operator.%s(%s, %s)))", g.pick(opNames2...), g.pick(i(), g.smallInt()), g.pick(i(), g.smallInt(), g.smallIntPos())))
