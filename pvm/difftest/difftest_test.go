@@ -85,3 +85,27 @@ func TestCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratorCoversIssue18 keeps issue 18's features in the generated
+// programs: a generator change that stopped drawing them would leave them
+// untested against CPython without any run failing.
+func TestGeneratorCoversIssue18(t *testing.T) {
+	var all strings.Builder
+	for seed := uint64(1); seed <= 300; seed++ {
+		for _, u := range Generate(seed, 25).Units {
+			all.WriteString(u)
+		}
+	}
+	src := all.String()
+	for _, want := range []string{
+		"operator.itemgetter(", "operator.attrgetter(", "operator.methodcaller(", "functools.reduce(operator.",
+		"itertools.accumulate(", "operator.length_hint(",
+		"math.cbrt(", "math.exp2(", "math.erf(", "math.erfc(", "math.gamma(", "math.lgamma(", "math.remainder(", "math.dist(",
+		".exp()", ".ln()", ".log10()", ".as_tuple()", ".quantize(", ".fma(",
+		"async def ", "await ", "async for ", "async with ", "asyncio.run(", "asyncio.sleep(", "__aenter__", "__anext__", "__await__",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("no program of seeds 1-300 contains %q", want)
+		}
+	}
+}

@@ -28,7 +28,7 @@ import (
 //   - no deep recursion (the PVM allows 32 frames), no unbounded loops.
 
 // Prelude is the fixed start of every program.
-const Prelude = `import math, json, re, struct, hashlib, decimal, functools, itertools, collections
+const Prelude = `import math, json, re, struct, hashlib, decimal, functools, itertools, collections, operator, asyncio
 def show(x):
     if isinstance(x, (set, frozenset)):
         return type(x).__name__ + '(' + ', '.join(sorted([show(e) for e in x])) + ')'
@@ -782,6 +782,8 @@ func (g *gen) percentFormat(d int) string {
 
 func (g *gen) unit() {
 	switch k := g.n(100); {
+	case k < 12:
+		g.issue18()
 	case k < 30:
 		t := typ(g.n(int(nTypes)))
 		g.emit("print(show(" + g.expr(t, 3) + "))")

@@ -226,6 +226,24 @@ func loadDecimal(t *vm.Thread) (*vm.Module, error) {
 	return md, nil
 }
 
+// decContextArg checks the optional context argument of a Decimal method
+// (after its operands): None or the module's context, as CPython's C
+// module demands ("optional argument must be a context"); the value is
+// otherwise unused, since the context is fixed.
+func decContextArg(name string, rest []object.Value, kw []object.Kw) error {
+	a, err := object.UnpackArgs(name, rest, kw, "context?")
+	if err != nil {
+		return err
+	}
+	if a[0] == nil || a[0] == object.None {
+		return nil
+	}
+	if _, ok := a[0].(*decContext); !ok {
+		return object.Errorf(object.TypeError, "optional argument must be a context")
+	}
+	return nil
+}
+
 // decContext is the fixed context getcontext() returns.
 type decContext struct{ m *decMod }
 
@@ -340,16 +358,90 @@ func (m *decMod) convert(c object.Ctx, v object.Value, explicit bool) (*apd.Deci
 			return nil, nil
 		}
 		return decFromFloat(float64(x)), nil
-	case *object.List, object.Tuple:
+	case *object.List, object.Tuple, *object.Instance:
 		if !explicit {
+			return nil, nil
+		}
+		switch object.BaseOf(x).(type) {
+		case *object.List, object.Tuple: // DecimalTuple and other subclasses
+		default:
 			return nil, nil
 		}
 		if n, _ := object.Len(c, x); n != 3 {
 			return nil, object.Errorf(object.ValueError, "argument must be a sequence of length 3")
 		}
-		return nil, object.Errorf(object.TypeError, "PVM: Decimal((sign, digits, exponent)) is not supported; use a string")
+		return m.fromTuple(c, x)
 	}
 	return nil, nil
+}
+
+// fromTuple is Decimal((sign, digits, exponent)) with the C module's
+// checks and messages: sign 0 or 1, digits a tuple (or list) of ints 0-9,
+// exponent an int or one of 'F' (infinity), 'n' (NaN), 'N' (signaling
+// NaN). The value is spelled as a string and read by the string path, so
+// both constructors agree.
+func (m *decMod) fromTuple(c object.Ctx, x object.Value) (*apd.Decimal, error) {
+	var parts []object.Value
+	if err := object.Iterate(c, x, func(v object.Value) error { parts = append(parts, v); return nil }); err != nil {
+		return nil, err
+	}
+	sign, ok := object.AsInt64(parts[0])
+	if !ok || (sign != 0 && sign != 1) {
+		return nil, object.Errorf(object.ValueError, "sign must be an integer with the value 0 or 1")
+	}
+	var b strings.Builder
+	if sign == 1 {
+		b.WriteByte('-')
+	}
+	var digits []byte
+	switch parts[1].(type) {
+	case *object.List, object.Tuple:
+	default:
+		return nil, object.Errorf(object.ValueError, "coefficient must be a tuple of digits")
+	}
+	if err := object.Iterate(c, parts[1], func(v object.Value) error {
+		d, ok := object.AsInt64(v)
+		if _, isBool := v.(object.Bool); isBool {
+			ok = true
+		}
+		if !ok || d < 0 || d > 9 {
+			return object.Errorf(object.ValueError, "coefficient must be a tuple of digits")
+		}
+		digits = append(digits, byte('0'+d))
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := object.Charge(c, uint64(len(digits))*meter.CostDecimalPerDigit); err != nil {
+		return nil, err
+	}
+	switch e := parts[2].(type) {
+	case object.Str:
+		payload := strings.TrimLeft(string(digits), "0")
+		switch string(e) {
+		case "F":
+			b.WriteString("Infinity")
+		case "n":
+			b.WriteString("NaN" + payload)
+		case "N":
+			b.WriteString("sNaN" + payload)
+		default:
+			return nil, object.Errorf(object.ValueError, "string argument in the third position must be 'F', 'n' or 'N'")
+		}
+	case object.Int, object.Bool, *object.BigInt:
+		if len(digits) == 0 {
+			digits = []byte{'0'}
+		}
+		b.Write(digits)
+		n, ok := object.AsInt64(e)
+		if !ok {
+			return nil, object.Errorf(object.OverflowError, "Python int too large to convert to C ssize_t")
+		}
+		b.WriteString("E" + strconv.FormatInt(n, 10))
+	default:
+		return nil, object.Errorf(object.ValueError, "exponent must be an integer")
+	}
+	return m.convert(c, object.Str(b.String()), true)
 }
 
 // decFromFloat is the exact decimal value of a binary64 (Decimal(0.1) has
@@ -506,6 +598,11 @@ func (m *decMod) addMethods() {
 			if err != nil {
 				return nil, err
 			}
+			if !strings.HasPrefix(name, "__") {
+				if err := decContextArg(name, args[1:], kw); err != nil {
+					return nil, err
+				}
+			}
 			if err := decCharge(c, x); err != nil {
 				return nil, err
 			}
@@ -601,7 +698,15 @@ func (m *decMod) addMethods() {
 		}
 		r := new(apd.Decimal)
 		if e.Form != apd.Finite || x.Form != apd.Finite {
-			if isNaN(x) || isNaN(e) || x.Form != e.Form {
+			// A quiet NaN operand propagates; a signaling NaN, or an
+			// infinity against a finite number, is invalid (as libmpdec).
+			if x.Form == apd.NaNSignaling || e.Form == apd.NaNSignaling {
+				return nil, m.signal("InvalidOperation", "InvalidOperation")
+			}
+			if isNaN(x) || isNaN(e) {
+				return m.wrap(c, r.Set(decNaNOf(x, e)))
+			}
+			if x.Form != e.Form {
 				return nil, m.signal("InvalidOperation", "InvalidOperation")
 			}
 			r.Set(x)
@@ -655,7 +760,10 @@ func (m *decMod) addMethods() {
 		if err != nil {
 			return nil, err
 		}
-		if err := object.ArgCount("compare", args[1:], 1, 1); err != nil {
+		if err := object.ArgCount("compare", args[1:], 1, 2); err != nil {
+			return nil, err
+		}
+		if err := decContextArg("compare", args[2:], kw); err != nil {
 			return nil, err
 		}
 		y, err := m.convert(c, args[1], false)

@@ -30,6 +30,9 @@ func (m *decMod) other(c object.Ctx, name string, args []object.Value, n int) ([
 	if err := object.ArgCount(name, args[1:], n, n+1); err != nil {
 		return nil, err
 	}
+	if err := decContextArg(name, args[1+n:], nil); err != nil {
+		return nil, err
+	}
 	out := make([]*apd.Decimal, n)
 	for i := 0; i < n; i++ {
 		y, err := m.convert(c, args[1+i], false)

@@ -9,7 +9,7 @@ func TestDecimalFixedContext(t *testing.T) {
 		{"decimal.setcontext(decimal.getcontext())", "TypeError: PVM: decimal.setcontext() is not available"},
 		{"decimal.localcontext()", "TypeError: PVM: decimal.localcontext() is not available"},
 		{"decimal.Decimal('1e200000')", "decimal.Overflow: [<class 'decimal.Overflow'>]"},
-		{"decimal.Decimal((0, (1,), 0))", "TypeError: PVM: Decimal((sign, digits, exponent)) is not supported"},
+		{"decimal.Decimal((0, (1,), 0.5))", "ValueError: exponent must be an integer"},
 		{"decimal.Decimal(1) / 0", "decimal.DivisionByZero: [<class 'decimal.DivisionByZero'>]"},
 		{"decimal.Decimal('x')", "decimal.InvalidOperation: [<class 'decimal.ConversionSyntax'>]"},
 	} {

@@ -211,6 +211,18 @@ func (m *structMod) packInt(c object.Ctx, code byte, size int, v object.Value, l
 		return 0, m.fail("required argument is not an integer")
 	}
 	signed := code == 'b' || code == 'h' || code == 'i' || code == 'l' || code == 'q' || code == 'n'
+	// CPython's big-endian q and Q go through _PyLong_AsByteArray, whose
+	// overflow message is "int too large to convert" (also for a negative
+	// Q); every other packer says "argument out of range".
+	if !little && (code == 'q' || code == 'Q') {
+		lo, hi := bigMinI64, bigMaxI64
+		if code == 'Q' {
+			lo, hi = new(big.Int), bigMaxU64
+		}
+		if n.Cmp(lo) < 0 || n.Cmp(hi) > 0 {
+			return 0, m.fail("int too large to convert")
+		}
+	}
 	// b, B, h, H go through C long even when unsigned.
 	viaLong := signed || code == 'B' || code == 'H'
 	if viaLong {

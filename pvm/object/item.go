@@ -13,6 +13,11 @@ func seqIndex(c Ctx, i Value, n int, what string) (int, error) {
 		// (a string concatenation, i.e. an allocation, per subscript).
 		idx = int64(k)
 	} else {
+		if _, big := BaseOf(i).(*BigInt); big && what != "range object" {
+			// CPython converts the index to Py_ssize_t first; a range
+			// compares it as an int.
+			return 0, Errorf(IndexError, "cannot fit 'int' into an index-sized integer")
+		}
 		var err error
 		idx, err = IndexValue(c, i, what+" indices must be integers or slices, not "+TypeName(i))
 		if err != nil {
@@ -92,6 +97,9 @@ func GetItem(c Ctx, x, i Value) (Value, error) {
 		if sl, ok := i.(*SliceObj); ok {
 			r, err := sliceBytes(c, string(s), sl)
 			return Bytes(r), err
+		}
+		if _, big := BaseOf(i).(*BigInt); big {
+			return nil, Errorf(IndexError, "cannot fit 'int' into an index-sized integer")
 		}
 		k, err := IndexValue(c, i, "byte indices must be integers or slices, not "+TypeName(i))
 		if err != nil {

@@ -26,6 +26,23 @@ func initNumberMethods() {
 		}
 		return Int(n), nil
 	}))
+	IntClass.Dict.Set("as_integer_ratio", method("as_integer_ratio", func(c Ctx, args []Value, kw []Kw) (Value, error) {
+		if !isIntLike(args[0]) {
+			return nil, Errorf(TypeError, "descriptor 'as_integer_ratio' requires an 'int' object")
+		}
+		if err := ArgCount("as_integer_ratio", args[1:], 0, 0); err != nil {
+			return nil, err
+		}
+		n := toBig(args[0])
+		if n.IsInt64() {
+			return Tuple{Int(n.Int64()), Int(1)}, nil
+		}
+		v, err := MakeBigInt(new(big.Int).Set(n))
+		if err != nil {
+			return nil, err
+		}
+		return Tuple{v, Int(1)}, nil
+	}))
 	IntClass.Dict.Set("to_bytes", method("to_bytes", func(c Ctx, args []Value, kw []Kw) (Value, error) {
 		a, err := UnpackArgs("to_bytes", args[1:], kw, "length?", "byteorder?", "signed?")
 		if err != nil {

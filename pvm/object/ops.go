@@ -574,6 +574,11 @@ func binaryDunders(c Ctx, op Op, x, y Value) (Value, error) {
 			if isSeq(y) {
 				other = x
 			}
+			if _, big := BaseOf(other).(*BigInt); big {
+				// A count beyond int64 does not fit Py_ssize_t (CPython's
+				// sequence repeat goes through PyNumber_AsSsize_t).
+				return nil, Errorf(OverflowError, "cannot fit 'int' into an index-sized integer")
+			}
 			return nil, Errorf(TypeError, "can't multiply sequence by non-int of type '%s'", TypeName(other))
 		}
 	}
