@@ -148,6 +148,25 @@ const sessionTTL = time.Hour
 
 // openCluster connects to the volume's relays as key: the owner with a
 // fresh self-issued token, a grantee with the token it was given.
+// openVolume is what every reading or writing volume command does first:
+// load the volume's local config, unlock the caller's key and connect to
+// the volume's relays. The caller closes the cluster.
+func (a *app) openVolume(name string, kf keyFlags) (*volumeConfig, *cbfs.Volume, *cluster.Cluster, error) {
+	c, v, err := a.loadVolume(name)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	key, err := a.localKey(kf.from, kf.passFile)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cl, err := a.openCluster(c, key)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return c, v, cl, nil
+}
+
 func (a *app) openCluster(c *volumeConfig, key *crypto.PrivateKey) (*cluster.Cluster, error) {
 	var tok *cbfs.Token
 	owner := fmt.Sprintf("0x%x", key.Address())
@@ -462,15 +481,7 @@ func (a *app) volumeGetCmd() *cobra.Command {
 		Short:   "Download, verify and decrypt a file (-o FILE, default stdout)",
 		Args:    args("NAME", "PATH"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
-			c, v, err := a.loadVolume(argv[0])
-			if err != nil {
-				return err
-			}
-			key, err := a.localKey(kf.from, kf.passFile)
-			if err != nil {
-				return err
-			}
-			cl, err := a.openCluster(c, key)
+			_, v, cl, err := a.openVolume(argv[0], kf)
 			if err != nil {
 				return err
 			}
@@ -530,15 +541,7 @@ func (a *app) volumeLsCmd() *cobra.Command {
 		Short:   "List the files of a volume you can read",
 		Args:    args("NAME"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
-			c, v, err := a.loadVolume(argv[0])
-			if err != nil {
-				return err
-			}
-			key, err := a.localKey(kf.from, kf.passFile)
-			if err != nil {
-				return err
-			}
-			cl, err := a.openCluster(c, key)
+			_, v, cl, err := a.openVolume(argv[0], kf)
 			if err != nil {
 				return err
 			}
@@ -572,15 +575,7 @@ func (a *app) volumeRmCmd() *cobra.Command {
 		Short:   "Delete a file from every relay",
 		Args:    args("NAME", "PATH"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
-			c, v, err := a.loadVolume(argv[0])
-			if err != nil {
-				return err
-			}
-			key, err := a.localKey(kf.from, kf.passFile)
-			if err != nil {
-				return err
-			}
-			cl, err := a.openCluster(c, key)
+			_, v, cl, err := a.openVolume(argv[0], kf)
 			if err != nil {
 				return err
 			}
@@ -750,15 +745,7 @@ func (a *app) volumeRepairCmd() *cobra.Command {
 		Short:   "Rebuild lost shards of a file and place them on live relays",
 		Args:    args("NAME", "PATH"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
-			c, v, err := a.loadVolume(argv[0])
-			if err != nil {
-				return err
-			}
-			key, err := a.localKey(kf.from, kf.passFile)
-			if err != nil {
-				return err
-			}
-			cl, err := a.openCluster(c, key)
+			c, v, cl, err := a.openVolume(argv[0], kf)
 			if err != nil {
 				return err
 			}
