@@ -58,13 +58,7 @@ func TestTimersTutorial(t *testing.T) {
 			continue
 		}
 		r := h.run(st.args...)
-		var got []string
-		for _, l := range strings.Split(r.stdout+r.stderr, "\n") {
-			if l == "" || strings.HasPrefix(l, "Sent ") || strings.HasPrefix(l, "Worst-case fee ") {
-				continue
-			}
-			got = append(got, l)
-		}
+		got := shownLines(r.stdout + r.stderr)
 		fmt.Fprintf(&transcript, "$ cowboy %s\n%s\n", strings.Join(st.args, " "), strings.Join(got, "\n"))
 		transcriptOnly := os.Getenv("TIMERS_TUTORIAL_TRANSCRIPT") != ""
 		wantFail := len(st.want) > 0 && strings.HasPrefix(st.want[0], "error:")

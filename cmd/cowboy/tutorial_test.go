@@ -114,13 +114,7 @@ func TestActorTutorial(t *testing.T) {
 		if (r.code != 0) != wantFail {
 			t.Fatalf("docs/actors.md:%d: cowboy %s: exit %d\nstdout: %s\nstderr: %s", st.line, strings.Join(st.args, " "), r.code, r.stdout, r.stderr)
 		}
-		var got []string
-		for _, l := range strings.Split(r.stdout+r.stderr, "\n") {
-			if l == "" || strings.HasPrefix(l, "Sent ") || strings.HasPrefix(l, "Worst-case fee ") {
-				continue
-			}
-			got = append(got, l)
-		}
+		got := shownLines(r.stdout + r.stderr)
 		if len(got) != len(st.want) {
 			t.Fatalf("docs/actors.md:%d: cowboy %s printed\n%s\nbut the docs show\n%s", st.line, strings.Join(st.args, " "), strings.Join(got, "\n"), strings.Join(st.want, "\n"))
 		}
@@ -133,4 +127,18 @@ func TestActorTutorial(t *testing.T) {
 			}
 		}
 	}
+}
+
+// shownLines is what a docs transcript shows of a command's output: its
+// non-empty lines without the progress ("Sent …") and the worst-case fee
+// line printed before signing, which the docs leave out.
+func shownLines(out string) []string {
+	var got []string
+	for _, l := range strings.Split(out, "\n") {
+		if l == "" || strings.HasPrefix(l, "Sent ") || strings.HasPrefix(l, "Worst-case fee ") {
+			continue
+		}
+		got = append(got, l)
+	}
+	return got
 }
