@@ -99,3 +99,35 @@ func TestDocsStandAlone(t *testing.T) {
 		}
 	}
 }
+
+// maxTrackedFile bounds any one tracked file. A session's whole submission
+// was once refused for size; build outputs and generated data belong in
+// scripts that make them, not in git.
+const maxTrackedFile = 1_500_000
+
+// TestNoLargeOrBinaryFiles fails on a tracked file over maxTrackedFile bytes
+// or on a compiled executable (ELF): both are signs of a build output or a
+// data dump committed by mistake.
+func TestNoLargeOrBinaryFiles(t *testing.T) {
+	out, err := exec.Command("git", "ls-files", "-z").Output()
+	if err != nil {
+		t.Skipf("not a git checkout (git ls-files: %v); nothing to scan", err)
+	}
+	for _, f := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		fi, err := os.Stat(f)
+		if err != nil {
+			continue // deleted in the work tree, not yet committed
+		}
+		if fi.Size() > maxTrackedFile {
+			t.Errorf("%s is %d bytes (limit %d): generate it in a script or test instead of committing it", f, fi.Size(), maxTrackedFile)
+		}
+		head := make([]byte, 4)
+		if fh, err := os.Open(f); err == nil {
+			n, _ := fh.Read(head)
+			fh.Close()
+			if n == 4 && string(head) == "\x7fELF" {
+				t.Errorf("%s is a compiled executable: build outputs do not belong in git", f)
+			}
+		}
+	}
+}
