@@ -66,6 +66,10 @@ type TimerReceiptJSON struct {
 	Error       string        `json:"error,omitempty"`
 	Events      []EventJSON   `json:"events"`
 	Messages    []MessageJSON `json:"messages"`
+	// GBACycles and GBAFee: what the owner paid in that block for its
+	// GBA's bid (burned, not in fee).
+	GBACycles Quantity    `json:"gbaCycles"`
+	GBAFee    BigQuantity `json:"gbaFee"`
 }
 
 // NewTimerJSON renders a timer.
@@ -91,7 +95,8 @@ func newTimerReceiptJSON(r *timers.Receipt) TimerReceiptJSON {
 	return TimerReceiptJSON{TimerID: Quantity(r.TimerID), BlockNumber: Quantity(r.Height), Owner: Address(r.Owner),
 		Handler: r.Handler, Status: Quantity(r.Status), CyclesUsed: Quantity(r.CyclesUsed), CellsUsed: Quantity(r.CellsUsed),
 		Fee: *NewBigQuantity(r.Fee), Burned: *NewBigQuantity(r.Burned), Tip: *NewBigQuantity(r.Tip), TipPerCycle: Quantity(r.TipPerCycle),
-		Error: r.Error, Events: eventsJSON(r.Events), Messages: messagesJSON(r.Messages)}
+		Error: r.Error, Events: eventsJSON(r.Events), Messages: messagesJSON(r.Messages),
+		GBACycles: Quantity(r.GBACycles), GBAFee: *NewBigQuantity(r.GBAFee)}
 }
 
 func timersOf(b Backend, name string) (Timers, *Error) {

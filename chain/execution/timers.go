@@ -22,7 +22,12 @@ type TimerResult struct {
 	Deferred   int      // due timers rolled over to the next block
 	Dropped    []uint64 // timers dropped after MaxFundsDeferrals or with their actor gone
 	Moved      int      // ids queue maintenance moved between tiers
-	err        error    // a state failure inside a run; fails the block
+	// GBACycles and GBAFee are the get_gas_bid calls of the block: the
+	// cycles they used and what their owners paid for them (burned).
+	// They are not block space (GBACallCycles).
+	GBACycles uint64
+	GBAFee    *big.Int
+	err       error // a state failure inside a run; fails the block
 }
 
 // DeliverTimers is the state-transition step "Deliver Timers" (v2 "The
@@ -39,11 +44,15 @@ func DeliverTimers(st *state.StateDB, bc *BlockContext, cellsLeft uint64) (*Time
 	if err != nil {
 		return nil, fmt.Errorf("deliver timers at %d: %w", bc.Height, err)
 	}
-	res := &TimerResult{}
+	res := &TimerResult{GBAFee: new(big.Int)}
 	if len(due) > 0 {
 		cs := make([]timers.Candidate, len(due))
 		for i, t := range due {
-			cs[i] = timers.NewCandidate(t, gasBid(st, bc, t), bc.Basefees.Cycle, bc.Basefees.Cell)
+			g := gasBid(st, bc, t)
+			cs[i] = timers.NewCandidate(t, g.bid, bc.Basefees.Cycle, bc.Basefees.Cell)
+			cs[i].GBACycles, cs[i].GBACells, cs[i].GBAFee = g.cycles, g.cells, g.fee
+			res.GBACycles += g.cycles
+			res.GBAFee.Add(res.GBAFee, g.fee)
 		}
 		timers.Order(cs)
 		outs, used := timers.Fill(cs, timers.TimerLaneCycles, func(c *timers.Candidate, limit uint64) (uint64, timers.Outcome) {
@@ -118,7 +127,8 @@ func runTimer(st *state.StateDB, bc *BlockContext, c *timers.Candidate, limit, c
 
 	rc := &timers.Receipt{TimerID: t.ID, Height: bc.Height, Owner: t.Owner, Handler: t.Handler,
 		Status: types.ReceiptSuccess, CyclesUsed: cycles, CellsUsed: cells, Fee: charge.Fee, Burned: charge.Burned,
-		Tip: charge.Tip, TipPerCycle: c.Tip, Events: rt.events, Messages: rt.results}
+		Tip: charge.Tip, TipPerCycle: c.Tip, Events: rt.events, Messages: rt.results,
+		GBACycles: c.GBACycles, GBAFee: c.GBAFee}
 	if !ok {
 		rc.Status, rc.Error = types.ReceiptFailed, errMsg
 	}
@@ -139,19 +149,36 @@ func timerMessageID(id, height uint64) types.Hash {
 	return types.Hash(crypto.Keccak256([]byte("timer"), b[:]))
 }
 
+// gbaCall is what asking a timer's GBA gave and cost.
+type gbaCall struct {
+	bid           timers.Bid
+	cycles, cells uint64
+	fee           *big.Int // paid by the owner, burned
+}
+
 // gasBid asks t's Gas Bidding Agent for its bid (CIP-1 getGasBid, spelled
 // get_gas_bid(self, context) in Python, spec/README.md): a read-only call
 // capped at GBACallCycles with the six context keys. A timer without a
 // GBA, or whose GBA is missing, fails, runs out of its cap or returns
 // anything but a dict of four non-negative ints, bids the default.
-func gasBid(st *state.StateDB, bc *BlockContext, t *timers.Timer) timers.Bid {
-	def := timers.DefaultBid(bc.Basefees.Cycle, bc.Basefees.Cell)
+//
+// The owner pays for the call: it must hold the cap's cost at the
+// block's basefees (else no call is made and it bids the default), and is
+// charged the cycles and cells the call used, return value included
+// (CIP-3 §2.2.2 "Return Data"), at the basefees, all burned: a
+// producer's work for a bid is never free (scheduler-dos-protection,
+// "GBA calls are read-only"; the price is decided in docs/decisions.md).
+func gasBid(st *state.StateDB, bc *BlockContext, t *timers.Timer) gbaCall {
+	out := gbaCall{bid: timers.DefaultBid(bc.Basefees.Cycle, bc.Basefees.Cell), fee: new(big.Int)}
 	if t.GBA == nil {
-		return def
+		return out
 	}
 	prog, err := programAt(st, *t.GBA)
 	if err != nil || prog == nil {
-		return def
+		return out
+	}
+	if !st.HasBalance(t.Owner, fees.MaxCost(timers.GBACallCycles, timers.GBACallCells, bc.Basefees.Cycle, bc.Basefees.Cell)) {
+		return out
 	}
 	ctx, err := cbor.EncodeGo([]any{cbor.Map{
 		{Key: "basefee_cell", Value: new(big.Int).SetUint64(bc.Basefees.Cell)},
@@ -162,21 +189,27 @@ func gasBid(st *state.StateDB, bc *BlockContext, t *timers.Timer) timers.Bid {
 		{Key: "trigger_block_height", Value: new(big.Int).SetUint64(t.Due)},
 	}})
 	if err != nil {
-		return def
+		return out
 	}
 	snap := st.Snapshot()
-	defer st.RevertToSnapshot(snap)
 	h := &gbaHost{st: st, bc: bc, self: *t.GBA, owner: t.Owner}
-	ret, _, err := prog.Run(pvm.Config{CyclesLimit: timers.GBACallCycles, CellsLimit: timers.GBACallCells, Host: h},
+	ret, used, err := prog.Run(pvm.Config{CyclesLimit: timers.GBACallCycles, CellsLimit: timers.GBACallCells, Host: h},
 		pvm.Call{Method: "get_gas_bid", Args: ctx})
-	if err != nil {
-		return def
+	st.RevertToSnapshot(snap)
+	out.cycles, out.cells = min(used.CyclesUsed, timers.GBACallCycles), min(used.CellsUsed, timers.GBACallCells)
+	fits := uint64(len(ret)) <= timers.GBACallCells-out.cells
+	out.cells = min(out.cells+uint64(len(ret)), timers.GBACallCells)
+	out.fee = fees.Compute(out.cycles, out.cells, fees.Prices{MaxFee: bc.Basefees.Cycle}, fees.Prices{MaxFee: bc.Basefees.Cell},
+		bc.Basefees.Cycle, bc.Basefees.Cell).Burned
+	mustNotFail(st.SubBalance(t.Owner, out.fee)) // covered by the HasBalance above
+	st.Burn(out.fee)
+	if err != nil || !fits {
+		return out
 	}
-	b, ok := parseBid(ret)
-	if !ok {
-		return def
+	if b, ok := parseBid(ret); ok {
+		out.bid = b
 	}
-	return b
+	return out
 }
 
 // parseBid reads get_gas_bid's return value: a dict with exactly the int

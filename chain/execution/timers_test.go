@@ -506,3 +506,97 @@ func BenchmarkTimerDelivery(b *testing.B) {
 	b.ReportMetric(float64(ran), "timers/block")
 	b.ReportMetric(float64(ran)*float64(b.N)/b.Elapsed().Seconds(), "timers/s")
 }
+
+// TestGBACallIsPaidByTheOwner: the get_gas_bid call a timer's GBA makes is
+// paid by the timer's owner, not the GBA and not the producer: the cycles
+// and cells it used at the basefees, burned. A GBA that loops pays the
+// whole cap and bids the default; one that raises or returns garbage pays
+// what it used and bids the default; an owner that cannot cover the cap
+// gets no call, pays nothing for it and bids the default.
+func TestGBACallIsPaidByTheOwner(t *testing.T) {
+	tests := []struct {
+		mode      string
+		poor      bool // the owner holds less than the GBA's cap costs
+		wantTip   uint64
+		wantCall  bool
+		wantWhole bool // the call used its whole cycle cap
+	}{
+		{"good", false, 5, true, false},
+		{"raise", false, 0, true, false},
+		{"garbage", false, 0, true, false},
+		{"loop", false, 0, true, true},
+		{"write", false, 0, true, false},
+		// An owner below the cap's cost: no call, nothing paid for one,
+		// and (a run costs more than a bid) the timer waits for funds.
+		{"good", true, 0, false, false},
+	}
+	for _, tt := range tests {
+		e := newActorEnv(t)
+		const bc, bb = 7, 3
+		owner := e.deployFunded(bidder, 1, cby(100))
+		gba := e.deployFunded(bidder, 2, cby(1))
+		ret(t, e.call(owner, "mode", "light"))
+		ret(t, e.call(gba, "mode", tt.mode))
+		ret(t, e.call(owner, "arm", int64(3), int64(1), gba.Hex()))
+		e.runTo(2)
+		if tt.poor {
+			left := new(big.Int).SetUint64(timers.GBACallCycles*bc + timers.GBACallCells*bb - 1)
+			if err := e.st.SubBalance(owner, new(big.Int).Sub(e.st.Balance(owner), left)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ownerBefore, gbaBefore, supply := e.st.Balance(owner), e.st.Balance(gba), e.st.Supply()
+		e.bc.Basefees = Basefees{Cycle: bc, Cell: bb}
+		tr := e.endBlock().Timers
+		name := tt.mode
+		if tt.poor {
+			if len(tr.Receipts) != 0 || tr.Deferred != 1 || tr.GBAFee.Sign() != 0 || tr.GBACycles != 0 {
+				t.Fatalf("poor owner: %d receipts, %d deferred, GBA %d cycles for %s", len(tr.Receipts), tr.Deferred, tr.GBACycles, tr.GBAFee)
+			}
+			if e.st.Balance(owner).Cmp(ownerBefore) != 0 || e.st.Supply().Cmp(supply) != 0 {
+				t.Fatal("poor owner: something was charged without a call or a run")
+			}
+			continue
+		}
+		if len(tr.Receipts) != 1 {
+			t.Fatalf("%s: %d receipts, deferred %d", name, len(tr.Receipts), tr.Deferred)
+		}
+		rc := tr.Receipts[0]
+		if rc.TipPerCycle != tt.wantTip || rc.Status != types.ReceiptSuccess {
+			t.Fatalf("%s: receipt %+v", name, rc)
+		}
+		if got := rc.GBAFee.Sign() > 0; got != tt.wantCall {
+			t.Fatalf("%s: GBA fee %s, want a call %v", name, rc.GBAFee, tt.wantCall)
+		}
+		want := new(big.Int).SetUint64(rc.GBACycles * bc)
+		if tt.wantCall {
+			if rc.GBACycles == 0 || rc.GBACycles > timers.GBACallCycles || rc.GBAFee.Cmp(want) < 0 {
+				t.Fatalf("%s: GBA used %d cycles for %s", name, rc.GBACycles, rc.GBAFee)
+			}
+			// cycles × basefee_cycle plus cells × basefee_cell, nothing more.
+			cells := new(big.Int).Sub(rc.GBAFee, want)
+			if r := new(big.Int).Mod(cells, big.NewInt(bb)); r.Sign() != 0 || cells.Cmp(new(big.Int).SetUint64(timers.GBACallCells*bb)) > 0 {
+				t.Fatalf("%s: GBA fee %s is not %d cycles at %d plus cells at %d", name, rc.GBAFee, rc.GBACycles, bc, bb)
+			}
+		}
+		if tt.wantWhole && rc.GBACycles != timers.GBACallCycles {
+			t.Fatalf("%s: a looping GBA used %d of its %d-cycle cap", name, rc.GBACycles, timers.GBACallCycles)
+		}
+		// The one-shot timer ran out: its deposit came back.
+		paid := new(big.Int).Sub(ownerBefore, e.st.Balance(owner))
+		paid.Add(paid, timers.Deposit(0))
+		if sum := new(big.Int).Add(rc.Fee, rc.GBAFee); paid.Cmp(sum) != 0 {
+			t.Fatalf("%s: owner paid %s, want run %s + GBA %s", name, paid, rc.Fee, rc.GBAFee)
+		}
+		if e.st.Balance(gba).Cmp(gbaBefore) != 0 {
+			t.Fatalf("%s: the GBA actor paid for its own call", name)
+		}
+		burned := new(big.Int).Sub(supply, e.st.Supply())
+		if want := new(big.Int).Add(rc.Burned, rc.GBAFee); burned.Cmp(want) != 0 {
+			t.Fatalf("%s: burned %s, want run %s + GBA %s", name, burned, rc.Burned, rc.GBAFee)
+		}
+		if tr.GBAFee.Cmp(rc.GBAFee) != 0 || tr.GBACycles != rc.GBACycles {
+			t.Fatalf("%s: block totals %d/%s, receipt %d/%s", name, tr.GBACycles, tr.GBAFee, rc.GBACycles, rc.GBAFee)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package timers
 
 import (
 	"cmp"
+	"math/big"
 	"slices"
 )
 
@@ -13,6 +14,10 @@ type Candidate struct {
 	// Payable is false when the bid's max fees are below the basefees.
 	Tip     uint64
 	Payable bool
+	// GBACycles, GBACells and GBAFee are what asking the GBA for Bid
+	// used and cost the owner in this block (zero without a call).
+	GBACycles, GBACells uint64
+	GBAFee              *big.Int
 }
 
 // NewCandidate prices t's bid against the block's basefees.

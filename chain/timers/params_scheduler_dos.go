@@ -36,9 +36,15 @@ const (
 	// handler runs: the §17.2 ActorMessage base (a firing timer is a
 	// message to its actor). Its intrinsic cells are the data's size.
 	TimerIntrinsicCycles uint64 = 10_000
-	// GBACallCycles caps one read-only get_gas_bid call (CIP-1). Its
-	// cycles are not charged to anyone: the cap bounds the producer's
-	// work, and a GBA that needs more bids the default.
+	// GBACallCycles caps one read-only get_gas_bid call (CIP-1). The
+	// timer's owner pays the cycles and cells the call used at the
+	// block's basefees (burned, no tip), whether or not the timer then
+	// runs; an owner that cannot cover the cap at the basefees gets no
+	// call and bids the default. A GBA that needs more than the cap bids
+	// the default (having paid for the cap). With MaxDueScan candidates a
+	// block's GBA work is at most 512 × 50,000 = 25,600,000 cycles, all
+	// paid for; it is not block space (docs/decisions.md "Timers: who
+	// pays for a GBA call").
 	GBACallCycles uint64 = 50_000
 	// GBACallCells caps the cells of a get_gas_bid call (it writes
 	// nothing; this bounds what it may allocate and return).

@@ -30,6 +30,10 @@ type Receipt struct {
 	Error       string // why the handler failed, with its traceback line
 	Events      []types.Event
 	Messages    []types.MessageResult
+	// GBACycles and GBAFee are what the owner paid in this block for its
+	// GBA's get_gas_bid call (burned at the basefees; not in Fee).
+	GBACycles uint64
+	GBAFee    *big.Int
 }
 
 const (

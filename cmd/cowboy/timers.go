@@ -160,6 +160,9 @@ With --json: the cowboy_getTimerReceipts answer.`,
 				tb.row("Cells", "%d", uint64(r.CellsUsed))
 				tb.row("Fee", "%s (burned %s, tip %s)", amount((*big.Int)(&r.Fee)), amount((*big.Int)(&r.Burned)), amount((*big.Int)(&r.Tip)))
 				tb.row("Tip/cycle", "%d", uint64(r.TipPerCycle))
+				if r.GBACycles != 0 {
+					tb.row("GBA call", "%d cycles, %s (paid by the owner, burned)", uint64(r.GBACycles), amount((*big.Int)(&r.GBAFee)))
+				}
 				if r.Error != "" {
 					tb.row("Error", "%s", r.Error)
 				}
