@@ -11,7 +11,7 @@ import (
 
 // wantNextBasefee restates §4.2 independently of chain/fees:
 // basefee' = max(1, basefee × (1 + clamp((U − T)/(T × α), −δ, +δ))) with
-// α = 8, δ = 1/8, the change rounded toward zero and at least 1 off target.
+// α = 8, δ = 1/8, the change rounded toward zero (and nothing more).
 func wantNextBasefee(basefee, used, target uint64) uint64 {
 	if used == target {
 		return max(basefee, 1)
@@ -22,9 +22,6 @@ func wantNextBasefee(basefee, used, target uint64) uint64 {
 	change.Quo(change, new(big.Int).Mul(tg, big.NewInt(8)))
 	if limit := new(big.Int).Quo(b, big.NewInt(8)); change.Cmp(limit) > 0 {
 		change = limit
-	}
-	if change.Sign() == 0 {
-		change.SetInt64(1)
 	}
 	if diff.Sign() > 0 {
 		return new(big.Int).Add(b, change).Uint64()
@@ -39,7 +36,7 @@ func wantNextBasefee(basefee, used, target uint64) uint64 {
 // The node moves both basefees block by block (§4.2) from its own header:
 // from a genesis at 1,000 above the floor, empty blocks lower them by δ and
 // a block over the cell target raises the cell basefee. (Devnet genesis sits
-// at the floor of 1, where empty blocks cannot show that anything moves.)
+// at 1, where §4.2 in whole units moves nothing: a basefee below 8 is fixed.)
 func TestBasefeesMoveWithBlockUse(t *testing.T) {
 	g := genesis.Devnet()
 	g.BasefeeCycle, g.BasefeeCell = 1000, 1000

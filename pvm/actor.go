@@ -204,6 +204,11 @@ func runActor(t *vm.Thread, code *compile.Code, h Host, call Call) ([]byte, erro
 	if err != nil {
 		return nil, fmt.Errorf("return value of %s(): %w", call.Method, err)
 	}
+	// CIP-3 §2.2.2 "Return Data": after the handler returns, the bytes of
+	// its return value are charged as cells (None is one byte).
+	if err := t.Meter().ChargeCells(uint64(len(b))); err != nil {
+		return nil, err
+	}
 	return b, nil
 }
 

@@ -289,7 +289,8 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			r := crypto.Randomness(h.Block().Beacon, label)
 			return object.Bytes(r[:]), nil
 		})
-		hashFn := func(name string, f func([]byte) [32]byte) {
+		// §17.3 hash(): 100 cycles + 1 per byte, except keccak256 (cost).
+		hashFn := func(name string, f func([]byte) [32]byte, cost func(n uint64) uint64) {
 			def(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 				a, err := object.UnpackArgs(name, args, kw, "data")
 				if err != nil {
@@ -299,16 +300,17 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 				if err != nil {
 					return nil, err
 				}
-				if err := c.Meter().Charge(meter.HostHash + meter.HostHashPerByte*uint64(len(b))); err != nil {
+				if err := c.Meter().Charge(cost(uint64(len(b)))); err != nil {
 					return nil, err
 				}
 				d := f(b)
 				return object.Bytes(d[:]), nil
 			})
 		}
-		hashFn("keccak256", func(b []byte) [32]byte { return crypto.Keccak256(b) })
-		hashFn("blake3", func(b []byte) [32]byte { return crypto.Blake3(b) })
-		hashFn("sha256", sha256.Sum256)
+		perByte := func(n uint64) uint64 { return meter.HostHash + meter.HostHashPerByte*n }
+		hashFn("keccak256", func(b []byte) [32]byte { return crypto.Keccak256(b) }, meter.KeccakCost)
+		hashFn("blake3", func(b []byte) [32]byte { return crypto.Blake3(b) }, perByte)
+		hashFn("sha256", sha256.Sum256, perByte)
 		def("verify_signature", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("verify_signature", args, kw, "digest", "signature", "address")
 			if err != nil {
@@ -344,7 +346,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 				return nil, err
 			}
 			// The EIP-55 checksum is a keccak256 of the 40 hex digits.
-			if err := c.Meter().Charge(meter.HostHash + meter.HostHashPerByte*40); err != nil {
+			if err := c.Meter().Charge(meter.KeccakCost(40)); err != nil {
 				return nil, err
 			}
 			return addrValue(addr), nil

@@ -197,13 +197,11 @@ func gasBid(st *state.StateDB, bc *BlockContext, t *timers.Timer) gbaCall {
 		pvm.Call{Method: "get_gas_bid", Args: ctx})
 	st.RevertToSnapshot(snap)
 	out.cycles, out.cells = min(used.CyclesUsed, timers.GBACallCycles), min(used.CellsUsed, timers.GBACallCells)
-	fits := uint64(len(ret)) <= timers.GBACallCells-out.cells
-	out.cells = min(out.cells+uint64(len(ret)), timers.GBACallCells)
 	out.fee = fees.Compute(out.cycles, out.cells, fees.Prices{MaxFee: bc.Basefees.Cycle}, fees.Prices{MaxFee: bc.Basefees.Cell},
 		bc.Basefees.Cycle, bc.Basefees.Cell).Burned
 	mustNotFail(st.SubBalance(t.Owner, out.fee)) // covered by the HasBalance above
 	st.Burn(out.fee)
-	if err != nil || !fits {
+	if err != nil {
 		return out
 	}
 	if b, ok := parseBid(ret); ok {

@@ -2,16 +2,20 @@ package fees
 
 import "math/bits"
 
-// NextBasefee is §4.2's update
+// NextBasefee is §4.2's update, exactly:
 //
 //	basefee' = max(1, basefee × (1 + clamp((U − T)/(T × α), −δ, +δ)))
 //
-// in integer arithmetic: the change basefee×|U−T|/(T×α) is computed with a
-// 128-bit product and rounded toward zero, then clamped to basefee×δ. One
-// rule is added so the market works near the floor: any block off target
-// moves the basefee by at least 1 base unit (EIP-1559 does this for
-// increases). Without it a basefee of 1 could never rise (1×(U−T)/(8T)
-// rounds to 0) and a basefee below 8 could never fall back to the floor.
+// in whole base units: the change basefee×|U−T|/(T×α) is computed with a
+// 128-bit product and rounded toward zero, clamped to basefee×δ (also
+// rounded toward zero), and added or subtracted. Nothing else moves it:
+// unlike go-ethereum's CalcBaseFee, which raises the basefee by at least 1
+// whenever a block is over target, a change that rounds to zero is zero.
+// So a basefee below 1/δ = 8 base units never moves (its largest change,
+// basefee/8, rounds to 0); at 8 or more the result is go-ethereum's series
+// wherever go-ethereum's minimum step does not apply (TestGethSeries).
+// docs/decisions.md "Basefee: §4.2 exactly" says what this means for the
+// genesis basefees of 1.
 func NextBasefee(basefee, used, target uint64) uint64 {
 	if target == 0 || used == target {
 		return max(basefee, MinBasefee)
@@ -23,15 +27,14 @@ func NextBasefee(basefee, used, target uint64) uint64 {
 	}
 	change := mulDiv(basefee, diff, target*Alpha)
 	change = min(change, basefee/DeltaDen) // clamp to δ
-	change = max(change, 1)
 	if up {
 		if next, carry := bits.Add64(basefee, change, 0); carry == 0 {
 			return next
 		}
 		return ^uint64(0) // saturate instead of wrapping
 	}
-	// min keeps the subtraction from wrapping; the floor does the rest.
-	return max(basefee-min(change, basefee), MinBasefee)
+	// change ≤ basefee/8 < basefee, so this cannot wrap; the floor is §4.2's max(1, …).
+	return max(basefee-change, MinBasefee)
 }
 
 // mulDiv is a×b/c rounded down; it saturates if the quotient would not fit.

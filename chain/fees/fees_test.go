@@ -2,6 +2,7 @@ package fees
 
 import (
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
@@ -19,9 +20,13 @@ func TestNextBasefee(t *testing.T) {
 		{"half over target", 1000, 15_000_000, 10_000_000, 1062}, // 1000×5e6/(1e7×8) = 62.5 → 62
 		{"floor holds at 1 when empty", 1, 0, 10_000_000, 1},
 		{"zero target leaves it", 5, 3, 0, 5},
-		{"floor: 1 rises by at least 1 when over target", 1, 10_000_001, 10_000_000, 2},
-		{"small decrease moves by at least 1", 7, 9_999_999, 10_000_000, 6},
-		{"reaches the floor from 2", 2, 0, 10_000_000, 1},
+		// §4.2 exactly: 1 × (1 + 1/8) is 1 in whole units; 7 × (1 − 1/8) is 7.
+		{"1 cannot rise, even in a full block", 1, 20_000_000, 10_000_000, 1},
+		{"7 cannot rise, even in a full block", 7, 20_000_000, 10_000_000, 7},
+		{"7 cannot fall, even in an empty block", 7, 0, 10_000_000, 7},
+		{"8 rises by 1 in a full block", 8, 20_000_000, 10_000_000, 9},
+		{"8 falls by 1 in an empty block", 8, 0, 10_000_000, 7},
+		{"a change under one unit is none", 100, 10_000_001, 10_000_000, 100},
 		{"cells market", 800, 1_000_000, 500_000, 900},
 		{"clamp beyond cap", 800, 5_000_000, 500_000, 900},
 		{"huge basefee no overflow", 1 << 62, 20_000_000, 10_000_000, (1 << 62) + (1 << 59)},
@@ -39,21 +44,109 @@ func TestNextBasefee(t *testing.T) {
 	}
 }
 
-// A run of full blocks compounds by 12.5% each; a run of empty blocks
-// decays to the floor and stays there.
+// A run of full blocks compounds by 12.5% each (rounded toward zero) from
+// 8 up; a run of empty blocks decays to 7, the highest basefee that no
+// longer moves, and stays there.
 func TestBasefeeTrajectory(t *testing.T) {
-	bf := uint64(1)
+	bf := uint64(8)
 	for i := 0; i < 100; i++ {
 		bf = NextBasefee(bf, CapCycles, TargetCycles)
 	}
 	if bf < 1000 {
-		t.Fatalf("100 full blocks from 1 reached only %d", bf)
+		t.Fatalf("100 full blocks from 8 reached only %d", bf)
 	}
 	for i := 0; i < 1000; i++ {
 		bf = NextBasefee(bf, 0, TargetCycles)
 	}
-	if bf != 1 {
-		t.Fatalf("1000 empty blocks left basefee at %d, want floor 1", bf)
+	if bf != 7 {
+		t.Fatalf("1000 empty blocks left basefee at %d, want 7", bf)
+	}
+}
+
+// gethCalcBaseFee is go-ethereum's CalcBaseFee (consensus/misc/eip1559,
+// v1.17) restated with math/big, for a parent whose gas target is target
+// (gas limit / elasticity 2) and BaseFeeChangeDenominator 8. minStep
+// reports whether its "at least 1 on an increase" rule decided the result,
+// the one place its form differs from §4.2's.
+func gethCalcBaseFee(parentBaseFee *big.Int, used, target uint64) (next *big.Int, minStep bool) {
+	if used == target {
+		return new(big.Int).Set(parentBaseFee), false
+	}
+	num := new(big.Int)
+	if used > target {
+		num.SetUint64(used - target)
+		num.Mul(num, parentBaseFee)
+		num.Div(num, new(big.Int).SetUint64(target))
+		num.Div(num, big.NewInt(8))
+		if num.Cmp(big.NewInt(1)) < 0 {
+			return num.Add(parentBaseFee, big.NewInt(1)), true
+		}
+		return num.Add(parentBaseFee, num), false
+	}
+	num.SetUint64(target - used)
+	num.Mul(num, parentBaseFee)
+	num.Div(num, new(big.Int).SetUint64(target))
+	num.Div(num, big.NewInt(8))
+	next = num.Sub(parentBaseFee, num)
+	if next.Sign() < 0 {
+		next.SetInt64(0)
+	}
+	return next, false
+}
+
+// TestGethSeries pins NextBasefee to go-ethereum's CalcBaseFee where the
+// two forms coincide: over 400 blocks of varied usage on each meter (empty,
+// full, at target, one unit off target, and random) from several starting
+// basefees, the §4.2 series equals the EIP-1559 series step for step
+// whenever go-ethereum's minimum step of 1 does not decide a block, and
+// when it does, §4.2 leaves the basefee unchanged instead.
+func TestGethSeries(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 4))
+	usage := func(i int, target uint64) uint64 {
+		switch i % 9 {
+		case 0:
+			return 0
+		case 1:
+			return 2 * target
+		case 2:
+			return target
+		case 3:
+			return target + 1
+		case 4:
+			return target - 1
+		}
+		return rng.Uint64N(2*target + 1)
+	}
+	for _, m := range []struct {
+		name   string
+		target uint64
+	}{{"cycles", TargetCycles}, {"cells", TargetCells}} {
+		for _, start := range []uint64{8, 1000, 1_000_000_000, 1 << 50} {
+			ours, ref := start, new(big.Int).SetUint64(start)
+			coincided, diverged := 0, 0
+			for i := range 400 {
+				u := usage(i, m.target)
+				ours = NextBasefee(ours, u, m.target)
+				next, minStep := gethCalcBaseFee(ref, u, m.target)
+				if minStep {
+					// go-ethereum adds 1; §4.2's change rounds to 0.
+					diverged++
+					if want := new(big.Int).Sub(next, big.NewInt(1)); want.Cmp(ref) != 0 || ours != ref.Uint64() {
+						t.Fatalf("%s from %d, block %d: %d, want it unchanged at %s", m.name, start, i, ours, ref)
+					}
+					continue
+				}
+				coincided++
+				ref = next
+				if !ref.IsUint64() || ours != ref.Uint64() {
+					t.Fatalf("%s from %d, block %d (used %d): §4.2 gives %d, go-ethereum %s", m.name, start, i, u, ours, ref)
+				}
+			}
+			if coincided < 200 || (start >= 1_000_000_000 && diverged != 0) {
+				t.Fatalf("%s from %d: only %d of 400 blocks compared", m.name, start, coincided)
+			}
+			t.Logf("%s from %d: %d blocks equal to go-ethereum, %d where its minimum step applies; ends at %d", m.name, start, coincided, diverged, ours)
+		}
 	}
 }
 
@@ -129,7 +222,10 @@ func TestIntrinsic(t *testing.T) {
 		{KindTransfer, 0, 10_000, 0},
 		{KindTransfer, 33, 10_000, 33},
 		{KindActorMessage, 7, 10_000, 7},
+		// §17.2 "100/byte + code_size" read as 100 + payload bytes: a
+		// 1,000-byte deploy payload is 1,100 cells, not 100,000.
 		{KindDeploy, 1000, 50_000, 1100},
+		{KindDeploy, 0, 50_000, 100},
 	}
 	for _, tt := range tests {
 		c, b := Intrinsic(tt.kind, tt.n)
@@ -249,8 +345,8 @@ func TestNextBasefeesFromHeader(t *testing.T) {
 	if got, want := NextBasefees(h), (Basefees{Cycle: 875, Cell: 900}); got != want {
 		t.Fatalf("NextBasefees = %+v, want %+v", got, want)
 	}
-	h = &types.Header{BasefeeCycle: 1, CyclesUsed: TargetCycles + 1, BasefeeCell: 7, CellsUsed: TargetCells}
-	if got, want := NextBasefees(h), (Basefees{Cycle: 2, Cell: 7}); got != want {
+	h = &types.Header{BasefeeCycle: 1, CyclesUsed: CapCycles, BasefeeCell: 64, CellsUsed: TargetCells + TargetCells/2}
+	if got, want := NextBasefees(h), (Basefees{Cycle: 1, Cell: 68}); got != want {
 		t.Fatalf("NextBasefees = %+v, want %+v", got, want)
 	}
 }

@@ -13,7 +13,9 @@ const (
 // Intrinsic returns the cycles and cells a transaction pays before
 // execution begins (§17.2): transfers and actor messages 10,000 cycles plus
 // one cell per byte of calldata (§17.4); deployment 50,000 cycles and
-// 100 + code size cells.
+// "100/byte + code_size" cells, read as 100 plus one cell per byte of the
+// deploy payload (the code with its salt and __init__ args, each byte
+// once; docs/decisions.md "CIP-3 leftovers and the exact §4.2 basefee").
 func Intrinsic(kind Kind, payloadLen int) (cycles, cells uint64) {
 	n := uint64(payloadLen)
 	switch kind {

@@ -30,7 +30,8 @@ const (
 	// ActorMessageCycles is the intrinsic cost of calling an actor (§17.2).
 	ActorMessageCycles uint64 = 10_000
 	// DeployCycles is the intrinsic cost of deploying an actor (§17.2);
-	// its cells are DeployCellsBase + code size.
+	// its cells are DeployCellsBase + the deploy payload's size (Intrinsic
+	// says how §17.2's "100/byte + code_size" is read).
 	DeployCycles    uint64 = 50_000
 	DeployCellsBase uint64 = 100
 	// CalldataCellsPerByte: calldata costs one cell per byte (§17.4).

@@ -36,6 +36,8 @@ const (
 	// CostBLSVerify is one BLS verification. CIP-3 §2.2.1: 8000.
 	CostBLSVerify uint64 = 8000
 	// CostKeccakPer32 is keccak256 per 32 bytes hashed. CIP-3 §2.2.1: 6.
+	// §17.3 lists hash() but not keccak256, so this row stands for it
+	// (spec/README.md): see KeccakCost.
 	CostKeccakPer32 uint64 = 6
 
 	// CostBase is the floor for an instruction that does no arithmetic,
@@ -256,3 +258,8 @@ const (
 	// insert into the visited set).
 	CostHeapWalkPerObject uint64 = 32
 )
+
+// KeccakCost is the cycles of keccak256 over n bytes: §17.3's hash() base
+// of HostHash plus CIP-3's 6 per 32-byte word, a partial word counting as
+// a whole one (docs/decisions.md "CIP-3 leftovers").
+func KeccakCost(n uint64) uint64 { return HostHash + CostKeccakPer32*CeilDiv(n, 32) }
