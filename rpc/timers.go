@@ -70,6 +70,8 @@ type TimerReceiptJSON struct {
 	// GBA's bid (burned, not in fee).
 	GBACycles Quantity    `json:"gbaCycles"`
 	GBAFee    BigQuantity `json:"gbaFee"`
+	// Index is the run's place among the block's timer runs (0 first).
+	Index Quantity `json:"index"`
 }
 
 // NewTimerJSON renders a timer.
@@ -96,7 +98,7 @@ func newTimerReceiptJSON(r *timers.Receipt) TimerReceiptJSON {
 		Handler: r.Handler, Status: Quantity(r.Status), CyclesUsed: Quantity(r.CyclesUsed), CellsUsed: Quantity(r.CellsUsed),
 		Fee: *NewBigQuantity(r.Fee), Burned: *NewBigQuantity(r.Burned), Tip: *NewBigQuantity(r.Tip), TipPerCycle: Quantity(r.TipPerCycle),
 		Error: r.Error, Events: eventsJSON(r.Events), Messages: messagesJSON(r.Messages),
-		GBACycles: Quantity(r.GBACycles), GBAFee: *NewBigQuantity(r.GBAFee)}
+		GBACycles: Quantity(r.GBACycles), GBAFee: *NewBigQuantity(r.GBAFee), Index: Quantity(r.Index)}
 }
 
 func timersOf(b Backend, name string) (Timers, *Error) {

@@ -52,7 +52,10 @@ class Attacker:
 // user sends a transfer every block. The transfers still get in, no block
 // passes its caps or the timer lane, the attacker pays the exponential
 // surcharges (burned), the per-actor cap stops the spreader, and an honest
-// timer whose GBA bids a tip runs first at the attacked height.
+// timer whose GBA bids a tip runs first at the attacked height. Here the
+// attackers' calls are simulated between blocks; node's
+// TestHostileTimersThroughBlocks runs the same scenario with every call a
+// signed transaction in a produced, committed block.
 func TestHostileTimerScenario(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs ~130 blocks with 110,000 set_timer attempts")

@@ -128,7 +128,7 @@ func runTimer(st *state.StateDB, bc *BlockContext, c *timers.Candidate, limit, c
 	rc := &timers.Receipt{TimerID: t.ID, Height: bc.Height, Owner: t.Owner, Handler: t.Handler,
 		Status: types.ReceiptSuccess, CyclesUsed: cycles, CellsUsed: cells, Fee: charge.Fee, Burned: charge.Burned,
 		Tip: charge.Tip, TipPerCycle: c.Tip, Events: rt.events, Messages: rt.results,
-		GBACycles: c.GBACycles, GBAFee: c.GBAFee}
+		GBACycles: c.GBACycles, GBAFee: c.GBAFee, Index: uint64(len(res.Receipts))}
 	if !ok {
 		rc.Status, rc.Error = types.ReceiptFailed, errMsg
 	}

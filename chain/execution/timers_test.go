@@ -225,9 +225,9 @@ func TestHigherBidRunsFirstAndTheRestRollOver(t *testing.T) {
 	if len(tr.Receipts) == 0 || tr.Receipts[0].Owner != urgent || tr.Receipts[0].TipPerCycle != 5 {
 		t.Fatalf("first run %+v", tr.Receipts[0])
 	}
-	for _, rc := range tr.Receipts {
-		if rc.Status != types.ReceiptSuccess {
-			t.Fatalf("run failed: %+v", rc)
+	for i, rc := range tr.Receipts {
+		if rc.Status != types.ReceiptSuccess || rc.Index != uint64(i) {
+			t.Fatalf("run %d failed or misnumbered: %+v", i, rc)
 		}
 	}
 	t.Logf("ran %d timers of %d cycles each, %d deferred", len(tr.Receipts), tr.Receipts[1].CyclesUsed, tr.Deferred)

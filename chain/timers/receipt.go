@@ -34,6 +34,10 @@ type Receipt struct {
 	// GBA's get_gas_bid call (burned at the basefees; not in Fee).
 	GBACycles uint64
 	GBAFee    *big.Int
+	// Index is the run's place among its block's timer runs, 0 first:
+	// the order of execution (highest effective tip first), as a
+	// transaction receipt's index is its place in the block.
+	Index uint64
 }
 
 const (
