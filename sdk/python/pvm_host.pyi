@@ -59,7 +59,9 @@ def get_block_info() -> BlockInfo:
 def randomness(label: bytes) -> bytes:
     """HKDF(R_n, label): 32 bytes from the block's VRF beacon (§3.4). 100 cycles + 1 per label byte."""
 
-def keccak256(data: bytes) -> bytes: ...
+def keccak256(data: bytes) -> bytes:
+    """100 cycles + 6 per 32-byte word (a partial word counts whole)."""
+
 def blake3(data: bytes) -> bytes: ...
 def sha256(data: bytes) -> bytes:
     """Each: 100 cycles + 1 per byte."""
@@ -69,7 +71,7 @@ def verify_signature(digest: bytes, signature: bytes, address: str | bytes) -> b
     32-byte digest recovers to address. 10,000 cycles."""
 
 def address(value: str | bytes) -> str:
-    """The EIP-55 "0x..." form of an address. 140 cycles."""
+    """The EIP-55 "0x..." form of an address. 112 cycles."""
 
 def cbor_encode(value: Any) -> bytes:
     """Canonical CBOR (RFC 8949 §4.2) of None/bool/int/float/str/bytes/list/tuple/dict. 20 cycles + 1 per byte."""
