@@ -73,6 +73,8 @@ type Node struct {
 	rpcSrv *http.Server
 
 	net *network // nil on the single-validator devnet
+
+	dev devState // devnet controls: clock offset (dev.go)
 }
 
 // Open locks the home directory, opens (or creates) the chain in it and
@@ -321,15 +323,29 @@ func (n *Node) Proposer() types.Address { return n.proposer }
 func (n *Node) ProduceBlock() (*types.Block, error) {
 	n.prodMu.Lock()
 	defer n.prodMu.Unlock()
+	return n.produceLocked(nil)
+}
+
+// produceLocked is ProduceBlock with prodMu held; pre, if set, changes the
+// state before the block's transactions run (a devnet control, dev.go)
+// and returns raw writes to commit with the block.
+func (n *Node) produceLocked(pre func(st *state.StateDB, height uint64) ([]store.RawWrite, error)) (*types.Block, error) {
 	parent := n.Head()
 	st := n.newState()
+	var extra []store.RawWrite
+	if pre != nil {
+		var err error
+		if extra, err = pre(st, parent.Height+1); err != nil {
+			return nil, err
+		}
+	}
 	candidates := n.pool.Select(st, fees.NextBasefees(parent), n.cfg.MaxBlockTxs)
-	t := uint64(n.cfg.Now().Unix())
+	t := n.blockTime()
 	if t < parent.Time {
 		t = parent.Time // block time never goes backwards
 	}
 	b, err := n.executeBlock(parent, st, blockInput{Height: parent.Height + 1, Time: t, Proposer: n.proposer,
-		Beacon: devnetBeacon(parent.Hash(), parent.Height+1), Txs: candidates}, nil)
+		Beacon: devnetBeacon(parent.Hash(), parent.Height+1), Txs: candidates}, extra)
 	return b, err
 }
 

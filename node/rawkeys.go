@@ -9,7 +9,8 @@ import (
 
 // The node's raw keys, outside the authenticated state (the package doc
 // lists their values). They live in one file so that no two prefixes can
-// collide unnoticed: blk/ blocks, sx/ consensus, meta/ identity checks.
+// collide unnoticed: blk/ blocks, sx/ consensus, meta/ identity checks,
+// dev/ devnet controls.
 var (
 	keyChainID     = []byte("meta/chain_id")
 	keyGenesisHash = []byte("meta/genesis_hash")
@@ -35,4 +36,10 @@ func certByHashKey(h simplex.Hash) []byte { return append([]byte("sx/b/"), h[:].
 // epochProofKey holds the proof that the last block of epoch k is final.
 func epochProofKey(k uint64) []byte {
 	return binary.BigEndian.AppendUint64([]byte("sx/e/"), k)
+}
+
+// devSetKey holds the devnet change (dev.go devOp) made before block h's
+// transactions.
+func devSetKey(h uint64) []byte {
+	return binary.BigEndian.AppendUint64([]byte("dev/set/"), h)
 }

@@ -20,7 +20,11 @@ import (
 func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 	return vm.ModuleDef{Name: "pvm_host", Load: func(*vm.Thread) (*vm.Module, error) {
 		m := vm.NewModule("pvm_host")
+		obs, _ := h.(HostCallObserver) // a tracer (hosttrace.go)
 		def := func(name string, fn func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error)) {
+			if obs != nil {
+				fn = observed(name, obs, fn)
+			}
 			m.Globals.Set(name, object.NewBuiltin(name, fn))
 		}
 		def("storage_get", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {

@@ -103,47 +103,28 @@ var errUndoMalformed = errors.New("malformed undo record")
 // database, the tree updates that undo the block, sorted by path. Values
 // alias rec, which the caller must not reuse.
 func decodeUndo(rec []byte) (Roots, [numDBs][]update, error) {
-	var roots Roots
 	var ups [numDBs][]update
-	if len(rec) < 1+3*32 || rec[0] != undoVersion {
-		return roots, ups, fmt.Errorf("%w: bad header", errUndoMalformed)
-	}
-	copy(roots.State[:], rec[1:33])
-	copy(roots.TxIndex[:], rec[33:65])
-	copy(roots.TxReceipts[:], rec[65:97])
-	rest := rec[97:]
 	var lastDB DB
 	var lastKey []byte
-	for len(rest) > 0 {
-		if len(rest) < 1+len(Key{})+1 {
-			return roots, ups, fmt.Errorf("%w: truncated entry", errUndoMalformed)
-		}
-		db, key, flag := DB(rest[0]), rest[1:1+len(Key{})], rest[1+len(Key{})]
-		rest = rest[2+len(Key{}):]
-		if db >= numDBs {
-			return roots, ups, fmt.Errorf("%w: database %d", errUndoMalformed, db)
-		}
+	var orderErr error
+	roots, err := walkUndo(rec, func(db DB, key []byte, present bool, value []byte) {
 		// Entries are strictly ordered, so no key is undone twice.
 		if lastKey != nil && (db < lastDB || (db == lastDB && bytes.Compare(key, lastKey) <= 0)) {
-			return roots, ups, fmt.Errorf("%w: entries out of order", errUndoMalformed)
+			orderErr = fmt.Errorf("%w: entries out of order", errUndoMalformed)
 		}
 		lastDB, lastKey = db, key
-		u := update{path: verifier.Path(key)}
-		switch flag {
-		case 0:
-			u.del = true
-		case 1:
-			n, used := binary.Uvarint(rest)
-			if used <= 0 || n > uint64(len(rest)-used) {
-				return roots, ups, fmt.Errorf("%w: value length", errUndoMalformed)
-			}
-			u.value = rest[used : used+int(n) : used+int(n)]
-			u.vh = verifier.LeafValueHash(u.value)
-			rest = rest[used+int(n):]
-		default:
-			return roots, ups, fmt.Errorf("%w: presence flag %d", errUndoMalformed, flag)
+		u := update{path: verifier.Path(key), del: !present}
+		if present {
+			u.value = value
+			u.vh = verifier.LeafValueHash(value)
 		}
 		ups[db] = append(ups[db], u)
+	})
+	if err == nil {
+		err = orderErr
+	}
+	if err != nil {
+		return roots, ups, err
 	}
 	for db := range ups {
 		sortUpdates(ups[db])

@@ -127,8 +127,11 @@ func (rt *runtime) deliver(env *envelope) types.MessageResult {
 		limit, actorCapped = left, true
 	}
 	h := &handlerHost{rt: rt, env: env}
-	ret, used, err := prog.Run(pvm.Config{CyclesLimit: limit, CellsLimit: rt.cellsLeft, Host: h},
+	ret, used, err := prog.Run(pvm.Config{CyclesLimit: limit, CellsLimit: rt.cellsLeft, Host: rt.traceHandler(env, h)},
 		pvm.Call{Deploy: env.deploy, Method: env.method, Args: env.args})
+	if rt.bc.Tracer != nil {
+		rt.bc.Tracer.HandlerEnd(used, err)
+	}
 	rt.charge(env.to, used)
 	res.CyclesUsed, res.CellsUsed = used.CyclesUsed, used.CellsUsed
 	if err != nil {

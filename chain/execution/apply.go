@@ -28,6 +28,8 @@ type BlockContext struct {
 	// LastBlockCycles is the cycles the parent block used: the congestion
 	// indicator a Gas Bidding Agent gets (CIP-1 last_block_cycle_usage).
 	LastBlockCycles uint64
+	// Tracer, if set, observes the block (trace.go); nil in consensus.
+	Tracer Tracer
 
 	// cycles each actor's handlers used in this block (§12.1
 	// per_actor_per_block_cycles), and the message ids delivered in it (for
@@ -81,6 +83,10 @@ func dedupEntry(a types.Address, id types.Hash) (k [52]byte) {
 // burned basefee and the proposer's tip (§2.3, §4.2, §8.4), so the sender
 // pays exactly fee = used × (basefee + effective tip) on each meter.
 func ApplyTx(st *state.StateDB, bc *BlockContext, tx *types.Tx) (*types.Receipt, error) {
+	if bc.Tracer != nil {
+		bc.Tracer.TxStart(tx)
+		defer bc.Tracer.TxEnd()
+	}
 	from, err := CheckStateless(tx, bc.ChainID)
 	if err != nil {
 		return nil, err

@@ -62,6 +62,7 @@ func (a *app) txCmd() *cobra.Command {
 		Example: `  cowboy tx get 0x8d2c0b0c3e5b0d1f4b6c3c0a3f52d7a4b1e9e7a0c5d6f1a2b3c4d5e6f7a8b9c0`,
 		RunE:    groupRun,
 	}
+	cmd.AddCommand(a.txTraceCmd()) // trace.go
 	cmd.AddCommand(&cobra.Command{
 		Use:   "get HASH",
 		Short: "Show a transaction and, once it is in a block, its receipt",
