@@ -69,9 +69,8 @@ func (e *HostError) Error() string { return e.Type + ": " + e.Msg }
 // so a Host never meters. A *HostError comes back to Python as an
 // exception; any other error aborts the call as an internal failure.
 //
-// Off-chain jobs (technical spec §5) will be added to this interface by
-// the issue that builds them; they are deliberately absent rather than
-// faked. Randomness (§3.4) comes from Block().Beacon.
+// Off-chain jobs (technical spec §5) are the optional JobHost interface
+// (hostjobs.go). Randomness (§3.4) comes from Block().Beacon.
 type Host interface {
 	// StorageGet reads the running actor's storage in namespace ns; ok is
 	// false when the key is absent.

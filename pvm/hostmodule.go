@@ -377,6 +377,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return cbor.Decode(c, b)
 		})
+		defJobs(def, h) // runner.submit (hostjobs.go)
 		return m, nil
 	}}
 }

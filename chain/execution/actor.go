@@ -96,6 +96,9 @@ func (rt *runtime) deliver(env *envelope) types.MessageResult {
 	if env.to == staking.Address {
 		return fail(fmt.Sprintf("%s is the validator registry: it takes transactions only, not actor messages", staking.Address))
 	}
+	if why := systemRefusal(env.to); why != "" {
+		return fail(why)
+	}
 	snap := rt.st.Snapshot()
 	if err := transfer(rt.st, env.from, env.to, env.value); err != nil {
 		return fail(fmt.Sprintf("value transfer: %v", err))
@@ -305,6 +308,9 @@ func (h *handlerHost) Transfer(to pvm.Address, value *big.Int) error {
 		// Its balance is exactly the bonded stake; stake arrives only by
 		// register transactions.
 		return &pvm.HostError{Type: "ValueError", Msg: fmt.Sprintf("%s is the validator registry: it takes stake only through register transactions", staking.Address)}
+	}
+	if why := systemRefusal(types.Address(to)); why != "" {
+		return &pvm.HostError{Type: "ValueError", Msg: why}
 	}
 	if err := transfer(h.rt.st, h.env.to, types.Address(to), value); err != nil {
 		return &pvm.HostError{Type: "ValueError", Msg: err.Error()}

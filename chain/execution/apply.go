@@ -5,6 +5,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/runner"
 	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/system/storage"
 	"github.com/cowboy-chain/cowboy/chain/types"
@@ -131,7 +132,7 @@ const (
 	TxTransfer TxKind = iota // value to an account (or to an actor without a payload)
 	TxDeploy                 // to = null: create an actor and run __init__
 	TxCall                   // a [method, args] payload to an actor
-	TxSystem                 // a call of a native system actor: the validator registry (system/staking) or CBFS 0x0A/0x0B (system/storage)
+	TxSystem                 // a call of a native system actor: the validator registry (system/staking), CBFS 0x0A/0x0B (system/storage) or the runner market 0x01–0x03 (system/runner)
 )
 
 // Classify is the one rule that picks a transaction's TxKind; ApplyTx and
@@ -140,7 +141,7 @@ func Classify(st *state.StateDB, to *types.Address, payload []byte) TxKind {
 	switch {
 	case to == nil:
 		return TxDeploy
-	case *to == staking.Address || storage.Handles(*to):
+	case *to == staking.Address || storage.Handles(*to) || runner.Handles(*to):
 		return TxSystem
 	case len(payload) > 0 && st.IsActor(*to):
 		return TxCall
@@ -183,6 +184,9 @@ func runActor(st *state.StateDB, bc *BlockContext, m message, rc *types.Receipt)
 }
 
 func runSystem(st *state.StateDB, bc *BlockContext, m message, rc *types.Receipt) (uint64, uint64) {
+	if runner.Handles(*m.tx.To) {
+		return runRunnerTx(st, bc, *m.tx.To, m.value, m.tx.Payload, m.from, rc, m.cycles), 0
+	}
 	if storage.Handles(*m.tx.To) {
 		return runStorageTx(st, bc, *m.tx.To, m.value, m.tx.Payload, m.from, rc, m.cycles), 0
 	}

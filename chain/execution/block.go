@@ -26,6 +26,8 @@ type Result struct {
 	// Timers is the Deliver Timers step; its cycles and cells are in
 	// CyclesUsed and CellsUsed too (they are block space).
 	Timers *TimerResult
+	// Jobs is the Resolve Jobs step (job continuations in the runner lane).
+	Jobs *JobResult
 }
 
 // Build is the state transition of one block, the only one the node has:
@@ -110,15 +112,15 @@ type blockStep struct {
 //
 // The transactions are Build's loop. Deliver Timers runs the due timers in
 // the timer lane and the queue's maintenance (DeliverTimers); its runs add
-// to the block's usage in r. Resolve Jobs is not built yet: it goes into
-// this list at its place, before the dedup record (timer deliveries and job
-// callbacks are messages whose ids the dedup record must hold). Adjust Basefees changes no state: the
+// to the block's usage in r. Resolve Jobs settles the runner market's jobs
+// and runs their continuations (resolveJobs), before the dedup record
+// (timer deliveries and job callbacks are messages whose ids it holds). Adjust Basefees changes no state: the
 // next block's basefees follow from this block's header
 // (fees.NextBasefees). Mint Rewards is the validator registry's end of
 // block, with downtime and the epoch's validator set.
 var endOfBlock = []blockStep{
 	{"Deliver Timers: due timers in the timer lane, queue maintenance (chain/timers)", deliverTimers},
-	// Resolve Jobs (§ "Resolve Jobs").
+	{"Resolve Jobs: runner market deadlines, settlements, continuations in the runner lane (chain/system/runner)", resolveJobs},
 	{"record this block's message deliveries for dedup (§13 dedup_window)", recordDeliveries},
 	{"validator registry: downtime, epoch sets, rewards (Mint Rewards)", stakingEndBlock},
 }
