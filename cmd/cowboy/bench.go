@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
@@ -32,6 +33,22 @@ const benchPerSender = 60
 
 // benchConns is how many batches are in flight at once.
 const benchConns = 4
+
+// benchSpareBlocks is how many blocks beyond the full ones a run's max
+// fees allow for (the funding rounds and blocks the node makes early,
+// while batches still arrive).
+const benchSpareBlocks = 16
+
+// benchMaxFee is a max fee that stays at or above the basefee after
+// blocks full blocks: the estimate's fee, raised as the basefee rises
+// (fees.NextBasefee at the cycle cap, at least one unit a block).
+func benchMaxFee(est, blocks uint64) uint64 {
+	b := est
+	for range blocks {
+		b = fees.NextBasefee(b, fees.CapCycles, fees.TargetCycles)
+	}
+	return max(est, b)
+}
 
 type benchFlags struct {
 	n, senders int
@@ -185,6 +202,12 @@ func (a *app) benchTransfers(ctx context.Context, f *benchFlags) error {
 	if err != nil {
 		return fmt.Errorf("estimate fees: %w", err)
 	}
+	// The run's own full blocks raise the basefees (§4.2), and a transfer
+	// whose max fee falls below them is refused at admission or waits in
+	// the pool forever: price for the most the run can raise them.
+	full := uint64(f.n)/(fees.CapCycles/fees.TransferCycles) + benchSpareBlocks
+	est.MaxFeePerCycle = rpc.Quantity(benchMaxFee(uint64(est.MaxFeePerCycle), full))
+	est.MaxFeePerCell = rpc.Quantity(benchMaxFee(uint64(est.MaxFeePerCell), full))
 	mkTx := func(nonce uint64, to types.Address, value *big.Int) *types.Tx {
 		return &types.Tx{ChainID: chainID, Nonce: nonce, To: &to, Value: value, Payload: []byte{},
 			CyclesLimit: uint64(est.CyclesLimit), CellsLimit: uint64(est.CellsLimit),

@@ -56,3 +56,19 @@ func TestBenchTransfersRejectsBadFlags(t *testing.T) {
 		h.fails(append([]string{"bench", "transfers"}, tt.args...), tt.want)
 	}
 }
+
+// TestBenchMaxFee: the bench's max fee covers the basefee after the run's
+// full blocks (each raises it by an eighth, at least one unit, §4.2).
+func TestBenchMaxFee(t *testing.T) {
+	for _, tt := range []struct{ est, blocks, want uint64 }{
+		{3, 0, 3},
+		{1, 1, 2},
+		{1, 8, 9},
+		{8, 1, 9},
+		{3, 26, 64}, // +1 a block up to 16, then an eighth,
+	} {
+		if got := benchMaxFee(tt.est, tt.blocks); got != tt.want {
+			t.Errorf("benchMaxFee(%d, %d) = %d, want %d", tt.est, tt.blocks, got, tt.want)
+		}
+	}
+}
