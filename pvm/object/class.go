@@ -33,6 +33,8 @@ type Class struct {
 	epoch  *uint64
 	lepoch uint64
 	lcache map[string]lookupHit
+	// shared marks the builtin classes every thread uses (clone.go).
+	shared bool
 }
 
 type lookupHit struct {
@@ -144,6 +146,7 @@ func (k *Class) lookupSlow(name string) (Value, *Class) {
 // NewBuiltinClass makes a builtin type with the given bases.
 func newBuiltinClass(name string, builtinType bool, bases ...*Class) *Class {
 	k := &Class{Name: name, Module: "builtins", Bases: bases, Dict: NewStrDict(), builtinType: builtinType}
+	MarkShared(k)
 	mro, ok := c3(k)
 	if !ok {
 		panic("pvm/object: inconsistent builtin class hierarchy for " + name)

@@ -11,6 +11,9 @@ type ModuleDef struct {
 	// Load builds the module's namespace the first time a call imports it;
 	// the result is cached for the rest of the call.
 	Load func(t *Thread) (*Module, error)
+	// snaps holds the module's snapshots when it is written in Python
+	// (PythonModuleDef); nil for modules written in Go.
+	snaps *snapshots
 }
 
 // Registry is the import whitelist: only modules registered here can be
@@ -26,6 +29,9 @@ func NewRegistry() *Registry { return &Registry{defs: map[string]ModuleDef{}} }
 // Register adds a module to the whitelist, replacing one of the same name.
 func (r *Registry) Register(d ModuleDef) { r.defs[d.Name] = d }
 
+// Lookup returns the whitelist entry of name.
+func (r *Registry) Lookup(name string) (ModuleDef, bool) { d, ok := r.defs[name]; return d, ok }
+
 // Has reports whether name is on the whitelist.
 func (r *Registry) Has(name string) bool { _, ok := r.defs[name]; return ok }
 
@@ -39,6 +45,9 @@ func NewModule(name string) *Module {
 // importModule charges and performs `import name` (issue 4: 100 cycles for
 // a first import, 5 when cached, 50 when refused).
 func (t *Thread) importModule(name string) (object.Value, error) {
+	if len(t.recorders) != 0 {
+		t.noteImport(name)
+	}
 	if m, ok := t.cache[name]; ok {
 		if err := t.meter.Charge(meter.CostImportCached); err != nil {
 			return nil, err
@@ -55,7 +64,13 @@ func (t *Thread) importModule(name string) (object.Value, error) {
 	if err := t.meter.Charge(meter.CostImportFirst); err != nil {
 		return nil, err
 	}
-	m, err := def.Load(t)
+	var m *Module
+	var err error
+	if def.snaps != nil {
+		m, err = t.loadPython(def)
+	} else {
+		m, err = t.loadGo(def)
+	}
 	if err != nil {
 		return nil, err
 	}
