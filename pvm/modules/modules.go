@@ -68,10 +68,13 @@ func Names() []string {
 
 // Standard returns a fresh registry holding the whole standard whitelist;
 // the caller may add more modules to it.
-func Standard() *vm.Registry {
+func Standard() *vm.Registry { return standard().Extend() }
+
+// standard is the whole whitelist, built once and never changed.
+var standard = sync.OnceValue(func() *vm.Registry {
 	r := vm.NewRegistry()
 	for _, n := range Names() {
 		r.Register(defs[n])
 	}
 	return r
-}
+})

@@ -21,6 +21,9 @@ type ModuleDef struct {
 // issue fills it; the chain adds cowboy_sdk.
 type Registry struct {
 	defs map[string]ModuleDef
+	// base holds entries shared with other registries (Extend); it is
+	// never modified, and defs override it.
+	base *Registry
 }
 
 // NewRegistry returns an empty whitelist.
@@ -30,10 +33,22 @@ func NewRegistry() *Registry { return &Registry{defs: map[string]ModuleDef{}} }
 func (r *Registry) Register(d ModuleDef) { r.defs[d.Name] = d }
 
 // Lookup returns the whitelist entry of name.
-func (r *Registry) Lookup(name string) (ModuleDef, bool) { d, ok := r.defs[name]; return d, ok }
+func (r *Registry) Lookup(name string) (ModuleDef, bool) {
+	for ; r != nil; r = r.base {
+		if d, ok := r.defs[name]; ok {
+			return d, true
+		}
+	}
+	return ModuleDef{}, false
+}
 
 // Has reports whether name is on the whitelist.
-func (r *Registry) Has(name string) bool { _, ok := r.defs[name]; return ok }
+func (r *Registry) Has(name string) bool { _, ok := r.Lookup(name); return ok }
+
+// Extend returns a registry holding r's entries, to which more can be
+// added without changing r; r must not change afterwards. A chain makes
+// one per call, so this is cheaper than copying the whole whitelist.
+func (r *Registry) Extend() *Registry { return &Registry{defs: map[string]ModuleDef{}, base: r} }
 
 // NewModule makes an empty module namespace, for ModuleDef.Load functions.
 func NewModule(name string) *Module {
@@ -54,7 +69,7 @@ func (t *Thread) importModule(name string) (object.Value, error) {
 		}
 		return m, nil
 	}
-	def, ok := t.modules.defs[name]
+	def, ok := t.modules.Lookup(name)
 	if !ok {
 		if err := t.meter.Charge(meter.CostImportRefused); err != nil {
 			return nil, err

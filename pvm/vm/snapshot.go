@@ -257,7 +257,8 @@ func (t *Thread) record(def ModuleDef, m *Module, r *recorder, startCache map[st
 		if !ok || n == def.Name {
 			continue
 		}
-		if sn := t.modules.defs[n].snaps; sn != nil {
+		if d, _ := t.modules.Lookup(n); d.snaps != nil {
+			sn := d.snaps
 			s.mods = append(s.mods, snapModule{name: n, snaps: sn})
 			continue
 		}
@@ -312,7 +313,7 @@ func (t *Thread) replay(s *moduleSnapshot) (*Module, bool, error) {
 		}
 	}
 	for _, sm := range s.mods {
-		d, ok := t.modules.defs[sm.name]
+		d, ok := t.modules.Lookup(sm.name)
 		if !ok || d.snaps != sm.snaps {
 			return nil, false, nil
 		}
@@ -330,7 +331,8 @@ func (t *Thread) replay(s *moduleSnapshot) (*Module, bool, error) {
 		if sm.mod != nil {
 			continue
 		}
-		m, err := t.modules.defs[sm.name].Load(t)
+		d, _ := t.modules.Lookup(sm.name)
+		m, err := d.Load(t)
 		if err != nil || m == nil {
 			return nil, false, nil
 		}

@@ -193,7 +193,7 @@ func TestModuleSnapshotChargesLikeRunning(t *testing.T) {
 			if got != cold {
 				t.Fatalf("from the snapshot:\n%+v\nrun:\n%+v", got, cold)
 			}
-			replays := warm.defs[name].snaps.replays.Load()
+			replays := lookupDef(warm, name).snaps.replays.Load()
 			if wantReplay := name == "classes" || name == "plain"; (replays > 0) != wantReplay {
 				t.Fatalf("%s replayed %d times, want replays: %v", name, replays, wantReplay)
 			}
@@ -228,7 +228,7 @@ func TestModuleSnapshotState(t *testing.T) {
 			t.Fatalf("run %d:\n%+v\nwant\n%+v", i, got, cold)
 		}
 	}
-	if n := warm.defs["plain"].snaps.replays.Load(); n != 1 {
+	if n := lookupDef(warm, "plain").snaps.replays.Load(); n != 1 {
 		t.Fatalf("replays = %d, want 1 (the second run in the new state)", n)
 	}
 }
@@ -395,7 +395,12 @@ func TestModuleSnapshotNotUsedWhileHandling(t *testing.T) {
 			t.Fatalf("run %d: %+v", i, o)
 		}
 	}
-	if n := reg.defs["plain"].snaps.replays.Load(); n != 0 {
+	if n := lookupDef(reg, "plain").snaps.replays.Load(); n != 0 {
 		t.Fatalf("replays = %d", n)
 	}
+}
+
+func lookupDef(r *Registry, name string) ModuleDef {
+	d, _ := r.Lookup(name)
+	return d
 }
