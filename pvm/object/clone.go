@@ -32,6 +32,10 @@ type Cloner interface {
 	// ClassEpoch is the lookup-cache epoch of the thread receiving the
 	// copies (see Class.EnableLookupCache).
 	ClassEpoch() *uint64
+	// Values and Strings return n zero elements of capacity n, which the
+	// cloner may carve from one allocation.
+	Values(n int) []Value
+	Strings(n int) []string
 }
 
 // sharedClasses lists the builtin classes, created once per process at
@@ -72,7 +76,7 @@ func CloneValues(c Cloner, vs []Value) []Value {
 	if vs == nil {
 		return nil
 	}
-	out := make([]Value, len(vs))
+	out := c.Values(len(vs))
 	for i, v := range vs {
 		out[i] = c.Clone(v)
 	}
@@ -142,8 +146,9 @@ func (e *ExcState) clone(c Cloner) *ExcState {
 // included), so positions and the layout version match the original's.
 func (d *StrDict) CloneInto(dst *StrDict, c Cloner) {
 	dst.index = maps.Clone(d.index)
-	dst.keys = append([]string(nil), d.keys...)
-	dst.vals = make([]Value, len(d.vals))
+	dst.keys = c.Strings(len(d.keys))
+	copy(dst.keys, d.keys)
+	dst.vals = c.Values(len(d.vals))
 	for i, v := range d.vals {
 		if v != nil {
 			dst.vals[i] = c.Clone(v)

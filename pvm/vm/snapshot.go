@@ -82,8 +82,9 @@ type moduleSnapshot struct {
 	ids, frames int64
 	epochs      uint64
 	touched     []string // every module name the import looked up
-	objects     int      // how many objects a copy makes, to size its tables
+	objects     int       // how many objects a copy makes, to size its tables
 	dicts       int
+	sizes       copySizes // how many of each kind, to allocate them at once
 }
 
 type snapModule struct {
@@ -296,7 +297,7 @@ func (t *Thread) record(def ModuleDef, m *Module, r *recorder, startCache map[st
 	if cp.err != nil {
 		return nil
 	}
-	s.objects, s.dicts = len(cp.memo), len(cp.dicts)
+	s.objects, s.dicts, s.sizes = len(cp.memo), len(cp.dicts), cp.sizes
 	return s
 }
 
@@ -326,6 +327,7 @@ func (t *Thread) replay(s *moduleSnapshot) (*Module, bool, error) {
 	cp := newCopier(&t.classEpoch, t.builtins)
 	cp.memo = make(map[memoKey]object.Value, s.objects)
 	cp.dicts = make(map[*object.StrDict]*object.StrDict, s.dicts)
+	cp.reserve(s.sizes)
 	loaded := map[string]*Module{}
 	for _, sm := range s.mods {
 		if sm.mod != nil {
@@ -388,7 +390,18 @@ func (t *Thread) replay(s *moduleSnapshot) (*Module, bool, error) {
 // identity so sharing and cycles survive. err records the first value it
 // could not copy.
 type copier struct {
-	memo  map[memoKey]object.Value
+	// Objects of the common kinds come from slabs sized by the snapshot,
+	// one allocation per kind instead of one per object.
+	fns     slab[Function]
+	classes slab[object.Class]
+	insts   slab[object.Instance]
+	sdicts  slab[object.StrDict]
+	props   slab[object.Property]
+	cells   slab[Cell]
+	vals    slab[object.Value]
+	keys    slab[string]
+	sizes   copySizes
+	memo    map[memoKey]object.Value
 	dicts map[*object.StrDict]*object.StrDict
 	// builtins is the shared builtins namespace (see sharedBuiltin).
 	builtins *object.StrDict
@@ -492,7 +505,8 @@ func (c *copier) CloneStrDict(d *object.StrDict) *object.StrDict {
 	if v, ok := c.dicts[d]; ok {
 		return v
 	}
-	out := &object.StrDict{}
+	out := c.sdicts.get()
+	c.sizes.sdicts++
 	c.dicts[d] = out
 	d.CloneInto(out, c)
 	return out
@@ -540,12 +554,14 @@ func (c *copier) Clone(v object.Value) object.Value {
 		}
 		return out
 	case *object.Class:
-		out := &object.Class{}
+		out := c.classes.get()
+		c.sizes.classes++
 		c.memo[k] = out
 		x.CloneInto(out, c)
 		return out
 	case *object.Instance:
-		out := &object.Instance{}
+		out := c.insts.get()
+		c.sizes.insts++
 		c.memo[k] = out
 		x.CloneInto(out, c)
 		return out
@@ -575,7 +591,8 @@ func (c *copier) Clone(v object.Value) object.Value {
 		x.CloneInto(out, c)
 		return out
 	case *object.Property:
-		out := &object.Property{}
+		out := c.props.get()
+		c.sizes.props++
 		c.memo[k] = out
 		x.CloneInto(out, c)
 		return out
@@ -610,12 +627,14 @@ func (c *copier) Clone(v object.Value) object.Value {
 		x.CloneInto(out, c)
 		return out
 	case *Function:
-		out := &Function{}
+		out := c.fns.get()
+		c.sizes.fns++
 		c.memo[k] = out
 		x.CloneInto(out, c)
 		return out
 	case *Cell:
-		out := &Cell{}
+		out := c.cells.get()
+		c.sizes.cells++
 		c.memo[k] = out
 		out.V = c.Clone(x.V)
 		return out
@@ -706,4 +725,58 @@ func (d ModuleDef) SnapshotReplays() uint64 {
 		return 0
 	}
 	return d.snaps.replays.Load()
+}
+
+// copySizes counts the objects of each slab kind a copy makes.
+type copySizes struct {
+	fns, classes, insts, sdicts, props, cells, vals, keys int
+}
+
+// slab hands out the elements of one allocation; get falls back to new
+// when it is used up.
+type slab[T any] struct{ free []T }
+
+func (p *slab[T]) reserve(n int) { p.free = make([]T, n) }
+
+func (p *slab[T]) get() *T {
+	if len(p.free) == 0 {
+		return new(T)
+	}
+	x := &p.free[0]
+	p.free = p.free[1:]
+	return x
+}
+
+// take returns n zero elements whose capacity is n, so that growing them
+// later reallocates instead of running into a neighbour.
+func (p *slab[T]) take(n int) []T {
+	if n > len(p.free) {
+		return make([]T, n)
+	}
+	x := p.free[:n:n]
+	p.free = p.free[n:]
+	return x
+}
+
+func (c *copier) reserve(s copySizes) {
+	c.fns.reserve(s.fns)
+	c.classes.reserve(s.classes)
+	c.insts.reserve(s.insts)
+	c.sdicts.reserve(s.sdicts)
+	c.props.reserve(s.props)
+	c.cells.reserve(s.cells)
+	c.vals.reserve(s.vals)
+	c.keys.reserve(s.keys)
+}
+
+// Values implements object.Cloner.
+func (c *copier) Values(n int) []object.Value {
+	c.sizes.vals += n
+	return c.vals.take(n)
+}
+
+// Strings implements object.Cloner.
+func (c *copier) Strings(n int) []string {
+	c.sizes.keys += n
+	return c.keys.take(n)
 }
