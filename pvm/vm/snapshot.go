@@ -82,7 +82,7 @@ type moduleSnapshot struct {
 	ids, frames int64
 	epochs      uint64
 	touched     []string // every module name the import looked up
-	objects     int       // how many objects a copy makes, to size its tables
+	objects     int      // how many objects a copy makes, to size its tables
 	dicts       int
 	sizes       copySizes // how many of each kind, to allocate them at once
 }
@@ -402,7 +402,7 @@ type copier struct {
 	keys    slab[string]
 	sizes   copySizes
 	memo    map[memoKey]object.Value
-	dicts map[*object.StrDict]*object.StrDict
+	dicts   map[*object.StrDict]*object.StrDict
 	// builtins is the shared builtins namespace (see sharedBuiltin).
 	builtins *object.StrDict
 	epoch    *uint64
