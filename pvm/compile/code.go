@@ -218,7 +218,11 @@ func (c *Code) Hash(object.Ctx) (int64, error) {
 	return int64(c.FirstLine)*31 + int64(len(c.Instrs)), nil
 }
 
-var codeClass = &object.Class{Name: "code", Module: "builtins", Dict: object.NewStrDict()}
+var codeClass = func() *object.Class {
+	k := &object.Class{Name: "code", Module: "builtins", Dict: object.NewStrDict()}
+	object.MarkShared(k)
+	return k
+}()
 
 func init() { codeClass.MRO = []*object.Class{codeClass, object.ObjectClass} }
 

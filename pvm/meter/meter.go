@@ -208,6 +208,14 @@ func (m *Meter) Leave() { m.depth-- }
 // Depth is the current number of Python frames.
 func (m *Meter) Depth() int { return m.depth }
 
+// MemoryLimit is the live-heap limit in bytes; MaxDepth the frame limit.
+// Module snapshots (pvm/vm) read them to tell whether running an import
+// again could reach a limit.
+func (m *Meter) MemoryLimit() uint64 { return m.memLimit }
+
+// MaxDepth is the most Python frames the call may hold (see MemoryLimit).
+func (m *Meter) MaxDepth() int { return m.maxDepth }
+
 // CyclesUsed is the cycles charged so far.
 func (m *Meter) CyclesUsed() uint64 { return m.cyclesLimit - m.Left }
 

@@ -72,16 +72,15 @@ var decRoundings = map[string]apd.Rounder{
 
 func decString(d *apd.Decimal) string {
 	switch d.Form {
-	case apd.NaN:
-		if d.Negative {
-			return "-NaN"
+	case apd.NaN, apd.NaNSignaling:
+		s := "NaN"
+		if d.Form == apd.NaNSignaling {
+			s = "sNaN"
 		}
-		return "NaN"
-	case apd.NaNSignaling:
 		if d.Negative {
-			return "-sNaN"
+			s = "-" + s
 		}
-		return "sNaN"
+		return s + decPayload(d)
 	case apd.Infinite:
 		if d.Negative {
 			return "-Infinity"
@@ -336,10 +335,20 @@ func (m *decMod) convert(c object.Ctx, v object.Value, explicit bool) (*apd.Deci
 		switch {
 		case low == "inf" || low == "infinity":
 			d = &apd.Decimal{Form: apd.Infinite, Negative: neg}
-		case low == "nan":
-			d = &apd.Decimal{Form: apd.NaN, Negative: neg}
-		case low == "snan":
-			d = &apd.Decimal{Form: apd.NaNSignaling, Negative: neg}
+		case strings.HasPrefix(low, "nan") || strings.HasPrefix(low, "snan"):
+			// NaN or sNaN with an optional payload of digits, kept
+			// exactly (leading zeros dropped) as CPython does.
+			form, digits := apd.NaN, strings.TrimPrefix(low, "nan")
+			if strings.HasPrefix(low, "snan") {
+				form, digits = apd.NaNSignaling, strings.TrimPrefix(low, "snan")
+			}
+			d = &apd.Decimal{Form: form, Negative: neg}
+			if strings.Trim(digits, "0123456789") != "" || (s[0] == '+' || s[0] == '-') && strings.ContainsAny(s[1:], "+-") {
+				return nil, m.signal("ConversionSyntax", "InvalidOperation")
+			}
+			if digits = strings.TrimLeft(digits, "0"); digits != "" {
+				d.Coeff.SetString(digits, 10)
+			}
 		default:
 			var err error
 			d, _, err = apd.NewFromString(s)
@@ -524,6 +533,26 @@ var errDecOverflow = errors.New("exponent out of range")
 // decInf is +Infinity.
 var decInf = &apd.Decimal{Form: apd.Infinite}
 
+// decPayload is the diagnostic digits of a NaN ("" when there are none).
+func decPayload(d *apd.Decimal) string {
+	if d.Coeff.Sign() == 0 {
+		return ""
+	}
+	return d.Coeff.String()
+}
+
+// decNaNMod is 10**28: an operation keeps the low 28 digits (the context
+// precision, clamp 0) of a NaN payload, as libmpdec's _mpd_fix_nan does.
+var decNaNMod = new(apd.BigInt).Exp(apd.NewBigInt(10), apd.NewBigInt(28), nil)
+
+// decFixNaN trims the payload of a NaN result to the precision.
+func decFixNaN(d *apd.Decimal) *apd.Decimal {
+	if isNaN(d) && d.Coeff.Cmp(decNaNMod) >= 0 {
+		d.Coeff.Mod(&d.Coeff, decNaNMod)
+	}
+	return d
+}
+
 func isNaN(d *apd.Decimal) bool { return d.Form == apd.NaN || d.Form == apd.NaNSignaling }
 
 func (m *decMod) addMethods() {
@@ -562,7 +591,7 @@ func (m *decMod) addMethods() {
 			if cond, err := op(r, x, y); err != nil {
 				return nil, m.apdError(cond, err)
 			}
-			return m.wrap(c, r)
+			return m.wrap(c, decFixNaN(r))
 		})
 	}
 	quo := func(d, x, y *apd.Decimal) (apd.Condition, error) {
@@ -609,6 +638,9 @@ func (m *decMod) addMethods() {
 			r := new(apd.Decimal)
 			if cond, err := op(r, x); err != nil {
 				return nil, m.apdError(cond, err)
+			}
+			if !strings.HasPrefix(name, "copy_") {
+				decFixNaN(r)
 			}
 			return m.wrap(c, r)
 		})
@@ -704,7 +736,7 @@ func (m *decMod) addMethods() {
 				return nil, m.signal("InvalidOperation", "InvalidOperation")
 			}
 			if isNaN(x) || isNaN(e) {
-				return m.wrap(c, r.Set(decNaNOf(x, e)))
+				return m.wrap(c, decFixNaN(r.Set(decNaNOf(x, e))))
 			}
 			if x.Form != e.Form {
 				return nil, m.signal("InvalidOperation", "InvalidOperation")
@@ -755,27 +787,35 @@ func (m *decMod) addMethods() {
 	cmp("__le__", func(r int) bool { return r <= 0 }, false)
 	cmp("__gt__", func(r int) bool { return r > 0 }, false)
 	cmp("__ge__", func(r int) bool { return r >= 0 }, false)
-	addMethod(k, "compare", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
-		x, err := self(args, "compare")
-		if err != nil {
-			return nil, err
-		}
-		if err := object.ArgCount("compare", args[1:], 1, 2); err != nil {
-			return nil, err
-		}
-		if err := decContextArg("compare", args[2:], kw); err != nil {
-			return nil, err
-		}
-		y, err := m.convert(c, args[1], false)
-		if err != nil || y == nil {
-			return nil, object.Errorf(object.TypeError, "conversion from %s to Decimal is not supported", object.TypeName(args[1]))
-		}
-		r := new(apd.Decimal)
-		if cond, err := m.ctx.Cmp(r, x, y); err != nil {
-			return nil, m.apdError(cond, err)
-		}
-		return m.wrap(c, r)
-	})
+	for _, name := range []string{"compare", "compare_signal"} {
+		// compare_signal is compare, except that a quiet NaN operand
+		// signals InvalidOperation too (trapped in the PVM's fixed
+		// context).
+		addMethod(k, name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			x, err := self(args, name)
+			if err != nil {
+				return nil, err
+			}
+			if err := object.ArgCount(name, args[1:], 1, 2); err != nil {
+				return nil, err
+			}
+			if err := decContextArg(name, args[2:], kw); err != nil {
+				return nil, err
+			}
+			y, err := m.convert(c, args[1], false)
+			if err != nil || y == nil {
+				return nil, object.Errorf(object.TypeError, "conversion from %s to Decimal is not supported", object.TypeName(args[1]))
+			}
+			if name == "compare_signal" && (isNaN(x) || isNaN(y)) {
+				return nil, m.signal("InvalidOperation", "InvalidOperation")
+			}
+			r := new(apd.Decimal)
+			if cond, err := m.ctx.Cmp(r, x, y); err != nil {
+				return nil, m.apdError(cond, err)
+			}
+			return m.wrap(c, decFixNaN(r))
+		})
+	}
 	addMethod(k, "__format__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		x, err := self(args, "__format__")
 		if err != nil {
@@ -932,10 +972,14 @@ func (m *decMod) addMethods() {
 		}
 		var exp object.Value = object.Int(x.Exponent)
 		switch x.Form {
-		case apd.NaN:
-			exp, digits = object.Str("n"), object.Tuple{}
-		case apd.NaNSignaling:
-			exp, digits = object.Str("N"), object.Tuple{}
+		case apd.NaN, apd.NaNSignaling:
+			exp = object.Str("n")
+			if x.Form == apd.NaNSignaling {
+				exp = object.Str("N")
+			}
+			if x.Coeff.Sign() == 0 {
+				digits = object.Tuple{}
+			}
 		case apd.Infinite:
 			exp, digits = object.Str("F"), object.Tuple{object.Int(0)}
 		}

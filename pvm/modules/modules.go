@@ -33,34 +33,26 @@ var pySources embed.FS
 
 // registerPython whitelists a module written in Python, kept as
 // py/<name>.py. The source is compiled once per process (compilation is
-// deterministic, so sharing the code object cannot make nodes differ) and
-// executed afresh in every call that imports it.
+// deterministic, so sharing the code object cannot make nodes differ); a
+// call imports it from a snapshot of its first run, charged as running it
+// (pvm/vm/snapshot.go).
 func registerPython(name string) {
 	register(PythonModule(name, func() ([]byte, error) { return pySources.ReadFile("py/" + name + ".py") }))
 }
 
 // PythonModule makes a whitelist entry for a module written in Python whose
-// source src returns. The chain uses it for cowboy_sdk.
+// source src returns. The chain uses it for cowboy_sdk. Its first import
+// in a state is recorded and later imports copy the recording, charged
+// what running the module costs (pvm/vm/snapshot.go).
 func PythonModule(name string, src func() ([]byte, error)) vm.ModuleDef {
-	var (
-		once sync.Once
-		code *compile.Code
-		cerr error
-	)
-	return vm.ModuleDef{Name: name, Load: func(t *vm.Thread) (*vm.Module, error) {
-		once.Do(func() {
-			b, err := src()
-			if err != nil {
-				cerr = fmt.Errorf("module %s: %w", name, err)
-				return
-			}
-			code, cerr = compile.File(name+".py", b)
-		})
-		if cerr != nil {
-			return nil, cerr
+	compiled := sync.OnceValues(func() (*compile.Code, error) {
+		b, err := src()
+		if err != nil {
+			return nil, fmt.Errorf("module %s: %w", name, err)
 		}
-		return t.RunModule(code, name)
-	}}
+		return compile.File(name+".py", b)
+	})
+	return vm.PythonModuleDef(name, compiled)
 }
 
 // Names lists the whitelisted modules in sorted order (for docs and
@@ -76,10 +68,13 @@ func Names() []string {
 
 // Standard returns a fresh registry holding the whole standard whitelist;
 // the caller may add more modules to it.
-func Standard() *vm.Registry {
+func Standard() *vm.Registry { return standard().Extend() }
+
+// standard is the whole whitelist, built once and never changed.
+var standard = sync.OnceValue(func() *vm.Registry {
 	r := vm.NewRegistry()
 	for _, n := range Names() {
 		r.Register(defs[n])
 	}
 	return r
-}
+})

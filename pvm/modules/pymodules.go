@@ -2,8 +2,10 @@ package modules
 
 // The whitelisted modules written in Python (py/<name>.py). They run in the
 // PVM like user code, so every step they take is metered.
+var pythonModules = []string{"collections", "functools", "itertools", "enum", "dataclasses", "typing", "abc", "operator", "asyncio"}
+
 func init() {
-	for _, name := range []string{"collections", "functools", "itertools", "enum", "dataclasses", "typing", "abc", "operator", "asyncio"} {
+	for _, name := range pythonModules {
 		registerPython(name)
 	}
 }

@@ -33,6 +33,8 @@ type Class struct {
 	epoch  *uint64
 	lepoch uint64
 	lcache map[string]lookupHit
+	// shared marks the builtin classes every thread uses (clone.go).
+	shared bool
 }
 
 type lookupHit struct {
@@ -144,6 +146,7 @@ func (k *Class) lookupSlow(name string) (Value, *Class) {
 // NewBuiltinClass makes a builtin type with the given bases.
 func newBuiltinClass(name string, builtinType bool, bases ...*Class) *Class {
 	k := &Class{Name: name, Module: "builtins", Bases: bases, Dict: NewStrDict(), builtinType: builtinType}
+	MarkShared(k)
 	mro, ok := c3(k)
 	if !ok {
 		panic("pvm/object: inconsistent builtin class hierarchy for " + name)
@@ -328,10 +331,26 @@ func (in *Instance) Hash(c Ctx) (int64, error) {
 		}
 		return 0, Errorf(TypeError, "__hash__ method should return an integer")
 	}
-	if eq, _ := in.Class.Lookup("__eq__"); eq != nil && !isObjectSlot(eq) {
+	if implicitHashNone(in.Class) {
 		return 0, Errorf(TypeError, "unhashable type: '%s'", in.Class.Name)
 	}
 	return identityHash(in), nil
+}
+
+// implicitHashNone reports whether a class of k's MRO defines __eq__
+// without __hash__ before any class defines __hash__: CPython then sets
+// that class's __hash__ to None, so its instances are unhashable, while
+// `__hash__ = object.__hash__` beside __eq__ keeps them hashable.
+func implicitHashNone(k *Class) bool {
+	for _, m := range k.MRO {
+		if m.Dict.Has("__hash__") {
+			return false
+		}
+		if eq, ok := m.Dict.Get("__eq__"); ok && !isObjectSlot(eq) {
+			return true
+		}
+	}
+	return false
 }
 
 // identityHash is object identity hashing without memory addresses: the

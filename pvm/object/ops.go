@@ -141,16 +141,14 @@ func Len(c Ctx, v Value) (int, error) {
 	return 0, Errorf(TypeError, "object of type '%s' has no len()", TypeName(v))
 }
 
-// Equal is x == y as a Go bool.
+// Equal is `x is y or x == y` as a Go bool: CPython's
+// PyObject_RichCompareBool, which containment (`in`, index, count,
+// remove), dict and set lookup and sequence and dict comparison use, tries
+// identity first, so `e in [e]` is True even when e.__eq__ returns False.
+// (A float NaN is never identical here: floats are values, not objects.)
 func Equal(c Ctx, x, y Value) (bool, error) {
 	if identical(x, y) {
-		if f, ok := x.(Float); ok && f != f {
-			return false, nil
-		}
-		switch x.(type) {
-		case Str, Int, Bool, NoneType, Bytes:
-			return true, nil
-		}
+		return true, nil
 	}
 	r, err := Compare(c, OpEq, x, y)
 	if err != nil {

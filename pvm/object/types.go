@@ -53,6 +53,7 @@ func slot(name string, fn func(c Ctx, args []Value, kw []Kw) (Value, error)) *Bu
 }
 
 func init() {
+	MarkShared(ObjectClass)
 	ObjectClass.MRO = []*Class{ObjectClass}
 	NotImplemented.cls = NotImplementedClass
 	Ellipsis.cls = EllipsisClass

@@ -572,6 +572,13 @@ func newBuiltins() *object.StrDict {
 	def("__import__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return nil, object.Errorf(object.ImportError, "dynamic __import__() is forbidden in the PVM; use an import statement")
 	})
+	// The classes here are shared by every thread like the namespace
+	// itself; module snapshots refer to them instead of copying them.
+	b.Each(func(_ string, v object.Value) {
+		if k, ok := v.(*object.Class); ok {
+			object.MarkShared(k)
+		}
+	})
 	return b
 }
 
@@ -650,6 +657,7 @@ func (t *Thread) builtinPrint(c object.Ctx, args []object.Value, kw []object.Kw)
 	if err := t.meter.Charge(uint64(b.Len()) * meter.CostPerChar); err != nil {
 		return nil, err
 	}
+	t.effects++
 	if _, err := t.stdout.Write([]byte(b.String())); err != nil {
 		return nil, object.Errorf(object.OSError, "print: %v", err)
 	}

@@ -21,7 +21,9 @@ var (
 )
 
 func iterClass(name string) *object.Class {
-	return &object.Class{Name: name, Module: "builtins", Dict: object.NewStrDict(), MRO: nil}
+	k := &object.Class{Name: name, Module: "builtins", Dict: object.NewStrDict(), MRO: nil}
+	object.MarkShared(k)
+	return k
 }
 
 func init() {

@@ -11,6 +11,9 @@ type ModuleDef struct {
 	// Load builds the module's namespace the first time a call imports it;
 	// the result is cached for the rest of the call.
 	Load func(t *Thread) (*Module, error)
+	// snaps holds the module's snapshots when it is written in Python
+	// (PythonModuleDef); nil for modules written in Go.
+	snaps *snapshots
 }
 
 // Registry is the import whitelist: only modules registered here can be
@@ -18,6 +21,9 @@ type ModuleDef struct {
 // issue fills it; the chain adds cowboy_sdk.
 type Registry struct {
 	defs map[string]ModuleDef
+	// base holds entries shared with other registries (Extend); it is
+	// never modified, and defs override it.
+	base *Registry
 }
 
 // NewRegistry returns an empty whitelist.
@@ -26,8 +32,23 @@ func NewRegistry() *Registry { return &Registry{defs: map[string]ModuleDef{}} }
 // Register adds a module to the whitelist, replacing one of the same name.
 func (r *Registry) Register(d ModuleDef) { r.defs[d.Name] = d }
 
+// Lookup returns the whitelist entry of name.
+func (r *Registry) Lookup(name string) (ModuleDef, bool) {
+	for ; r != nil; r = r.base {
+		if d, ok := r.defs[name]; ok {
+			return d, true
+		}
+	}
+	return ModuleDef{}, false
+}
+
 // Has reports whether name is on the whitelist.
-func (r *Registry) Has(name string) bool { _, ok := r.defs[name]; return ok }
+func (r *Registry) Has(name string) bool { _, ok := r.Lookup(name); return ok }
+
+// Extend returns a registry holding r's entries, to which more can be
+// added without changing r; r must not change afterwards. A chain makes
+// one per call, so this is cheaper than copying the whole whitelist.
+func (r *Registry) Extend() *Registry { return &Registry{defs: map[string]ModuleDef{}, base: r} }
 
 // NewModule makes an empty module namespace, for ModuleDef.Load functions.
 func NewModule(name string) *Module {
@@ -39,13 +60,16 @@ func NewModule(name string) *Module {
 // importModule charges and performs `import name` (issue 4: 100 cycles for
 // a first import, 5 when cached, 50 when refused).
 func (t *Thread) importModule(name string) (object.Value, error) {
+	if len(t.recorders) != 0 {
+		t.noteImport(name)
+	}
 	if m, ok := t.cache[name]; ok {
 		if err := t.meter.Charge(meter.CostImportCached); err != nil {
 			return nil, err
 		}
 		return m, nil
 	}
-	def, ok := t.modules.defs[name]
+	def, ok := t.modules.Lookup(name)
 	if !ok {
 		if err := t.meter.Charge(meter.CostImportRefused); err != nil {
 			return nil, err
@@ -55,7 +79,13 @@ func (t *Thread) importModule(name string) (object.Value, error) {
 	if err := t.meter.Charge(meter.CostImportFirst); err != nil {
 		return nil, err
 	}
-	m, err := def.Load(t)
+	var m *Module
+	var err error
+	if def.snaps != nil {
+		m, err = t.loadPython(def)
+	} else {
+		m, err = t.loadGo(def)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,11 @@ func (s *MemScratch) WriteFile(name string, data []byte) error {
 	return nil
 }
 
-var fileClass = &object.Class{Name: "TextIOWrapper", Module: "_io", Dict: object.NewStrDict()}
+var fileClass = func() *object.Class {
+	k := &object.Class{Name: "TextIOWrapper", Module: "_io", Dict: object.NewStrDict()}
+	object.MarkShared(k)
+	return k
+}()
 
 func init() { fileClass.MRO = []*object.Class{fileClass, object.ObjectClass} }
 
@@ -200,6 +204,7 @@ func (t *Thread) builtinOpen(c object.Ctx, args []object.Value, kw []object.Kw) 
 		return nil, object.Errorf(object.TypeError, "expected str, bytes or os.PathLike object, not %s", object.TypeName(a[0]))
 	}
 	clean := path.Clean(string(name))
+	t.effects++
 	if !strings.HasPrefix(clean, "/tmp/") || t.FS == nil {
 		return nil, object.Errorf(object.PermissionError, "[Errno 13] Permission denied: %s (the PVM allows files under /tmp only)", strQuote(string(name)))
 	}

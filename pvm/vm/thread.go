@@ -41,6 +41,10 @@ type Thread struct {
 	roots  []object.Value
 	pins   []object.Value   // object.HeapPinner
 	walk   *object.HeapWalk // the last walk, reused by the next
+	// effects counts what a module snapshot cannot replay (output, file
+	// opens); recorders are the imports being recorded (snapshot.go).
+	effects   uint64
+	recorders []*recorder
 }
 
 // Options configure a Thread.

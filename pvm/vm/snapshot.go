@@ -1,0 +1,782 @@
+package vm
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/cowboy-chain/cowboy/pvm/compile"
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+// Module snapshots.
+//
+// Every actor call runs in a fresh thread, so `import cowboy_sdk` (and any
+// whitelisted module written in Python) would run the module's code again
+// in every call. Instead, the first run of an import records the state it
+// leaves: the modules it put in the thread's cache, deep-copied into a
+// pristine snapshot, and what it cost. A later import in the same starting
+// state copies the snapshot into its thread and charges exactly what the
+// run cost. Nothing a program can observe differs from running the module:
+//
+//   - The cost is the same: the recorded cycles and allocated bytes are
+//     charged, and the identity, frame and class-epoch counters advance by
+//     the recorded amounts. Replay happens only when running the module
+//     could not have hit a limit on the way (enough cycles left, the
+//     allocation counter stays under the memory limit so no live-heap walk
+//     would start, the same frame depth); otherwise the module runs.
+//   - The objects are the same: the copy has the shape the run builds,
+//     sharing and cycles included, with the same identity numbers, because
+//     a snapshot is used only when the thread's identity, frame and nesting
+//     counters equal those at recording (snapKey). The live-heap walk
+//     therefore counts the same objects and sizes.
+//   - An import that did anything else, or that this copier cannot copy,
+//     is never snapshotted and simply runs every time: output (print),
+//     files, cells, a live-heap walk, a Go module whose loading charged
+//     anything, a module it imports that the thread had already imported,
+//     an exception being handled when it started, or a value of a type
+//     the copier does not know.
+//
+// Only modules built by PythonModuleDef are snapshotted: the standard
+// library written in Python and cowboy_sdk, whose sources ship with the
+// node and touch no host state while they are imported.
+
+// maxSnapshots bounds the snapshots kept per module (one per starting
+// state); further states run the module every time.
+const maxSnapshots = 4
+
+// snapKey is the thread state an import's result depends on besides the
+// modules it imports: identity numbers, frame numbers (tracebacks) and
+// nesting depths.
+type snapKey struct {
+	nextID, frameSeq int64
+	depth, maxDepth  int
+	nest, sp         int
+}
+
+// snapshots is the per-module store, shared by every thread of the
+// process.
+type snapshots struct {
+	// replays counts the imports served from a snapshot (for tests).
+	replays atomic.Uint64
+	mu      sync.Mutex
+	list    []*moduleSnapshot
+	tried   []snapKey // states whose recording failed: not tried again
+}
+
+// moduleSnapshot is the recorded result of one import.
+type moduleSnapshot struct {
+	key snapKey
+	// mods are the modules the import put in the cache, in the order they
+	// were first imported: pristine copies for modules written in Python,
+	// nil for modules written in Go, which are loaded again (their loading
+	// charges nothing, checked at recording).
+	mods []snapModule
+	// holes are the placeholders the copies hold for values of the Go
+	// modules: each stands for the module's global of that name.
+	holes []snapHole
+	// The costs and counter advances of running the import.
+	cycles, mem uint64
+	ids, frames int64
+	epochs      uint64
+	touched     []string // every module name the import looked up
+	objects     int      // how many objects a copy makes, to size its tables
+	dicts       int
+	sizes       copySizes // how many of each kind, to allocate them at once
+}
+
+type snapModule struct {
+	name  string
+	mod   *Module    // nil for a Go module
+	snaps *snapshots // the module's own store, for Python modules
+}
+
+type snapHole struct {
+	ph     object.Value
+	module string
+	name   string // "" for the module itself
+}
+
+func (s *snapshots) find(k snapKey) (*moduleSnapshot, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, m := range s.list {
+		if m.key == k {
+			return m, true
+		}
+	}
+	return nil, len(s.list) >= maxSnapshots || slices.Contains(s.tried, k)
+}
+
+func (s *snapshots) add(m *moduleSnapshot, k snapKey) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m == nil {
+		if len(s.tried) < maxSnapshots*4 {
+			s.tried = append(s.tried, k)
+		}
+		return
+	}
+	for _, o := range s.list {
+		if o.key == m.key {
+			return
+		}
+	}
+	if len(s.list) < maxSnapshots {
+		s.list = append(s.list, m)
+	}
+}
+
+// PythonModuleDef makes a whitelist entry for a module written in Python
+// whose compiled code code returns; its imports are snapshotted (see the
+// top of snapshot.go).
+func PythonModuleDef(name string, code func() (*compile.Code, error)) ModuleDef {
+	return ModuleDef{Name: name, snaps: &snapshots{}, Load: func(t *Thread) (*Module, error) {
+		c, err := code()
+		if err != nil {
+			return nil, err
+		}
+		return t.RunModule(c, name)
+	}}
+}
+
+// recorder watches one import being recorded.
+type recorder struct {
+	touched []string
+	bad     bool
+}
+
+func (t *Thread) snapKey() snapKey {
+	k := snapKey{nextID: t.nextID, frameSeq: t.frameSeq, nest: t.nest, sp: t.sp}
+	if t.meter != nil {
+		k.depth, k.maxDepth = t.meter.Depth(), t.meter.MaxDepth()
+	}
+	return k
+}
+
+// noteImport tells the recorders running that name was imported.
+func (t *Thread) noteImport(name string) {
+	for _, r := range t.recorders {
+		if !slices.Contains(r.touched, name) {
+			r.touched = append(r.touched, name)
+		}
+	}
+}
+
+// threadState is what a recorded import may change and must be replayed.
+type threadState struct {
+	left, mem, cells, walks uint64
+	ids, frames             int64
+	epoch                   uint64
+	effects                 uint64
+}
+
+func (t *Thread) state() threadState {
+	return threadState{left: t.meter.Left, mem: t.meter.MemoryUsed(), cells: t.meter.CellsUsed(), walks: t.meter.Measurements(),
+		ids: t.nextID, frames: t.frameSeq, epoch: t.classEpoch, effects: t.effects}
+}
+
+// loadGo loads a module written in Go. While an import is recorded, the
+// loading must leave the thread as it found it, or the recording is void.
+func (t *Thread) loadGo(def ModuleDef) (*Module, error) {
+	if len(t.recorders) == 0 || t.meter == nil {
+		return def.Load(t)
+	}
+	before := t.state()
+	m, err := def.Load(t)
+	if t.state() != before {
+		for _, r := range t.recorders {
+			r.bad = true
+		}
+	}
+	return m, err
+}
+
+// loadPython performs the first import of a module written in Python:
+// from its snapshot when one fits, else by running it (and recording a
+// snapshot when possible).
+func (t *Thread) loadPython(def ModuleDef) (*Module, error) {
+	if t.meter == nil || len(t.handled) != 0 {
+		return def.Load(t)
+	}
+	key := t.snapKey()
+	s, skip := def.snaps.find(key)
+	if s != nil {
+		if m, ok, err := t.replay(s); ok {
+			def.snaps.replays.Add(1)
+			return m, err
+		}
+		return def.Load(t)
+	}
+	if skip {
+		return def.Load(t)
+	}
+	startCache := make(map[string]bool, len(t.cache))
+	for n := range t.cache {
+		startCache[n] = true
+	}
+	r := &recorder{}
+	t.recorders = append(t.recorders, r)
+	before := t.state()
+	m, err := def.Load(t)
+	after := t.state()
+	t.recorders = t.recorders[:len(t.recorders)-1]
+	if err != nil {
+		return m, err
+	}
+	snap := t.record(def, m, r, startCache, before, after)
+	if snap != nil {
+		snap.key = key
+	}
+	def.snaps.add(snap, key)
+	return m, nil
+}
+
+// record builds the snapshot of an import that just ran, or returns nil
+// when the import cannot be replayed exactly.
+func (t *Thread) record(def ModuleDef, m *Module, r *recorder, startCache map[string]bool, before, after threadState) *moduleSnapshot {
+	if r.bad || after.cells != before.cells || after.walks != before.walks || after.effects != before.effects {
+		return nil
+	}
+	for _, n := range r.touched {
+		if startCache[n] {
+			return nil
+		}
+	}
+	s := &moduleSnapshot{
+		cycles: before.left - after.left, mem: after.mem - before.mem,
+		ids: after.ids - before.ids, frames: after.frames - before.frames, epochs: after.epoch - before.epoch,
+		touched: r.touched,
+	}
+	cp := newCopier(new(uint64), t.builtins)
+	s.mods = append(s.mods, snapModule{name: def.Name, snaps: def.snaps})
+	// Go modules first, so that their values become placeholders.
+	for _, n := range r.touched {
+		mod, ok := t.cache[n]
+		if !ok || n == def.Name {
+			continue
+		}
+		if d, _ := t.modules.Lookup(n); d.snaps != nil {
+			sn := d.snaps
+			s.mods = append(s.mods, snapModule{name: n, snaps: sn})
+			continue
+		}
+		s.mods = append(s.mods, snapModule{name: n, mod: nil})
+		ph := &Module{Name: n, Globals: object.NewStrDict()}
+		cp.seed(mod, ph)
+		s.holes = append(s.holes, snapHole{ph: ph, module: n})
+		mod.Globals.Each(func(name string, v object.Value) {
+			var hole object.Value
+			switch v.(type) {
+			case *object.Builtin:
+				hole = &object.Builtin{Name: name}
+			case *object.Class:
+				hole = &object.Class{Name: name}
+			case *Module:
+				hole = &Module{Name: name}
+			default:
+				return
+			}
+			if cp.seed(v, hole) {
+				s.holes = append(s.holes, snapHole{ph: hole, module: n, name: name})
+			}
+		})
+	}
+	for i := range s.mods {
+		sm := &s.mods[i]
+		if sm.name == def.Name {
+			sm.mod = cp.module(m)
+			continue
+		}
+		if sm.snaps != nil {
+			sm.mod = cp.module(t.cache[sm.name])
+		}
+	}
+	if cp.err != nil {
+		return nil
+	}
+	s.objects, s.dicts, s.sizes = len(cp.memo), len(cp.dicts), cp.sizes
+	return s
+}
+
+// replay installs a snapshot in t. ok false means the snapshot does not fit
+// the thread's state and the module must run.
+func (t *Thread) replay(s *moduleSnapshot) (*Module, bool, error) {
+	mt := t.meter
+	if mt.Left < s.cycles || mt.MemoryUsed() > mt.MemoryLimit() || s.mem > mt.MemoryLimit()-mt.MemoryUsed() {
+		return nil, false, nil
+	}
+	for _, n := range s.touched {
+		if _, ok := t.cache[n]; ok {
+			return nil, false, nil
+		}
+	}
+	for _, sm := range s.mods {
+		d, ok := t.modules.Lookup(sm.name)
+		if !ok || d.snaps != sm.snaps {
+			return nil, false, nil
+		}
+	}
+	// Load the Go modules and find the values the placeholders stand
+	// for. Loading them leaves the thread as it was (checked when the
+	// snapshot was recorded, and again here), so if anything is missing
+	// the module can still simply run.
+	before := t.state()
+	cp := newCopier(&t.classEpoch, t.builtins)
+	cp.memo = make(map[memoKey]object.Value, s.objects)
+	cp.dicts = make(map[*object.StrDict]*object.StrDict, s.dicts)
+	cp.reserve(s.sizes)
+	loaded := map[string]*Module{}
+	for _, sm := range s.mods {
+		if sm.mod != nil {
+			continue
+		}
+		d, _ := t.modules.Lookup(sm.name)
+		m, err := d.Load(t)
+		if err != nil || m == nil {
+			return nil, false, nil
+		}
+		loaded[sm.name] = m
+	}
+	for _, h := range s.holes {
+		m := loaded[h.module]
+		if h.name == "" {
+			cp.seed(h.ph, m)
+			continue
+		}
+		v, ok := m.Globals.Get(h.name)
+		if !ok {
+			return nil, false, nil
+		}
+		cp.seed(h.ph, v)
+	}
+	if t.state() != before {
+		return nil, true, fmt.Errorf("module snapshot of %s: loading its Go modules changed the thread", s.mods[0].name)
+	}
+	// Past this point the import happens: nothing below can fail for a
+	// reason running the module would not have had.
+	var main *Module
+	for _, sm := range s.mods {
+		var m *Module
+		if sm.mod == nil {
+			m = loaded[sm.name]
+		} else {
+			m = cp.module(sm.mod)
+		}
+		if main == nil {
+			main = m
+			continue
+		}
+		t.cache[sm.name] = m
+	}
+	if cp.err != nil {
+		return nil, true, fmt.Errorf("module snapshot: %w", cp.err)
+	}
+	if err := mt.Charge(s.cycles); err != nil {
+		return nil, true, err
+	}
+	if err := mt.Alloc(s.mem); err != nil {
+		return nil, true, err
+	}
+	t.nextID += s.ids
+	t.frameSeq += s.frames
+	t.classEpoch += s.epochs
+	return main, true, nil
+}
+
+// copier deep-copies an object graph (object.Cloner), memoizing by
+// identity so sharing and cycles survive. err records the first value it
+// could not copy.
+type copier struct {
+	// Objects of the common kinds come from slabs sized by the snapshot,
+	// one allocation per kind instead of one per object.
+	fns     slab[Function]
+	classes slab[object.Class]
+	insts   slab[object.Instance]
+	sdicts  slab[object.StrDict]
+	props   slab[object.Property]
+	cells   slab[Cell]
+	vals    slab[object.Value]
+	keys    slab[string]
+	sizes   copySizes
+	memo    map[memoKey]object.Value
+	dicts   map[*object.StrDict]*object.StrDict
+	// builtins is the shared builtins namespace (see sharedBuiltin).
+	builtins *object.StrDict
+	epoch    *uint64
+	err      error
+}
+
+type memoKey struct {
+	p unsafe.Pointer
+	n int // -1 for pointers, the length for tuples
+}
+
+func newCopier(epoch *uint64, builtins *object.StrDict) *copier {
+	return &copier{memo: map[memoKey]object.Value{}, dicts: map[*object.StrDict]*object.StrDict{}, epoch: epoch, builtins: builtins}
+}
+
+// seed makes the copy of from be to; it reports false if from already has
+// a copy.
+func (c *copier) seed(from, to object.Value) bool {
+	k, ok := keyOf(from)
+	if !ok {
+		return false
+	}
+	if _, dup := c.memo[k]; dup {
+		return false
+	}
+	c.memo[k] = to
+	return true
+}
+
+func keyOf(v object.Value) (memoKey, bool) {
+	if t, ok := v.(object.Tuple); ok {
+		if len(t) == 0 {
+			return memoKey{}, false
+		}
+		return memoKey{p: unsafe.Pointer(unsafe.SliceData(t)), n: len(t)}, true
+	}
+	p, ok := ptrOf(v)
+	return memoKey{p: p, n: -1}, ok
+}
+
+func ptrOf(v object.Value) (unsafe.Pointer, bool) {
+	switch x := v.(type) {
+	case *object.Class:
+		return unsafe.Pointer(x), true
+	case *object.Instance:
+		return unsafe.Pointer(x), true
+	case *object.Builtin:
+		return unsafe.Pointer(x), true
+	case *object.List:
+		return unsafe.Pointer(x), true
+	case *object.Dict:
+		return unsafe.Pointer(x), true
+	case *object.Set:
+		return unsafe.Pointer(x), true
+	case *object.ByteArray:
+		return unsafe.Pointer(x), true
+	case *object.BoundMethod:
+		return unsafe.Pointer(x), true
+	case *object.Property:
+		return unsafe.Pointer(x), true
+	case *object.StaticMethod:
+		return unsafe.Pointer(x), true
+	case *object.ClassMethod:
+		return unsafe.Pointer(x), true
+	case *object.Super:
+		return unsafe.Pointer(x), true
+	case *object.GenericAlias:
+		return unsafe.Pointer(x), true
+	case *object.DictView:
+		return unsafe.Pointer(x), true
+	case *object.SliceObj:
+		return unsafe.Pointer(x), true
+	case *Function:
+		return unsafe.Pointer(x), true
+	case *Cell:
+		return unsafe.Pointer(x), true
+	case *Module:
+		return unsafe.Pointer(x), true
+	}
+	return nil, false
+}
+
+// ClassEpoch implements object.Cloner.
+func (c *copier) ClassEpoch() *uint64 { return c.epoch }
+
+// CloneClass implements object.Cloner.
+func (c *copier) CloneClass(k *object.Class) *object.Class {
+	if k == nil {
+		return nil
+	}
+	v, _ := c.Clone(k).(*object.Class)
+	return v
+}
+
+// CloneStrDict implements object.Cloner.
+func (c *copier) CloneStrDict(d *object.StrDict) *object.StrDict {
+	if d == nil {
+		return nil
+	}
+	if v, ok := c.dicts[d]; ok {
+		return v
+	}
+	out := c.sdicts.get()
+	c.sizes.sdicts++
+	c.dicts[d] = out
+	d.CloneInto(out, c)
+	return out
+}
+
+func (c *copier) module(m *Module) *Module {
+	v, _ := c.Clone(m).(*Module)
+	return v
+}
+
+// Clone implements object.Cloner.
+func (c *copier) Clone(v object.Value) object.Value {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case object.Str, object.Int, object.Float, object.Bool, object.NoneType, object.Bytes,
+		*object.BigInt, *object.Range, *object.Singleton, *compile.Code:
+		return v // immutable
+	case object.Tuple:
+		if len(x) == 0 {
+			return x
+		}
+	case *object.Class:
+		if x.Shared() {
+			return x
+		}
+	case *object.Builtin:
+		if sharedBuiltin(x, c.builtins) {
+			return x
+		}
+	}
+	k, ok := keyOf(v)
+	if !ok {
+		return c.fail(v)
+	}
+	if out, ok := c.memo[k]; ok {
+		return out
+	}
+	switch x := v.(type) {
+	case object.Tuple:
+		out := make(object.Tuple, len(x))
+		c.memo[k] = out
+		for i, e := range x {
+			out[i] = c.Clone(e)
+		}
+		return out
+	case *object.Class:
+		out := c.classes.get()
+		c.sizes.classes++
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.Instance:
+		out := c.insts.get()
+		c.sizes.insts++
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.List:
+		out := &object.List{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.Dict:
+		out := &object.Dict{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.Set:
+		out := &object.Set{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.ByteArray:
+		out := &object.ByteArray{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.BoundMethod:
+		out := &object.BoundMethod{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.Property:
+		out := c.props.get()
+		c.sizes.props++
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.StaticMethod:
+		out := &object.StaticMethod{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.ClassMethod:
+		out := &object.ClassMethod{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.Super:
+		out := &object.Super{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.GenericAlias:
+		out := &object.GenericAlias{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.DictView:
+		out := &object.DictView{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *object.SliceObj:
+		out := &object.SliceObj{}
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *Function:
+		out := c.fns.get()
+		c.sizes.fns++
+		c.memo[k] = out
+		x.CloneInto(out, c)
+		return out
+	case *Cell:
+		out := c.cells.get()
+		c.sizes.cells++
+		c.memo[k] = out
+		out.V = c.Clone(x.V)
+		return out
+	case *Module:
+		out := &Module{}
+		c.memo[k] = out
+		out.Name = x.Name
+		out.Globals = c.CloneStrDict(x.Globals)
+		return out
+	}
+	return c.fail(v)
+}
+
+func (c *copier) fail(v object.Value) object.Value {
+	if c.err == nil {
+		c.err = fmt.Errorf("cannot copy a %T", v)
+	}
+	return v
+}
+
+// CloneInto copies f into dst; the copy's inline caches start empty.
+func (f *Function) CloneInto(dst *Function, c object.Cloner) {
+	dst.Code = f.Code
+	dst.Globals = c.CloneStrDict(f.Globals)
+	dst.Module = f.Module
+	dst.Defaults = object.CloneValues(c, f.Defaults)
+	if f.KwDefaults != nil {
+		dst.KwDefaults, _ = c.Clone(f.KwDefaults).(*object.Dict)
+	}
+	if f.Closure != nil {
+		dst.Closure = make([]*Cell, len(f.Closure))
+		for i, cell := range f.Closure {
+			if cell != nil {
+				dst.Closure[i], _ = c.Clone(cell).(*Cell)
+			}
+		}
+	}
+	dst.Name = f.Name
+	dst.QualName = f.QualName
+	dst.Dict = c.CloneStrDict(f.Dict)
+	// gcache and acache: the caches start empty.
+}
+
+// sharedBuiltin reports whether b is one of the builtins every thread
+// shares: a value of the builtins namespace or of a shared class's
+// namespace (a builtin method), possibly wrapped. Other builtins come from
+// modules written in Go, which are loaded per thread.
+func sharedBuiltin(b *object.Builtin, builtins *object.StrDict) bool {
+	sharedBuiltinOnce.Do(func() { findSharedBuiltins(builtins) })
+	_, ok := sharedBuiltinSet[b]
+	return ok
+}
+
+var (
+	sharedBuiltinOnce sync.Once
+	sharedBuiltinSet  map[*object.Builtin]struct{}
+)
+
+func findSharedBuiltins(builtins *object.StrDict) {
+	set := map[*object.Builtin]struct{}{}
+	var add func(v object.Value)
+	add = func(v object.Value) {
+		switch x := v.(type) {
+		case *object.Builtin:
+			set[x] = struct{}{}
+		case *object.StaticMethod:
+			add(x.Fn)
+		case *object.ClassMethod:
+			add(x.Fn)
+		case *object.Property:
+			add(x.Get)
+			add(x.Set)
+			add(x.Del)
+		}
+	}
+	builtins.Each(func(_ string, v object.Value) { add(v) })
+	for _, k := range object.SharedClasses() {
+		k.Dict.Each(func(_ string, v object.Value) { add(v) })
+	}
+	sharedBuiltinSet = set
+}
+
+// SnapshotReplays is how many imports of the module were served from a
+// snapshot in this process (0 for modules written in Go), for tests and
+// benchmarks.
+func (d ModuleDef) SnapshotReplays() uint64 {
+	if d.snaps == nil {
+		return 0
+	}
+	return d.snaps.replays.Load()
+}
+
+// copySizes counts the objects of each slab kind a copy makes.
+type copySizes struct {
+	fns, classes, insts, sdicts, props, cells, vals, keys int
+}
+
+// slab hands out the elements of one allocation; get falls back to new
+// when it is used up.
+type slab[T any] struct{ free []T }
+
+func (p *slab[T]) reserve(n int) { p.free = make([]T, n) }
+
+func (p *slab[T]) get() *T {
+	if len(p.free) == 0 {
+		return new(T)
+	}
+	x := &p.free[0]
+	p.free = p.free[1:]
+	return x
+}
+
+// take returns n zero elements whose capacity is n, so that growing them
+// later reallocates instead of running into a neighbour.
+func (p *slab[T]) take(n int) []T {
+	if n > len(p.free) {
+		return make([]T, n)
+	}
+	x := p.free[:n:n]
+	p.free = p.free[n:]
+	return x
+}
+
+func (c *copier) reserve(s copySizes) {
+	c.fns.reserve(s.fns)
+	c.classes.reserve(s.classes)
+	c.insts.reserve(s.insts)
+	c.sdicts.reserve(s.sdicts)
+	c.props.reserve(s.props)
+	c.cells.reserve(s.cells)
+	c.vals.reserve(s.vals)
+	c.keys.reserve(s.keys)
+}
+
+// Values implements object.Cloner.
+func (c *copier) Values(n int) []object.Value {
+	c.sizes.vals += n
+	return c.vals.take(n)
+}
+
+// Strings implements object.Cloner.
+func (c *copier) Strings(n int) []string {
+	c.sizes.keys += n
+	return c.keys.take(n)
+}
