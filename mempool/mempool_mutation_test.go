@@ -251,3 +251,66 @@ func TestReplacementAtZeroFees(t *testing.T) {
 		t.Fatal("the original was replaced")
 	}
 }
+
+// TestRemove: a removed transaction is gone from every view (Get, Len,
+// PendingNonce, Select); the sender's other transactions stay selectable;
+// removing what the pool does not hold changes nothing.
+func TestRemove(t *testing.T) {
+	k := key(11)
+	from := addr(k)
+	txs := []*types.Tx{mk(k, 0, 100, 1), mk(k, 1, 100, 1), mk(k, 2, 100, 1)}
+	tests := []struct {
+		name       string
+		remove     []int
+		wantLen    int
+		wantNonce  uint64 // PendingNonce from committed 0
+		wantSelect int    // selected at committed nonce 0
+	}{
+		{"nothing", nil, 3, 3, 3},
+		{"the first", []int{0}, 2, 0, 0},
+		{"the middle", []int{1}, 2, 1, 1},
+		{"the last", []int{2}, 2, 2, 2},
+		{"all", []int{0, 1, 2}, 0, 0, 0},
+		{"twice", []int{1, 1}, 2, 1, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := New(Config{ChainID: 7})
+			for _, tx := range txs {
+				if err := p.Add(tx, view{}, bf); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var rm []*types.Tx
+			for _, i := range tc.remove {
+				rm = append(rm, txs[i])
+			}
+			rm = append(rm, mk(key(12), 0, 100, 1)) // never added
+			p.Remove(rm)
+			if p.Len() != tc.wantLen {
+				t.Fatalf("len %d, want %d", p.Len(), tc.wantLen)
+			}
+			for _, i := range tc.remove {
+				if _, ok := p.Get(txs[i].Hash()); ok {
+					t.Fatalf("removed tx %d still found", i)
+				}
+			}
+			if n := p.PendingNonce(from, 0); n != tc.wantNonce {
+				t.Fatalf("pending nonce %d, want %d", n, tc.wantNonce)
+			}
+			if got := p.Select(view{}, bf, 10); len(got) != tc.wantSelect {
+				t.Fatalf("selected %d, want %d", len(got), tc.wantSelect)
+			}
+			// Selecting from the committed nonce past the removed ones
+			// finds the rest.
+			if tc.name == "the first" {
+				if got := p.Select(view{from: 1}, bf, 10); len(got) != 2 {
+					t.Fatalf("after nonce 0 committed: selected %d, want 2", len(got))
+				}
+			}
+			if tc.wantLen == 0 && len(p.senders) != 0 {
+				t.Fatalf("an emptied sender kept: %d senders", len(p.senders))
+			}
+		})
+	}
+}
