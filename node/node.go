@@ -20,6 +20,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/statekey"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/mempool"
@@ -187,7 +188,7 @@ func writeFileAtomic(path string, data []byte) error {
 }
 
 func txIndexKey(h types.Hash) store.Key {
-	return store.MakeKey(store.KindTxIndex, [20]byte{}, 0, h)
+	return statekey.Make(statekey.KindTxIndex, [20]byte{}, 0, h)
 }
 
 // encodeTxLocation is a tx index entry, the CBOR array [height, index]
@@ -200,7 +201,7 @@ func encodeTxLocation(height, index uint64) []byte {
 }
 
 func receiptKey(h types.Hash) store.Key {
-	return store.MakeKey(store.KindReceipt, [20]byte{}, 0, h)
+	return statekey.Make(statekey.KindReceipt, [20]byte{}, 0, h)
 }
 
 // stateReader adapts the store to chain/state, through the cache of
