@@ -151,22 +151,8 @@ func (n *Node) applySync(raws, epochProof [][]byte) error {
 		return err
 	}
 	ep := net.ep
-	var ahead <-chan struct{}
-	for i := 0; i <= final; i++ {
-		if ahead != nil {
-			<-ahead // block i is decoded and its senders recovered
-			ahead = nil
-		}
-		if i < final {
-			ahead = n.recoverAhead(chain[i+1].Block)
-		}
-		var proof []simplex.Certified
-		if chain[i].Block.Height == net.ep.last {
-			proof = closing
-		}
-		if err := n.applyFinal(chain[i], proof); err != nil {
-			return err
-		}
+	if err := n.replayFinal(chain[:final+1], closing); err != nil {
+		return err
 	}
 	net.mu.Lock()
 	net.synced += uint64(final + 1)
@@ -180,6 +166,34 @@ func (n *Node) applySync(raws, epochProof [][]byte) error {
 	}
 	n.log.Debug("sync applied; consensus restarts", "blocks", final+1, "head", n.Head().Height)
 	return n.restartConsensus()
+}
+
+// replayFinal applies a run of finalized blocks in order, each through
+// applyFinal, recovering the next block's senders while one is applied
+// (recoverAhead). closing is the proof of finality of the epoch's last
+// block, if the run reaches it.
+func (n *Node) replayFinal(chain, closing []simplex.Certified) error {
+	var ahead <-chan struct{}
+	for i := range chain {
+		if ahead != nil {
+			<-ahead // block i is decoded and its senders recovered
+			ahead = nil
+		}
+		if i+1 < len(chain) {
+			ahead = n.recoverAhead(chain[i+1].Block)
+		}
+		var proof []simplex.Certified
+		if chain[i].Block.Height == n.net.ep.last {
+			proof = closing
+		}
+		if err := n.applyFinal(chain[i], proof); err != nil {
+			if ahead != nil {
+				<-ahead
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 // recoverAhead decodes the payload of b, a finalized block the sync applies
