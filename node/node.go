@@ -69,6 +69,7 @@ type Node struct {
 
 	payloads payloadCache // decoded proposals (pipeline.go)
 	recent   recentTxs    // the last blocks' transactions, senders cached
+	blocks   blockCache   // the last blocks read by hash, decoded (pipeline.go)
 
 	rpcLn  net.Listener
 	rpcSrv *http.Server
@@ -521,16 +522,19 @@ func (n *Node) blockByNumber(height uint64) (*types.Block, error) {
 }
 
 func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
-	raw, err := n.db.GetRaw(blockKey(h))
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound)
-	}
-	if err != nil {
-		return nil, err
-	}
-	b, err := types.DecodeBlock(raw)
-	if err != nil {
-		return nil, err
+	b, ok := n.blocks.get(h) // read from the store before: committed
+	if !ok {
+		raw, err := n.db.GetRaw(blockKey(h))
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if b, err = types.DecodeBlock(raw); err != nil {
+			return nil, err
+		}
+		n.blocks.put(h, b)
 	}
 	if head := n.Head(); head != nil && b.Header.Height > head.Height {
 		return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound) // committing right now
