@@ -58,11 +58,7 @@ func (s *Server) sendBatch(bs BatchSender, calls []*parsedCall, out []*response)
 		if c == nil || c.method != sendRawMethod {
 			continue
 		}
-		p, err := parseParams(c.method, c.params, m.minParams, m.maxParams)
-		var tx *types.Tx
-		if err == nil {
-			tx, err = rawTxParam(p)
-		}
+		tx, err := s.decodeSend(c, m)
 		if err != nil {
 			s.observe(0, true)
 			out[i], calls[i] = c.answer(nil, err), nil
@@ -93,6 +89,22 @@ func (s *Server) sendBatch(bs BatchSender, calls []*parsedCall, out []*response)
 		s.observe(d, rpcErr != nil)
 		out[i] = c.answer(result, rpcErr)
 	}
+}
+
+// decodeSend reads a cowboy_sendRawTransaction request's transaction as
+// the method does alone, a panic included (-32603, as call answers it).
+func (s *Server) decodeSend(c *parsedCall, m method) (tx *types.Tx, rpcErr *Error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("rpc: panic in method", "method", sendRawMethod, "panic", p, "stack", string(debug.Stack()))
+			tx, rpcErr = nil, newError(CodeInternal, "internal error in %s", sendRawMethod)
+		}
+	}()
+	p, err := parseParams(c.method, c.params, m.minParams, m.maxParams)
+	if err != nil {
+		return nil, err
+	}
+	return rawTxParam(p)
 }
 
 // sendTransactions calls bs and turns a panic or a wrong answer into an
