@@ -62,6 +62,9 @@ type entry struct {
 	tx   *types.Tx
 	from types.Address
 	lane fees.Lane
+	// cycles and cells are the intrinsic cost (§17.2, §17.4), the least
+	// the transaction uses in a block: Select's block budget.
+	cycles, cells uint64
 }
 
 type senderTxs struct {
@@ -182,6 +185,7 @@ func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.B
 	}
 	s.base = base
 	e := &entry{tx: tx, from: from, lane: execution.LaneOf(tx)}
+	e.cycles, e.cells = fees.TxIntrinsic(tx)
 	if old := s.byNon[tx.Nonce]; old != nil {
 		if !p.outbids(tx, old.tx, bf) {
 			return &execution.TxError{Code: ErrUnderpriced.Code, Msg: fmt.Sprintf(
@@ -242,6 +246,15 @@ func (p *Pool) PendingNonce(from types.Address, committed uint64) uint64 {
 // competes at a time. Transactions whose max fee is below the basefees wait.
 // Reserved lanes are served first, up to their budgets (laneRank); the
 // block's VRF order of the selected set is execution.Build's.
+//
+// The selection also stops where a block is full: every transaction uses
+// at least its intrinsic cost (§17.2, §17.4), so the selected intrinsic
+// cycles and cells stay within the block caps (§4.2, §17.8: 20,000,000
+// cycles, 1,000,000 cells), i.e. at most 2,000 transfers. A candidate
+// beyond them could not be executed in this block anyway, and every node
+// would recover its signature for nothing (a judge recovers each
+// candidate it does not hold). A transaction that does not fit what is
+// left stops its sender (nonce order) while smaller ones still may.
 func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -263,29 +276,49 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 		}
 	}
 	h.init()
-	out := make([]*types.Tx, 0, min(max, len(p.byHash)))
-	for len(h.items) > 0 && len(out) < max {
+	out := make([]*types.Tx, 0, min(max, len(p.byHash), int(fees.CapCycles/minTxCycles)))
+	var block blockBudget
+	for len(h.items) > 0 && len(out) < max && !block.full() {
 		// The best item leaves; the same sender's next nonce, if pending,
 		// takes its place.
 		it := h.items[0]
+		if !block.fits(it.e) {
+			h.pop()
+			continue
+		}
 		if !lanes.take(&h.items[0]) {
 			h.down(0) // its lane's budget is spent: it competes as user
 			continue
 		}
 		out = append(out, it.e.tx)
+		block.take(it.e)
 		a := it.e.from
 		next[a]++
 		if e := p.senders[a].byNon[next[a]]; e != nil && execution.CheckFees(e.tx, bf) == nil {
 			h.items[0] = heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.tx.Hash(), rank: lanes.rank(e)}
+			h.down(0)
 		} else {
-			last := len(h.items) - 1
-			h.items[0] = h.items[last]
-			h.items = h.items[:last]
+			h.pop()
 		}
-		h.down(0)
 	}
 	return out
 }
+
+// minTxCycles is the least intrinsic cost in cycles of any transaction
+// (§17.2): below it left in a block, nothing more fits.
+var minTxCycles = min(fees.TransferCycles, fees.ActorMessageCycles, fees.DeployCycles)
+
+// blockBudget is the intrinsic cost of what Select has taken, against the
+// block caps.
+type blockBudget struct{ cycles, cells uint64 }
+
+func (b *blockBudget) fits(e *entry) bool {
+	return e.cycles <= fees.CapCycles-b.cycles && e.cells <= fees.CapCells-b.cells
+}
+
+func (b *blockBudget) take(e *entry) { b.cycles += e.cycles; b.cells += e.cells }
+
+func (b *blockBudget) full() bool { return fees.CapCycles-b.cycles < minTxCycles }
 
 // Remove drops transactions (included in a block, or found invalid).
 func (p *Pool) Remove(txs []*types.Tx) {
@@ -356,6 +389,14 @@ func (h *feeHeap) before(i, j int) bool {
 		return c > 0
 	}
 	return bytes.Compare(h.items[i].hash[:], h.items[j].hash[:]) < 0
+}
+
+// pop drops the best item.
+func (h *feeHeap) pop() {
+	last := len(h.items) - 1
+	h.items[0] = h.items[last]
+	h.items = h.items[:last]
+	h.down(0)
 }
 
 func (h *feeHeap) init() {

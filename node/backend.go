@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"sync"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
 	"github.com/cowboy-chain/cowboy/chain/fees"
@@ -53,13 +54,31 @@ func (n *Node) PendingNonce(addr types.Address) (uint64, error) {
 // committed state and queues it. The error, if any, is an
 // *execution.TxError whose Reason says which rule failed.
 func (n *Node) SendTransaction(tx *types.Tx) error {
-	st := n.newState()
-	err := n.pool.Add(tx, st, fees.NextBasefees(n.Head()))
-	if err == nil {
-		if err := st.Err(); err != nil {
-			return err
+	return n.SendTransactions([]*types.Tx{tx})[0]
+}
+
+// The node admits a JSON-RPC batch's transactions together.
+var _ rpc.BatchSender = (*Node)(nil)
+
+// SendTransactions admits txs as SendTransaction does one at a time, in
+// slice order, but recovers their signatures and checks them against the
+// committed state on all cores (mempool.AddBatch): the RPC server hands
+// it a whole batch of cowboy_sendRawTransaction. The accepted ones are
+// announced to subscribers and gossiped, and the block loop is woken once.
+func (n *Node) SendTransactions(txs []*types.Tx) []error {
+	view := newAdmissionView(stateReader{n.db, n.cache})
+	errs := n.pool.AddBatch(txs, view, fees.NextBasefees(n.Head()))
+	accepted := false
+	for i, tx := range txs {
+		if errs[i] != nil {
+			if err := view.failure(); err != nil {
+				// A refusal may come from a failed read (it reads as an
+				// empty account): not the sender's fault, say so.
+				errs[i] = fmt.Errorf("read committed state: %w", err)
+			}
+			continue
 		}
-		n.notify()
+		accepted = true
 		n.events.PublishPendingTx(tx)
 		if n.net != nil {
 			// Gossip it so that whoever proposes next has it.
@@ -68,7 +87,10 @@ func (n *Node) SendTransaction(tx *types.Tx) error {
 			}
 		}
 	}
-	return err
+	if accepted {
+		n.notify()
+	}
+	return errs
 }
 
 // SubmitBatch validates many transactions at once, recovering signatures on
@@ -237,13 +259,65 @@ func (n *Node) Proof(addr types.Address, slot *types.Hash, height uint64) (*rpc.
 type committedView struct{ r stateReader }
 
 func (v committedView) account(a types.Address) *state.Account {
-	raw, err := v.r.GetState(state.AccountKey(a))
+	acc, _ := readAccount(v.r, a)
+	return acc
+}
+
+// readAccount reads a committed account; on a failure it returns the empty
+// account and the error.
+func readAccount(r stateReader, a types.Address) (*state.Account, error) {
+	raw, err := r.GetState(state.AccountKey(a))
 	if err == nil && raw != nil {
-		if acc, err := state.DecodeAccount(raw); err == nil {
-			return acc
+		acc, derr := state.DecodeAccount(raw)
+		if derr == nil {
+			return acc, nil
 		}
+		err = fmt.Errorf("decode account %s: %w", a, derr)
 	}
-	return &state.Account{Balance: new(big.Int)}
+	return &state.Account{Balance: new(big.Int)}, err
+}
+
+// admissionView is committedView for SendTransactions: it also keeps the
+// first read failure, so a refusal it caused is reported as the node's
+// failure (-32603), not the sender's.
+type admissionView struct {
+	r   stateReader
+	mu  *sync.Mutex
+	err *error
+}
+
+func newAdmissionView(r stateReader) admissionView {
+	return admissionView{r: r, mu: new(sync.Mutex), err: new(error)}
+}
+
+func (v admissionView) account(a types.Address) *state.Account {
+	acc, err := readAccount(v.r, a)
+	if err != nil {
+		v.mu.Lock()
+		if *v.err == nil {
+			*v.err = err
+		}
+		v.mu.Unlock()
+	}
+	return acc
+}
+
+func (v admissionView) failure() error {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return *v.err
+}
+
+// Nonce is the committed nonce.
+func (v admissionView) Nonce(a types.Address) uint64 { return v.account(a).Nonce }
+
+// Balance is the committed balance.
+func (v admissionView) Balance(a types.Address) *big.Int { return v.account(a).Balance }
+
+// NonceBalance reads the account once for both.
+func (v admissionView) NonceBalance(a types.Address) (uint64, *big.Int) {
+	acc := v.account(a)
+	return acc.Nonce, acc.Balance
 }
 
 // Nonce is the committed nonce.

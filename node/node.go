@@ -20,6 +20,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/statekey"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/mempool"
@@ -68,6 +69,7 @@ type Node struct {
 
 	payloads payloadCache // decoded proposals (pipeline.go)
 	recent   recentTxs    // the last blocks' transactions, senders cached
+	blocks   blockCache   // the last blocks read by hash, decoded (pipeline.go)
 
 	rpcLn  net.Listener
 	rpcSrv *http.Server
@@ -189,7 +191,7 @@ func writeFileAtomic(path string, data []byte) error {
 }
 
 func txIndexKey(h types.Hash) store.Key {
-	return store.MakeKey(store.KindTxIndex, [20]byte{}, 0, h)
+	return statekey.Make(statekey.KindTxIndex, [20]byte{}, 0, h)
 }
 
 // encodeTxLocation is a tx index entry, the CBOR array [height, index]
@@ -202,7 +204,7 @@ func encodeTxLocation(height, index uint64) []byte {
 }
 
 func receiptKey(h types.Hash) store.Key {
-	return store.MakeKey(store.KindReceipt, [20]byte{}, 0, h)
+	return statekey.Make(statekey.KindReceipt, [20]byte{}, 0, h)
 }
 
 // stateReader adapts the store to chain/state, through the cache of
@@ -542,16 +544,19 @@ func (n *Node) blockByNumber(height uint64) (*types.Block, error) {
 }
 
 func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
-	raw, err := n.db.GetRaw(blockKey(h))
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound)
-	}
-	if err != nil {
-		return nil, err
-	}
-	b, err := types.DecodeBlock(raw)
-	if err != nil {
-		return nil, err
+	b, ok := n.blocks.get(h) // read from the store before: committed
+	if !ok {
+		raw, err := n.db.GetRaw(blockKey(h))
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if b, err = types.DecodeBlock(raw); err != nil {
+			return nil, err
+		}
+		n.blocks.put(h, b)
 	}
 	if head := n.Head(); head != nil && b.Header.Height > head.Height {
 		return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound) // committing right now

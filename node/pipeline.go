@@ -132,6 +132,48 @@ func (r *recentTxs) get(h types.Hash) (recentTx, bool) {
 	return t, ok
 }
 
+// blockCache keeps the blocks last read by hash, decoded, so RPC reads of
+// the same blocks (a receipt lookup for each transaction of a block, older
+// than recentTxs holds; an explorer paging through blocks) decode a block
+// of 2,000 transactions once rather than per request, and its
+// transactions keep the senders they recovered. A committed block never
+// changes, so an entry is never stale; blockByHash still reads the store
+// first, so a block counts only once it is committed. Callers must not
+// modify a returned block. Bounded by maxCachedBlocks, oldest out first.
+type blockCache struct {
+	mu    sync.Mutex
+	m     map[types.Hash]*types.Block
+	order []types.Hash
+}
+
+// maxCachedBlocks bounds blockCache: with recentTxs (five full blocks)
+// it covers the receipts of the last ~13 full blocks.
+const maxCachedBlocks = 8
+
+func (c *blockCache) get(h types.Hash) (*types.Block, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b, ok := c.m[h]
+	return b, ok
+}
+
+func (c *blockCache) put(h types.Hash, b *types.Block) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[types.Hash]*types.Block{}
+	}
+	if _, ok := c.m[h]; ok {
+		return
+	}
+	if len(c.order) >= maxCachedBlocks {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[h] = b
+	c.order = append(c.order, h)
+}
+
 // payloadCache holds decoded proposals by the keccak256 of their bytes, so
 // a validator decodes a proposal and recovers its senders once, when it
 // judges it, and applyFinal, buildPayload and payloadTime reuse the result.

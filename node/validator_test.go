@@ -16,7 +16,7 @@ import (
 
 // testNet is N validators in this process on loopback p2p.
 type testNet struct {
-	t      *testing.T
+	t      testing.TB
 	dir    string
 	gen    *genesis.Genesis
 	keys   []*NodeKeys
@@ -27,7 +27,7 @@ type testNet struct {
 	keep   uint64 // NetworkConfig.KeepFinalized; 0 for the default
 }
 
-func freeUDPPort(t *testing.T) string {
+func freeUDPPort(t testing.TB) string {
 	c, err := net.ListenPacket("udp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +36,7 @@ func freeUDPPort(t *testing.T) string {
 	return c.LocalAddr().String()
 }
 
-func newTestNet(t *testing.T, n int) *testNet {
+func newTestNet(t testing.TB, n int) *testNet {
 	tn := &testNet{t: t, dir: t.TempDir(), nodes: make([]*Node, n), cancel: make([]context.CancelFunc, n), done: make([]chan error, n)}
 	var vals []genesis.Validator
 	for i := 0; i < n; i++ {

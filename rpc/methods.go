@@ -167,6 +167,19 @@ func getNonce(_ context.Context, b Backend, p *params) (any, *Error) {
 }
 
 func sendRawTransaction(_ context.Context, b Backend, p *params) (any, *Error) {
+	tx, err := rawTxParam(p)
+	if err != nil {
+		return nil, err
+	}
+	if serr := b.SendTransaction(tx); serr != nil {
+		return nil, txError(serr)
+	}
+	return Hash(tx.Hash()), nil
+}
+
+// rawTxParam decodes cowboy_sendRawTransaction's one parameter, a signed
+// transaction in canonical CBOR (strictly: types.DecodeTx).
+func rawTxParam(p *params) (*types.Tx, *Error) {
 	raw, err := p.bytes(0, "transaction")
 	if err != nil {
 		return nil, err
@@ -175,10 +188,7 @@ func sendRawTransaction(_ context.Context, b Backend, p *params) (any, *Error) {
 	if derr != nil {
 		return nil, rejected("decode", derr.Error())
 	}
-	if serr := b.SendTransaction(tx); serr != nil {
-		return nil, txError(serr)
-	}
-	return Hash(tx.Hash()), nil
+	return tx, nil
 }
 
 // txError is -32000 for a typed refusal and -32603 for anything else (a

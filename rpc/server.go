@@ -171,8 +171,8 @@ func (s *Server) handleBody(ctx context.Context, body []byte) []byte {
 				"invalid request: batch of %d requests exceeds the limit of %d", len(batch), s.opts.MaxBatch)))
 		}
 		var out [][]byte
-		for _, raw := range batch {
-			if resp := s.handleOne(ctx, raw); resp != nil {
+		for _, resp := range s.handleBatch(ctx, batch) {
+			if resp != nil {
 				out = append(out, encodeResponse(resp))
 			}
 		}
@@ -196,37 +196,61 @@ func (s *Server) handleBody(ctx context.Context, body []byte) []byte {
 // handleOne answers one request object (already known to be valid JSON);
 // nil for a notification.
 func (s *Server) handleOne(ctx context.Context, raw json.RawMessage) *response {
+	c, resp := parseCall(raw)
+	if c == nil {
+		return resp
+	}
+	result, rpcErr := s.call(ctx, c.method, c.params)
+	return c.answer(result, rpcErr)
+}
+
+// parsedCall is a request that passed the envelope checks: the method is
+// still to be run.
+type parsedCall struct {
+	id           json.RawMessage // nullID for a notification
+	notification bool
+	method       string
+	params       json.RawMessage
+}
+
+// parseCall checks one request object's envelope (already known to be
+// valid JSON). A request refused here gets resp and a nil call.
+func parseCall(raw json.RawMessage) (c *parsedCall, resp *response) {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
-		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: want a JSON object"))
+		return nil, errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: want a JSON object"))
 	}
 	var req request
 	if err := json.Unmarshal(trimmed, &req); err != nil {
-		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: %v", err))
+		return nil, errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: %v", err))
 	}
 	id := req.ID
 	if id != nil && !validID(id) {
-		return errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: id must be a string, a number or null, of at most %d bytes", maxIDBytes))
+		return nil, errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: id must be a string, a number or null, of at most %d bytes", maxIDBytes))
 	}
 	notification := id == nil
 	if notification {
 		id = nullID
 	}
 	if string(bytes.TrimSpace(req.JSONRPC)) != `"2.0"` {
-		return errorResponse(id, newError(CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`))
+		return nil, errorResponse(id, newError(CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`))
 	}
 	var method string
 	if err := json.Unmarshal(req.Method, &method); err != nil || method == "" {
-		return errorResponse(id, newError(CodeInvalidRequest, `invalid request: "method" must be a non-empty string`))
+		return nil, errorResponse(id, newError(CodeInvalidRequest, `invalid request: "method" must be a non-empty string`))
 	}
-	result, rpcErr := s.call(ctx, method, req.Params)
-	if notification {
+	return &parsedCall{id: id, notification: notification, method: method, params: req.Params}, nil
+}
+
+// answer is the response to c given its outcome; nil for a notification.
+func (c *parsedCall) answer(result json.RawMessage, rpcErr *Error) *response {
+	if c.notification {
 		return nil
 	}
 	if rpcErr != nil {
-		return errorResponse(id, rpcErr)
+		return errorResponse(c.id, rpcErr)
 	}
-	return &response{JSONRPC: "2.0", ID: id, Result: result}
+	return &response{JSONRPC: "2.0", ID: c.id, Result: result}
 }
 
 // call runs one method and turns a panic into -32603, so no input can take
@@ -267,12 +291,7 @@ func (s *Server) call(ctx context.Context, method string, rawParams json.RawMess
 		}
 		return nil, err
 	}
-	out, merr := json.Marshal(v)
-	if merr != nil {
-		s.log.Error("rpc: encode result", "method", method, "err", merr)
-		return nil, newError(CodeInternal, "internal error: encode result of %s: %v", method, merr)
-	}
-	return out, nil
+	return s.encodeResult(method, v)
 }
 
 // maxIDBytes bounds a request id: the response repeats it, and a client

@@ -4,9 +4,9 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/cowboy-chain/cowboy/chain/statekey"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
-	"github.com/cowboy-chain/cowboy/store"
 )
 
 // StorageQuota is the most bytes (keys plus values) an actor may keep in
@@ -19,20 +19,22 @@ const StorageQuota = 1 << 20
 const DedupWindow = 10_000
 
 // CodeKey holds an actor's code record: kind 0x02, namespace 0.
-func CodeKey(a types.Address) Key { return store.MakeKey(store.KindActorCode, a, 0, [32]byte{}) }
+func CodeKey(a types.Address) Key { return statekey.Make(statekey.KindActorCode, a, 0, [32]byte{}) }
 
 // metaKey holds an actor's storage accounting: kind 0x02, namespace 1.
-func metaKey(a types.Address) Key { return store.MakeKey(store.KindActorCode, a, 1, [32]byte{}) }
+func metaKey(a types.Address) Key { return statekey.Make(statekey.KindActorCode, a, 1, [32]byte{}) }
 
 // ActorStorageKey is where the actor's value for key lives in namespace ns:
 // kind 0x03, slot keccak256(key). The record holds the key too (see
 // EncodeSlot), so a proof shows which key it is for.
 func ActorStorageKey(a types.Address, ns byte, key []byte) Key {
-	return store.MakeKey(store.KindActorStorage, a, ns, crypto.Keccak256(key))
+	return statekey.Make(statekey.KindActorStorage, a, ns, crypto.Keccak256(key))
 }
 
 // dedupKey records that message id was delivered to actor a: kind 0x06.
-func dedupKey(a types.Address, id types.Hash) Key { return store.MakeKey(store.KindMessage, a, 0, id) }
+func dedupKey(a types.Address, id types.Hash) Key {
+	return statekey.Make(statekey.KindMessage, a, 0, id)
+}
 
 // dedupExpiryKey lists the dedup entries recorded at a height, so they can
 // be dropped DedupWindow blocks later: kind 0x06, address zero, namespace 1,
@@ -40,7 +42,7 @@ func dedupKey(a types.Address, id types.Hash) Key { return store.MakeKey(store.K
 func dedupExpiryKey(height uint64) Key {
 	var slot [32]byte
 	binary.BigEndian.PutUint64(slot[24:], height)
-	return store.MakeKey(store.KindMessage, types.Address{}, 1, slot)
+	return statekey.Make(statekey.KindMessage, types.Address{}, 1, slot)
 }
 
 // ActorCode is the stored form of a deployed actor: the canonical source

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/statekey"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/store"
 )
 
 // A list is a paged FIFO of timer ids in the state: a header record
@@ -44,13 +44,13 @@ func (l list) slot() (s [32]byte) {
 }
 
 func (l list) headerKey() state.Key {
-	return store.MakeKey(store.KindTimer, types.Address{}, nsHeader, l.slot())
+	return statekey.Make(statekey.KindTimer, types.Address{}, nsHeader, l.slot())
 }
 
 func (l list) pageKey(p uint64) state.Key {
 	s := l.slot()
 	binary.BigEndian.PutUint64(s[24:], p)
-	return store.MakeKey(store.KindTimer, types.Address{}, nsPage, s)
+	return statekey.Make(statekey.KindTimer, types.Address{}, nsPage, s)
 }
 
 func (l list) header(st *state.StateDB) (listHeader, error) {

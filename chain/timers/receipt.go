@@ -5,8 +5,8 @@ import (
 	"math/big"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/statekey"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/store"
 )
 
 // Receipt records one execution of a timer, like a transaction's receipt:
@@ -54,11 +54,11 @@ const (
 )
 
 func receiptsKey(id uint64) state.Key {
-	return store.MakeKey(store.KindTimer, types.Address{}, nsReceipts, idSlot(id))
+	return statekey.Make(statekey.KindTimer, types.Address{}, nsReceipts, idSlot(id))
 }
 
 func expiryKey(h uint64) state.Key {
-	return store.MakeKey(store.KindTimer, types.Address{}, nsExpiry, idSlot(h))
+	return statekey.Make(statekey.KindTimer, types.Address{}, nsExpiry, idSlot(h))
 }
 
 // Receipts returns the kept receipts of timer id, oldest first.

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/statekey"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/store"
 )
 
 // Tier says where a pending timer sits (docs/timers.md).
@@ -82,7 +82,7 @@ func idSlot(id uint64) (s [32]byte) {
 
 // RecordKey is where timer id lives in the state.
 func RecordKey(id uint64) state.Key {
-	return store.MakeKey(store.KindTimer, types.Address{}, nsRecord, idSlot(id))
+	return statekey.Make(statekey.KindTimer, types.Address{}, nsRecord, idSlot(id))
 }
 
 // Namespaces of kind 0x04 (docs/state-layout.md).
@@ -125,7 +125,7 @@ type meta struct {
 	Basefee uint64
 }
 
-var metaKey = store.MakeKey(store.KindTimer, types.Address{}, nsMeta, [32]byte{})
+var metaKey = statekey.Make(statekey.KindTimer, types.Address{}, nsMeta, [32]byte{})
 
 func loadMeta(st *state.StateDB) (*meta, error) {
 	m := &meta{NextID: 1, Basefee: TimerBasefeeMin}
@@ -149,11 +149,11 @@ func saveMeta(st *state.StateDB, m *meta) error {
 }
 
 func aimKey(h uint64) state.Key {
-	return store.MakeKey(store.KindTimer, types.Address{}, nsAim, idSlot(h))
+	return statekey.Make(statekey.KindTimer, types.Address{}, nsAim, idSlot(h))
 }
 
 func ownerKey(a types.Address) state.Key {
-	return store.MakeKey(store.KindTimer, a, nsByOwner, [32]byte{})
+	return statekey.Make(statekey.KindTimer, a, nsByOwner, [32]byte{})
 }
 
 // ids are stored as CBOR arrays of unsigned integers.

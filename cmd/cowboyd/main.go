@@ -50,6 +50,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newDevnet(stdout, stderr), newInit(stdout), newStart(stdout, stderr), newLocalnet(stdout, stderr))
+	addPprof(root, stderr)
 	return root
 }
 

@@ -6,7 +6,7 @@
 // stake.
 //
 // The registry's balance holds all bonded and unbonding stake. Its records
-// live in the state (chain/state, journaled) under store.KindSystem at the
+// live in the state (chain/state, journaled) under statekey.KindSystem at the
 // registry's address; docs/state-layout.md lists them. Execution routes
 // every transaction to Address into Apply and calls EndBlock at the end of
 // every block; the node reads the validator set of each epoch with

@@ -10,12 +10,12 @@ import (
 	"sync"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/statekey"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
-	"github.com/cowboy-chain/cowboy/store"
 )
 
-// Record namespaces under (store.KindSystem, Address); docs/state-layout.md.
+// Record namespaces under (statekey.KindSystem, Address); docs/state-layout.md.
 const (
 	nsSingleton byte = 0 // params, genesis supply, registry index, downtime counts
 	nsValidator byte = 1 // one record per registered validator
@@ -24,7 +24,9 @@ const (
 	nsBLSKey    byte = 4 // BLS key -> validator address
 )
 
-func key(ns byte, slot [32]byte) state.Key { return store.MakeKey(store.KindSystem, Address, ns, slot) }
+func key(ns byte, slot [32]byte) state.Key {
+	return statekey.Make(statekey.KindSystem, Address, ns, slot)
+}
 
 func named(name string) state.Key { return key(nsSingleton, crypto.Keccak256([]byte(name))) }
 

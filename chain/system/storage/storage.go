@@ -33,9 +33,9 @@ import (
 
 	"github.com/cowboy-chain/cowboy/cbfs"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/statekey"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
-	"github.com/cowboy-chain/cowboy/store"
 )
 
 // System actor addresses (§9, docs: spec README "system actor addresses").
@@ -85,7 +85,7 @@ type Result struct {
 	Events     []types.Event
 }
 
-// Record namespaces under (store.KindSystem, address).
+// Record namespaces under (statekey.KindSystem, address).
 const (
 	nsVolume byte = 1 // 0x0A: volume id -> Volume
 	nsFile   byte = 2 // 0x0A: keccak(volume ‖ path id) -> 64-byte commitment
@@ -95,7 +95,7 @@ const (
 )
 
 func key(addr types.Address, ns byte, slot [32]byte) state.Key {
-	return store.MakeKey(store.KindSystem, addr, ns, slot)
+	return statekey.Make(statekey.KindSystem, addr, ns, slot)
 }
 
 // Volume is the Storage Manager's record of one volume.

@@ -1,0 +1,103 @@
+package node
+
+import (
+	"math/big"
+	"testing"
+	"time"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/consensus/simplex"
+)
+
+const (
+	syncBenchBlocks   = 10
+	syncBenchPerBlock = 2000 // a full block of transfers (20M cycles)
+	syncBenchSenders  = 10   // dev0…dev9
+)
+
+// syncBenchPayloads are the encoded payloads of syncBenchBlocks full
+// blocks of transfers from the dev accounts, signed once for every run.
+func syncBenchPayloads(b *testing.B, chainID uint64, start uint64) [][]byte {
+	b.Helper()
+	out := make([][]byte, syncBenchBlocks)
+	nonces := make([]uint64, syncBenchSenders)
+	for h := range out {
+		p := &payload{Time: start + uint64(h) + 1}
+		for i := 0; i < syncBenchPerBlock; i++ {
+			s := i % syncBenchSenders
+			to := types.Address{byte(i), byte(i >> 8), 0x5c}
+			tx := &types.Tx{ChainID: chainID, Nonce: nonces[s], To: &to, Value: big.NewInt(1),
+				CyclesLimit: 10_000, MaxFeePerCycle: 100, MaxFeePerCell: 100, TipPerCycle: 1, Payload: []byte{}}
+			nonces[s]++
+			tx.Sign(devKey(b, s))
+			p.Txs = append(p.Txs, tx)
+		}
+		enc, err := p.encode()
+		if err != nil {
+			b.Fatal(err)
+		}
+		out[h] = enc
+	}
+	return out
+}
+
+// BenchmarkSyncReplay is a full node replaying finalized blocks as sync
+// applies them (node/sync.go): syncBenchBlocks blocks of 2,000 transfers,
+// arriving as bytes (no sender known), applied in order. "ahead" is
+// replayFinal, which recovers the next block's senders while one executes
+// and commits; "serial" applies them one by one through applyFinal. The
+// finality certificates are not verified here (applySync checks one BLS
+// aggregate per block before replaying). Reports transfers and blocks per
+// second and the process's CPU time per run.
+func BenchmarkSyncReplay(b *testing.B) {
+	for _, mode := range []struct {
+		name  string
+		ahead bool
+	}{{"ahead", true}, {"serial", false}} {
+		b.Run(mode.name, func(b *testing.B) {
+			var wall, cpu time.Duration
+			var payloads [][]byte
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				tn := newTestNet(b, 4)
+				v := tn.open(0)
+				if payloads == nil {
+					payloads = syncBenchPayloads(b, tn.gen.ChainID, tn.gen.Time)
+				}
+				chain := make([]simplex.Certified, len(payloads))
+				parent := tn.gen.Hash()
+				for h, p := range payloads {
+					blk := &simplex.Block{Parent: parent, Height: uint64(h + 1), Round: uint64(h + 1), Proposer: 0, Payload: p}
+					chain[h] = finalize(blk)
+					parent = blk.Hash()
+				}
+				b.StartTimer()
+				start, cpu0 := time.Now(), processCPU()
+				var err error
+				if mode.ahead {
+					err = v.replayFinal(chain, nil)
+				} else {
+					for _, c := range chain {
+						if err = v.applyFinal(c, nil); err != nil {
+							break
+						}
+					}
+				}
+				wall += time.Since(start)
+				cpu += processCPU() - cpu0
+				b.StopTimer()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if nonce, _, _ := v.Account(types.Address(devKey(b, 0).Address())); v.Head().Height != syncBenchBlocks || nonce != syncBenchBlocks*syncBenchPerBlock/syncBenchSenders {
+					b.Fatalf("head %d, dev0 nonce %d: not every transfer committed", v.Head().Height, nonce)
+				}
+				v.Close()
+			}
+			n := float64(b.N)
+			b.ReportMetric(n*syncBenchBlocks*syncBenchPerBlock/wall.Seconds(), "tx/s")
+			b.ReportMetric(n*syncBenchBlocks/wall.Seconds(), "blocks/s")
+			b.ReportMetric(float64(cpu.Milliseconds())/n, "cpu-ms/op")
+		})
+	}
+}
