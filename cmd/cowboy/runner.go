@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -13,6 +15,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/system/runner"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -68,6 +71,31 @@ func rateCard(path string) (map[string]*big.Int, error) {
 	return out, nil
 }
 
+// runnerHome makes f sign with a runner home's key (DIR/runner.key, made
+// by cowboy-runner init) when --home is set; otherwise --from must be.
+func runnerHome(f *txFlags, home string) error {
+	if home == "" {
+		if f.from == "" {
+			return errors.New("--from or --home is required: the key that signs (a runner signs with its home's runner.key)")
+		}
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(home, "runner.key"))
+	if err != nil {
+		return fmt.Errorf("--home: %w (cowboy-runner init --home %s makes it)", err, home)
+	}
+	raw, err := hex.DecodeString(strings.TrimSpace(string(b)))
+	if err != nil {
+		return fmt.Errorf("--home %s: runner.key is not hex", home)
+	}
+	k, err := crypto.PrivateKeyFromBytes(raw)
+	if err != nil {
+		return fmt.Errorf("--home %s: %w", home, err)
+	}
+	f.homeKey = k
+	return nil
+}
+
 func splitList(s string) []string {
 	out := []string{}
 	for _, p := range strings.Split(s, ",") {
@@ -80,12 +108,12 @@ func splitList(s string) []string {
 
 func (a *app) runnerRegisterCmd() *cobra.Command {
 	var (
-		f                                          txFlags
-		stake, models, domains, card, endpoint, mj string
-		commission                                 uint64
+		f                                                txFlags
+		stake, models, domains, card, endpoint, mj, home string
+		commission                                       uint64
 	)
 	cmd := &cobra.Command{
-		Use:   "register --from K --stake V [--models M,…] [--http-domains D,…] [--rate-card FILE]",
+		Use:   "register --from K|--home DIR --stake V [--models M,…] [--http-domains D,…] [--rate-card FILE]",
 		Short: "Bond --stake and register --from as a runner",
 		Long: `Send ["register", endpoint, models, domains, rates, max_job_value,
 commission_bps] to the Runner Registry with --stake as the self-bond.
@@ -101,6 +129,9 @@ delegators' share of revenue.`,
 		Example: `  cowboy runner register --from dev1 --stake 10000cby --models m1 --rate-card card.json --endpoint http://127.0.0.1:7071/`,
 		Args:    args(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := runnerHome(&f, home); err != nil {
+				return err
+			}
 			v, err := types.ParseAmount(stake)
 			if err != nil {
 				return fmt.Errorf("--stake: %w", err)
@@ -129,8 +160,9 @@ delegators' share of revenue.`,
 	fl.StringVar(&endpoint, "endpoint", "http://127.0.0.1:7070/", "`URL` committee peers push results to")
 	fl.StringVar(&mj, "max-job-value", "", "largest max_price `V` the runner takes (default: stake / 1.5)")
 	fl.Uint64Var(&commission, "commission-bps", 1000, "the runner's cut `N` of delegator-attributed revenue, in basis points")
+	fl.StringVar(&home, "home", "", "sign with the runner home `DIR`'s runner.key instead of --from")
 	f.register(fl)
-	mustRequire(cmd, "from", "stake")
+	mustRequire(cmd, "stake")
 	return cmd
 }
 
@@ -168,9 +200,12 @@ func (a *app) runnerStakeCmd(method, short string) *cobra.Command {
 }
 
 func (a *app) runnerExitCmd() *cobra.Command {
-	var f txFlags
+	var (
+		f    txFlags
+		home string
+	)
 	cmd := &cobra.Command{
-		Use:   "exit --from K",
+		Use:   "exit --from K|--home DIR",
 		Short: "Stop taking jobs; the self-bond and every delegation start unbonding",
 		Long: `Send ["exit"] to the Runner Registry. The runner is drawn for no new
 committee; its self-bond and its delegators' stake stay slashable for the
@@ -178,19 +213,25 @@ unbonding period (7,200 blocks), then ` + "`cowboy runner withdraw`" + ` returns
 		Example: "  cowboy runner exit --from dev1",
 		Args:    args(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := runnerHome(&f, home); err != nil {
+				return err
+			}
 			to := runner.RegistryAddress
 			return a.sendActorTx(cmd, &f, &to, new(big.Int), runner.Payload("exit"))
 		},
 	}
+	cmd.Flags().StringVar(&home, "home", "", "sign with the runner home `DIR`'s runner.key instead of --from")
 	f.register(cmd.Flags())
-	mustRequire(cmd, "from")
 	return cmd
 }
 
 func (a *app) runnerWithdrawCmd() *cobra.Command {
-	var f txFlags
+	var (
+		f    txFlags
+		home string
+	)
 	cmd := &cobra.Command{
-		Use:   "withdraw [RUNNER] --from K",
+		Use:   "withdraw [RUNNER] --from K|--home DIR",
 		Short: "Take back unbonded stake: a runner's self-bond after exit, or a delegator's matured tranches",
 		Long: `Send ["withdraw", runner] to the Runner Registry. RUNNER defaults to --from
 itself (a runner withdrawing its self-bond after exit and the unbonding
@@ -199,20 +240,32 @@ period); a delegator names the runner it undelegated from.`,
   cowboy runner withdraw dev1 --from dev2`,
 		Args: optionalArg("RUNNER"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
-			who := f.from
-			if len(argv) == 1 {
-				who = argv[0]
-			}
-			r, err := a.resolveAddress(who)
-			if err != nil {
+			if err := runnerHome(&f, home); err != nil {
 				return err
+			}
+			var r types.Address
+			switch {
+			case len(argv) == 1:
+				addr, err := a.resolveAddress(argv[0])
+				if err != nil {
+					return err
+				}
+				r = addr
+			case f.homeKey != nil:
+				r = types.Address(f.homeKey.Address())
+			default:
+				addr, err := a.resolveAddress(f.from)
+				if err != nil {
+					return err
+				}
+				r = addr
 			}
 			to := runner.RegistryAddress
 			return a.sendActorTx(cmd, &f, &to, new(big.Int), runner.Payload("withdraw", r[:]))
 		},
 	}
+	cmd.Flags().StringVar(&home, "home", "", "sign with the runner home `DIR`'s runner.key instead of --from")
 	f.register(cmd.Flags())
-	mustRequire(cmd, "from")
 	return cmd
 }
 
