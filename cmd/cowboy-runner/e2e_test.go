@@ -129,6 +129,16 @@ func (e *e2e) answers(oracle string) []answer {
 	return rc.ReturnValue
 }
 
+// jsonField is one top-level field of a JSON document.
+func jsonField(t *testing.T, doc, name string) any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(doc), &m); err != nil || m[name] == nil {
+		t.Fatalf("no %s in %s (%v)", name, doc, err)
+	}
+	return m[name]
+}
+
 func bigOf(q rpc.BigQuantity) *big.Int { return new(big.Int).Set((*big.Int)(&q)) }
 
 func cby(n int64) *big.Int { return new(big.Int).Mul(big.NewInt(n), big.NewInt(1e18)) }

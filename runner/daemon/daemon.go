@@ -312,21 +312,27 @@ func (d *Daemon) push(ctx context.Context, agg types.Address, id uint64, js jobS
 
 // send signs and sends a transaction from the runner's key.
 func (d *Daemon) send(ctx context.Context, to types.Address, payload []byte) (types.Hash, error) {
-	c := d.cfg.RPC
-	nonce, err := c.Nonce(ctx, d.me, true)
+	return SendTx(ctx, d.cfg.RPC, d.cfg.Key, d.chainID, to, new(big.Int), payload)
+}
+
+// SendTx signs a transaction from key with the node's fee estimate and
+// its pending nonce, and sends it.
+func SendTx(ctx context.Context, c *rpc.Client, key *crypto.PrivateKey, chainID uint64, to types.Address, value *big.Int, payload []byte) (types.Hash, error) {
+	me := types.Address(key.Address())
+	nonce, err := c.Nonce(ctx, me, true)
 	if err != nil {
 		return types.Hash{}, err
 	}
-	from, rto := rpc.Address(d.me), rpc.Address(to)
-	est, err := c.EstimateFees(ctx, rpc.EstimateFeesArgs{From: &from, To: &rto, Payload: rpc.Bytes(payload)})
+	from, rto := rpc.Address(me), rpc.Address(to)
+	est, err := c.EstimateFees(ctx, rpc.EstimateFeesArgs{From: &from, To: &rto, Value: rpc.NewBigQuantity(value), Payload: rpc.Bytes(payload)})
 	if err != nil {
 		return types.Hash{}, fmt.Errorf("estimate: %w", err)
 	}
-	tx := &types.Tx{ChainID: d.chainID, Nonce: nonce, To: &to, Value: new(big.Int), Payload: payload,
+	tx := &types.Tx{ChainID: chainID, Nonce: nonce, To: &to, Value: value, Payload: payload,
 		CyclesLimit: uint64(est.CyclesLimit), CellsLimit: uint64(est.CellsLimit),
 		MaxFeePerCycle: uint64(est.MaxFeePerCycle), MaxFeePerCell: uint64(est.MaxFeePerCell),
 		TipPerCycle: uint64(est.TipPerCycle), TipPerCell: uint64(est.TipPerCell)}
-	tx.Sign(d.cfg.Key)
+	tx.Sign(key)
 	return c.SendRawTransaction(ctx, tx)
 }
 
