@@ -374,14 +374,28 @@ func PostJob(st *state.StateDB, p Post) (uint64, uint64, error) {
 		writeRunner(st, a, r)
 	}
 	writeJob(st, j)
-	addWakeup(st, j.CommitDeadline, id)
-	addWakeup(st, j.Deadline, id)
+	for _, h := range []uint64{j.CommitDeadline, j.Deadline} {
+		if err := addWakeup(st, h, id); err != nil {
+			st.RevertToSnapshot(snap)
+			return 0, 0, err
+		}
+	}
 	return id, cycles, st.Err()
 }
 
-func addWakeup(st *state.StateDB, h, id uint64) {
-	l, _ := readList[uint64](st, wakeupKey(h), "wakeups")
+// addWakeup schedules job id's deadline work at height h. The list of one
+// height is bounded (MaxWakeupsPerHeight), so no block's Resolve Jobs step
+// and no posting rewrites an unbounded record.
+func addWakeup(st *state.StateDB, h, id uint64) error {
+	l, err := readList[uint64](st, wakeupKey(h), "wakeups")
+	if err != nil {
+		return err
+	}
+	if len(l) >= MaxWakeupsPerHeight {
+		return fmt.Errorf("%d jobs already have a deadline at height %d: choose another timeout_blocks", len(l), h)
+	}
 	writeList(st, wakeupKey(h), append(l, id))
+	return nil
 }
 
 // sample draws the committee of j (§5.3 Assign): Spec.Committee distinct
