@@ -279,12 +279,41 @@ func (d *Daemon) work(ctx context.Context, j *rpc.JobJSON, height uint64) error 
 	} else if height < uint64(j.RevealOpen)+runner.AggregatorTimeoutBlocks {
 		return nil // the aggregator's turn: reveal alone only after it
 	}
-	if _, err := d.send(ctx, runner.VerifierAddress, runner.Payload("reveal", id, entries)); err != nil {
-		return fmt.Errorf("reveal: %w", err)
+	// A transaction is at most 128 KiB (§12.1 max_tx_size): large results
+	// go in several reveals of the aggregator's.
+	for _, chunk := range chunks(entries, maxRevealBytes) {
+		if _, err := d.send(ctx, runner.VerifierAddress, runner.Payload("reveal", id, chunk)); err != nil {
+			return fmt.Errorf("reveal: %w", err)
+		}
+		d.stats.Reveals.Add(1)
 	}
-	d.stats.Reveals.Add(1)
 	js.RevealAt = height
 	return d.st.put(jobKey(id), &js)
+}
+
+// maxRevealBytes keeps one reveal's outputs well under the 128 KiB
+// transaction limit.
+const maxRevealBytes = 96 << 10
+
+// chunks splits reveal entries into groups whose outputs total at most
+// limit bytes (an entry larger than that goes alone).
+func chunks(entries []any, limit int) [][]any {
+	var out [][]any
+	var cur []any
+	size := 0
+	for _, e := range entries {
+		n := len(e.([]any)[2].([]byte))
+		if len(cur) > 0 && size+n > limit {
+			out = append(out, cur)
+			cur, size = nil, 0
+		}
+		cur = append(cur, e)
+		size += n
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // push sends this runner's signed result to the aggregator's endpoint.

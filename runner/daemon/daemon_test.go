@@ -194,3 +194,28 @@ func TestPushNeedsTheMembersSignature(t *testing.T) {
 type rawCBOR []byte
 
 func (r rawCBOR) MarshalCBOR() ([]byte, error) { return r, nil }
+
+func TestRevealChunks(t *testing.T) {
+	e := func(n int) any { return []any{nil, uint8(0), make([]byte, n), uint64(0), nil} }
+	for _, tc := range []struct {
+		sizes []int
+		want  []int // entries per chunk
+	}{
+		{[]int{10, 10, 10}, []int{3}},
+		{[]int{60 << 10, 60 << 10, 10}, []int{1, 2}},
+		{[]int{64 << 10, 64 << 10, 64 << 10}, []int{1, 1, 1}},
+		{nil, nil},
+	} {
+		var in []any
+		for _, n := range tc.sizes {
+			in = append(in, e(n))
+		}
+		var got []int
+		for _, c := range chunks(in, maxRevealBytes) {
+			got = append(got, len(c))
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%v: chunks %v, want %v", tc.sizes, got, tc.want)
+		}
+	}
+}
