@@ -122,6 +122,12 @@ type JobJSON struct {
 	DeliverAt      Quantity        `json:"deliverAt"`
 	Delivered      Quantity        `json:"delivered"`
 	CallbackError  string          `json:"callbackError,omitempty"`
+	// The continuation's receipt, once Delivered: success, and what the
+	// actor paid for it.
+	CallbackOK     bool        `json:"callbackOk"`
+	CallbackCycles Quantity    `json:"callbackCycles"`
+	CallbackCells  Quantity    `json:"callbackCells"`
+	CallbackFee    BigQuantity `json:"callbackFee"`
 }
 
 // RevealJSON is one member's revealed result.
@@ -168,7 +174,8 @@ func NewJobJSON(j *runner.Job) *JobJSON {
 		Outcome: j.Outcome, Output: text(j.Output), Error: j.Error, Payment: bq(j.Payment), Refund: bq(j.Refund),
 		Burned: bq(j.Burned), Treasury: bq(j.Treasury), Winners: addrsJSON(j.Winners), Slashed: addrsJSON(j.Slashed),
 		Penalized: addrsJSON(j.Penalized), Settled: Quantity(j.Settled), DeliverAt: Quantity(j.DeliverAt),
-		Delivered: Quantity(j.Delivered), CallbackError: j.CallbackError}
+		Delivered: Quantity(j.Delivered), CallbackError: j.CallbackError, CallbackOK: j.CallbackOK,
+		CallbackCycles: Quantity(j.CallbackCycles), CallbackCells: Quantity(j.CallbackCells), CallbackFee: bq(j.CallbackFee)}
 	if b, err := cbor.ToJSON(s.Input); err == nil {
 		out.Input = b
 	}

@@ -545,7 +545,8 @@ func printJob(tb *table, j *rpc.JobJSON) {
 	case j.Delivered != 0 && j.CallbackError != "":
 		tb.row("Continuation", "%s at block %d: %s", j.Callback, uint64(j.Delivered), j.CallbackError)
 	case j.Delivered != 0:
-		tb.row("Continuation", "%s ran at block %d", j.Callback, uint64(j.Delivered))
+		tb.row("Continuation", "%s ran at block %d (%d cycles, %d cells, fee %s)", j.Callback, uint64(j.Delivered),
+			uint64(j.CallbackCycles), uint64(j.CallbackCells), types.FormatCBY((*big.Int)(&j.CallbackFee)))
 	case j.DeliverAt != 0:
 		tb.row("Continuation", "%s due at block %d", j.Callback, uint64(j.DeliverAt))
 	}

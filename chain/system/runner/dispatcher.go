@@ -101,6 +101,12 @@ type Job struct {
 	Delivered      uint64          `cbor:"25,keyasint"` // height the continuation ran
 	CallbackError  string          `cbor:"26,keyasint"`
 	Penalized      []types.Address `cbor:"27,keyasint"` // reputation only
+	// The continuation's receipt: whether it ran to completion, and the
+	// cycles, cells and fee the actor paid for it.
+	CallbackOK     bool     `cbor:"28,keyasint"`
+	CallbackCycles uint64   `cbor:"29,keyasint"`
+	CallbackCells  uint64   `cbor:"30,keyasint"`
+	CallbackFee    *big.Int `cbor:"31,keyasint"`
 }
 
 // JobSpec is what a requester asks for (§5.3 Post, §5.4, §17.2
@@ -284,7 +290,7 @@ func ReadJob(st *state.StateDB, id uint64) (*Job, error) {
 	if err != nil || j == nil {
 		return j, err
 	}
-	for _, p := range []**big.Int{&j.Escrow, &j.Payment, &j.Refund, &j.Burned, &j.Treasury} {
+	for _, p := range []**big.Int{&j.Escrow, &j.Payment, &j.Refund, &j.Burned, &j.Treasury, &j.CallbackFee} {
 		if *p == nil {
 			*p = zero()
 		}
