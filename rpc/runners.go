@@ -93,6 +93,7 @@ type JobJSON struct {
 	Threshold      Quantity        `json:"threshold"`
 	MaxPrice       BigQuantity     `json:"maxPrice"`
 	MaxTokens      Quantity        `json:"maxTokens"`
+	MaxWallMS      Quantity        `json:"maxWallMs"`
 	TimeoutBlocks  Quantity        `json:"timeoutBlocks"`
 	Seed           Quantity        `json:"seed"`
 	Callback       string          `json:"callback,omitempty"`
@@ -166,7 +167,7 @@ func NewJobJSON(j *runner.Job) *JobJSON {
 	s := j.Spec
 	out := &JobJSON{ID: Quantity(j.ID), Requester: Address(j.Requester), Kind: s.Kind, Model: s.Model, Domain: s.Domain,
 		Input: json.RawMessage("null"), ResultSchema: s.ResultSchema, Trust: s.Trust, Committee: Quantity(s.Committee),
-		Threshold: Quantity(s.Threshold), MaxPrice: bq(s.MaxPrice), MaxTokens: Quantity(s.MaxTokens),
+		Threshold: Quantity(s.Threshold), MaxPrice: bq(s.MaxPrice), MaxTokens: Quantity(s.MaxTokens), MaxWallMS: Quantity(s.MaxWallMS),
 		TimeoutBlocks: Quantity(s.TimeoutBlocks), Seed: Quantity(s.Seed), Callback: s.Callback, VoteField: s.VoteField,
 		MatchFields: s.MatchFields, SimilarityBps: Quantity(s.SimilarityBps), Posted: Quantity(j.Posted),
 		CommitDeadline: Quantity(j.CommitDeadline), Deadline: Quantity(j.Deadline), RevealOpen: Quantity(j.RevealOpen),

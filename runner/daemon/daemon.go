@@ -194,7 +194,7 @@ func (d *Daemon) work(ctx context.Context, j *rpc.JobJSON, height uint64) error 
 			js.Frozen = true
 		} else {
 			r := d.cfg.Exec.Execute(ctx, executor.Job{ID: id, Kind: j.Kind, Model: j.Model, Input: j.Input,
-				MaxTokens: uint64(j.MaxTokens), Seed: uint64(j.Seed)})
+				MaxTokens: uint64(j.MaxTokens), Seed: uint64(j.Seed), MaxWall: time.Duration(j.MaxWallMS) * time.Millisecond})
 			d.stats.Executed.Add(1)
 			if d.cfg.Fault == FaultLie {
 				r.Output = lie(r.Output)

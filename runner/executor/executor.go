@@ -22,6 +22,7 @@ type Job struct {
 	Input     json.RawMessage // the job's input as JSON
 	MaxTokens uint64
 	Seed      uint64
+	MaxWall   time.Duration // 0: no bound beyond the executor's own timeouts
 }
 
 // Result is an executed job: Status is runner.StatusOK or a fault status
@@ -51,7 +52,17 @@ func (k Kinds) Execute(ctx context.Context, j Job) Result {
 	if !ok {
 		return fault(runner.StatusExternal, "this runner has no %s executor", j.Kind)
 	}
+	if j.MaxWall > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, j.MaxWall)
+		defer cancel()
+	}
 	r := e.Execute(ctx, j)
+	if j.MaxWall > 0 && ctx.Err() != nil {
+		// The job's max wall time was too tight: an impossible job (the
+		// payment table pays the progress; here none is known).
+		return fault(runner.StatusImpossible, "max wall time of %s exceeded", j.MaxWall)
+	}
 	if len(r.Output) > runner.MaxResultBytes {
 		return fault(runner.StatusImpossible, "the result is %d bytes, over the 64 KiB limit (§5.4)", len(r.Output))
 	}

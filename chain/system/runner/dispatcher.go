@@ -121,6 +121,7 @@ type JobSpec struct {
 	Threshold       uint64   `cbor:"threshold"`
 	MaxPrice        *big.Int `cbor:"max_price"`
 	MaxTokens       uint64   `cbor:"max_tokens,omitempty"`
+	MaxWallMS       uint64   `cbor:"max_wall_ms,omitempty"` // wall-time bound of one execution (§5.4 bounds); runners report it exceeded as impossible
 	TimeoutBlocks   uint64   `cbor:"timeout_blocks"`
 	Seed            uint64   `cbor:"seed"`
 	ToolchainDigest []byte   `cbor:"toolchain_digest,omitempty"`
@@ -133,7 +134,7 @@ type JobSpec struct {
 
 // specKeys are the keys a posted spec may have.
 var specKeys = []string{"kind", "model", "input", "result_schema", "trust", "committee", "threshold", "max_price",
-	"max_tokens", "timeout_blocks", "seed", "toolchain_digest", "callback", "vote_field", "match_fields", "similarity_bps"}
+	"max_tokens", "max_wall_ms", "timeout_blocks", "seed", "toolchain_digest", "callback", "vote_field", "match_fields", "similarity_bps"}
 
 // DecodeSpec reads and checks a posted spec (canonical CBOR map); the
 // error says what is wrong. Defaults: trust majority_vote, committee 5
@@ -167,6 +168,8 @@ func DecodeSpec(b []byte) (JobSpec, error) {
 			s.MaxPrice, err = amountArg(raw, k)
 		case "max_tokens":
 			s.MaxTokens, err = arg[uint64](raw, k)
+		case "max_wall_ms":
+			s.MaxWallMS, err = arg[uint64](raw, k)
 		case "timeout_blocks":
 			s.TimeoutBlocks, err = arg[uint64](raw, k)
 		case "seed":
@@ -225,6 +228,9 @@ func (s *JobSpec) check() error {
 	}
 	if s.TimeoutBlocks < MinTimeoutBlocks || s.TimeoutBlocks > MaxTimeoutBlocks {
 		return fmt.Errorf("timeout_blocks %d must be %d … %d", s.TimeoutBlocks, MinTimeoutBlocks, MaxTimeoutBlocks)
+	}
+	if s.MaxWallMS > MaxWallMS {
+		return fmt.Errorf("max_wall_ms %d exceeds %d", s.MaxWallMS, MaxWallMS)
 	}
 	if len(s.Input) == 0 {
 		return errors.New("input is missing")

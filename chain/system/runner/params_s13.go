@@ -62,6 +62,7 @@ const (
 	MaxRunners          = 1_024 // registry index bound (this project)
 	MaxCapabilities     = 32    // models or domains per runner
 	MaxEndpointBytes    = 256
+	MaxWallMS           = 600_000 // ten minutes: the largest max_wall_ms
 	MinTimeoutBlocks    = 6
 	MaxTimeoutBlocks    = 7_200
 	MaxWakeupsPerHeight = 512 // job deadlines at one height (bounds the Resolve Jobs step)

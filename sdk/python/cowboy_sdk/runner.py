@@ -57,7 +57,7 @@ class Result:
 
 def submit(kind="llm", model=None, input=None, result_schema=None,
            trust="majority_vote", committee=None, threshold=None,
-           max_price=0, max_tokens=None, timeout_blocks=50, seed=0,
+           max_price=0, max_tokens=None, max_wall_ms=None, timeout_blocks=50, seed=0,
            callback=None, vote_field=None, match_fields=None,
            similarity_bps=None, toolchain_digest=None):
     """Post a job and return its id.
@@ -77,7 +77,8 @@ def submit(kind="llm", model=None, input=None, result_schema=None,
     spec = {"kind": kind, "input": input, "trust": trust, "max_price": max_price,
             "timeout_blocks": timeout_blocks, "seed": seed, "callback": callback}
     optional = {"model": model, "result_schema": result_schema, "committee": committee,
-                "threshold": threshold, "max_tokens": max_tokens, "vote_field": vote_field,
+                "threshold": threshold, "max_tokens": max_tokens, "max_wall_ms": max_wall_ms,
+                "vote_field": vote_field,
                 "match_fields": match_fields, "similarity_bps": similarity_bps,
                 "toolchain_digest": toolchain_digest}
     for k in optional:
