@@ -5,6 +5,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
 	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/system/runner"
 	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
@@ -44,7 +45,7 @@ func (n *Node) ActorStorage(addr types.Address, ns byte, key []byte) ([]byte, er
 // block would.
 func (n *Node) Call(req rpc.CallRequest) (*types.Receipt, error) {
 	st := n.newState()
-	if req.To != nil && len(req.Payload) > 0 && *req.To != staking.Address && !st.IsActor(*req.To) {
+	if req.To != nil && len(req.Payload) > 0 && *req.To != staking.Address && !runner.Handles(*req.To) && !st.IsActor(*req.To) {
 		if err := st.Err(); err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/execution"
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/runner"
 	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/p2p"
@@ -198,7 +199,7 @@ const SuggestedTip = 1
 func (n *Node) EstimateFees(from, to *types.Address, value *big.Int, payload []byte) (rpc.FeeEstimate, error) {
 	tx := &types.Tx{To: to, Payload: payload}
 	cycles, cells := fees.Intrinsic(execution.KindOf(tx), len(payload))
-	if to == nil || *to == staking.Address || (len(payload) > 0 && n.newState().IsActor(*to)) {
+	if to == nil || *to == staking.Address || runner.Handles(*to) || (len(payload) > 0 && n.newState().IsActor(*to)) {
 		req := rpc.CallRequest{To: to, Value: value, Payload: payload}
 		if from != nil {
 			req.From = *from

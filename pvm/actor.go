@@ -78,6 +78,7 @@ func walkCode(c *compile.Code, f func(*compile.Code)) {
 func actorModules() *vm.Registry {
 	r := modules.Standard()
 	r.Register(sdkModule)
+	r.Register(modules.PythonModule("cowboy_sdk.runner", cowboysdk.RunnerSource)) // from cowboy_sdk import runner
 	r.Register(vm.ModuleDef{Name: "pvm_host", Load: func(*vm.Thread) (*vm.Module, error) {
 		return nil, errors.New("pvm_host is only available inside an actor call")
 	}})

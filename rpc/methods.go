@@ -43,6 +43,10 @@ var methods = map[string]method{
 	"cowboy_consensusStatus":       {0, 0, consensusStatus},
 	"cowboy_getValidators":         {0, 1, getValidators},
 	"cowboy_getBlockStatus":        {1, 1, getBlockStatus},
+	"cowboy_getRunner":             {1, 1, getRunner}, // runners.go: the runner market
+	"cowboy_getRunners":            {0, 0, getRunners},
+	"cowboy_getJob":                {1, 1, getJob},
+	"cowboy_getJobs":               {0, 1, getJobs},
 	"cowboy_getTimers":             {1, 1, getTimers},
 	"cowboy_getTimer":              {1, 1, getTimer},
 	"cowboy_getTimerReceipts":      {1, 1, getTimerReceipts},

@@ -132,7 +132,7 @@ func runContinuation(st *state.StateDB, bc *BlockContext, d runner.Delivery) (*C
 	c := &Continuation{JobID: j.ID, Actor: j.Requester, Method: j.Spec.Callback, Status: types.ReceiptFailed, Fee: new(big.Int)}
 	if !st.IsActor(j.Requester) {
 		c.Error = "the requester is not an actor any more"
-		runner.MarkDelivered(st, j, bc.Height, c.Error)
+		runner.MarkDelivered(st, j, bc.Height, runner.CallbackReceipt{Error: c.Error, Fee: new(big.Int)})
 		return c, st.Err()
 	}
 	// The actor's §12.1 per-block cycles bound the call; with less than a
@@ -145,7 +145,7 @@ func runContinuation(st *state.StateDB, bc *BlockContext, d runner.Delivery) (*C
 	prepay := fees.MaxCost(limit, cellsLimit, bc.Basefees.Cycle, bc.Basefees.Cell)
 	if !st.HasBalance(j.Requester, prepay) {
 		c.Error = fmt.Sprintf("the actor cannot pay for its continuation: it needs %s base units up front", prepay)
-		runner.MarkDelivered(st, j, bc.Height, c.Error)
+		runner.MarkDelivered(st, j, bc.Height, runner.CallbackReceipt{Error: c.Error, Fee: new(big.Int)})
 		return c, st.Err()
 	}
 	mustNotFail(st.SubBalance(j.Requester, prepay))
@@ -168,7 +168,7 @@ func runContinuation(st *state.StateDB, bc *BlockContext, d runner.Delivery) (*C
 	} else {
 		c.Error = errMsg
 	}
-	runner.MarkDelivered(st, j, bc.Height, c.Error)
+	runner.MarkDelivered(st, j, bc.Height, runner.CallbackReceipt{OK: ok, Error: c.Error, Cycles: cycles, Cells: cells, Fee: charge.Fee})
 	return c, st.Err()
 }
 

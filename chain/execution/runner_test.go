@@ -113,7 +113,7 @@ func TestActorGetsTheMajorityAnswerInALaterBlock(t *testing.T) {
 		t.Fatalf("answer %v", a)
 	}
 	j, _ = runner.ReadJob(e.st, uint64(id))
-	if j.Delivered != settledAt+1 || j.CallbackError != "" {
+	if j.Delivered != settledAt+1 || j.CallbackError != "" || !j.CallbackOK || j.CallbackCycles == 0 || j.CallbackFee.Sign() == 0 {
 		t.Fatalf("delivered at %d (settled %d): %q", j.Delivered, settledAt, j.CallbackError)
 	}
 	if len(j.Slashed) != 1 {

@@ -28,6 +28,9 @@ type actorTestFile struct {
 		Value string            `json:"value"`
 	} `json:"deploy"`
 	Steps []actorTestStep `json:"steps"`
+	// RunnerSim, when set, registers simulated runners that answer the
+	// actor's off-chain jobs in each advanced block (actortest_runner.go).
+	RunnerSim *runnerSimConfig `json:"runner_sim"`
 }
 
 type actorTestStep struct {
@@ -85,6 +88,12 @@ func (a *app) runActorTest(dir string) error {
 	}
 	bc := &execution.BlockContext{ChainID: genesis.DevnetChainID, Height: 1, Time: genesis.DevnetGenesisTime, Basefees: execution.Basefees{Cycle: 1, Cell: 1}}
 	dev0, _ := genesis.DevAddress(0)
+	var sim *testRunners
+	if tf.RunnerSim != nil {
+		if sim, err = setupTestRunners(st, bc, tf.RunnerSim); err != nil {
+			return err
+		}
+	}
 
 	// "$dev0" … "$dev9" are the funded accounts' addresses.
 	names := map[string]types.Address{}
@@ -155,6 +164,11 @@ func (a *app) runActorTest(dir string) error {
 				if j > 0 {
 					bc.Height++
 					bc.Time++
+				}
+				if sim != nil {
+					if err := sim.answer(st, bc); err != nil {
+						return fmt.Errorf("step %d: block %d: %w", i+1, bc.Height, err)
+					}
 				}
 				r, err := execution.Build(st, bc, nil)
 				if err != nil {

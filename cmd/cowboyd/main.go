@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -70,6 +71,8 @@ func newDevnet(stdout, stderr io.Writer) *cobra.Command {
 		logFormat string
 		retain    int
 		relays    int
+		runnerSim int
+		simFaults []string
 	)
 	cmd := &cobra.Command{
 		Use:   "devnet",
@@ -117,6 +120,11 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 				}
 				return err
 			}
+			faults, err := parseSimFaults(simFaults, runnerSim)
+			if err != nil {
+				n.Close()
+				return err
+			}
 			var relayList string
 			if relays > 0 {
 				list, stopRelays, err := startDevRelays(home, relays, log)
@@ -144,6 +152,17 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 				}
 			}
 			printBanner(stdout, n, home, blockTime)
+			if runnerSim > 0 {
+				desc, stopSim, err := startRunnerSim(ctx, home, "http://"+n.RPCAddr(), runnerSim, faults, log)
+				if err != nil {
+					stop()
+					<-runErr
+					n.Close()
+					return fmt.Errorf("--runner-sim: %w", err)
+				}
+				defer stopSim()
+				fmt.Fprintf(stdout, "Runner sim     %d runners serving %s: %s\n", runnerSim, strings.Join(SimModels, ", "), desc)
+			}
 			if relayList != "" {
 				fmt.Fprintf(stdout, "CBFS relays  %d on 127.0.0.1:%d…  list %s (export COWBOY_RELAYS=%s)\n", relays, devRelayBasePort, relayList, relayList)
 			}
@@ -161,6 +180,8 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	cmd.Flags().StringVar(&logFormat, "log-format", "text", "log format: text (key=value) or json (one object per line)")
 	cmd.Flags().IntVar(&retain, "retain-heights", 256, "how many recent heights stay provable (cowboy_getProof with a height)")
+	cmd.Flags().IntVar(&runnerSim, "runner-sim", 0, "also run N simulated runners answering LLM jobs for models sim-1 and sim-2 at once (docs/runners.md)")
+	cmd.Flags().StringSliceVar(&simFaults, "runner-sim-fault", nil, "make simulated runner I misbehave: I=lie or I=timeout (repeatable)")
 	cmd.Flags().IntVar(&relays, "relays", 0, "also run N CBFS storage relays on 127.0.0.1:7450… and write HOME/relays.txt (docs/cbfs.md)")
 	return cmd
 }

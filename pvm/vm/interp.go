@@ -973,6 +973,15 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			mod := stack[sp-1]
 			v, e := object.GetAttr(t, mod, names[in.Arg])
 			if e != nil {
+				// As CPython's packages: a name the module lacks may be a
+				// registered submodule (cowboy_sdk.runner).
+				if mm, ok := mod.(*Module); ok {
+					if _, sub := t.modules.defs[mm.Name+"."+names[in.Arg]]; sub {
+						v, e = t.importModule(mm.Name + "." + names[in.Arg])
+					}
+				}
+			}
+			if e != nil {
 				if ex := asException(e); ex != nil && ex.Value.Class.IsSubclass(object.AttributeError) {
 					mn := "?"
 					if mm, ok := mod.(*Module); ok {

@@ -89,3 +89,8 @@ def set_interval(every_n_blocks: int, handler: str, data: Any = None, gba: str |
 
 def cancel_timer(timer_id: int) -> int:
     """Cancel one of this actor's timers; returns the deposit refunded. 500 cycles."""
+
+def runner_submit(spec: dict) -> int:
+    """Post an off-chain job (cowboy_sdk.runner.submit builds the spec) and
+    return its id; max_price moves from this actor into escrow. 10,000
+    cycles + 1 cell per byte of the spec's CBOR (§17.2 LlmRequest)."""

@@ -11,3 +11,10 @@ var source []byte
 
 // Source returns the Python source of the cowboy_sdk module.
 func Source() ([]byte, error) { return source, nil }
+
+//go:embed cowboy_sdk/runner.py
+var runnerSource []byte
+
+// RunnerSource returns the Python source of cowboy_sdk.runner (the runner
+// market's actor side; a submodule so other actors do not load it).
+func RunnerSource() ([]byte, error) { return runnerSource, nil }

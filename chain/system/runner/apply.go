@@ -201,11 +201,20 @@ func ResultArgs(j *Job) []byte {
 	return mustMarshal([]any{res})
 }
 
-// MarkDelivered records how a continuation ran (or why it did not) and
-// removes it from the due list of height; Postpone moves it to the next
-// block instead (the runner lane was full).
-func MarkDelivered(st *state.StateDB, j *Job, height uint64, callbackErr string) {
-	j.Delivered, j.CallbackError = height, callbackErr
+// CallbackReceipt is how a continuation ran.
+type CallbackReceipt struct {
+	OK            bool
+	Error         string // why it failed or did not run
+	Cycles, Cells uint64
+	Fee           *big.Int
+}
+
+// MarkDelivered records how a continuation ran (or why it did not) in the
+// job and removes it from the due list of height; Postpone moves it to
+// the next block instead (the runner lane was full).
+func MarkDelivered(st *state.StateDB, j *Job, height uint64, r CallbackReceipt) {
+	j.Delivered, j.CallbackError, j.CallbackOK = height, r.Error, r.OK
+	j.CallbackCycles, j.CallbackCells, j.CallbackFee = r.Cycles, r.Cells, r.Fee
 	writeJob(st, j)
 	dropDelivery(st, height, j.ID)
 }

@@ -101,6 +101,12 @@ type Job struct {
 	Delivered      uint64          `cbor:"25,keyasint"` // height the continuation ran
 	CallbackError  string          `cbor:"26,keyasint"`
 	Penalized      []types.Address `cbor:"27,keyasint"` // reputation only
+	// The continuation's receipt: whether it ran to completion, and the
+	// cycles, cells and fee the actor paid for it.
+	CallbackOK     bool     `cbor:"28,keyasint"`
+	CallbackCycles uint64   `cbor:"29,keyasint"`
+	CallbackCells  uint64   `cbor:"30,keyasint"`
+	CallbackFee    *big.Int `cbor:"31,keyasint"`
 }
 
 // JobSpec is what a requester asks for (§5.3 Post, §5.4, §17.2
@@ -115,6 +121,7 @@ type JobSpec struct {
 	Threshold       uint64   `cbor:"threshold"`
 	MaxPrice        *big.Int `cbor:"max_price"`
 	MaxTokens       uint64   `cbor:"max_tokens,omitempty"`
+	MaxWallMS       uint64   `cbor:"max_wall_ms,omitempty"` // wall-time bound of one execution (§5.4 bounds); runners report it exceeded as impossible
 	TimeoutBlocks   uint64   `cbor:"timeout_blocks"`
 	Seed            uint64   `cbor:"seed"`
 	ToolchainDigest []byte   `cbor:"toolchain_digest,omitempty"`
@@ -127,7 +134,7 @@ type JobSpec struct {
 
 // specKeys are the keys a posted spec may have.
 var specKeys = []string{"kind", "model", "input", "result_schema", "trust", "committee", "threshold", "max_price",
-	"max_tokens", "timeout_blocks", "seed", "toolchain_digest", "callback", "vote_field", "match_fields", "similarity_bps"}
+	"max_tokens", "max_wall_ms", "timeout_blocks", "seed", "toolchain_digest", "callback", "vote_field", "match_fields", "similarity_bps"}
 
 // DecodeSpec reads and checks a posted spec (canonical CBOR map); the
 // error says what is wrong. Defaults: trust majority_vote, committee 5
@@ -161,6 +168,8 @@ func DecodeSpec(b []byte) (JobSpec, error) {
 			s.MaxPrice, err = amountArg(raw, k)
 		case "max_tokens":
 			s.MaxTokens, err = arg[uint64](raw, k)
+		case "max_wall_ms":
+			s.MaxWallMS, err = arg[uint64](raw, k)
 		case "timeout_blocks":
 			s.TimeoutBlocks, err = arg[uint64](raw, k)
 		case "seed":
@@ -219,6 +228,9 @@ func (s *JobSpec) check() error {
 	}
 	if s.TimeoutBlocks < MinTimeoutBlocks || s.TimeoutBlocks > MaxTimeoutBlocks {
 		return fmt.Errorf("timeout_blocks %d must be %d … %d", s.TimeoutBlocks, MinTimeoutBlocks, MaxTimeoutBlocks)
+	}
+	if s.MaxWallMS > MaxWallMS {
+		return fmt.Errorf("max_wall_ms %d exceeds %d", s.MaxWallMS, MaxWallMS)
 	}
 	if len(s.Input) == 0 {
 		return errors.New("input is missing")
@@ -284,7 +296,7 @@ func ReadJob(st *state.StateDB, id uint64) (*Job, error) {
 	if err != nil || j == nil {
 		return j, err
 	}
-	for _, p := range []**big.Int{&j.Escrow, &j.Payment, &j.Refund, &j.Burned, &j.Treasury} {
+	for _, p := range []**big.Int{&j.Escrow, &j.Payment, &j.Refund, &j.Burned, &j.Treasury, &j.CallbackFee} {
 		if *p == nil {
 			*p = zero()
 		}
@@ -374,14 +386,28 @@ func PostJob(st *state.StateDB, p Post) (uint64, uint64, error) {
 		writeRunner(st, a, r)
 	}
 	writeJob(st, j)
-	addWakeup(st, j.CommitDeadline, id)
-	addWakeup(st, j.Deadline, id)
+	for _, h := range []uint64{j.CommitDeadline, j.Deadline} {
+		if err := addWakeup(st, h, id); err != nil {
+			st.RevertToSnapshot(snap)
+			return 0, 0, err
+		}
+	}
 	return id, cycles, st.Err()
 }
 
-func addWakeup(st *state.StateDB, h, id uint64) {
-	l, _ := readList[uint64](st, wakeupKey(h), "wakeups")
+// addWakeup schedules job id's deadline work at height h. The list of one
+// height is bounded (MaxWakeupsPerHeight), so no block's Resolve Jobs step
+// and no posting rewrites an unbounded record.
+func addWakeup(st *state.StateDB, h, id uint64) error {
+	l, err := readList[uint64](st, wakeupKey(h), "wakeups")
+	if err != nil {
+		return err
+	}
+	if len(l) >= MaxWakeupsPerHeight {
+		return fmt.Errorf("%d jobs already have a deadline at height %d: choose another timeout_blocks", len(l), h)
+	}
 	writeList(st, wakeupKey(h), append(l, id))
+	return nil
 }
 
 // sample draws the committee of j (§5.3 Assign): Spec.Committee distinct

@@ -15,13 +15,13 @@ func (m memReader) GetState(k state.Key) ([]byte, error) { return m[k], nil }
 
 // env is a state with funded accounts and runner keys.
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	st     *state.StateDB
 	keys   []*crypto.PrivateKey
 	height uint64
 }
 
-func newEnv(t *testing.T, runners int) *env {
+func newEnv(t testing.TB, runners int) *env {
 	e := &env{t: t, st: state.New(memReader{}), height: 1}
 	for i := 0; i < runners; i++ {
 		var b [32]byte

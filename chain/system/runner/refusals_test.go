@@ -212,3 +212,20 @@ func TestOutOfCycles(t *testing.T) {
 		t.Fatal("moved money")
 	}
 }
+
+func TestWakeupListIsBounded(t *testing.T) {
+	e := newEnv(t, 3)
+	for i := 0; i < 3; i++ {
+		e.register(i, 10_000, 0)
+	}
+	full := make([]uint64, MaxWakeupsPerHeight)
+	writeList(e.st, wakeupKey(e.height+10), full) // the deadline of a 10-block job posted now
+	before := e.money()
+	_, err := e.call(DispatcherAddress, user(1), cby(10), "post", spec(TrustMajority, 3, cby(10), nil))
+	if err == nil || !strings.Contains(err.Error(), "choose another timeout_blocks") {
+		t.Fatalf("post with a full wakeup list: %v", err)
+	}
+	if !equalMoney(before, e.money()) || JobCount(e.st) != 0 {
+		t.Fatal("a refused post moved money or made a job")
+	}
+}

@@ -19,11 +19,8 @@ Keys and values of `storage` are any canonically CBOR-encodable value
 
 Timers (technical spec §3.3): set_timer, set_interval and cancel_timer;
 the handler named is called with the data as its one argument when the
-timer fires, and the actor pays for it (docs/timers.md).
-
-Off-chain jobs (technical spec §5): runner.submit(...) posts an LLM or
-HTTP job to the runner market and @runner.continuation marks the method
-its result is delivered to, in a later block (docs/runners.md).
+timer fires, and the actor pays for it (docs/timers.md). Off-chain jobs
+arrive with the issue that builds them; they are absent rather than faked.
 """
 
 import pvm_host
@@ -33,7 +30,6 @@ __all__ = [
     "emit_event", "get_block_info", "balance", "transfer", "keccak256",
     "blake3", "sha256", "verify_signature", "randomness",
     "set_timer", "set_interval", "cancel_timer",
-    "runner", "RunnerResult",
 ]
 
 
@@ -249,87 +245,3 @@ def cancel_timer(timer_id):
     """Cancel one of this actor's timers; returns the deposit refunded
     (0 if it had already run or been cancelled). 500 cycles (§17.3)."""
     return pvm_host.cancel_timer(timer_id)
-
-
-# The result verifier (system actor 0x03) delivers job results.
-RESULT_VERIFIER = "0x0000000000000000000000000000000000000003"
-
-
-class RunnerResult:
-    """A job's result as a continuation gets it.
-
-    ok is True when the committee's result was accepted; value is then the
-    result (the parsed JSON document when the job had a result_schema, the
-    text otherwise). When the job failed, timed out or found no committee,
-    ok is False and error says why; outcome names the payment-table row
-    ("success", "runner_fault", "impossible", "actor_fault",
-    "external_fault", "no_committee").
-    """
-
-    def __init__(self, raw):
-        self.job_id = raw["job_id"]
-        self.ok = raw["ok"]
-        self.outcome = raw["outcome"]
-        self.error = raw["error"]
-        self.value = None
-        if self.ok:
-            out = raw["output"]
-            if raw["json"]:
-                import json
-                out = json.loads(out)
-            self.value = out
-
-    def __repr__(self):
-        if self.ok:
-            return "RunnerResult(job_id=%d, ok=True, value=%r)" % (self.job_id, self.value)
-        return "RunnerResult(job_id=%d, ok=False, error=%r)" % (self.job_id, self.error)
-
-
-class _Runner:
-    """Off-chain compute (technical spec §5): `runner.submit` and
-    `@runner.continuation`."""
-
-    def submit(self, kind="llm", model=None, input=None, result_schema=None,
-               trust="majority_vote", committee=None, threshold=None,
-               max_price=0, max_tokens=None, timeout_blocks=50, seed=0,
-               callback=None, vote_field=None, match_fields=None,
-               similarity_bps=None, toolchain_digest=None):
-        """Post a job and return its id.
-
-        max_price base units move from this actor's balance into escrow;
-        what the job does not cost comes back with the result. The result
-        arrives as a call of `callback` (a method marked
-        @runner.continuation) in a later block; a failed or timed-out job
-        arrives there too, with result.ok False. Costs 10,000 cycles plus
-        a cell per byte of the spec (§17.2 LlmRequest).
-        """
-        if callback is None:
-            raise ValueError("runner.submit needs callback=, the continuation's method name")
-        if isinstance(result_schema, dict):
-            import json
-            result_schema = json.dumps(result_schema, sort_keys=True, separators=(",", ":"))
-        spec = {"kind": kind, "input": input, "trust": trust, "max_price": max_price,
-                "timeout_blocks": timeout_blocks, "seed": seed, "callback": callback}
-        optional = {"model": model, "result_schema": result_schema, "committee": committee,
-                    "threshold": threshold, "max_tokens": max_tokens, "vote_field": vote_field,
-                    "match_fields": match_fields, "similarity_bps": similarity_bps,
-                    "toolchain_digest": toolchain_digest}
-        for k in optional:
-            if optional[k] is not None:
-                spec[k] = optional[k]
-        return pvm_host.runner_submit(spec)
-
-    def continuation(self, fn):
-        """Mark fn(self, result) as the method a job's result is delivered
-        to. Only the result verifier may call it: a call from anyone else
-        raises PermissionError, so nobody can forge a result."""
-        def continuation(actor_self, raw):
-            if context.sender != RESULT_VERIFIER:
-                raise PermissionError("a runner continuation is called only by the result verifier " + RESULT_VERIFIER)
-            return fn(actor_self, RunnerResult(raw))
-        continuation.__name__ = fn.__name__
-        continuation.__doc__ = fn.__doc__
-        return continuation
-
-
-runner = _Runner()
