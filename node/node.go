@@ -443,6 +443,11 @@ func (n *Node) Run(ctx context.Context) error {
 			if n.cfg.BlockTime > 0 {
 				continue // blocks come on the clock
 			}
+			if n.pool.Len() == 0 {
+				// The transaction that woke us went into the block made
+				// after the last one (the loop below): no empty block.
+				continue
+			}
 		}
 		for {
 			b, err := n.ProduceBlock()
