@@ -16,7 +16,7 @@ import (
 func (a *app) devCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "dev",
-		Short: "Drive a devnet: mine, snapshot and revert, set balances and time",
+		Short: "Drive a devnet: mine, snapshot and revert, set balances and time, impersonate",
 		Long: `Devnet controls, served only by ` + "`cowboyd devnet`" + ` (a node in a validator
 network refuses them). Each change is made by a block the command mines,
 and the command prints that block (with --json: {"height", "hash", "time",
@@ -30,7 +30,8 @@ by default).`,
   cowboy dev revert 12
   cowboy dev set-balance dev3 1000cby
   cowboy dev faucet 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF
-  cowboy dev increase-time 3600`,
+  cowboy dev increase-time 3600
+  cowboy dev impersonate 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF --to dev1 --value 1cby`,
 		RunE: groupRun,
 	}
 	show := func(cmd *cobra.Command, verb string, b *rpc.DevBlockJSON, err error) error {
@@ -119,7 +120,7 @@ by default).`,
 			b, err := a.client().DevSetBalance(cmd.Context(), addr, v)
 			return show(cmd, "set-balance", b, err)
 		},
-	}, a.devFaucetCmd(show), &cobra.Command{
+	}, a.devFaucetCmd(show), a.devImpersonateCmd(), &cobra.Command{
 		Use:     "set-time UNIX_SECONDS",
 		Short:   "Mine a block with this timestamp; later blocks continue from it",
 		Long:    "Mine a block whose timestamp is UNIX_SECONDS (not below the head's); later blocks continue from it on the clock.",
@@ -137,7 +138,8 @@ by default).`,
 		Use:     "increase-time SECONDS",
 		Short:   "Move block time forward and mine a block",
 		Long:    "Add SECONDS to the devnet's clock and mine a block with the new time; later blocks keep the offset.",
-		Example: `  cowboy dev increase-time 3600`,
+		Example: `  cowboy dev increase-time 3600
+  cowboy dev impersonate 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF --to dev1 --value 1cby`,
 		Args:    args("SECONDS"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			s, err := strconv.ParseUint(argv[0], 10, 64)

@@ -37,14 +37,14 @@ var docsPagesWithTutorials = map[string]string{
 // notRun are the transcript lines of docs/cli.md that this test does not
 // run, and why.
 var notRun = map[string]string{
-	"cowboy actor call 0xTOKEN transfer dev1 25 --from dev0":                                                     "0xTOKEN and 0xPAYROLL stand for any actor: the names inside JSON arguments are tested in dx_test.go",
+	"cowboy actor call 0xTOKEN transfer dev1 25 --from dev0":                                                     "0xTOKEN and 0xPAYROLL stand for any actor: TestNamesInJSONArgs runs names inside JSON arguments",
 	`cowboy actor call 0xPAYROLL pay '[{"to": "@alice", "amount": 5}, {"to": "dev2", "amount": 7}]' --from dev0`: "as above",
 	"pass show cowboy/bot | cowboy keys import bot --password-file pw.txt":                                       "reads the key from another program (the same import from a file runs)",
 	"cowboy validator register --home ~/.cowboy/node4 --stake 10cby":                                             "needs a validator home (cowboyd init); cmd/cowboyd's TestBecomeValidatorProcesses runs the real registration",
 	"cowboy timers list 0x1514657329185bfaf08d731e65761CaA7F1Ae4a4":                                              "the timers commands run in docs/timers.md's transcript (TestTimersTutorial)",
 	"cowboy timers show 1":                                   "as above",
 	"cowboy timers receipts 3":                               "as above",
-	"cowboy completion bash > /etc/bash_completion.d/cowboy": "writes outside the test's directory; TestCompletion runs `cowboy completion bash`",
+	"cowboy completion bash > /etc/bash_completion.d/cowboy": "writes outside the test's directory; TestCompletionAndSuggestions runs `cowboy completion`",
 	"source <(cowboy completion zsh)":                        "a shell builtin",
 	"cd sdk/python && /usr/bin/python3 examples/counter.py":  "not the CLI: sdk/python's TestPythonClient runs examples/counter.py",
 }

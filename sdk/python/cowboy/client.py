@@ -453,6 +453,20 @@ class Client:
         """Move block time forward by seconds and mine a block."""
         return DevBlock.from_json(self._call("dev_increaseTime", _qty(seconds)))
 
+    def dev_impersonate(self, from_, to=None, value=0, payload=b"", wait=True, timeout=30.0):
+        """Send a transaction as from_ without its key (devnet only): a
+        transfer, a call payload (cbor.call_payload) to an actor, or with
+        to=None a deployment. Returns the receipt (the hash if not wait)."""
+        args = {}
+        if to is not None:
+            args["to"] = _addr(to)
+        if value:
+            args["value"] = _qty(value)
+        if payload:
+            args["payload"] = _hex(payload)
+        h = self.request("dev_impersonate", _addr(from_), args)
+        return self.wait_receipt(h, timeout) if wait else h
+
     # -- high level ----------------------------------------------------
 
     def send(self, key, to, value=0, payload=b"", wait=True, timeout=30.0, nonce=None, allow_high_fee=False, **fees):

@@ -265,6 +265,11 @@ class DevnetTest(unittest.TestCase):
         with self.assertRaises(cowboy.RPCError) as cm:
             c.dev_set_time(1)
         self.assertEqual(cm.exception.code, -32602)
+        r = c.dev_impersonate(who, cowboy.Key.dev(2).address, cowboy.CBY)
+        self.assertTrue(r.ok, r)
+        self.assertEqual(r["from"], who)
+        self.assertEqual(c.get_transaction(r["transactionHash"]).from_, who)
+        self.assertEqual(c.get_nonce(who), 1)
         back = c.dev_revert(snap)
         self.assertEqual((back.height, back.hash, back.state_root), (snap.height, snap.hash, snap.state_root))
         self.assertEqual(c.get_balance(who), 0)
