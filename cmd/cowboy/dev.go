@@ -135,12 +135,12 @@ by default).`,
 			return show(cmd, "set-time", b, err)
 		},
 	}, &cobra.Command{
-		Use:     "increase-time SECONDS",
-		Short:   "Move block time forward and mine a block",
-		Long:    "Add SECONDS to the devnet's clock and mine a block with the new time; later blocks keep the offset.",
+		Use:   "increase-time SECONDS",
+		Short: "Move block time forward and mine a block",
+		Long:  "Add SECONDS to the devnet's clock and mine a block with the new time; later blocks keep the offset.",
 		Example: `  cowboy dev increase-time 3600
   cowboy dev impersonate 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF --to dev1 --value 1cby`,
-		Args:    args("SECONDS"),
+		Args: args("SECONDS"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			s, err := strconv.ParseUint(argv[0], 10, 64)
 			if err != nil || s == 0 {
