@@ -264,6 +264,7 @@ func TestDevControlsRefusedOnANetwork(t *testing.T) {
 		"faucet":        func() error { _, err := n.DevFaucet(a, big.NewInt(1)); return err },
 		"set time":      func() error { _, err := n.DevSetTime(1 << 40); return err },
 		"increase time": func() error { _, err := n.DevIncreaseTime(1); return err },
+		"impersonate":   func() error { _, err := n.DevImpersonate(a, &a, big.NewInt(1), nil); return err },
 	} {
 		if err := do(); !errors.Is(err, rpc.ErrNotDevnet) {
 			t.Errorf("%s on a network: %v, want ErrNotDevnet", name, err)
@@ -279,6 +280,7 @@ func TestDevControlsRefusedOnANetwork(t *testing.T) {
 		`{"jsonrpc":"2.0","id":1,"method":"dev_faucet","params":["0x0000000000000000000000000000000000000001"]}`,
 		`{"jsonrpc":"2.0","id":1,"method":"dev_setTime","params":["0x10000000000"]}`,
 		`{"jsonrpc":"2.0","id":1,"method":"dev_increaseTime","params":["0x1"]}`,
+		`{"jsonrpc":"2.0","id":1,"method":"dev_impersonate","params":["0x0000000000000000000000000000000000000001",{"to":"0x0000000000000000000000000000000000000002","value":"0x1"}]}`,
 	} {
 		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(req))
 		if err != nil {

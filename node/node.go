@@ -558,6 +558,7 @@ func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
 		}
 		n.blocks.put(h, b)
 	}
+	n.devSenders(b.Txs) // impersonated transactions (devimpersonate.go)
 	if head := n.Head(); head != nil && b.Header.Height > head.Height {
 		return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound) // committing right now
 	}

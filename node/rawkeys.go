@@ -43,3 +43,7 @@ func epochProofKey(k uint64) []byte {
 func devSetKey(h uint64) []byte {
 	return binary.BigEndian.AppendUint64([]byte("dev/set/"), h)
 }
+
+// devImpKey marks transaction h as sent by dev_impersonate; the value is
+// the impersonated sender.
+func devImpKey(h types.Hash) []byte { return append([]byte("dev/imp/"), h[:]...) }

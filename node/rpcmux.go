@@ -7,6 +7,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
+	"github.com/cowboy-chain/cowboy/rpc/explorer"
 )
 
 // rpcHandler is what the node serves on its RPC address: JSON-RPC over
@@ -16,7 +17,8 @@ func (n *Node) rpcHandler() http.Handler {
 	m := n.metrics()
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", m.handler())
-	mux.Handle("/", rpc.NewServer(n, rpc.Options{Logger: n.log, Hub: &n.events, Observe: m.observeRPC}))
+	// Page loads get the explorer; JSON-RPC and WebSocket upgrades pass to the server.
+	mux.Handle("/", explorer.New(n, rpc.NewServer(n, rpc.Options{Logger: n.log, Hub: &n.events, Observe: m.observeRPC}), n.log))
 	return mux
 }
 

@@ -62,7 +62,7 @@ func TestTraceTransaction(t *testing.T) {
 				t.Errorf("caller's host calls: %s", got)
 			}
 			for _, hc := range tr.Handlers[0].HostCalls {
-				if hc.Name == "emit_event" && (len(hc.Args) == 0 || hc.Args[0] != `"Went"` || hc.Cycles == 0) {
+				if hc.Name == "emit_event" && (len(hc.Args) == 0 || hc.Args[0] != `'Went'` || hc.Cycles == 0) {
 					t.Errorf("emit_event call: %+v", hc)
 				}
 			}

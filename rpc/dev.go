@@ -38,6 +38,9 @@ type DevControls interface {
 	DevSetTime(t uint64) (*types.Header, error)
 	// DevIncreaseTime moves block time forward by secs.
 	DevIncreaseTime(secs uint64) (*types.Header, error)
+	// DevImpersonate queues a transaction from `from` without its key and
+	// returns its hash.
+	DevImpersonate(from types.Address, to *types.Address, value *big.Int, payload []byte) (types.Hash, error)
 }
 
 // DevBlockJSON is the block a dev_* method mined or reverted to.
@@ -62,6 +65,7 @@ func init() {
 		"dev_faucet":       {1, 2, devFaucet},
 		"dev_setTime":      {1, 1, devSetTime},
 		"dev_increaseTime": {1, 1, devIncreaseTime},
+		"dev_impersonate":  {2, 2, devImpersonate},
 	} {
 		methods[name] = m
 	}
@@ -208,6 +212,53 @@ func devIncreaseTime(_ context.Context, b Backend, p *params) (any, *Error) {
 		return nil, err
 	}
 	return devHeader(d.DevIncreaseTime(uint64(secs)))
+}
+
+// ImpersonateArgs is dev_impersonate's transaction: to (absent: an actor
+// deployment), value and payload as in cowboy_estimateFees.
+type ImpersonateArgs struct {
+	To      *Address     `json:"to,omitempty"`
+	Value   *BigQuantity `json:"value,omitempty"`
+	Payload Bytes        `json:"payload,omitempty"`
+}
+
+func devImpersonate(_ context.Context, b Backend, p *params) (any, *Error) {
+	d, e := devControls(b, "dev_impersonate")
+	if e != nil {
+		return nil, e
+	}
+	from, err := p.address(0)
+	if err != nil {
+		return nil, err
+	}
+	var args ImpersonateArgs
+	if err := p.object(1, "transaction", &args); err != nil {
+		return nil, err
+	}
+	var to *types.Address
+	if args.To != nil {
+		a := types.Address(*args.To)
+		to = &a
+	}
+	var value *big.Int
+	if args.Value != nil {
+		value = args.Value.Int()
+	}
+	h, herr := d.DevImpersonate(from, to, value, []byte(args.Payload))
+	if herr != nil {
+		if errors.Is(herr, ErrNotDevnet) {
+			return nil, devError(herr)
+		}
+		return nil, txError(herr)
+	}
+	return Hash(h), nil
+}
+
+// DevImpersonate calls dev_impersonate and returns the transaction hash.
+func (c *Client) DevImpersonate(ctx context.Context, from types.Address, args ImpersonateArgs) (types.Hash, error) {
+	var out Hash
+	err := c.Call(ctx, &out, "dev_impersonate", Address(from), args)
+	return types.Hash(out), err
 }
 
 // DevMine calls dev_mine.

@@ -16,7 +16,7 @@ import (
 func (a *app) devCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "dev",
-		Short: "Drive a devnet: mine, snapshot and revert, set balances and time",
+		Short: "Drive a devnet: mine, snapshot and revert, set balances and time, impersonate",
 		Long: `Devnet controls, served only by ` + "`cowboyd devnet`" + ` (a node in a validator
 network refuses them). Each change is made by a block the command mines,
 and the command prints that block (with --json: {"height", "hash", "time",
@@ -30,7 +30,8 @@ by default).`,
   cowboy dev revert 12
   cowboy dev set-balance dev3 1000cby
   cowboy dev faucet 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF
-  cowboy dev increase-time 3600`,
+  cowboy dev increase-time 3600
+  cowboy dev impersonate 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF --to dev1 --value 1cby`,
 		RunE: groupRun,
 	}
 	show := func(cmd *cobra.Command, verb string, b *rpc.DevBlockJSON, err error) error {
@@ -42,7 +43,10 @@ by default).`,
 	cmd.AddCommand(&cobra.Command{
 		Use:   "mine [N]",
 		Short: "Mine N blocks now (default 1)",
-		Args:  cobra.MaximumNArgs(1),
+		Long:  "Mine N blocks now (default 1, at most 10,000) with what the mempool holds; prints the head.",
+		Example: `  cowboy dev mine
+  cowboy dev mine 10 --json`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			n := uint64(1)
 			if len(argv) == 1 {
@@ -66,7 +70,10 @@ by default).`,
 	}, &cobra.Command{
 		Use:   "snapshot",
 		Short: "Print the head, to revert to later",
-		Args:  args(),
+		Long:  "Print the head block: a snapshot costs nothing, since the node keeps the last 256 heights to revert to.",
+		Example: `  cowboy dev snapshot
+  cowboy dev snapshot --json`,
+		Args: args(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			b, err := a.client().DevSnapshot(cmd.Context())
 			return show(cmd, "snapshot", b, err)
@@ -74,7 +81,10 @@ by default).`,
 	}, &cobra.Command{
 		Use:   "revert HEIGHT|HASH",
 		Short: "Rewind the chain to a retained block",
-		Args:  args("HEIGHT|HASH"),
+		Long:  "Rewind the chain to a retained block by height or hash: state, receipts and blocks above it, in one atomic write that survives a restart.",
+		Example: `  cowboy dev revert 12
+  cowboy dev revert 0x9c19bfc3832252ed12d83bdbf83cdb2f791343ec32339f73db6d0774e08ad904`,
+		Args: args("HEIGHT|HASH"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			ref := argv[0]
 			if !strings.HasPrefix(ref, "0x") {
@@ -94,7 +104,10 @@ by default).`,
 	}, &cobra.Command{
 		Use:   "set-balance WHO AMOUNT",
 		Short: "Set an account's balance (the supply changes by the difference)",
-		Args:  args("WHO", "AMOUNT"),
+		Long:  "Mine a block that first sets WHO's balance to AMOUNT (1.5cby or base units), minting or burning the difference.",
+		Example: `  cowboy dev set-balance dev3 5cby
+  cowboy dev set-balance 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF 0`,
+		Args: args("WHO", "AMOUNT"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			addr, err := a.resolveAddress(argv[0])
 			if err != nil {
@@ -107,10 +120,12 @@ by default).`,
 			b, err := a.client().DevSetBalance(cmd.Context(), addr, v)
 			return show(cmd, "set-balance", b, err)
 		},
-	}, a.devFaucetCmd(show), &cobra.Command{
-		Use:   "set-time UNIX_SECONDS",
-		Short: "Mine a block with this timestamp; later blocks continue from it",
-		Args:  args("UNIX_SECONDS"),
+	}, a.devFaucetCmd(show), a.devImpersonateCmd(), &cobra.Command{
+		Use:     "set-time UNIX_SECONDS",
+		Short:   "Mine a block with this timestamp; later blocks continue from it",
+		Long:    "Mine a block whose timestamp is UNIX_SECONDS (not below the head's); later blocks continue from it on the clock.",
+		Example: `  cowboy dev set-time 4102444800`,
+		Args:    args("UNIX_SECONDS"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			t, err := strconv.ParseUint(argv[0], 10, 64)
 			if err != nil {
@@ -122,7 +137,10 @@ by default).`,
 	}, &cobra.Command{
 		Use:   "increase-time SECONDS",
 		Short: "Move block time forward and mine a block",
-		Args:  args("SECONDS"),
+		Long:  "Add SECONDS to the devnet's clock and mine a block with the new time; later blocks keep the offset.",
+		Example: `  cowboy dev increase-time 3600
+  cowboy dev impersonate 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF --to dev1 --value 1cby`,
+		Args: args("SECONDS"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			s, err := strconv.ParseUint(argv[0], 10, 64)
 			if err != nil || s == 0 {
@@ -140,7 +158,10 @@ func (a *app) devFaucetCmd(show func(*cobra.Command, string, *rpc.DevBlockJSON, 
 	cmd := &cobra.Command{
 		Use:   "faucet WHO [--value V]",
 		Short: "Mint CBY to an account (default 100cby, at most 1,000,000cby)",
-		Args:  args("WHO"),
+		Long:  "Mine a block that first mints --value to WHO (an address, key name or dev0 … dev9).",
+		Example: `  cowboy dev faucet dev3
+  cowboy dev faucet 0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF --value 2.5cby`,
+		Args: args("WHO"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			addr, err := a.resolveAddress(argv[0])
 			if err != nil {

@@ -11,6 +11,7 @@ import urllib.request
 from . import cbor
 from .keys import address_bytes, keccak256, to_checksum_address
 from .tx import Tx
+from .types import Basefees, Block, DevBlock, FeeEstimate, Trace, Transaction
 from .ws import Closed, NoWebSocket, Subscriber
 
 DEFAULT_URL = "http://127.0.0.1:8645"
@@ -22,7 +23,7 @@ cyclesLimit cellsLimit maxFeePerCycle maxFeePerCell tipPerCycle tipPerCell
 yParity blockNumber transactionIndex status fee burned tip cycle cell maxCost
 logIndex depth finalizedHeight round peers validator balance epoch index
 weight stake jailUntil unbondUntil missed registeredAt epochLength
-minValidatorStake unbondingPeriod jailPeriod downtimeWindow doubleSignSlashBps
+minValidatorStake unbondingPeriod jailPeriod downtimeWindow doubleSignSlashBps cycles cells
 """.split())
 
 
@@ -249,10 +250,11 @@ class Client:
         return int(self.request("cowboy_blockNumber"), 16)
 
     def get_block(self, block="latest", full_tx=False):
-        """Block by height, "latest"/"earliest", or by 0x hash (66 chars)."""
+        """Block by height, "latest"/"earliest", or by 0x hash (66 chars): a
+        Block, or None if there is none."""
         if isinstance(block, str) and block.startswith("0x") and len(block) == 66:
-            return self._call("cowboy_getBlockByHash", block, full_tx)
-        return self._call("cowboy_getBlockByNumber", _block(block), full_tx)
+            return Block.from_json(self._call("cowboy_getBlockByHash", block, full_tx))
+        return Block.from_json(self._call("cowboy_getBlockByNumber", _block(block), full_tx))
 
     def get_balance(self, address):
         return int(self.request("cowboy_getBalance", _addr(address), "latest"), 16)
@@ -267,7 +269,8 @@ class Client:
         return self.request("cowboy_sendRawTransaction", _hex(raw))
 
     def get_transaction(self, tx_hash):
-        return self._call("cowboy_getTransactionByHash", tx_hash)
+        """A Transaction (committed or pending), or None."""
+        return Transaction.from_json(self._call("cowboy_getTransactionByHash", tx_hash))
 
     def get_receipt(self, tx_hash):
         r = self._call("cowboy_getTransactionReceipt", tx_hash)
@@ -320,8 +323,8 @@ class Client:
             time.sleep(poll)
 
     def basefees(self):
-        """{"cycle", "cell", "height"} of the next block."""
-        return self._call("cowboy_basefees")
+        """Basefees (cycle, cell) of the next block, at height."""
+        return Basefees.from_json(self._call("cowboy_basefees"))
 
     def estimate_fees(self, from_=None, to=None, value=0, payload=b""):
         """Limits, max fees and tips for a transaction (cowboy_estimateFees)."""
@@ -334,7 +337,7 @@ class Client:
             args["value"] = _qty(value)
         if payload:
             args["payload"] = _hex(payload)
-        return self._call("cowboy_estimateFees", args)
+        return FeeEstimate.from_json(self._call("cowboy_estimateFees", args))
 
     def total_supply(self):
         return int(self.request("cowboy_totalSupply"), 16)
@@ -405,6 +408,64 @@ class Client:
         if isinstance(block, int):
             block = hex(block)
         return self._call("cowboy_getBlockStatus", block)
+
+    def trace_transaction(self, tx_hash):
+        """cowboy_traceTransaction: a Trace of a committed transaction (its
+        receipt and every handler with its pvm_host calls and traceback),
+        or None for an unknown or pending one. RPCError -32001 when its
+        block's parent state is no longer retained."""
+        return Trace.from_json(self._call("cowboy_traceTransaction", tx_hash))
+
+    # -- devnet controls (docs/devnet.md; RPCError -32010 elsewhere) ---
+
+    def dev_mine(self, count=1):
+        """Mine count blocks now; [DevBlock]."""
+        return [DevBlock.from_json(b) for b in self._call("dev_mine", _qty(count))]
+
+    def dev_snapshot(self):
+        """The head as a DevBlock, to revert to with dev_revert."""
+        return DevBlock.from_json(self._call("dev_snapshot"))
+
+    def dev_revert(self, block):
+        """Rewind to a retained block: a height (int), a "0x…" block hash, or
+        a DevBlock from dev_snapshot. Returns the block reverted to."""
+        if isinstance(block, DevBlock):
+            block = block.hash
+        if isinstance(block, int):
+            block = _qty(block)
+        return DevBlock.from_json(self._call("dev_revert", block))
+
+    def dev_set_balance(self, address, balance):
+        """Mine a block that sets address's balance (base units)."""
+        return DevBlock.from_json(self._call("dev_setBalance", _addr(address), _qty(balance)))
+
+    def dev_faucet(self, address, amount=None):
+        """Mine a block that mints amount base units (default 100 CBY) to address."""
+        if amount is None:
+            return DevBlock.from_json(self._call("dev_faucet", _addr(address)))
+        return DevBlock.from_json(self._call("dev_faucet", _addr(address), _qty(amount)))
+
+    def dev_set_time(self, unix_seconds):
+        """Mine a block with this timestamp; later blocks continue from it."""
+        return DevBlock.from_json(self._call("dev_setTime", _qty(unix_seconds)))
+
+    def dev_increase_time(self, seconds):
+        """Move block time forward by seconds and mine a block."""
+        return DevBlock.from_json(self._call("dev_increaseTime", _qty(seconds)))
+
+    def dev_impersonate(self, from_, to=None, value=0, payload=b"", wait=True, timeout=30.0):
+        """Send a transaction as from_ without its key (devnet only): a
+        transfer, a call payload (cbor.call_payload) to an actor, or with
+        to=None a deployment. Returns the receipt (the hash if not wait)."""
+        args = {}
+        if to is not None:
+            args["to"] = _addr(to)
+        if value:
+            args["value"] = _qty(value)
+        if payload:
+            args["payload"] = _hex(payload)
+        h = self.request("dev_impersonate", _addr(from_), args)
+        return self.wait_receipt(h, timeout) if wait else h
 
     # -- high level ----------------------------------------------------
 

@@ -5,6 +5,7 @@ client_test.go starts an in-process devnet node and sets COWBOY_RPC; by hand:
 (run in sdk/python/tests). Without COWBOY_RPC the test is skipped.
 """
 
+import asyncio
 import os
 import sys
 import unittest
@@ -173,6 +174,107 @@ class DevnetTest(unittest.TestCase):
         self.assertEqual(logs[0]["decoded"], {"greeting": "hi", "data": value})
         self.assertEqual(logs[0]["blockNumber"], r["blockNumber"])
         self.assertEqual(logs[0]["transactionHash"], r["transactionHash"])
+
+    def test_6_typed_results(self):
+        c = self.c
+        b = c.get_block(0)
+        self.assertIsInstance(b, cowboy.Block)
+        self.assertEqual((b.height, b.status, b.transactions), (0, "finalized", []))
+        self.assertEqual(b["height"], b.height)  # still reads like the dict
+        self.assertEqual(b.basefee_cycle, b["basefeeCycle"])
+        bf = c.basefees()
+        self.assertIsInstance(bf, cowboy.Basefees)
+        self.assertGreater(bf.cycle, 0)
+        e = c.estimate_fees(self.dev0.address, cowboy.Key.dev(2).address, 1)
+        self.assertIsInstance(e, cowboy.FeeEstimate)
+        self.assertEqual(e.max_cost, e.cycles_limit * e.max_fee_per_cycle + e.cells_limit * e.max_fee_per_cell)
+        r = c.transfer(self.dev0, cowboy.Key.dev(2).address, 7)
+        tx = c.get_transaction(r["transactionHash"])
+        self.assertIsInstance(tx, cowboy.Transaction)
+        self.assertEqual((tx.from_, tx.to, tx.value, tx.block_number), (self.dev0.address, cowboy.Key.dev(2).address, 7,
+                                                                        r["blockNumber"]))
+        full = c.get_block(r["blockNumber"], full_tx=True)
+        self.assertEqual(full.transactions[0].hash, tx.hash)
+
+    def test_7_trace(self):
+        c = self.c
+        src = (
+            "from cowboy_sdk import actor, emit_event\n\n\n"
+            "@actor\n"
+            "class Picky:\n"
+            "    def __init__(self):\n"
+            "        self.storage['n'] = 0\n\n"
+            "    def take(self, n):\n"
+            "        emit_event('Took', n)\n"
+            "        if n > 3:\n"
+            "            raise ValueError('too many')\n"
+            "        self.storage['n'] += n\n"
+        )
+        addr, _ = c.deploy(self.dev0, src, salt="trace-e2e")
+        # The estimate refuses a call that would fail: give every fee field.
+        r = c.call(self.dev0, addr, "take", 9, check=False, cycles_limit=200000, cells_limit=5000,
+                   max_fee_per_cycle=10, max_fee_per_cell=10, tip_per_cycle=1, tip_per_cell=1)
+        self.assertFalse(r.ok)
+        t = c.trace_transaction(r["transactionHash"])
+        self.assertIsInstance(t, cowboy.Trace)
+        self.assertEqual(t.receipt["transactionHash"], r["transactionHash"])
+        self.assertEqual(len(t.handlers), 1)
+        h = t.handlers[0]
+        self.assertEqual((h.method, h.status, h.to), ("take", "failed", addr))
+        self.assertEqual(h.cycles_used, r["messages"][0]["cyclesUsed"])  # tracing costs nothing
+        self.assertIn('File "main.py", line 12, in take', h.traceback)
+        self.assertIn("ValueError: too many", h.error)
+        emits = [hc for hc in h.host_calls if hc.name == "emit_event"]
+        self.assertEqual(emits[0].args, ["'Took'", "9"])
+        self.assertGreater(emits[0].cycles, 0)
+        self.assertIsNone(c.trace_transaction("0x" + "00" * 32))
+
+    def test_8_async(self):
+        async def main():
+            async with cowboy.AsyncClient(URL) as ac:
+                n, bal, blk = await asyncio.gather(ac.block_number(), ac.get_balance(self.dev0.address),
+                                                   ac.get_block("latest"))
+                self.assertEqual(blk.height, n)
+                self.assertEqual(bal, self.c.get_balance(self.dev0.address))
+                r = await ac.transfer(cowboy.Key.dev(3), cowboy.Key.dev(4).address, 11)
+                self.assertTrue(r.ok)
+                t = await ac.trace_transaction(r["transactionHash"])
+                self.assertEqual(t.handlers, [])
+                with self.assertRaises(cowboy.RPCError):
+                    await ac.request("eth_blockNumber")
+        self.assertTrue(asyncio.iscoroutinefunction(cowboy.AsyncClient.deploy))
+        asyncio.run(main())
+
+    def test_9_dev_controls(self):
+        c = self.c
+        who = cowboy.Key.generate().address
+        snap = c.dev_snapshot()
+        self.assertIsInstance(snap, cowboy.DevBlock)
+        supply = c.total_supply()
+        b = c.dev_set_balance(who, 5 * cowboy.CBY)
+        self.assertEqual(b.height, snap.height + 1)
+        self.assertEqual(c.get_balance(who), 5 * cowboy.CBY)
+        c.dev_faucet(who)
+        self.assertEqual(c.get_balance(who), 105 * cowboy.CBY)
+        self.assertEqual(c.total_supply(), supply + 105 * cowboy.CBY)
+        mined = c.dev_mine(2)
+        self.assertEqual([m.height for m in mined], [snap.height + 3, snap.height + 4])
+        t = c.dev_increase_time(3600)
+        self.assertGreaterEqual(t.time, mined[-1].time + 3600)
+        self.assertEqual(c.dev_set_time(t.time + 10).time, t.time + 10)
+        with self.assertRaises(cowboy.RPCError) as cm:
+            c.dev_set_time(1)
+        self.assertEqual(cm.exception.code, -32602)
+        r = c.dev_impersonate(who, cowboy.Key.dev(2).address, cowboy.CBY)
+        self.assertTrue(r.ok, r)
+        self.assertEqual(r["from"], who)
+        self.assertEqual(c.get_transaction(r["transactionHash"]).from_, who)
+        self.assertEqual(c.get_nonce(who), 1)
+        back = c.dev_revert(snap)
+        self.assertEqual((back.height, back.hash, back.state_root), (snap.height, snap.hash, snap.state_root))
+        self.assertEqual(c.get_balance(who), 0)
+        self.assertEqual(c.total_supply(), supply)
+        self.assertEqual(c.block_number(), snap.height)
 
 
 if __name__ == "__main__":
