@@ -15,18 +15,18 @@ func TestKindOf(t *testing.T) {
 	to[19] = 7
 	tests := []struct {
 		name string
-		tx   types.Tx
+		tx   *types.Tx
 		want Kind
 		// intrinsic cycles for 10 bytes of payload, through the class.
 		cycles uint64
 	}{
-		{"null destination deploys", types.Tx{To: nil, Payload: make([]byte, 10)}, KindDeploy, 50_000},
-		{"zero address is a transfer", types.Tx{To: new(types.Address), Payload: make([]byte, 10)}, KindTransfer, 10_000},
-		{"any address is a transfer", types.Tx{To: &to, Payload: make([]byte, 10)}, KindTransfer, 10_000},
+		{"null destination deploys", &types.Tx{To: nil, Payload: make([]byte, 10)}, KindDeploy, 50_000},
+		{"zero address is a transfer", &types.Tx{To: new(types.Address), Payload: make([]byte, 10)}, KindTransfer, 10_000},
+		{"any address is a transfer", &types.Tx{To: &to, Payload: make([]byte, 10)}, KindTransfer, 10_000},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := KindOf(&tc.tx)
+			got := KindOf(tc.tx)
 			if got != tc.want {
 				t.Fatalf("KindOf = %v, want %v", got, tc.want)
 			}

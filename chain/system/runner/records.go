@@ -10,12 +10,12 @@ import (
 	"github.com/fxamacker/cbor/v2"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/statekey"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
-	"github.com/cowboy-chain/cowboy/store"
 )
 
-// Record namespaces under (store.KindSystem, actor address);
+// Record namespaces under (statekey.KindSystem, actor address);
 // docs/state-layout.md lists them.
 const (
 	nsSingleton  byte = 0 // per actor: index, counters
@@ -28,7 +28,7 @@ const (
 )
 
 func key(a types.Address, ns byte, slot [32]byte) state.Key {
-	return store.MakeKey(store.KindSystem, a, ns, slot)
+	return statekey.Make(statekey.KindSystem, a, ns, slot)
 }
 
 func named(a types.Address, name string) state.Key {
