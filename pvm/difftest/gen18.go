@@ -1,6 +1,9 @@
 package difftest
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Units for the modules and language features of issue 18: operator, the
 // math functions cbrt/exp2/remainder/dist/erf/erfc/gamma/lgamma, the
@@ -126,16 +129,22 @@ func (g *gen) mathNew() string {
 }
 
 func (g *gen) decimalUnit() {
-	d := func() string { return "decimal.Decimal(" + g.decLit() + ")" }
+	d := func() string {
+		if g.chance(15) {
+			// NaN payloads (third campaign).
+			return "decimal.Decimal(" + g.pick("'NaN123'", "'-NaN0045'", "'sNaN7'", "'NaN0'", "'-sNaN'", "'nan9'", "'NaN"+strings.Repeat("9", 30)+"'") + ")"
+		}
+		return "decimal.Decimal(" + g.decLit() + ")"
+	}
 	switch g.n(7) {
 	case 6:
-		g.emit(fmt.Sprintf("print(%s.%s(%s))", d(), g.pick("max", "min", "compare", "copy_sign", "quantize", "same_quantum", "compare_total", "fma"), g.pick(g.smallInt(), "True", g.smallInt()+", "+g.smallInt(), "1.5", "'1'")))
+		g.emit(fmt.Sprintf("print(%s.%s(%s))", d(), g.pick("max", "min", "compare", "copy_sign", "quantize", "same_quantum", "compare_total", "fma", "compare_signal"), g.pick(g.smallInt(), "True", g.smallInt()+", "+g.smallInt(), "1.5", "'1'")))
 	case 0:
 		g.emit(fmt.Sprintf("print(%s.%s())", d(), g.pick("exp", "ln", "log10", "logb", "sqrt", "to_eng_string", "number_class", "is_normal", "is_subnormal", "canonical", "conjugate", "adjusted", "as_integer_ratio", "radix")))
 	case 1:
 		g.emit(fmt.Sprintf("print(show(%s.as_tuple()))", d()), fmt.Sprintf("t = %s.as_tuple()", d()), "print(t.sign, show(t.digits), t.exponent, show(decimal.Decimal(t)))")
 	case 2:
-		g.emit(fmt.Sprintf("print(%s.%s(%s))", d(), g.pick("copy_sign", "max", "min", "max_mag", "min_mag", "compare_total", "compare_total_mag", "same_quantum", "compare", "quantize"), d()))
+		g.emit(fmt.Sprintf("print(%s.%s(%s))", d(), g.pick("copy_sign", "max", "min", "max_mag", "min_mag", "compare_total", "compare_total_mag", "same_quantum", "compare", "quantize", "compare_signal"), d()))
 	case 3:
 		g.emit(fmt.Sprintf("print(%s.fma(%s, %s), %s.scaleb(%d))", d(), d(), d(), d(), g.n(9)-4))
 	case 4:

@@ -170,7 +170,7 @@ func loadDecimal(t *vm.Thread) (*vm.Module, error) {
 		if d == nil {
 			return nil, object.Errorf(object.TypeError, "conversion from %s to Decimal is not supported", object.TypeName(a[0]))
 		}
-		return m.wrap(c, d)
+		return m.wrapExact(c, d)
 	}
 	// DecimalTuple is CPython's named tuple (sign, digits, exponent).
 	m.tupleCls, err = object.NewClass("DecimalTuple", "decimal", []*object.Class{object.TupleClass}, object.NewStrDict())
@@ -286,6 +286,13 @@ func (x *decContext) SetAttr(c object.Ctx, name string, v object.Value) error {
 
 // wrap makes a Decimal instance holding d.
 func (m *decMod) wrap(c object.Ctx, d *apd.Decimal) (object.Value, error) {
+	return m.wrapExact(c, decFixNaN(d))
+}
+
+// wrapExact is wrap without trimming a NaN's payload: for the constructor
+// and the quiet copies (copy_abs, copy_negate, copy_sign, canonical),
+// which keep every digit as CPython does.
+func (m *decMod) wrapExact(c object.Ctx, d *apd.Decimal) (object.Value, error) {
 	in, err := object.NewInstance(c, m.cls)
 	if err != nil {
 		return nil, err
@@ -533,6 +540,25 @@ var errDecOverflow = errors.New("exponent out of range")
 // decInf is +Infinity.
 var decInf = &apd.Decimal{Form: apd.Infinite}
 
+// nanOperands applies the arithmetic rule for NaN operands (libmpdec's
+// mpd_qcheck_nans): a signaling NaN signals InvalidOperation; otherwise
+// the first quiet NaN is the result, its payload trimmed. done is false
+// when no operand is a NaN.
+func (m *decMod) nanOperands(c object.Ctx, ops ...*apd.Decimal) (v object.Value, done bool, err error) {
+	for _, x := range ops {
+		if x.Form == apd.NaNSignaling {
+			return nil, true, m.signal("InvalidOperation", "InvalidOperation")
+		}
+	}
+	for _, x := range ops {
+		if x.Form == apd.NaN {
+			v, err := m.wrap(c, new(apd.Decimal).Set(x))
+			return v, true, err
+		}
+	}
+	return nil, false, nil
+}
+
 // decPayload is the diagnostic digits of a NaN ("" when there are none).
 func decPayload(d *apd.Decimal) string {
 	if d.Coeff.Sign() == 0 {
@@ -635,12 +661,17 @@ func (m *decMod) addMethods() {
 			if err := decCharge(c, x); err != nil {
 				return nil, err
 			}
+			if strings.HasPrefix(name, "copy_") {
+				r := new(apd.Decimal)
+				op(r, x)
+				return m.wrapExact(c, r)
+			}
+			if v, done, err := m.nanOperands(c, x); done {
+				return v, err
+			}
 			r := new(apd.Decimal)
 			if cond, err := op(r, x); err != nil {
 				return nil, m.apdError(cond, err)
-			}
-			if !strings.HasPrefix(name, "copy_") {
-				decFixNaN(r)
 			}
 			return m.wrap(c, r)
 		})

@@ -66,6 +66,9 @@ func (m *decMod) addMoreMethods() {
 		})
 	}
 	round := func(c object.Ctx, d *apd.Decimal) (object.Value, error) {
+		if isNaN(d) {
+			return m.wrap(c, new(apd.Decimal).Set(d)) // no rounding of the payload
+		}
 		r := new(apd.Decimal)
 		if cond, err := m.ctx.Round(r, d); err != nil {
 			return nil, m.apdError(cond, err)
@@ -73,7 +76,7 @@ func (m *decMod) addMoreMethods() {
 		return m.wrap(c, r)
 	}
 	same := func(c object.Ctx, x *apd.Decimal, _ []*apd.Decimal) (object.Value, error) {
-		return m.wrap(c, new(apd.Decimal).Set(x))
+		return m.wrapExact(c, new(apd.Decimal).Set(x))
 	}
 	method("conjugate", 0, same)
 	method("canonical", 0, same)
@@ -97,7 +100,7 @@ func (m *decMod) addMoreMethods() {
 	method("copy_sign", 1, func(c object.Ctx, x *apd.Decimal, ys []*apd.Decimal) (object.Value, error) {
 		r := new(apd.Decimal).Set(x)
 		r.Negative = ys[0].Negative
-		return m.wrap(c, r)
+		return m.wrapExact(c, r)
 	})
 	method("same_quantum", 1, func(c object.Ctx, x *apd.Decimal, ys []*apd.Decimal) (object.Value, error) {
 		y := ys[0]
@@ -212,7 +215,16 @@ func (m *decMod) addMoreMethods() {
 	})
 	method("fma", 2, func(c object.Ctx, x *apd.Decimal, ys []*apd.Decimal) (object.Value, error) {
 		// x*y exactly (enough digits for the whole product), then one
-		// rounding in the addition.
+		// rounding in the addition. As libmpdec's mpd_qfma, NaN factors
+		// decide in the multiplication, and the addition then still
+		// signals for a signaling NaN addend; inf*0 is invalid even
+		// with a NaN addend.
+		if (isNaN(x) || isNaN(ys[0])) && x.Form != apd.NaNSignaling && ys[0].Form != apd.NaNSignaling && ys[1].Form == apd.NaNSignaling {
+			return nil, m.signal("InvalidOperation", "InvalidOperation")
+		}
+		if v, done, err := m.nanOperands(c, x, ys[0]); done {
+			return v, err
+		}
 		exact := m.ctx.WithPrecision(uint32(x.NumDigits()+ys[0].NumDigits()) + 2)
 		var p apd.Decimal
 		if cond, err := exact.Mul(&p, x, ys[0]); err != nil {
@@ -226,6 +238,9 @@ func (m *decMod) addMoreMethods() {
 	})
 	method("scaleb", 1, func(c object.Ctx, x *apd.Decimal, ys []*apd.Decimal) (object.Value, error) {
 		y := ys[0]
+		if v, done, err := m.nanOperands(c, x, y); done {
+			return v, err
+		}
 		n, err := y.Int64()
 		if y.Form != apd.Finite || err != nil || y.Exponent != 0 || n > 2*(999999+28) || n < -2*(999999+28) {
 			if isNaN(x) || isNaN(y) {

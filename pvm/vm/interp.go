@@ -528,27 +528,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = d
 			sp++
 		case compile.BUILD_STRING:
-			n := int(in.Arg)
-			total := 0
-			for i := sp - n; i < sp; i++ {
-				total += len(stack[i].(object.Str))
-			}
-			if err = m.Charge(uint64(total) * meter.CostPerChar); err != nil {
-				return nil, err
-			}
-			buf := make([]byte, 0, total)
-			for i := sp - n; i < sp; i++ {
-				buf = append(buf, stack[i].(object.Str)...)
-			}
-			s, e := object.NewStr(t, string(buf))
-			if e != nil {
-				err = e
-				break
-			}
-			clear(stack[sp-n : sp])
-			sp -= n
-			stack[sp] = s
-			sp++
+			sp, err = t.buildString(stack, sp, int(in.Arg))
 		case compile.LIST_APPEND:
 			sp--
 			err = stack[sp-int(in.Arg)].(*object.List).Append(t, stack[sp])
@@ -604,17 +584,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				sp++
 			}
 		case compile.UNPACK_EX:
-			before, after := int(in.Arg&0xff), int(in.Arg>>8)
-			items, e := t.unpack(stack[sp-1], before, after)
-			if e != nil {
-				err = e
-				break
-			}
-			sp--
-			for i := len(items) - 1; i >= 0; i-- {
-				stack[sp] = items[i]
-				sp++
-			}
+			sp, err = t.unpackEx(stack, sp, in.Arg)
 		case compile.JUMP:
 			pc = int(in.Arg)
 		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
@@ -711,104 +681,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = r
 			sp++
 		case compile.CALL_EX:
-			var kwv object.Value
-			if in.Arg&1 != 0 {
-				sp--
-				kwv = stack[sp]
-				stack[sp] = nil
-			}
-			fn := stack[sp-2]
-			args, _ := stack[sp-1].(object.Tuple)
-			var kw []object.Kw
-			if kwv != nil {
-				for _, kv := range kwv.(*object.Dict).Items() {
-					k, ok := kv[0].(object.Str)
-					if !ok {
-						err = object.Errorf(object.TypeError, "keywords must be strings")
-						break
-					}
-					kw = append(kw, object.Kw{Name: string(k), Value: kv[1]})
-				}
-				if err != nil {
-					break
-				}
-			}
-			f.pc, f.sp = pc, sp
-			r, e := t.Call(fn, args, kw)
-			sp -= 2
-			stack[sp], stack[sp+1] = nil, nil
-			if e != nil {
-				err = e
-				break
-			}
-			stack[sp] = r
-			sp++
+			sp, err = t.callEx(f, stack, sp, pc, in.Arg)
 		case compile.MAKE_FUNCTION:
-			sp--
-			c := stack[sp].(*compile.Code)
-			stack[sp] = nil
-			fn := &Function{Code: c, Globals: f.globals, Name: c.Name, QualName: c.QualName}
-			if mod, ok := f.globals.Get("__name__"); ok {
-				if s, ok := mod.(object.Str); ok {
-					fn.Module = string(s)
-				}
-			}
-			if in.Arg&4 != 0 {
-				sp--
-				cl := stack[sp].(object.Tuple)
-				stack[sp] = nil
-				fn.Closure = make([]*Cell, len(cl))
-				for i, x := range cl {
-					fn.Closure[i] = x.(*Cell)
-				}
-			}
-			if in.Arg&2 != 0 {
-				sp--
-				fn.KwDefaults = stack[sp].(*object.Dict)
-				stack[sp] = nil
-			}
-			if in.Arg&1 != 0 {
-				sp--
-				fn.Defaults = stack[sp].(object.Tuple)
-				stack[sp] = nil
-			}
-			if err = object.Alloc(t, meter.SizeFunction); err != nil {
-				break
-			}
-			stack[sp] = fn
-			sp++
+			sp, err = t.makeFunction(f, stack, sp, in.Arg)
 		case compile.BUILD_CLASS:
-			n := int(in.Arg)
-			base := sp - n - 2
-			f.pc, f.sp = pc, sp
-			k, e := t.buildClass(f, stack[base].(*Function), stack[base+1].(object.Str), stack[base+2:sp], nil)
-			clear(stack[base:sp])
-			sp = base
-			if e != nil {
-				err = e
-				break
-			}
-			stack[sp] = k
-			sp++
+			sp, err = t.buildClassOp(f, stack, sp, pc, int(in.Arg), false)
 		case compile.BUILD_CLASS_KW:
-			n := int(in.Arg)
-			kwnames := stack[sp-1].(object.Tuple)
-			nkw := len(kwnames)
-			base := sp - n - 3
-			kw := make([]object.Kw, nkw)
-			for i, k := range kwnames {
-				kw[i] = object.Kw{Name: string(k.(object.Str)), Value: stack[base+2+n-nkw+i]}
-			}
-			f.pc, f.sp = pc, sp
-			k, e := t.buildClass(f, stack[base].(*Function), stack[base+1].(object.Str), stack[base+2:base+2+n-nkw], kw)
-			clear(stack[base:sp])
-			sp = base
-			if e != nil {
-				err = e
-				break
-			}
-			stack[sp] = k
-			sp++
+			sp, err = t.buildClassOp(f, stack, sp, pc, int(in.Arg), true)
 		case compile.RETURN_VALUE:
 			sp--
 			r := stack[sp]
@@ -895,27 +774,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp-1] = object.MakeBool(r)
 		case compile.SETUP_WITH:
-			mgr := stack[sp-1]
-			exit, e := t.lookupSpecial(mgr, "__exit__")
-			if e != nil {
-				err = e
-				break
-			}
-			enter, e := t.lookupSpecial(mgr, "__enter__")
-			if e != nil {
-				err = e
-				break
-			}
-			f.pc, f.sp = pc, sp
-			r, e := t.Call(enter, nil, nil)
-			if e != nil {
-				err = e
-				break
-			}
-			stack[sp-1] = exit
-			f.blocks = append(f.blocks, block{kind: blockFinally, handler: int32(in.Arg), level: int32(sp)})
-			stack[sp] = r
-			sp++
+			sp, err = t.setupWith(f, stack, sp, pc, in.Arg)
 		case compile.WITH_EXIT:
 			sp--
 			exit := stack[sp]
@@ -923,45 +782,9 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			f.pc, f.sp = pc, sp
 			_, err = t.Call(exit, []object.Value{object.None, object.None, object.None}, nil)
 		case compile.WITH_EXCEPT:
-			exc := stack[sp-1].(*object.Instance)
-			exit := stack[sp-2]
-			f.pc, f.sp = pc, sp
-			r, e := t.Call(exit, []object.Value{exc.Class, exc, object.None}, nil)
-			if e != nil {
-				err = e
-				break
-			}
-			b, e := object.Truth(t, r)
-			if e != nil {
-				err = e
-				break
-			}
-			stack[sp] = object.MakeBool(b)
-			sp++
+			sp, err = t.withExcept(f, stack, sp, pc)
 		case compile.FORMAT_VALUE:
-			var spec string
-			if in.Arg&0x100 != 0 {
-				sp--
-				spec = string(stack[sp].(object.Str))
-				stack[sp] = nil
-			}
-			v := stack[sp-1]
-			conv := byte(in.Arg & 0xff)
-			if s, ok := v.(object.Str); ok && conv == 0 && spec == "" {
-				stack[sp-1] = s
-				break
-			}
-			s, e := object.FormatConv(t, v, conv, spec)
-			if e != nil {
-				err = e
-				break
-			}
-			str, e := object.NewStr(t, s)
-			if e != nil {
-				err = e
-				break
-			}
-			stack[sp-1] = str
+			sp, err = t.formatValue(stack, sp, in.Arg)
 		case compile.IMPORT_NAME:
 			mod, e := t.importModule(names[in.Arg])
 			if e != nil {
@@ -970,44 +793,9 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp-1] = mod
 		case compile.IMPORT_FROM:
-			mod := stack[sp-1]
-			v, e := object.GetAttr(t, mod, names[in.Arg])
-			if e != nil {
-				// As CPython's packages: a name the module lacks may be a
-				// registered submodule (cowboy_sdk.runner).
-				if mm, ok := mod.(*Module); ok {
-					if _, sub := t.modules.defs[mm.Name+"."+names[in.Arg]]; sub {
-						v, e = t.importModule(mm.Name + "." + names[in.Arg])
-					}
-				}
-			}
-			if e != nil {
-				if ex := asException(e); ex != nil && ex.Value.Class.IsSubclass(object.AttributeError) {
-					mn := "?"
-					if mm, ok := mod.(*Module); ok {
-						mn = mm.Name
-					}
-					err = object.Errorf(object.ImportError, "cannot import name '%s' from '%s'", names[in.Arg], mn)
-					break
-				}
-				err = e
-				break
-			}
-			stack[sp] = v
-			sp++
+			sp, err = t.importFrom(stack, sp, names[in.Arg])
 		case compile.IMPORT_STAR:
-			sp--
-			mod := stack[sp].(*Module)
-			stack[sp] = nil
-			mod.Globals.Each(func(k string, v object.Value) {
-				if len(k) > 0 && k[0] != '_' {
-					if f.ns != nil {
-						f.ns.Set(k, v)
-					} else {
-						f.globals.Set(k, v)
-					}
-				}
-			})
+			sp = importStar(f, stack, sp)
 		case compile.LOAD_ASSERTION_ERROR:
 			stack[sp] = object.AssertionError
 			sp++
@@ -1026,31 +814,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = object.MakeBool(ok)
 			sp++
 		case compile.MATCH_KEYS:
-			d := stack[sp-2].(*object.Dict)
-			keys := stack[sp-1].(object.Tuple)
-			vals := make(object.Tuple, 0, len(keys))
-			var r object.Value = object.None
-			all := true
-			for _, k := range keys {
-				v, ok, e := d.Get(t, k)
-				if e != nil {
-					err = e
-					break
-				}
-				if !ok {
-					all = false
-					break
-				}
-				vals = append(vals, v)
-			}
-			if err != nil {
-				break
-			}
-			if all {
-				r = vals
-			}
-			stack[sp] = r
-			sp++
+			sp, err = t.matchKeys(stack, sp)
 		case compile.GET_LEN:
 			n, e := object.Len(t, stack[sp-1])
 			if e != nil {
@@ -1060,32 +824,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = object.Int(n)
 			sp++
 		case compile.COPY_DICT_WITHOUT_KEYS:
-			d := stack[sp-2].(*object.Dict)
-			keys := stack[sp-1].(object.Tuple)
-			out := object.NewDict()
-			for _, kv := range d.Items() {
-				skip := false
-				for _, k := range keys {
-					eq, e := object.Equal(t, kv[0], k)
-					if e != nil {
-						err = e
-						break
-					}
-					if eq {
-						skip = true
-						break
-					}
-				}
-				if err != nil {
-					break
-				}
-				if !skip {
-					if err = out.Set(t, kv[0], kv[1]); err != nil {
-						break
-					}
-				}
-			}
-			stack[sp-1] = out
+			err = t.copyDictWithoutKeys(stack, sp)
 		case compile.GET_AWAITABLE, compile.GET_AITER, compile.GET_ANEXT, compile.END_ASYNC_FOR,
 			compile.ASYNC_WITH_ENTER, compile.ASYNC_WITH_SETUP, compile.ASYNC_WITH_EXIT, compile.ASYNC_WITH_EXCEPT:
 			f.pc, f.sp = pc, sp

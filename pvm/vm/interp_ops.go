@@ -1,0 +1,326 @@
+package vm
+
+import (
+	"github.com/cowboy-chain/cowboy/pvm/compile"
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
+
+// The bodies of the less frequent instructions of exec, named for what
+// they do, so the loop reads as a table of opcodes. Each takes the value
+// stack and its pointer and returns the new pointer; on an error the
+// pointer is where the instruction left it, as when the code was inline.
+// Their opcode's base cycles are charged by exec before they run.
+
+// buildString is BUILD_STRING: joins the top n strs (f-strings), one cycle
+// charge per character.
+func (t *Thread) buildString(stack []object.Value, sp, n int) (int, error) {
+	total := 0
+	for i := sp - n; i < sp; i++ {
+		total += len(stack[i].(object.Str))
+	}
+	if err := t.meter.Charge(uint64(total) * meter.CostPerChar); err != nil {
+		return sp, err
+	}
+	buf := make([]byte, 0, total)
+	for i := sp - n; i < sp; i++ {
+		buf = append(buf, stack[i].(object.Str)...)
+	}
+	s, err := object.NewStr(t, string(buf))
+	if err != nil {
+		return sp, err
+	}
+	clear(stack[sp-n : sp])
+	sp -= n
+	stack[sp] = s
+	return sp + 1, nil
+}
+
+// unpackEx is UNPACK_EX: `a, *b, c = x`, with arg's low byte the names
+// before the star and the next byte those after it.
+func (t *Thread) unpackEx(stack []object.Value, sp int, arg uint32) (int, error) {
+	before, after := int(arg&0xff), int(arg>>8)
+	items, err := t.unpack(stack[sp-1], before, after)
+	if err != nil {
+		return sp, err
+	}
+	sp--
+	for i := len(items) - 1; i >= 0; i-- {
+		stack[sp] = items[i]
+		sp++
+	}
+	return sp, nil
+}
+
+// makeFunction is MAKE_FUNCTION: a function of the code object on top,
+// with (by arg's bits) a closure (4), keyword defaults (2) and defaults
+// (1) below it.
+func (t *Thread) makeFunction(f *frame, stack []object.Value, sp int, arg uint32) (int, error) {
+	sp--
+	c := stack[sp].(*compile.Code)
+	stack[sp] = nil
+	fn := &Function{Code: c, Globals: f.globals, Name: c.Name, QualName: c.QualName}
+	if mod, ok := f.globals.Get("__name__"); ok {
+		if s, ok := mod.(object.Str); ok {
+			fn.Module = string(s)
+		}
+	}
+	if arg&4 != 0 {
+		sp--
+		cl := stack[sp].(object.Tuple)
+		stack[sp] = nil
+		fn.Closure = make([]*Cell, len(cl))
+		for i, x := range cl {
+			fn.Closure[i] = x.(*Cell)
+		}
+	}
+	if arg&2 != 0 {
+		sp--
+		fn.KwDefaults = stack[sp].(*object.Dict)
+		stack[sp] = nil
+	}
+	if arg&1 != 0 {
+		sp--
+		fn.Defaults = stack[sp].(object.Tuple)
+		stack[sp] = nil
+	}
+	if err := object.Alloc(t, meter.SizeFunction); err != nil {
+		return sp, err
+	}
+	stack[sp] = fn
+	return sp + 1, nil
+}
+
+// formatValue is FORMAT_VALUE: an f-string field, with arg's low byte the
+// conversion (!r, !s, !a) and bit 0x100 a format spec on the stack.
+func (t *Thread) formatValue(stack []object.Value, sp int, arg uint32) (int, error) {
+	var spec string
+	if arg&0x100 != 0 {
+		sp--
+		spec = string(stack[sp].(object.Str))
+		stack[sp] = nil
+	}
+	v := stack[sp-1]
+	conv := byte(arg & 0xff)
+	if s, ok := v.(object.Str); ok && conv == 0 && spec == "" {
+		stack[sp-1] = s
+		return sp, nil
+	}
+	s, err := object.FormatConv(t, v, conv, spec)
+	if err != nil {
+		return sp, err
+	}
+	str, err := object.NewStr(t, s)
+	if err != nil {
+		return sp, err
+	}
+	stack[sp-1] = str
+	return sp, nil
+}
+
+// importFrom is IMPORT_FROM: `from m import name`, the module staying on
+// the stack; a missing name is an ImportError as in CPython.
+func (t *Thread) importFrom(stack []object.Value, sp int, name string) (int, error) {
+	mod := stack[sp-1]
+	v, err := object.GetAttr(t, mod, name)
+	if err != nil {
+		// As CPython's packages: a name the module lacks may be a
+		// registered submodule (cowboy_sdk.runner).
+		if mm, ok := mod.(*Module); ok {
+			if _, sub := t.modules.defs[mm.Name+"."+name]; sub {
+				v, err = t.importModule(mm.Name + "." + name)
+			}
+		}
+	}
+	if err != nil {
+		if ex := asException(err); ex != nil && ex.Value.Class.IsSubclass(object.AttributeError) {
+			mn := "?"
+			if mm, ok := mod.(*Module); ok {
+				mn = mm.Name
+			}
+			return sp, object.Errorf(object.ImportError, "cannot import name '%s' from '%s'", name, mn)
+		}
+		return sp, err
+	}
+	stack[sp] = v
+	return sp + 1, nil
+}
+
+// matchKeys is MATCH_KEYS (mapping patterns): pushes the values of the
+// keys tuple on top from the dict below it, or None if one is missing.
+func (t *Thread) matchKeys(stack []object.Value, sp int) (int, error) {
+	d := stack[sp-2].(*object.Dict)
+	keys := stack[sp-1].(object.Tuple)
+	vals := make(object.Tuple, 0, len(keys))
+	var r object.Value = object.None
+	all := true
+	for _, k := range keys {
+		v, ok, err := d.Get(t, k)
+		if err != nil {
+			return sp, err
+		}
+		if !ok {
+			all = false
+			break
+		}
+		vals = append(vals, v)
+	}
+	if all {
+		r = vals
+	}
+	stack[sp] = r
+	return sp + 1, nil
+}
+
+// copyDictWithoutKeys is COPY_DICT_WITHOUT_KEYS (`**rest` in a mapping
+// pattern): replaces the keys tuple on top with a copy of the dict below
+// it without those keys.
+func (t *Thread) copyDictWithoutKeys(stack []object.Value, sp int) error {
+	d := stack[sp-2].(*object.Dict)
+	keys := stack[sp-1].(object.Tuple)
+	out := object.NewDict()
+	var err error
+	for _, kv := range d.Items() {
+		skip := false
+		for _, k := range keys {
+			eq, e := object.Equal(t, kv[0], k)
+			if e != nil {
+				err = e
+				break
+			}
+			if eq {
+				skip = true
+				break
+			}
+		}
+		if err != nil {
+			break
+		}
+		if !skip {
+			if err = out.Set(t, kv[0], kv[1]); err != nil {
+				break
+			}
+		}
+	}
+	stack[sp-1] = out
+	return err
+}
+
+// callEx is CALL_EX: f(*args) or f(*args, **kwargs), the tuple (and
+// dict, when arg's bit 1 is set) built by the compiler.
+func (t *Thread) callEx(f *frame, stack []object.Value, sp, pc int, arg uint32) (int, error) {
+	var kwv object.Value
+	if arg&1 != 0 {
+		sp--
+		kwv = stack[sp]
+		stack[sp] = nil
+	}
+	fn := stack[sp-2]
+	args, _ := stack[sp-1].(object.Tuple)
+	var kw []object.Kw
+	if kwv != nil {
+		for _, kv := range kwv.(*object.Dict).Items() {
+			k, ok := kv[0].(object.Str)
+			if !ok {
+				return sp, object.Errorf(object.TypeError, "keywords must be strings")
+			}
+			kw = append(kw, object.Kw{Name: string(k), Value: kv[1]})
+		}
+	}
+	f.pc, f.sp = pc, sp
+	r, err := t.Call(fn, args, kw)
+	sp -= 2
+	stack[sp], stack[sp+1] = nil, nil
+	if err != nil {
+		return sp, err
+	}
+	stack[sp] = r
+	return sp + 1, nil
+}
+
+// buildClassOp is BUILD_CLASS and BUILD_CLASS_KW: the class statement,
+// from the body function, the name, n bases and (withKw) keywords whose
+// names are the tuple on top.
+func (t *Thread) buildClassOp(f *frame, stack []object.Value, sp, pc, n int, withKw bool) (int, error) {
+	base := sp - n - 2
+	bases := stack[base+2 : sp]
+	var kw []object.Kw
+	if withKw {
+		kwnames := stack[sp-1].(object.Tuple)
+		nkw := len(kwnames)
+		base = sp - n - 3
+		kw = make([]object.Kw, nkw)
+		for i, k := range kwnames {
+			kw[i] = object.Kw{Name: string(k.(object.Str)), Value: stack[base+2+n-nkw+i]}
+		}
+		bases = stack[base+2 : base+2+n-nkw]
+	}
+	f.pc, f.sp = pc, sp
+	k, err := t.buildClass(f, stack[base].(*Function), stack[base+1].(object.Str), bases, kw)
+	clear(stack[base:sp])
+	sp = base
+	if err != nil {
+		return sp, err
+	}
+	stack[sp] = k
+	return sp + 1, nil
+}
+
+// setupWith is SETUP_WITH: looks up __exit__ and __enter__ on the manager,
+// calls __enter__, and opens the block whose handler is at arg.
+func (t *Thread) setupWith(f *frame, stack []object.Value, sp, pc int, arg uint32) (int, error) {
+	mgr := stack[sp-1]
+	exit, err := t.lookupSpecial(mgr, "__exit__")
+	if err != nil {
+		return sp, err
+	}
+	enter, err := t.lookupSpecial(mgr, "__enter__")
+	if err != nil {
+		return sp, err
+	}
+	f.pc, f.sp = pc, sp
+	r, err := t.Call(enter, nil, nil)
+	if err != nil {
+		return sp, err
+	}
+	stack[sp-1] = exit
+	f.blocks = append(f.blocks, block{kind: blockFinally, handler: int32(arg), level: int32(sp)})
+	stack[sp] = r
+	return sp + 1, nil
+}
+
+// withExcept is WITH_EXCEPT: calls __exit__ with the exception being
+// handled and pushes whether it was suppressed.
+func (t *Thread) withExcept(f *frame, stack []object.Value, sp, pc int) (int, error) {
+	exc := stack[sp-1].(*object.Instance)
+	exit := stack[sp-2]
+	f.pc, f.sp = pc, sp
+	r, err := t.Call(exit, []object.Value{exc.Class, exc, object.None}, nil)
+	if err != nil {
+		return sp, err
+	}
+	b, err := object.Truth(t, r)
+	if err != nil {
+		return sp, err
+	}
+	stack[sp] = object.MakeBool(b)
+	return sp + 1, nil
+}
+
+// importStar is IMPORT_STAR: binds the module's public names in the
+// frame's namespace (a class body's, else the globals).
+func importStar(f *frame, stack []object.Value, sp int) int {
+	sp--
+	mod := stack[sp].(*Module)
+	stack[sp] = nil
+	mod.Globals.Each(func(k string, v object.Value) {
+		if len(k) > 0 && k[0] != '_' {
+			if f.ns != nil {
+				f.ns.Set(k, v)
+			} else {
+				f.globals.Set(k, v)
+			}
+		}
+	})
+	return sp
+}
