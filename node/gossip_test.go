@@ -66,7 +66,7 @@ func TestPushedBlocksAndBlockStatus(t *testing.T) {
 	last := tn.transfer(tn.nodes[0], 0, 0)
 
 	// Watch the validators' consensus status while the chain grows.
-	seen := map[rpc.Hash]string{} // consensus hash -> furthest state seen before final
+	seen := map[types.Hash]string{} // consensus hash -> furthest state seen before final
 	seenState := map[string]int{}
 	deadline := time.Now().Add(60 * time.Second)
 	for full.Head().Height < 12 || seenState[rpc.StatusProposed] == 0 || seenState[rpc.StatusCommitted] == 0 {
@@ -75,7 +75,7 @@ func TestPushedBlocksAndBlockStatus(t *testing.T) {
 		}
 		for _, v := range tn.nodes[:4] {
 			st := v.ConsensusStatus()
-			for want, list := range map[string][]rpc.ConsensusBlockJSON{rpc.StatusProposed: st.Proposed, rpc.StatusCommitted: st.Committed} {
+			for want, list := range map[string][]rpc.ConsensusBlock{rpc.StatusProposed: st.Proposed, rpc.StatusCommitted: st.Committed} {
 				for _, b := range list {
 					if b.Height <= st.FinalizedHeight {
 						t.Fatalf("%s block at %d listed with finalized height %d", want, b.Height, st.FinalizedHeight)
@@ -216,12 +216,12 @@ func TestPushedBlocksAndBlockStatus(t *testing.T) {
 		if err != nil || bs.Status != rpc.StatusFinalized {
 			t.Fatalf("block %s, seen %s: now %+v, %v", h, was, bs, err)
 		}
-		c, err := v0.certified(uint64(bs.Height))
+		c, err := v0.certified(bs.Height)
 		if err != nil {
 			t.Fatal(err)
 		}
-		blk, _ := v0.BlockByNumber(uint64(bs.Height))
-		if rpc.Hash(c.QC.BlockHash) != h || uint64(*bs.Round) != c.Block.Round || bs.Hash != rpc.Hash(blk.Header.Hash()) {
+		blk, _ := v0.BlockByNumber(bs.Height)
+		if types.Hash(c.QC.BlockHash) != h || *bs.Round != c.Block.Round || bs.Hash != blk.Header.Hash() {
 			t.Fatalf("finalized status %+v does not match the stored block", bs)
 		}
 		byChain, err := v0.BlockStatusByHash(bs.Hash)

@@ -74,31 +74,29 @@ var (
 // when it is made; on a network, the certified and the proposed blocks the
 // consensus holds above the finalized height are listed by height, round
 // and hash, so the answer does not depend on map order.
-func (n *Node) ConsensusStatus() rpc.ConsensusStatusJSON {
+func (n *Node) ConsensusStatus() rpc.ConsensusStatus {
 	ci, ok := n.Consensus()
 	if !ok {
-		return rpc.ConsensusStatusJSON{Mode: "devnet", FinalizedHeight: rpc.Quantity(n.Head().Height),
-			Committed: []rpc.ConsensusBlockJSON{}, Proposed: []rpc.ConsensusBlockJSON{}}
+		return rpc.ConsensusStatus{Mode: "devnet", FinalizedHeight: n.Head().Height}
 	}
-	out := rpc.ConsensusStatusJSON{Mode: "full", FinalizedHeight: rpc.Quantity(ci.FinalizedHeight),
-		Peers: rpc.Quantity(ci.Peers), Committed: []rpc.ConsensusBlockJSON{}, Proposed: []rpc.ConsensusBlockJSON{}}
+	out := rpc.ConsensusStatus{Mode: "full", FinalizedHeight: ci.FinalizedHeight, Peers: uint64(ci.Peers)}
 	// The consensus numbers rounds epoch<<32 + r (node/epoch.go); users
 	// read the two apart (issue 16 saw round 0x100000002).
 	epoch, round := splitRound(ci.Round)
 	out.Round, out.Epoch = &round, &epoch
 	if ci.Validator >= 0 {
-		v := rpc.Quantity(ci.Validator)
+		v := uint64(ci.Validator)
 		out.Validator = &v
 		out.Mode = "validator"
 	}
 	for _, k := range n.knownAbove(ci.FinalizedHeight) {
 		e, r := splitRound(k.round)
-		j := rpc.ConsensusBlockJSON{Hash: rpc.Hash(k.hash), Height: rpc.Quantity(k.height), Round: r, Epoch: e,
-			Proposer: rpc.Address(k.proposer), Parent: rpc.Hash(k.parent)}
+		b := rpc.ConsensusBlock{Hash: types.Hash(k.hash), Height: k.height, Round: r, Epoch: e,
+			Proposer: k.proposer, Parent: types.Hash(k.parent)}
 		if k.certified {
-			out.Committed = append(out.Committed, j)
+			out.Committed = append(out.Committed, b)
 		} else {
-			out.Proposed = append(out.Proposed, j)
+			out.Proposed = append(out.Proposed, b)
 		}
 	}
 	return out
@@ -107,10 +105,10 @@ func (n *Node) ConsensusStatus() rpc.ConsensusStatusJSON {
 // BlockStatusByHash finds a finalized block by its chain or consensus hash,
 // or a block the consensus holds above the finalized height by its
 // consensus hash.
-func (n *Node) BlockStatusByHash(h rpc.Hash) (*rpc.BlockStatusJSON, error) {
+func (n *Node) BlockStatusByHash(h types.Hash) (*rpc.BlockStatus, error) {
 	for attempt := 0; attempt < 2; attempt++ {
 		// Chain block hash: finalized.
-		b, err := n.blockByHash(types.Hash(h))
+		b, err := n.blockByHash(h)
 		if err == nil {
 			return n.finalizedStatus(b.Header.Height, b.Header.Hash())
 		}
@@ -146,7 +144,7 @@ func (n *Node) BlockStatusByHash(h rpc.Hash) (*rpc.BlockStatusJSON, error) {
 // BlockStatusByHeight answers for the finalized block at height or, above
 // the finalized height, the block the consensus holds there that is
 // furthest along: certified before proposed, then the latest round.
-func (n *Node) BlockStatusByHeight(height uint64) (*rpc.BlockStatusJSON, error) {
+func (n *Node) BlockStatusByHeight(height uint64) (*rpc.BlockStatus, error) {
 	for attempt := 0; attempt < 2; attempt++ {
 		head := n.Head().Height
 		if height <= head {
@@ -172,7 +170,7 @@ func (n *Node) BlockStatusByHeight(height uint64) (*rpc.BlockStatusJSON, error) 
 }
 
 // finalizedStatusAt is the status of the finalized block at height.
-func (n *Node) finalizedStatusAt(height uint64) (*rpc.BlockStatusJSON, error) {
+func (n *Node) finalizedStatusAt(height uint64) (*rpc.BlockStatus, error) {
 	hash, err := n.db.GetRaw(heightKey(height))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("block %d: %w", height, rpc.ErrNotFound)
@@ -185,8 +183,8 @@ func (n *Node) finalizedStatusAt(height uint64) (*rpc.BlockStatusJSON, error) {
 
 // finalizedStatus describes a finalized chain block; on a network it
 // carries the consensus hash and round from the stored certificate.
-func (n *Node) finalizedStatus(height uint64, chainHash types.Hash) (*rpc.BlockStatusJSON, error) {
-	out := &rpc.BlockStatusJSON{Hash: rpc.Hash(chainHash), Height: rpc.Quantity(height), Status: rpc.StatusFinalized}
+func (n *Node) finalizedStatus(height uint64, chainHash types.Hash) (*rpc.BlockStatus, error) {
+	out := &rpc.BlockStatus{Hash: chainHash, Height: height, Status: rpc.StatusFinalized}
 	if n.net == nil {
 		return out, nil
 	}
@@ -198,7 +196,7 @@ func (n *Node) finalizedStatus(height uint64, chainHash types.Hash) (*rpc.BlockS
 		}
 		ch, round = c.QC.BlockHash, c.Block.Round
 	}
-	h := rpc.Hash(ch)
+	h := types.Hash(ch)
 	e, r := splitRound(round)
 	out.ConsensusHash, out.Round, out.Epoch = &h, &r, &e
 	return out, nil
@@ -206,19 +204,19 @@ func (n *Node) finalizedStatus(height uint64, chainHash types.Hash) (*rpc.BlockS
 
 // pendingStatus describes a block above the finalized height: it has only
 // its consensus hash.
-func pendingStatus(k knownBlock) *rpc.BlockStatusJSON {
-	h := rpc.Hash(k.hash)
+func pendingStatus(k knownBlock) *rpc.BlockStatus {
+	h := types.Hash(k.hash)
 	e, r := splitRound(k.round)
 	st := rpc.StatusProposed
 	if k.certified {
 		st = rpc.StatusCommitted
 	}
-	return &rpc.BlockStatusJSON{Hash: h, ConsensusHash: &h, Height: rpc.Quantity(k.height), Round: &r, Epoch: &e, Status: st}
+	return &rpc.BlockStatus{Hash: h, ConsensusHash: &h, Height: k.height, Round: &r, Epoch: &e, Status: st}
 }
 
 // splitRound separates a consensus round into its epoch and the round
 // within that epoch (rounds of epoch k start at roundBase(k)).
-func splitRound(r uint64) (epoch, round rpc.Quantity) {
+func splitRound(r uint64) (epoch, round uint64) {
 	k := epochOfRound(r)
-	return rpc.Quantity(k), rpc.Quantity(r - roundBase(k))
+	return k, r - roundBase(k)
 }

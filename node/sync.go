@@ -30,7 +30,8 @@ import (
 // certificate is verified against the validator set (quorum by stake, BLS
 // aggregate).
 //
-// Every node asks one peer in turn every syncEvery. A full node applies
+// Every node asks one peer in turn every syncEvery, and again at once after
+// a response that moved its head (it is catching up). A full node applies
 // whatever a response proves final. A validator normally finalizes through
 // its own consensus (and fills small gaps by the consensus's FETCH), so it
 // applies a response only when it proves at least validatorSyncMin blocks
@@ -115,7 +116,17 @@ func (n *Node) onSync(pm p2p.Message) error {
 		}
 		return n.net.host.Send(pm.From, p2p.TopicBlock, b)
 	case syncResponse:
-		return n.applySync(m.Blocks, m.Proof)
+		before := n.Head().Height
+		err := n.applySync(m.Blocks, m.Proof)
+		if err == nil && n.Head().Height > before && n.net.syncEvery() > 0 {
+			// Still catching up: ask for what follows now instead of at
+			// the next syncEvery (a response holds at most syncBatch
+			// blocks or syncMaxBytes). Caught up, the answer is empty and
+			// the polling goes back to syncEvery.
+			n.net.lastSync = time.Now()
+			n.askSync()
+		}
+		return err
 	}
 	return fmt.Errorf("sync message of type %d", m.Type)
 }

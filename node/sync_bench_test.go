@@ -7,6 +7,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
+	"github.com/cowboy-chain/cowboy/crypto"
 )
 
 const (
@@ -21,6 +22,10 @@ func syncBenchPayloads(b *testing.B, chainID uint64, start uint64) [][]byte {
 	b.Helper()
 	out := make([][]byte, syncBenchBlocks)
 	nonces := make([]uint64, syncBenchSenders)
+	keys := make([]*crypto.PrivateKey, syncBenchSenders)
+	for i := range keys {
+		keys[i] = devKey(b, i)
+	}
 	for h := range out {
 		p := &payload{Time: start + uint64(h) + 1}
 		for i := 0; i < syncBenchPerBlock; i++ {
@@ -29,7 +34,7 @@ func syncBenchPayloads(b *testing.B, chainID uint64, start uint64) [][]byte {
 			tx := &types.Tx{ChainID: chainID, Nonce: nonces[s], To: &to, Value: big.NewInt(1),
 				CyclesLimit: 10_000, MaxFeePerCycle: 100, MaxFeePerCell: 100, TipPerCycle: 1, Payload: []byte{}}
 			nonces[s]++
-			tx.Sign(devKey(b, s))
+			tx.Sign(keys[s])
 			p.Txs = append(p.Txs, tx)
 		}
 		enc, err := p.encode()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
 // Block states, in the order a block passes them (§6.1; issue 8: RPC
@@ -32,17 +34,38 @@ type BlockStatusJSON struct {
 	Status string    `json:"status"`
 }
 
+// BlockStatus is a block's state as the node knows it;
+// cowboy_getBlockStatus renders it as BlockStatusJSON.
+type BlockStatus struct {
+	Hash          types.Hash  // chain block hash once finalized, consensus block hash before
+	ConsensusHash *types.Hash // nil on a devnet
+	Height        uint64
+	Round, Epoch  *uint64 // round within its epoch, and the epoch; nil on a devnet
+	Status        string  // StatusProposed, StatusCommitted or StatusFinalized
+}
+
+// NewBlockStatusJSON renders s.
+func NewBlockStatusJSON(s *BlockStatus) *BlockStatusJSON {
+	out := &BlockStatusJSON{Hash: Hash(s.Hash), Height: Quantity(s.Height), Round: optQuantity(s.Round),
+		Epoch: optQuantity(s.Epoch), Status: s.Status}
+	if s.ConsensusHash != nil {
+		h := Hash(*s.ConsensusHash)
+		out.ConsensusHash = &h
+	}
+	return out
+}
+
 // BlockStatusReporter is what a node offers for cowboy_getBlockStatus. It
 // is optional: a backend without it answers -32601.
 type BlockStatusReporter interface {
 	// BlockStatusByHash finds a block by its chain block hash or its
 	// consensus block hash; unknown: an error wrapping ErrNotFound.
-	BlockStatusByHash(h Hash) (*BlockStatusJSON, error)
+	BlockStatusByHash(h types.Hash) (*BlockStatus, error)
 	// BlockStatusByHeight finds the finalized block at height or, above
 	// the finalized height, the block the consensus holds there that is
 	// furthest along (committed before proposed, then the latest round);
 	// none: an error wrapping ErrNotFound.
-	BlockStatusByHeight(height uint64) (*BlockStatusJSON, error)
+	BlockStatusByHeight(height uint64) (*BlockStatus, error)
 }
 
 // getBlockStatus takes a 32-byte hash (chain or consensus block hash) or a
@@ -63,14 +86,14 @@ func getBlockStatus(_ context.Context, b Backend, p *params) (any, *Error) {
 		if err := h.UnmarshalText([]byte(s)); err != nil {
 			return nil, p.bad(0, "block", err)
 		}
-		st, err := r.BlockStatusByHash(h)
+		st, err := r.BlockStatusByHash(types.Hash(h))
 		if errors.Is(err, ErrNotFound) {
 			return nil, newError(CodeNotFound, "block %s is not known to this node (never seen, or a fork it dropped)", s)
 		}
 		if err != nil {
 			return nil, internal(err)
 		}
-		return st, nil
+		return NewBlockStatusJSON(st), nil
 	}
 	var q Quantity
 	if err := q.UnmarshalText([]byte(s)); err != nil {
@@ -83,7 +106,7 @@ func getBlockStatus(_ context.Context, b Backend, p *params) (any, *Error) {
 	if err != nil {
 		return nil, internal(err)
 	}
-	return st, nil
+	return NewBlockStatusJSON(st), nil
 }
 
 // BlockStatusByHash calls cowboy_getBlockStatus with a chain or consensus

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
 // TestGetBlockStatus: finalized chain blocks by height and by hash, blocks
@@ -13,11 +15,10 @@ import (
 // unknown blocks and malformed params.
 func TestGetBlockStatus(t *testing.T) {
 	f := newFixture(t)
-	one := Quantity(1)
-	zero := Quantity(0)
-	proposed := &BlockStatusJSON{Hash: Hash{0xaa}, Height: 2, Round: &one, Epoch: &zero, Status: StatusProposed}
+	one, zero := uint64(1), uint64(0)
+	proposed := &BlockStatus{Hash: types.Hash{0xaa}, Height: 2, Round: &one, Epoch: &zero, Status: StatusProposed}
 	proposed.ConsensusHash = &proposed.Hash
-	f.b.consensus = []*BlockStatusJSON{proposed}
+	f.b.consensus = []*BlockStatus{proposed}
 	srv, _ := serve(t, f.b, Options{})
 	b1 := f.b.blocks[1].Header.Hash()
 	cases := []struct {

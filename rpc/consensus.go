@@ -2,13 +2,62 @@ package rpc
 
 import (
 	"context"
+
+	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
 // ConsensusReporter is what a node offers for cowboy_consensusStatus. It is
 // optional: a backend without it answers -32601.
 type ConsensusReporter interface {
 	// ConsensusStatus describes where the node's consensus stands.
-	ConsensusStatus() ConsensusStatusJSON
+	ConsensusStatus() ConsensusStatus
+}
+
+// ConsensusStatus is where a node's consensus stands, as the node knows
+// it; cowboy_consensusStatus renders it as ConsensusStatusJSON (the node
+// returns values, the RPC layer owns their JSON).
+type ConsensusStatus struct {
+	Mode            string  // "devnet", "validator" or "full"
+	Validator       *uint64 // index in the validator set; nil unless a validator
+	Round, Epoch    *uint64 // round within the epoch and the epoch; nil on a devnet
+	FinalizedHeight uint64
+	// Committed and Proposed are the certified and the uncertified blocks
+	// above the finalized height, lowest first.
+	Committed, Proposed []ConsensusBlock
+	Peers               uint64
+}
+
+// ConsensusBlock is a consensus block above the finalized height.
+type ConsensusBlock struct {
+	Hash                 types.Hash // consensus (simplex) block hash
+	Height, Round, Epoch uint64     // Round within Epoch, from 0
+	Proposer             types.Address
+	Parent               types.Hash // consensus hash of the parent
+}
+
+// NewConsensusStatusJSON renders s; the block lists are [] when empty.
+func NewConsensusStatusJSON(s ConsensusStatus) ConsensusStatusJSON {
+	return ConsensusStatusJSON{Mode: s.Mode, Validator: optQuantity(s.Validator), Round: optQuantity(s.Round),
+		Epoch: optQuantity(s.Epoch), FinalizedHeight: Quantity(s.FinalizedHeight), Peers: Quantity(s.Peers),
+		Committed: consensusBlocksJSON(s.Committed), Proposed: consensusBlocksJSON(s.Proposed)}
+}
+
+func consensusBlocksJSON(bs []ConsensusBlock) []ConsensusBlockJSON {
+	out := make([]ConsensusBlockJSON, len(bs))
+	for i, b := range bs {
+		out[i] = ConsensusBlockJSON{Hash: Hash(b.Hash), Height: Quantity(b.Height), Round: Quantity(b.Round),
+			Epoch: Quantity(b.Epoch), Proposer: Address(b.Proposer), Parent: Hash(b.Parent)}
+	}
+	return out
+}
+
+// optQuantity is nil for nil, else the value as a Quantity.
+func optQuantity(v *uint64) *Quantity {
+	if v == nil {
+		return nil
+	}
+	q := Quantity(*v)
+	return &q
 }
 
 // ConsensusStatusJSON is cowboy_consensusStatus's result. Blocks of a
@@ -48,5 +97,5 @@ func consensusStatus(_ context.Context, b Backend, _ *params) (any, *Error) {
 	if !ok {
 		return nil, newError(CodeMethodNotFound, "method cowboy_consensusStatus is not served by this node")
 	}
-	return c.ConsensusStatus(), nil
+	return NewConsensusStatusJSON(c.ConsensusStatus()), nil
 }

@@ -30,7 +30,7 @@ type fakeBackend struct {
 	supply   *big.Int
 	// consensus are blocks above the chain that a network node's
 	// consensus would hold (proposed or committed); empty like a devnet's.
-	consensus []*BlockStatusJSON
+	consensus []*BlockStatus
 	// failWith, when set, makes every state read fail (a broken store).
 	failWith error
 	// panicIn names a Backend method that panics, to test recovery.
@@ -281,17 +281,20 @@ func serve(t testing.TB, b Backend, opts Options) (*httptest.Server, *Client) {
 	return srv, Dial(srv.URL)
 }
 
+// The fake serves cowboy_getBlockStatus.
+var _ BlockStatusReporter = (*fakeBackend)(nil)
+
 // BlockStatusByHash answers as a devnet does (every block it serves is
 // final), plus the consensus blocks of pending, by hash.
-func (b *fakeBackend) BlockStatusByHash(h Hash) (*BlockStatusJSON, error) {
+func (b *fakeBackend) BlockStatusByHash(h types.Hash) (*BlockStatus, error) {
 	b.enter("BlockStatusByHash")
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.failWith != nil {
 		return nil, b.failWith
 	}
-	if blk, ok := b.byHash[types.Hash(h)]; ok {
-		return &BlockStatusJSON{Hash: h, Height: Quantity(blk.Header.Height), Status: StatusFinalized}, nil
+	if blk, ok := b.byHash[h]; ok {
+		return &BlockStatus{Hash: h, Height: blk.Header.Height, Status: StatusFinalized}, nil
 	}
 	for _, st := range b.consensus {
 		if st.Hash == h {
@@ -303,16 +306,16 @@ func (b *fakeBackend) BlockStatusByHash(h Hash) (*BlockStatusJSON, error) {
 
 // BlockStatusByHeight is the final block at height, or the first of
 // consensus at that height above the chain.
-func (b *fakeBackend) BlockStatusByHeight(height uint64) (*BlockStatusJSON, error) {
+func (b *fakeBackend) BlockStatusByHeight(height uint64) (*BlockStatus, error) {
 	b.enter("BlockStatusByHeight")
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if height < uint64(len(b.blocks)) {
 		h := b.blocks[height].Header.Hash()
-		return &BlockStatusJSON{Hash: Hash(h), Height: Quantity(height), Status: StatusFinalized}, nil
+		return &BlockStatus{Hash: h, Height: height, Status: StatusFinalized}, nil
 	}
 	for _, st := range b.consensus {
-		if uint64(st.Height) == height {
+		if st.Height == height {
 			return st, nil
 		}
 	}

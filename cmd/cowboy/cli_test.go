@@ -580,8 +580,8 @@ func TestBlock(t *testing.T) {
 	}
 	// A consensus block hash of a block that is only certified.
 	pending := types.Hash{0xc0}
-	round := rpc.Quantity(7)
-	h.chain.consensus = map[types.Hash]*rpc.BlockStatusJSON{pending: {Hash: rpc.Hash(pending), ConsensusHash: (*rpc.Hash)(&pending),
+	round := uint64(7)
+	h.chain.consensus = map[types.Hash]*rpc.BlockStatus{pending: {Hash: pending, ConsensusHash: &pending,
 		Height: 2, Round: &round, Status: rpc.StatusCommitted}}
 	out = h.ok("block", pending.Hex())
 	for _, want := range []string{"Block", "2", "committed (not final", pending.Hex(), "Round", "7"} {

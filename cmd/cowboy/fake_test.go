@@ -29,28 +29,31 @@ type fakeChain struct {
 	sent     []*types.Tx // every transaction accepted, in order
 	// consensus holds blocks above the chain, as a network node's
 	// consensus does (cowboy_getBlockStatus), by consensus hash.
-	consensus map[types.Hash]*rpc.BlockStatusJSON
+	consensus map[types.Hash]*rpc.BlockStatus
 }
 
+// The fake serves cowboy_getBlockStatus.
+var _ rpc.BlockStatusReporter = (*fakeChain)(nil)
+
 // BlockStatusByHash: chain blocks are final; others come from consensus.
-func (c *fakeChain) BlockStatusByHash(h rpc.Hash) (*rpc.BlockStatusJSON, error) {
+func (c *fakeChain) BlockStatusByHash(h types.Hash) (*rpc.BlockStatus, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if b, ok := c.byHash[types.Hash(h)]; ok {
-		return &rpc.BlockStatusJSON{Hash: h, Height: rpc.Quantity(b.Header.Height), Status: rpc.StatusFinalized}, nil
+	if b, ok := c.byHash[h]; ok {
+		return &rpc.BlockStatus{Hash: h, Height: b.Header.Height, Status: rpc.StatusFinalized}, nil
 	}
-	if st, ok := c.consensus[types.Hash(h)]; ok {
+	if st, ok := c.consensus[h]; ok {
 		return st, nil
 	}
 	return nil, fmt.Errorf("block %s: %w", h, rpc.ErrNotFound)
 }
 
 // BlockStatusByHeight answers for chain blocks only.
-func (c *fakeChain) BlockStatusByHeight(height uint64) (*rpc.BlockStatusJSON, error) {
+func (c *fakeChain) BlockStatusByHeight(height uint64) (*rpc.BlockStatus, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if height < uint64(len(c.blocks)) {
-		return &rpc.BlockStatusJSON{Hash: rpc.Hash(c.blocks[height].Header.Hash()), Height: rpc.Quantity(height), Status: rpc.StatusFinalized}, nil
+		return &rpc.BlockStatus{Hash: c.blocks[height].Header.Hash(), Height: height, Status: rpc.StatusFinalized}, nil
 	}
 	return nil, fmt.Errorf("block %d: %w", height, rpc.ErrNotFound)
 }
