@@ -111,6 +111,13 @@ func (e *e2e) runnerRec(a types.Address) *rpc.RunnerJSON {
 	return r
 }
 
+// fetch has the oracle post an HTTP job and returns its id.
+func (e *e2e) fetch(oracle, url, path string) uint64 {
+	e.t.Helper()
+	out := e.cli("actor", "call", oracle, "fetch", fmt.Sprintf("%q", url), fmt.Sprintf("%q", path), cby(10).String(), "--from", "dev2", "--json")
+	return uint64(jsonField(e.t, out, "returnValue").(float64))
+}
+
 type answer struct {
 	Job   uint64
 	OK    bool
@@ -161,6 +168,10 @@ func TestEndToEnd(t *testing.T) {
 	llm := httptest.NewServer(llmsim.Handler())
 	defer llm.Close()
 
+	prices := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, `{"data": {"usd": "42.5", "at": 1}}`)
+	}))
+	defer prices.Close()
 	rpcAddr := freeAddr(t)
 	e.rpcURL = "http://" + rpcAddr
 	e.client = rpc.NewClient(e.rpcURL, &http.Client{Timeout: 10 * time.Second})
@@ -187,7 +198,7 @@ func TestEndToEnd(t *testing.T) {
 		}
 		p.addr = a
 		e.cli("transfer", "--from", "dev0", "--to", a.Hex(), "--value", "20000cby")
-		e.cli("runner", "register", "--home", p.home, "--stake", "10000cby", "--models", "sim-1",
+		e.cli("runner", "register", "--home", p.home, "--stake", "10000cby", "--models", "sim-1", "--http-domains", "127.0.0.1",
 			"--endpoint", "http://"+p.listen+"/", "--rate-card", card, "--max-job-value", "100cby")
 	}
 	liar := runners[2]
@@ -280,9 +291,22 @@ func TestEndToEnd(t *testing.T) {
 	if len(answers) != 3 || answers[2].OK || !strings.Contains(answers[2].Error, "no committee") {
 		t.Fatalf("the actor's answers: %+v", answers)
 	}
+	// 4. An HTTP job: the members fetch a price and agree byte for byte
+	// (the frozen runner still says nothing).
+	id4 := e.fetch(oracle, prices.URL+"/price", "$.data.usd")
+	j4 := delivered(id4)
+	usage := uint64(0)
+	for _, r := range j4.Reveals {
+		if r != nil {
+			usage += uint64(r.Usage)
+		}
+	}
+	if j4.Outcome != runner.OutcomeSuccess || j4.Output != "42.5" || usage == 0 || j4.Trust != runner.TrustExact {
+		t.Fatalf("job 4: %s %q (%s)", j4.Outcome, j4.Output, j4.Error)
+	}
 	// The daemons answered over HTTP: the status command reads one.
 	out, err := exec.Command(filepath.Join(bin, "cowboy-runner"), "status", "--home", runners[0].home).CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "commits 2") {
+	if err != nil || !strings.Contains(string(out), "executed 3") {
 		t.Fatalf("status: %v %s", err, out)
 	}
 	logTail(t, e.dir)

@@ -85,3 +85,17 @@ func TestHTTP(t *testing.T) {
 		})
 	}
 }
+
+func TestMaxWallTime(t *testing.T) {
+	release := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-release // answers only after the executor gave up
+	}))
+	defer slow.Close()
+	defer close(release) // before Close, which waits for the handler
+	e := Kinds{"llm": &LLM{URL: slow.URL, Retries: 1}}
+	r := e.Execute(context.Background(), Job{Kind: "llm", Model: "sim-1", Input: json.RawMessage(`{"prompt":"x"}`), MaxWall: 50 * time.Millisecond})
+	if r.Status != runner.StatusImpossible || !strings.Contains(string(r.Output), "max wall time") {
+		t.Fatalf("status %d output %q", r.Status, r.Output)
+	}
+}

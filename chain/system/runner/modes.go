@@ -207,7 +207,15 @@ func wordSet(b []byte) []string {
 	if len(b) > MaxSimilarityInput {
 		b = b[:MaxSimilarityInput]
 	}
-	f := strings.FieldsFunc(strings.ToLower(string(b)), func(r rune) bool {
+	// ASCII case folding only: Unicode tables change between Go releases,
+	// and every node must reach the same verdict.
+	lower := []byte(string(b))
+	for i, c := range lower {
+		if c >= 'A' && c <= 'Z' {
+			lower[i] = c + 'a' - 'A'
+		}
+	}
+	f := strings.FieldsFunc(string(lower), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80)
 	})
 	slices.Sort(f)

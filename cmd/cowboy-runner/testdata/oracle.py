@@ -17,6 +17,13 @@ class Oracle:
         self.storage["pending"] = job
         return job
 
+    def fetch(self, url, path, price):
+        """An HTTP job: every member fetches url and extracts path; the
+        bytes must match (deterministic)."""
+        return runner.submit(kind="http", input={"url": url, "jsonpath": path},
+                             trust="deterministic", committee=3, max_price=price,
+                             callback="on_answer", timeout_blocks=12)
+
     @runner.continuation
     def on_answer(self, result):
         self.storage["answers"] = self.storage["answers"] + [
