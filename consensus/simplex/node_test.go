@@ -308,15 +308,15 @@ func TestCollectorDropsBadSignature(t *testing.T) {
 	set, schemes := fakeSetup(t, []uint64{1, 1, 1, 1, 1}, 3)
 	msg := VoteMessage(Hash{1}, 1, 1)
 	c := newCollector(5)
-	c.add(0, schemes[0].Sign(msg))
-	c.add(1, schemes[1].Sign([]byte("wrong")))
-	c.add(2, schemes[2].Sign(msg))
-	c.add(3, schemes[3].Sign(msg))
+	c.add(0, schemes[0].Sign(msg), nil)
+	c.add(1, schemes[1].Sign([]byte("wrong")), nil)
+	c.add(2, schemes[2].Sign(msg), nil)
+	c.add(3, schemes[3].Sign(msg), nil)
 	if _, _, ok := c.quorum(set, schemes[0], msg); ok {
 		t.Fatal("certified with a bad signature among four of five")
 	}
-	c.add(1, schemes[1].Sign(msg)) // a dropped signer cannot come back
-	c.add(4, schemes[4].Sign(msg))
+	c.add(1, schemes[1].Sign(msg), nil) // a dropped signer cannot come back
+	c.add(4, schemes[4].Sign(msg), nil)
 	signers, agg, ok := c.quorum(set, schemes[0], msg)
 	if !ok {
 		t.Fatal("no certificate from four good signatures")
