@@ -228,6 +228,8 @@ type clusterOpts struct {
 	// beacon gives the epoch a threshold beacon key (needs bls), dealt
 	// with DealBeacon.
 	beacon bool
+	// plainDraw keeps the leader draw without rotation (datadriven scripts).
+	plainDraw bool
 	// root and roundBase build the cluster as a later epoch's instance:
 	// on a finalized root block above height 0, rounds above roundBase.
 	root      *Block
@@ -281,7 +283,7 @@ func newCluster(t testing.TB, o clusterOpts) *cluster {
 		} else {
 			scheme = schemes[i]
 		}
-		cfg := Config{ID: id, Validators: set, Scheme: scheme, Seed: seed, Genesis: c.genesis, RoundBase: o.roundBase, TimeoutTicks: o.timeoutTicks, Store: disk}
+		cfg := Config{ID: id, Validators: set, Scheme: scheme, Seed: seed, Genesis: c.genesis, RoundBase: o.roundBase, TimeoutTicks: o.timeoutTicks, Store: disk, plainDraw: o.plainDraw}
 		if bkey != nil {
 			var mine [][]byte
 			if id >= 0 {
