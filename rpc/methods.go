@@ -43,6 +43,7 @@ var methods = map[string]method{
 	"cowboy_consensusStatus":       {0, 0, consensusStatus},
 	"cowboy_getValidators":         {0, 1, getValidators},
 	"cowboy_getBlockStatus":        {1, 1, getBlockStatus},
+	"cowboy_getRandomness":         {1, 1, getRandomness},
 	"cowboy_getTimers":             {1, 1, getTimers},
 	"cowboy_getTimer":              {1, 1, getTimer},
 	"cowboy_getTimerReceipts":      {1, 1, getTimerReceipts},
