@@ -8,6 +8,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
+	"github.com/cowboy-chain/cowboy/crypto/dkg"
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/store"
 )
@@ -38,6 +39,65 @@ type epoch struct {
 	scheme  *simplex.BLSScheme
 	members []types.Address // validator index -> address (node key = p2p id)
 	index   int             // this node's index, -1 if it does not validate
+	// beacon is the epoch's threshold beacon key, nil when it has none
+	// (then R_n is the proposer's VRF output); beaconNote says why.
+	beacon     *simplex.BLSBeacon
+	beaconNote string
+}
+
+// beaconScheme is the beacon as the consensus takes it (a nil interface
+// when the epoch has none).
+func (ep *epoch) beaconScheme() simplex.BeaconScheme {
+	if ep.beacon == nil {
+		return nil
+	}
+	return ep.beacon
+}
+
+// loadBeacon gives the epoch the genesis beacon key (v2 §3.4) when its
+// set holds exactly the genesis members with the same share allocation:
+// the shares dealt at genesis are then still theirs. Any other set has no
+// key until the DKG runs over the network at epoch boundaries, which is
+// not built: such an epoch falls back to the proposer VRF and says so in
+// cowboy_getRandomness.
+func (n *Node) loadBeacon(ep *epoch, vs []simplex.Validator) error {
+	g := n.cfg.Genesis
+	if g.Beacon == nil {
+		ep.beaconNote = "no beacon key in genesis: proposer VRF"
+		return nil
+	}
+	same := len(g.Validators) == len(vs)
+	var gstakes, stakes []uint64
+	for i := 0; same && i < len(vs); i++ {
+		same = bytes.Equal(g.Validators[i].BLSPublicKey, vs[i].PublicKey)
+		gstakes, stakes = append(gstakes, g.Validators[i].Stake), append(stakes, vs[i].Stake)
+	}
+	if same {
+		ga, err1 := dkg.Allocate(gstakes)
+		ea, err2 := dkg.Allocate(stakes)
+		same = err1 == nil && err2 == nil && ga.Total == ea.Total && ga.Threshold == ea.Threshold
+		for i := 0; same && i < len(vs); i++ {
+			same = len(ga.Shares[i]) == len(ea.Shares[i])
+		}
+	}
+	if !same {
+		ep.beaconNote = fmt.Sprintf("epoch %d's validator set differs from genesis and no DKG ran: proposer VRF", ep.number)
+		return nil
+	}
+	var mine [][]byte
+	if ep.index >= 0 {
+		mine = n.net.cfg.Keys.Beacon
+		if len(mine) == 0 {
+			n.log.Warn("validator has no beacon shares; it votes without partials", "file", BeaconKeyFile)
+		}
+	}
+	b, err := simplex.NewBLSBeacon(ep.set, &simplex.BeaconKey{Group: g.Beacon.GroupKey, PublicShares: g.Beacon.PublicShares}, ep.index, mine)
+	if err != nil {
+		return fmt.Errorf("epoch %d: %w", ep.number, err)
+	}
+	ep.beacon = b
+	ep.beaconNote = "threshold beacon (genesis key)"
+	return nil
 }
 
 // roundBase is the round below which an epoch's instance never goes.
@@ -110,6 +170,9 @@ func (n *Node) loadEpoch() (*epoch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("validator set of epoch %d: %w", k, err)
 	}
+	if err := n.loadBeacon(ep, vs); err != nil {
+		return nil, err
+	}
 	return ep, nil
 }
 
@@ -130,7 +193,7 @@ func (n *Node) useEpoch(ep *epoch) {
 	}
 	net.scfg = simplex.Config{ID: ep.index, Validators: ep.set, Scheme: ep.scheme, Seed: ep.seed,
 		Genesis: ep.root, RoundBase: roundBase(ep.number), TimeoutTicks: net.cfg.TimeoutTicks,
-		KeepFinalized: net.cfg.KeepFinalized, Store: certStore{n}}
+		KeepFinalized: net.cfg.KeepFinalized, Store: certStore{n}, Beacon: ep.beaconScheme()}
 }
 
 // enterNextEpoch runs after the last block of the epoch was applied: the

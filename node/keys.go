@@ -20,15 +20,57 @@ import (
 //
 //	node.key  secp256k1 secret key (32 bytes): p2p identity, validator address
 //	bls.key   BLS12-381 secret key (32 bytes): votes and VRF proofs
+//	beacon.key  the validator's shares of the genesis beacon key (32-byte
+//	          scalars, one hex line each, in share order; optional)
 const (
-	NodeKeyFile = "node.key"
-	BLSKeyFile  = "bls.key"
+	NodeKeyFile   = "node.key"
+	BLSKeyFile    = "bls.key"
+	BeaconKeyFile = "beacon.key"
 )
 
 // NodeKeys are a home's keys.
 type NodeKeys struct {
 	Node *crypto.PrivateKey
 	BLS  *bls.SecretKey
+	// Beacon are the validator's shares of the genesis beacon key (v2
+	// §3.4), in share order; empty when it has none.
+	Beacon [][]byte
+}
+
+// WriteBeaconShares writes a validator's beacon key shares into its home
+// (mode 0600, never overwriting).
+func WriteBeaconShares(home string, shares [][]byte) error {
+	path := filepath.Join(home, BeaconKeyFile)
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("%s already exists: refusing to overwrite a key", path)
+	}
+	var b strings.Builder
+	for _, s := range shares {
+		b.WriteString(hex.EncodeToString(s) + "\n")
+	}
+	if err := writeFileAtomic(path, []byte(b.String())); err != nil {
+		return fmt.Errorf("write beacon shares: %w", err)
+	}
+	return nil
+}
+
+func readBeaconShares(home string) ([][]byte, error) {
+	b, err := os.ReadFile(filepath.Join(home, BeaconKeyFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read beacon shares: %w", err)
+	}
+	var out [][]byte
+	for i, line := range strings.Fields(string(b)) {
+		raw, err := hex.DecodeString(line)
+		if err != nil || len(raw) != bls.SecretKeySize {
+			return nil, fmt.Errorf("%s: share %d is not 32 bytes of hex", BeaconKeyFile, i+1)
+		}
+		out = append(out, raw)
+	}
+	return out, nil
 }
 
 // GenerateKeys makes fresh keys and writes them into home (created if
@@ -75,6 +117,9 @@ func LoadKeys(home string) (*NodeKeys, error) {
 		return nil, fmt.Errorf("%s: %w", NodeKeyFile, err)
 	}
 	keys := &NodeKeys{Node: nk}
+	if keys.Beacon, err = readBeaconShares(home); err != nil {
+		return nil, err
+	}
 	raw, err = readHexFile(filepath.Join(home, BLSKeyFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return keys, nil

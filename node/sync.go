@@ -239,7 +239,8 @@ func (n *Node) verifyQC(qc *simplex.QC) bool {
 			return false
 		}
 	}
-	return n.net.ep.scheme.VerifyAggregate(qc.Signers.Indices(), simplex.VoteMessage(qc.BlockHash, qc.Height, qc.Round), qc.Signature)
+	return n.net.ep.scheme.VerifyAggregate(qc.Signers.Indices(), simplex.VoteMessage(qc.BlockHash, qc.Height, qc.Round), qc.Signature) &&
+		simplex.VerifyBeacon(n.net.ep.beaconScheme(), qc) == nil
 }
 
 // restartConsensus rebuilds the consensus on the new finalized tip after

@@ -673,7 +673,7 @@ func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error 
 		extra = append(extra, w)
 	}
 	blk, err := n.executeBlock(parent, n.newState(), blockInput{Height: b.Height, Time: max(p.Time, parent.Time),
-		Proposer: ep.proposerOf(b), Beacon: b.Beacon(), Signers: ep.signersOf(b.Justify), Txs: p.Txs}, extra)
+		Proposer: ep.proposerOf(b), Beacon: blockRandomness(c), Signers: ep.signersOf(b.Justify), Txs: p.Txs}, extra)
 	if err != nil {
 		return err
 	}
@@ -687,4 +687,14 @@ func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error 
 		return n.enterNextEpoch()
 	}
 	return nil
+}
+
+// blockRandomness is R_n of a finalized block (§3.4): BLAKE3 of σ, the
+// threshold signature its certificate carries, in an epoch with a beacon
+// key; otherwise its proposer's VRF output.
+func blockRandomness(c simplex.Certified) [32]byte {
+	if r, ok := c.QC.Randomness(); ok {
+		return r
+	}
+	return c.Block.Beacon()
 }

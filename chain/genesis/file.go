@@ -45,6 +45,12 @@ type fileJSON struct {
 	Validators   []validatorJSON `json:"validators"`
 	EpochSeed    string          `json:"epoch_seed"`
 	Staking      *Staking        `json:"staking,omitempty"`
+	Beacon       *beaconJSON     `json:"beacon,omitempty"`
+}
+
+type beaconJSON struct {
+	GroupKey     string   `json:"group_key"`
+	PublicShares []string `json:"public_shares"`
 }
 
 type allocJSON struct {
@@ -66,6 +72,12 @@ func (g *Genesis) MarshalJSON() ([]byte, error) {
 		Alloc: []allocJSON{}, Validators: []validatorJSON{}, EpochSeed: "0x" + hex.EncodeToString(g.EpochSeed[:]), Staking: g.Staking}
 	for _, a := range g.Alloc {
 		f.Alloc = append(f.Alloc, allocJSON{Address: a.Address.Hex(), Balance: a.Balance.String()})
+	}
+	if b := g.Beacon; b != nil {
+		f.Beacon = &beaconJSON{GroupKey: "0x" + hex.EncodeToString(b.GroupKey), PublicShares: []string{}}
+		for _, p := range b.PublicShares {
+			f.Beacon.PublicShares = append(f.Beacon.PublicShares, "0x"+hex.EncodeToString(p))
+		}
 	}
 	for _, v := range g.Validators {
 		f.Validators = append(f.Validators, validatorJSON{Address: v.Address.Hex(),
@@ -115,6 +127,20 @@ func (g *Genesis) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("genesis: epoch_seed must be 32 bytes of 0x-hex")
 	}
 	copy(out.EpochSeed[:], seed)
+	if b := f.Beacon; b != nil {
+		gk, err := decodeHex(b.GroupKey)
+		if err != nil {
+			return fmt.Errorf("genesis: beacon group_key: %w", err)
+		}
+		out.Beacon = &Beacon{GroupKey: gk}
+		for i, p := range b.PublicShares {
+			raw, err := decodeHex(p)
+			if err != nil {
+				return fmt.Errorf("genesis: beacon public share %d: %w", i+1, err)
+			}
+			out.Beacon.PublicShares = append(out.Beacon.PublicShares, raw)
+		}
+	}
 	*g = out
 	return nil
 }
@@ -201,6 +227,12 @@ type hashValidator struct {
 	Stake        uint64
 }
 
+type hashBeacon struct {
+	_            struct{} `cbor:",toarray"`
+	GroupKey     []byte
+	PublicShares [][]byte
+}
+
 type hashGenesis struct {
 	_            struct{} `cbor:",toarray"`
 	ChainID      uint64
@@ -233,6 +265,15 @@ func (g *Genesis) Hash() types.Hash {
 	b, err := types.Marshal(&h)
 	if err != nil {
 		panic(fmt.Sprintf("encode genesis: %v", err)) // plain fields cannot fail
+	}
+	if g.Beacon != nil {
+		// A beacon key extends the preimage with [group_key,
+		// [public_share…]]; a genesis without one hashes as before.
+		bb, err := types.Marshal(&hashBeacon{GroupKey: g.Beacon.GroupKey, PublicShares: g.Beacon.PublicShares})
+		if err != nil {
+			panic(fmt.Sprintf("encode genesis beacon: %v", err))
+		}
+		return types.Hash(crypto.Keccak256([]byte(hashTag), b, bb))
 	}
 	return types.Hash(crypto.Keccak256([]byte(hashTag), b))
 }

@@ -25,6 +25,19 @@ type Genesis struct {
 	// minimum stake, unbonding, jail, downtime window, slash); nil means
 	// the spec's defaults (system/staking params_validator_set.go).
 	Staking *Staking
+	// Beacon is the first epoch's threshold beacon key (v2 §3.4): the
+	// group public key and every share's public key, share x at x−1, with
+	// shares allocated to Validators by stake (crypto/dkg.Allocate). It is
+	// dealt by whoever writes the genesis (a trusted setup, as the
+	// validator keys are on a localnet); nil means no beacon: R_n is the
+	// proposer's VRF output.
+	Beacon *Beacon
+}
+
+// Beacon is a beacon public key as genesis.json holds it.
+type Beacon struct {
+	GroupKey     []byte
+	PublicShares [][]byte
 }
 
 // Alloc is a genesis balance.

@@ -130,6 +130,8 @@ const (
 	equivocator           // two proposals per led round, and a second vote per vote
 	conflicter            // votes for a block nobody proposed instead of the real one
 	withholder            // proposes, never votes
+	badPartials           // votes and proposes with corrupted beacon partials
+	noPartials            // votes and proposes without beacon partials
 	twins                 // two honest instances share the key, each seeing half the network
 )
 
@@ -211,6 +213,9 @@ type cluster struct {
 	// proofsChecked counts Readys whose FinalProof was checked to prove
 	// their last finalized block final.
 	proofsChecked int
+	// randAt is the block randomness R each height was finalized with
+	// (beacon clusters), for agreement across nodes.
+	randAt map[uint64][32]byte
 }
 
 type clusterOpts struct {
@@ -220,6 +225,11 @@ type clusterOpts struct {
 	timeoutTicks int
 	behaviours   map[int]behaviour
 	followers    int // non-voting nodes after the validators
+	// beacon gives the epoch a threshold beacon key (needs bls), dealt
+	// with DealBeacon.
+	beacon bool
+	// plainDraw keeps the leader draw without rotation (datadriven scripts).
+	plainDraw bool
 	// root and roundBase build the cluster as a later epoch's instance:
 	// on a finalized root block above height 0, rounds above roundBase.
 	root      *Block
@@ -243,6 +253,19 @@ func newCluster(t testing.TB, o clusterOpts) *cluster {
 	}
 	var seed [32]byte
 	binary.BigEndian.PutUint64(seed[:], o.seed)
+	var bkey *BeaconKey
+	var bmine [][][]byte
+	c.randAt = map[uint64][32]byte{}
+	if o.beacon {
+		keys := make([]*bls.SecretKey, len(o.stakes))
+		for i := range keys {
+			keys[i], _ = bls.GenerateKey(bytes.Repeat([]byte{byte(i + 1)}, 32))
+		}
+		var err error
+		if bkey, bmine, err = DealBeacon(set, keys); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i := 0; i < len(o.stakes)+o.followers; i++ {
 		disk := memStore{c.genesis.Hash(): c.genesis}
 		id, scheme := i, Scheme(nil)
@@ -260,7 +283,18 @@ func newCluster(t testing.TB, o clusterOpts) *cluster {
 		} else {
 			scheme = schemes[i]
 		}
-		cfg := Config{ID: id, Validators: set, Scheme: scheme, Seed: seed, Genesis: c.genesis, RoundBase: o.roundBase, TimeoutTicks: o.timeoutTicks, Store: disk}
+		cfg := Config{ID: id, Validators: set, Scheme: scheme, Seed: seed, Genesis: c.genesis, RoundBase: o.roundBase, TimeoutTicks: o.timeoutTicks, Store: disk, plainDraw: o.plainDraw}
+		if bkey != nil {
+			var mine [][]byte
+			if id >= 0 {
+				mine = bmine[id]
+			}
+			b, err := NewBLSBeacon(set, bkey, id, mine)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Beacon = b
+		}
 		n, err := NewNode(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -360,6 +394,17 @@ func (c *cluster) send(from int, m Message) {
 			m2.Signature = c.schemes[from].Sign(VoteMessage(m2.BlockHash, m.Height, m.Round))
 			c.enqueue(m.To, m2)
 		}
+	case badPartials:
+		if len(m.Partials) > 0 {
+			ps := make([][]byte, len(m.Partials))
+			for k := range ps {
+				// A valid signature, on the wrong message.
+				ps[k] = c.schemes[from].Sign([]byte("not the vote"))
+			}
+			m.Partials = ps
+		}
+	case noPartials:
+		m.Partials = nil
 	case twins:
 		for _, to := range c.twinDests(from, m, 0) {
 			c.enqueue(to, m)
@@ -474,6 +519,16 @@ func (c *cluster) handleReady(i int, rd Ready) {
 			c.t.Fatalf("SAFETY: height %d finalized as %s and %s (node %d)", f.Block.Height, Short(prev), Short(h), i)
 		}
 		c.finalAt[f.Block.Height] = h
+		if sn.cfg.Beacon != nil {
+			if err := VerifyBeacon(sn.cfg.Beacon, f.QC); err != nil {
+				c.t.Fatalf("node %d finalized height %d: %v", i, f.Block.Height, err)
+			}
+			r, _ := f.QC.Randomness()
+			if prev, ok := c.randAt[f.Block.Height]; ok && prev != r {
+				c.t.Fatalf("node %d: randomness of height %d differs from another node's", i, f.Block.Height)
+			}
+			c.randAt[f.Block.Height] = r
+		}
 	}
 	if n := len(rd.Finalized); n > 0 {
 		last := rd.Finalized[n-1]

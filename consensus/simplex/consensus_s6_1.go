@@ -16,6 +16,8 @@ const (
 	tagBlock = "cowboy/simplex/block/v1"
 	// tagLeader prefixes the per-round proposer draw from the epoch seed.
 	tagLeader = "cowboy/simplex/leader/v1"
+	// tagBeacon prefixes σ when it is hashed into the block randomness R.
+	tagBeacon = "cowboy/beacon/v1"
 )
 
 // Quorum rules (§6.1: fault tolerance f < n/3 by stake; "2f+1").

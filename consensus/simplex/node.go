@@ -53,10 +53,19 @@ type Config struct {
 	// FinalizedTip is the newest finalized block on disk when restarting
 	// (the genesis if nil).
 	FinalizedTip *Block
+	// Beacon, if set, is the epoch's threshold beacon key (§3.4): every
+	// certificate must then carry σ (QC.Beacon), votes carry partial
+	// signatures, and a leader certifies a block only once it has σ. Nil
+	// keeps the proposer VRF as the only randomness (Block.Beacon).
+	Beacon BeaconScheme
 	// Store, if set, is read to answer FETCH for finalized blocks the node
 	// no longer keeps in memory (raft's Storage in the same role). The
 	// node only reads it; the application writes finalized blocks to it.
 	Store BlockStore
+	// plainDraw, set only by this package's scripted tests, replaces the
+	// rotating Leader with the plain stake draw the scripts were written
+	// for (their scenarios have one validator lead consecutive rounds).
+	plainDraw bool
 }
 
 // BlockStore looks up finalized blocks by hash; it returns nil for a block
@@ -324,7 +333,12 @@ func (n *Node) Ready() Ready {
 	return r
 }
 
-func (n *Node) leader(round uint64) int { return n.set.Leader(n.cfg.Seed, round) }
+func (n *Node) leader(round uint64) int {
+	if n.cfg.plainDraw {
+		return n.set.draw(n.cfg.Seed, round, -1, -1)
+	}
+	return n.set.Leader(n.cfg.Seed, round)
+}
 
 func (n *Node) send(m Message) {
 	m.From = n.id
@@ -479,7 +493,8 @@ func (n *Node) Propose(round uint64, payload []byte) error {
 	b := &Block{Parent: qc.BlockHash, Height: height, Round: round, Proposer: n.id,
 		Payload: append([]byte(nil), payload...), VRFProof: proof, Justify: qc}
 	h := b.Hash()
-	m := Message{Type: MsgPropose, To: Broadcast, Block: b, Signature: n.scheme.Sign(VoteMessage(h, height, round))}
+	vm := VoteMessage(h, height, round)
+	m := Message{Type: MsgPropose, To: Broadcast, Block: b, Signature: n.scheme.Sign(vm), Partials: n.partials(vm)}
 	if qc.Round+1 != round {
 		m.TC = n.lastTC
 	}
@@ -492,7 +507,7 @@ func (n *Node) Propose(round uint64, payload []byte) error {
 	p := &proposal{block: b, hash: h, msg: m, verdict: 1, asked: true, handled: true}
 	n.proposals[round] = p
 	n.addBlock(b)
-	n.countVote(n.id, h, height, round, m.Signature)
+	n.countVote(n.id, h, height, round, m.Signature, m.Partials)
 	return nil
 }
 
@@ -559,7 +574,7 @@ func (n *Node) onPropose(m Message) error {
 	if err := n.observeQC(b.Justify, m.From); err != nil {
 		return fmt.Errorf("propose %s: %w", Short(h), err)
 	}
-	n.countVote(b.Proposer, h, b.Height, b.Round, m.Signature)
+	n.countVote(b.Proposer, h, b.Height, b.Round, m.Signature, m.Partials)
 	if !inWindow {
 		if n.wanted[h] {
 			n.addBlock(b)
@@ -618,7 +633,8 @@ func (n *Node) tryVote(p *proposal) {
 	n.lastVoted = b.Round
 	n.locked = max(n.locked, b.Justify.Round)
 	n.dirty = true
-	sig := n.scheme.Sign(VoteMessage(p.hash, b.Height, b.Round))
+	vm := VoteMessage(p.hash, b.Height, b.Round)
+	sig, parts := n.scheme.Sign(vm), n.partials(vm)
 	// The vote goes to the next round's leader, who certifies the block
 	// and builds on it, and to the leader of the round after, so that the
 	// block is still certified when the next leader is down: that leader
@@ -626,10 +642,10 @@ func (n *Node) tryVote(p *proposal) {
 	// it once the dead leader's round has timed out.
 	for _, to := range voteCollectors(n.leader(b.Round+1), n.leader(b.Round+2)) {
 		if to == n.id {
-			n.countVote(n.id, p.hash, b.Height, b.Round, sig)
+			n.countVote(n.id, p.hash, b.Height, b.Round, sig, parts)
 			continue
 		}
-		n.send(Message{Type: MsgVote, To: to, BlockHash: p.hash, Height: b.Height, Round: b.Round, Signature: sig})
+		n.send(Message{Type: MsgVote, To: to, BlockHash: p.hash, Height: b.Height, Round: b.Round, Signature: sig, Partials: parts})
 	}
 }
 
@@ -646,14 +662,22 @@ func (n *Node) onVote(m Message) error {
 	if m.Round == 0 || len(m.Signature) == 0 {
 		return errors.New("vote: round 0 or no signature")
 	}
-	n.countVote(m.From, m.BlockHash, m.Height, m.Round, m.Signature)
+	n.countVote(m.From, m.BlockHash, m.Height, m.Round, m.Signature, m.Partials)
 	return nil
+}
+
+// partials are this node's beacon partial signatures on a vote message.
+func (n *Node) partials(vm []byte) [][]byte {
+	if n.cfg.Beacon == nil {
+		return nil
+	}
+	return n.cfg.Beacon.Partials(vm)
 }
 
 // countVote records a vote (a proposal's signature is its proposer's vote)
 // for double-sign evidence and, on the leader of the next round, adds it to
 // the collector that forms the certificate.
-func (n *Node) countVote(from int, h Hash, height, round uint64, sig []byte) {
+func (n *Node) countVote(from int, h Hash, height, round uint64, sig []byte, partials [][]byte) {
 	if round+1 < n.round || round > n.round+n.cfg.MaxRoundsAhead {
 		return
 	}
@@ -685,7 +709,7 @@ func (n *Node) countVote(from int, h Hash, height, round uint64, sig []byte) {
 		// (unverified) by the collector that formed the certificate, so
 		// that the proposal can carry it (see fullerQC).
 		if c != nil {
-			c.add(from, sig)
+			c.add(from, sig, partials)
 		}
 		return
 	}
@@ -693,12 +717,23 @@ func (n *Node) countVote(from int, h Hash, height, round uint64, sig []byte) {
 		c = newCollector(n.set.Len())
 		n.votes[vk] = c
 	}
-	c.add(from, sig)
-	signers, agg, ok := c.quorum(n.set, n.scheme, VoteMessage(h, height, round))
+	c.add(from, sig, partials)
+	vm := VoteMessage(h, height, round)
+	signers, agg, ok := c.quorum(n.set, n.scheme, vm)
 	if !ok {
 		return
 	}
-	qc := &QC{BlockHash: h, Height: height, Round: round, Signature: agg, Signers: signers}
+	var sigma []byte
+	if n.cfg.Beacon != nil {
+		// The certificate waits for σ: a quorum by stake always holds the
+		// threshold of shares (dkg.Allocate), so once the honest voters'
+		// partials are in, it forms; a voter with bad partials only delays
+		// it until others arrive.
+		if sigma, ok = c.beacon(n.cfg.Beacon, vm); !ok {
+			return
+		}
+	}
+	qc := &QC{BlockHash: h, Height: height, Round: round, Signature: agg, Signers: signers, Beacon: sigma}
 	n.learnQC(qc, Broadcast)
 }
 
@@ -720,7 +755,7 @@ func (n *Node) fullerQC(qc *QC) *QC {
 	if !ok || signers.Count() <= qc.Signers.Count() {
 		return qc
 	}
-	full := &QC{BlockHash: qc.BlockHash, Height: qc.Height, Round: qc.Round, Signature: agg, Signers: signers}
+	full := &QC{BlockHash: qc.BlockHash, Height: qc.Height, Round: qc.Round, Signature: agg, Signers: signers, Beacon: qc.Beacon}
 	n.qcs[qc.BlockHash] = full
 	if n.highQC == qc {
 		n.highQC = full
@@ -753,7 +788,7 @@ func (n *Node) addNewView(round uint64, from int, sig []byte) {
 		c = newCollector(n.set.Len())
 		n.newViews[round] = c
 	}
-	c.add(from, sig)
+	c.add(from, sig, nil)
 	// Validators holding more than a third of the stake gave the current
 	// round up, so at least one honest one did: join them rather than wait
 	// out the timer (this re-synchronises rounds quickly after a heal).
@@ -810,12 +845,17 @@ func (n *Node) observeTC(tc *TC) error {
 // observeQC checks a certificate received from a peer and learns it.
 func (n *Node) observeQC(qc *QC, from int) error {
 	if g := n.genQC; qc.Round <= g.Round {
-		if qc.BlockHash != g.BlockHash || qc.Height != g.Height || qc.Round != g.Round {
-			return fmt.Errorf("%v: rounds up to %d certify only the root %s", qc, g.Round, Short(g.BlockHash))
+		if qc.BlockHash != g.BlockHash || qc.Height != g.Height || qc.Round != g.Round || len(qc.Beacon) != 0 {
+			return fmt.Errorf("%v: rounds up to %d certify only the root %s, with no beacon", qc, g.Round, Short(g.BlockHash))
 		}
 		return nil
 	}
 	if known := n.qcs[qc.BlockHash]; known != nil && known.Round == qc.Round && known.Height == qc.Height {
+		// σ is unique for the block, so a copy with another one is forged
+		// (the block's randomness is read from the copy a child carries).
+		if !bytes.Equal(known.Beacon, qc.Beacon) {
+			return fmt.Errorf("%v: beacon differs from the certificate's", qc)
+		}
 		return nil
 	}
 
@@ -824,6 +864,9 @@ func (n *Node) observeQC(qc *QC, from int) error {
 	}
 	if !n.scheme.VerifyAggregate(qc.Signers.Indices(), VoteMessage(qc.BlockHash, qc.Height, qc.Round), qc.Signature) {
 		return fmt.Errorf("%v: bad aggregate signature", qc)
+	}
+	if err := VerifyBeacon(n.cfg.Beacon, qc); err != nil {
+		return err
 	}
 	n.learnQC(qc, from)
 	return nil

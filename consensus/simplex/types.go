@@ -114,6 +114,12 @@ type QC struct {
 	Round     uint64
 	Signature []byte
 	Signers   Bitmap
+	// Beacon is σ, the epoch group key's threshold signature on the same
+	// VoteMessage (§3.4, §12.4), combined from the signers' partial
+	// signatures; empty when the epoch has no beacon key, and on the root
+	// certificate. It is unique for the block, so every copy of a
+	// certificate carries the same σ, and R = BeaconOutput(σ).
+	Beacon []byte
 }
 
 // String is a short form for logs: block prefix, height, round, signers.
@@ -204,6 +210,10 @@ type Message struct {
 	Signature []byte
 	QC        *QC
 	TC        *TC
+	// Partials are the sender's partial signatures on the vote message
+	// (VOTE and PROPOSE), one per share of the epoch beacon key it holds,
+	// in share order; empty when the epoch has no beacon key.
+	Partials [][]byte
 }
 
 // String is one log line: sender, recipient, type and the fields that

@@ -87,21 +87,60 @@ func (s *ValidatorSet) validBitmap(b Bitmap) bool {
 	return true
 }
 
-// Leader is the proposer of round under the epoch seed: a draw weighted by
-// stake, u = keccak256("cowboy/simplex/leader/v1" || seed || round) read
-// as a 256-bit integer modulo the total stake, then the validator whose
-// cumulative stake range (in index order) contains u. Everyone computes the
-// same leader, so votes can go straight to it (v2 "Network Layer").
+// Leader is the proposer of round under the epoch seed, drawn by stake
+// with mandatory rotation (v2 §6.1: "proposers rotate every block",
+// mandatory for MEV resistance): no validator leads two consecutive
+// rounds when the set has more than one member.
+//
+// A draw is u = keccak256("cowboy/simplex/leader/v1" || seed || round)
+// read as a 256-bit integer modulo the stake of the eligible validators,
+// then the eligible validator whose cumulative stake range (in index
+// order) contains u. Even rounds draw among everyone; odd rounds draw
+// among everyone but the leaders of the two even rounds around them. So
+// every pair of consecutive rounds has different leaders, and each
+// round's leader is computed from at most three draws, never from a chain
+// of earlier rounds (a rule "exclude the previous leader" applied to every
+// round would make a round's leader depend on every round before it).
+// Two validators simply alternate. Everyone computes the same leader, so
+// votes can go straight to it (v2 "Network Layer"). The seed is the
+// epoch's, derived from the threshold beacon of the previous epoch's last
+// block (docs/decisions.md "Beacon").
 func (s *ValidatorSet) Leader(seed [32]byte, round uint64) int {
+	switch len(s.Validators) {
+	case 1:
+		return 0
+	case 2:
+		return int((round + uint64(seed[31])) & 1)
+	}
+	if round%2 == 0 {
+		return s.draw(seed, round, -1, -1)
+	}
+	return s.draw(seed, round, s.draw(seed, round-1, -1, -1), s.draw(seed, round+1, -1, -1))
+}
+
+// draw is the stake-weighted draw of round among the validators other
+// than x and y (−1: nobody excluded).
+func (s *ValidatorSet) draw(seed [32]byte, round uint64, x, y int) int {
 	h := crypto.Keccak256([]byte(tagLeader), seed[:], binary.BigEndian.AppendUint64(nil, round))
+	total := new(big.Int).Set(s.total)
+	for i := range s.Validators {
+		if i == x || i == y {
+			total.Sub(total, new(big.Int).SetUint64(s.Validators[i].Stake))
+		}
+	}
 	u := new(big.Int).SetBytes(h[:])
-	u.Mod(u, s.total)
+	u.Mod(u, total)
 	acc := new(big.Int)
+	last := 0
 	for i, v := range s.Validators {
+		if i == x || i == y {
+			continue
+		}
+		last = i
 		acc.Add(acc, new(big.Int).SetUint64(v.Stake))
 		if u.Cmp(acc) < 0 {
 			return i
 		}
 	}
-	return len(s.Validators) - 1 // unreachable: u < total
+	return last // unreachable: u < total
 }

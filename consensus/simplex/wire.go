@@ -11,9 +11,11 @@ import (
 // codec of chain/types), every structure an array in field order:
 //
 //	message = [type, from, round, height, block_hash, block / null,
-//	           [block, ...] / null, count, signature, qc / null, tc / null]
+//	           [block, ...] / null, count, signature, qc / null, tc / null,
+//	           [partial, ...]]
 //	block   = [parent, height, round, proposer, payload, vrf_proof, justify]
-//	qc      = [block_hash, height, round, aggregated_signature, signer_bitmap]
+//	qc      = [block_hash, height, round, aggregated_signature, signer_bitmap,
+//	           beacon]
 //	tc      = [round, aggregated_signature, signer_bitmap]
 //
 // Hashes are 32-byte byte strings, integers unsigned. The recipient (To)
@@ -38,6 +40,7 @@ type wireQC struct {
 	Round     uint64
 	Signature []byte
 	Signers   []byte
+	Beacon    []byte
 }
 
 type wireTC struct {
@@ -60,20 +63,21 @@ type wireMessage struct {
 	Signature []byte
 	QC        *wireQC
 	TC        *wireTC
+	Partials  [][]byte
 }
 
 func qcToWire(q *QC) *wireQC {
 	if q == nil {
 		return nil
 	}
-	return &wireQC{BlockHash: q.BlockHash, Height: q.Height, Round: q.Round, Signature: q.Signature, Signers: q.Signers}
+	return &wireQC{BlockHash: q.BlockHash, Height: q.Height, Round: q.Round, Signature: q.Signature, Signers: q.Signers, Beacon: q.Beacon}
 }
 
 func qcFromWire(w *wireQC) *QC {
 	if w == nil {
 		return nil
 	}
-	return &QC{BlockHash: w.BlockHash, Height: w.Height, Round: w.Round, Signature: w.Signature, Signers: Bitmap(w.Signers)}
+	return &QC{BlockHash: w.BlockHash, Height: w.Height, Round: w.Round, Signature: w.Signature, Signers: Bitmap(w.Signers), Beacon: w.Beacon}
 }
 
 func blockToWire(b *Block) *wireBlock {
@@ -99,7 +103,7 @@ func EncodeMessage(m Message) ([]byte, error) {
 	}
 	w := wireMessage{Type: uint8(m.Type), From: uint32(m.From), Round: m.Round, Height: m.Height,
 		BlockHash: m.BlockHash, Block: blockToWire(m.Block), Count: uint32(m.Count), Signature: m.Signature,
-		QC: qcToWire(m.QC)}
+		QC: qcToWire(m.QC), Partials: m.Partials}
 	if m.Blocks != nil {
 		w.Blocks = make([]*wireBlock, len(m.Blocks))
 		for i, b := range m.Blocks {
@@ -131,7 +135,7 @@ func DecodeMessage(data []byte, to int) (Message, error) {
 		return Message{}, fmt.Errorf("decode consensus message: %d blocks, at most %d", len(w.Blocks), MaxFetchBlocks)
 	}
 	m := Message{Type: t, From: int(w.From), To: to, Round: w.Round, Height: w.Height, BlockHash: w.BlockHash,
-		Block: blockFromWire(w.Block), Count: int(w.Count), Signature: w.Signature, QC: qcFromWire(w.QC)}
+		Block: blockFromWire(w.Block), Count: int(w.Count), Signature: w.Signature, QC: qcFromWire(w.QC), Partials: w.Partials}
 	if w.Blocks != nil {
 		m.Blocks = make([]*Block, len(w.Blocks))
 		for i, b := range w.Blocks {

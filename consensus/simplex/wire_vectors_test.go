@@ -18,29 +18,29 @@ func TestWireVectors(t *testing.T) {
 		}
 		return h
 	}
-	qc := &QC{BlockHash: fill(0x11), Height: 4, Round: 6, Signature: []byte{9, 9, 9, 9}, Signers: Bitmap{0x0b}}
+	qc := &QC{BlockHash: fill(0x11), Height: 4, Round: 6, Signature: []byte{9, 9, 9, 9}, Signers: Bitmap{0x0b}, Beacon: []byte{0xbe}}
 	block := &Block{Parent: fill(0x22), Height: 5, Round: 7, Proposer: 1, Payload: []byte("pay"), VRFProof: []byte{5, 6}, Justify: qc}
 	tests := []struct {
 		name string
 		msg  Message
 		hex  string
 	}{
-		{"vote", Message{Type: MsgVote, From: 3, Round: 7, Height: 5, BlockHash: fill(0xaa), Signature: []byte{1, 2, 3}},
-			"8b020307055820" + "aa" + "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" + "f6f60043010203f6f6"},
+		{"vote", Message{Type: MsgVote, From: 3, Round: 7, Height: 5, BlockHash: fill(0xaa), Signature: []byte{1, 2, 3}, Partials: [][]byte{{1}, {2, 3}}},
+			"8c020307055820" + "aa" + "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" + "f6f60043010203f6f6" + "824101420203"},
 		{"propose with a block and its justify", Message{Type: MsgPropose, From: 1, Round: 7, Height: 5, BlockHash: fill(0x33), Block: block, Signature: []byte{7}},
-			"8b010107055820" + hexRepeat("33", 32) +
+			"8c010107055820" + hexRepeat("33", 32) +
 				"875820" + hexRepeat("22", 32) + "05070143706179420506" +
-				"855820" + hexRepeat("11", 32) + "04064409090909410b" +
-				"f6004107f6f6"},
+				"865820" + hexRepeat("11", 32) + "04064409090909410b41be" +
+				"f6004107f6f6f6"},
 		{"new view with a qc and a tc", Message{Type: MsgNewView, From: 2, Round: 7, QC: qc, TC: &TC{Round: 6, Signature: []byte{0x0c, 0x0d}, Signers: Bitmap{0x0f}}},
-			"8b030207005820" + hexRepeat("00", 32) + "f6f600f6" +
-				"855820" + hexRepeat("11", 32) + "04064409090909410b" +
-				"8306420c0d410f"},
+			"8c030207005820" + hexRepeat("00", 32) + "f6f600f6" +
+				"865820" + hexRepeat("11", 32) + "04064409090909410b41be" +
+				"8306420c0d410ff6"},
 		{"block reply, wide integers", Message{Type: MsgBlock, From: 0, Round: 300, Height: 70000, Blocks: []*Block{block}, Count: 1},
-			"8b050019012c1a00011170" + "5820" + hexRepeat("00", 32) + "f6" +
+			"8c050019012c1a00011170" + "5820" + hexRepeat("00", 32) + "f6" +
 				"81875820" + hexRepeat("22", 32) + "05070143706179420506" +
-				"855820" + hexRepeat("11", 32) + "04064409090909410b" +
-				"01f6f6f6"},
+				"865820" + hexRepeat("11", 32) + "04064409090909410b41be" +
+				"01f6f6f6f6"},
 	}
 	for _, tt := range tests {
 		want, err := hex.DecodeString(tt.hex)

@@ -378,3 +378,58 @@ func (c *Config) SecretShares(me int, received map[int]map[uint64]*big.Int, qual
 	}
 	return out, nil
 }
+
+// RunLocal runs the whole protocol with every member's key at hand (sks
+// in member order): every member deals, opens and complains, and the
+// result is qualified and finished. It is the honest protocol on one
+// machine, hence a trusted setup: for genesis files one operator writes
+// and for tests. It returns the public result and each member's share
+// keys in share order.
+func (c *Config) RunLocal(sks []*bls.SecretKey, r io.Reader) (*Result, [][]*bls.SecretKey, error) {
+	if len(sks) != len(c.Members) {
+		return nil, nil, fmt.Errorf("run dkg: %d keys for %d members", len(sks), len(c.Members))
+	}
+	dealings := make([]*Dealing, len(c.Members))
+	for i := range dealings {
+		d, err := c.Deal(i, r)
+		if err != nil {
+			return nil, nil, fmt.Errorf("run dkg: %w", err)
+		}
+		dealings[i] = d
+	}
+	received := make([]map[int]map[uint64]*big.Int, len(c.Members))
+	var complaints []*Complaint
+	for i, sk := range sks {
+		received[i] = map[int]map[uint64]*big.Int{}
+		for _, d := range dealings {
+			shares, cp, err := c.Receive(i, sk, d)
+			if err != nil {
+				return nil, nil, fmt.Errorf("run dkg: member %d: %w", i, err)
+			}
+			if cp != nil {
+				complaints = append(complaints, cp)
+				continue
+			}
+			received[i][d.Dealer] = shares
+		}
+	}
+	q, err := c.Qualify(dealings, complaints)
+	if err != nil {
+		return nil, nil, fmt.Errorf("run dkg: %w", err)
+	}
+	res, err := c.Finish(dealings, q)
+	if err != nil {
+		return nil, nil, fmt.Errorf("run dkg: %w", err)
+	}
+	out := make([][]*bls.SecretKey, len(c.Members))
+	for i := range sks {
+		m, err := c.SecretShares(i, received[i], q)
+		if err != nil {
+			return nil, nil, fmt.Errorf("run dkg: %w", err)
+		}
+		for _, x := range c.Alloc.Shares[i] {
+			out[i] = append(out[i], m[x])
+		}
+	}
+	return res, out, nil
+}

@@ -1,0 +1,51 @@
+package node
+
+import (
+	"fmt"
+
+	"github.com/cowboy-chain/cowboy/rpc"
+)
+
+var _ rpc.RandomnessReporter = (*Node)(nil)
+
+// Randomness reports R_n of the finalized block at height with what
+// proves it (cowboy_getRandomness): on a network, σ from the block's
+// stored certificate and the beacon group key, or the proposer VRF output
+// when the block's epoch had no beacon key; on the devnet, its keccak
+// beacon. It reads the store only, so RPC may call it concurrently.
+func (n *Node) Randomness(height uint64) (*rpc.RandomnessJSON, error) {
+	if height == 0 || height > n.Head().Height {
+		return nil, fmt.Errorf("randomness of block %d: %w", height, rpc.ErrNotFound)
+	}
+	out := &rpc.RandomnessJSON{Height: rpc.Quantity(height)}
+	if n.net == nil {
+		blk, err := n.blockByNumber(height)
+		if err != nil {
+			return nil, fmt.Errorf("randomness of block %d: %w", height, err)
+		}
+		out.Randomness = rpc.Hash(devnetBeacon(blk.Header.ParentHash, height))
+		out.Source = rpc.RandomnessDevnet
+		out.Note = "single-validator devnet: keccak of the parent hash and height, predictable by anyone"
+		return out, nil
+	}
+	c, err := n.certified(height)
+	if err != nil {
+		return nil, fmt.Errorf("randomness of block %d: %w", height, err)
+	}
+	h, round, epoch := rpc.Hash(c.QC.BlockHash), rpc.Quantity(c.QC.Round), rpc.Quantity(epochOfRound(c.QC.Round))
+	out.ConsensusHash, out.ConsensusRound, out.Epoch = &h, &round, &epoch
+	out.Randomness = rpc.Hash(blockRandomness(c))
+	if _, ok := c.QC.Randomness(); ok && n.cfg.Genesis.Beacon != nil {
+		out.Source = rpc.RandomnessBeacon
+		sigma, gk := rpc.Bytes(c.QC.Beacon), rpc.Bytes(n.cfg.Genesis.Beacon.GroupKey)
+		out.Sigma, out.GroupKey = &sigma, &gk
+		out.Note = "threshold beacon: the genesis group key"
+		if len(n.cfg.Genesis.Validators) == 1 {
+			out.Note += "; a one-member group, so its only validator can compute R_n alone"
+		}
+		return out, nil
+	}
+	out.Source = rpc.RandomnessVRF
+	out.Note = "no beacon key for this epoch (none in genesis, or the validator set changed and no DKG ran): the proposer's VRF output, which that proposer knows first"
+	return out, nil
+}
