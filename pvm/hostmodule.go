@@ -309,6 +309,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 		hashFn("keccak256", func(b []byte) [32]byte { return crypto.Keccak256(b) })
 		hashFn("blake3", func(b []byte) [32]byte { return crypto.Blake3(b) })
 		hashFn("sha256", sha256.Sum256)
+		blobCalls(def, h)
 		def("verify_signature", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("verify_signature", args, kw, "digest", "signature", "address")
 			if err != nil {
