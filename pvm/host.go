@@ -51,6 +51,9 @@ const (
 	// NSAttrs holds the persisted instance attributes of a plain
 	// `class Actor:` (one record, the canonical CBOR of its __dict__).
 	NSAttrs byte = 1
+	// NSBlob holds the actor's inline blobs (put_blob, technical spec
+	// §7.1), keyed by their multihash.
+	NSBlob byte = 2
 )
 
 // HostError is a refusal by the chain that Python code sees as an

@@ -315,6 +315,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 		hashFn("keccak256", func(b []byte) [32]byte { return crypto.Keccak256(b) }, meter.KeccakCost)
 		hashFn("blake3", func(b []byte) [32]byte { return crypto.Blake3(b) }, perByte)
 		hashFn("sha256", sha256.Sum256, perByte)
+		blobCalls(def, h)
 		def("verify_signature", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("verify_signature", args, kw, "digest", "signature", "address")
 			if err != nil {

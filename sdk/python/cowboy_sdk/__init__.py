@@ -19,7 +19,10 @@ Keys and values of `storage` are any canonically CBOR-encodable value
 
 Timers (technical spec §3.3): set_timer, set_interval and cancel_timer;
 the handler named is called with the data as its one argument when the
-timer fires, and the actor pays for it (docs/timers.md). Off-chain jobs
+timer fires, and the actor pays for it (docs/timers.md).
+
+Blobs (technical spec §7): put_blob keeps up to 64 KiB on chain under its
+multihash; larger data lives in a CBFS volume, referenced by blob_hash. Off-chain jobs
 arrive with the issue that builds them; they are absent rather than faked.
 """
 
@@ -30,6 +33,7 @@ __all__ = [
     "emit_event", "get_block_info", "balance", "transfer", "keccak256",
     "blake3", "sha256", "verify_signature", "randomness",
     "set_timer", "set_interval", "cancel_timer",
+    "put_blob", "get_blob", "delete_blob", "blob_hash",
 ]
 
 
@@ -245,3 +249,26 @@ def cancel_timer(timer_id):
     """Cancel one of this actor's timers; returns the deposit refunded
     (0 if it had already run or been cancelled). 500 cycles (§17.3)."""
     return pvm_host.cancel_timer(timer_id)
+
+
+def put_blob(data):
+    """Keep data (at most 64 KiB, §7.1) in this actor's storage and return
+    its multihash (BLAKE3-256). Costs a hash, 40 cycles per KiB (blob
+    commit) and a storage write with a cell per byte (docs/cbfs.md)."""
+    return pvm_host.put_blob(data)
+
+
+def get_blob(multihash):
+    """The bytes put_blob stored under multihash, or None."""
+    return pvm_host.get_blob(multihash)
+
+
+def delete_blob(multihash):
+    """Drop an inline blob, freeing its storage quota."""
+    pvm_host.delete_blob(multihash)
+
+
+def blob_hash(data):
+    """The multihash of data, without storing it: the reference an actor
+    keeps for a blob stored off chain (§7.2)."""
+    return pvm_host.blob_hash(data)

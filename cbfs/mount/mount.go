@@ -1,0 +1,435 @@
+// Package mount serves a CBFS volume as a FUSE file system (go-fuse), so
+// ordinary tools (ls, cat, cp, editors) read and write it.
+//
+// The relays store whole files: a file opened for reading is fetched once
+// into a local cache file, reads and writes go to that file, and a file
+// written to is uploaded again when it is closed (flush) or fsynced.
+// Directories are implied by paths; an empty directory made with mkdir
+// lives only in this mount until a file is put in it. Rename re-uploads
+// under the new path and deletes the old one, since a file's path is
+// bound into its manifest and encryption.
+package mount
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/hanwen/go-fuse/v2/fs"
+	"github.com/hanwen/go-fuse/v2/fuse"
+)
+
+// Entry is one file a Store lists.
+type Entry struct {
+	Path string
+	Size uint64
+}
+
+// Store is the volume the mount shows; cluster.Cluster with a volume and
+// its parameters is the real one (see ClusterStore).
+type Store interface {
+	List(ctx context.Context) ([]Entry, error)
+	Get(ctx context.Context, path string, w io.Writer) error
+	Put(ctx context.Context, path string, r io.Reader) error
+	Delete(ctx context.Context, path string) error
+}
+
+// FS is one mounted volume. Every operation holds mu: the store calls
+// are network round trips, and serializing them keeps the cache and the
+// relays in step without finer locking.
+type FS struct {
+	store Store
+	cache string // directory of cache files
+	mu    sync.Mutex
+	next  uint64 // cache file counter
+	root  *dirNode
+	// Logf, when set, is told of store failures (they reach the caller
+	// only as EIO).
+	Logf func(format string, args ...any)
+}
+
+// New makes the file system for store, caching file contents in cacheDir.
+func New(store Store, cacheDir string) *FS {
+	f := &FS{store: store, cache: cacheDir}
+	f.root = &dirNode{fsys: f}
+	return f
+}
+
+// Mount lists the volume and mounts it on dir. The caller waits on the
+// returned server (srv.Wait) and unmounts it (srv.Unmount).
+func (f *FS) Mount(ctx context.Context, dir string) (*fuse.Server, error) {
+	entries, err := f.store.List(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list volume: %w", err)
+	}
+	f.root.initial = entries
+	srv, err := fs.Mount(dir, f.root, &fs.Options{MountOptions: fuse.MountOptions{FsName: "cbfs", Name: "cbfs"}})
+	if err != nil {
+		return nil, fmt.Errorf("mount %s: %w", dir, err)
+	}
+	return srv, nil
+}
+
+func (f *FS) logf(format string, args ...any) {
+	if f.Logf != nil {
+		f.Logf(format, args...)
+	}
+}
+
+// pathOf is an inode's path in the volume ("a/b/c").
+func (f *FS) pathOf(n *fs.Inode) string { return n.Path(f.root.EmbeddedInode()) }
+
+type dirNode struct {
+	fs.Inode
+	fsys    *FS
+	initial []Entry // the listing the root builds its tree from
+}
+
+var (
+	_ fs.NodeOnAdder   = (*dirNode)(nil)
+	_ fs.NodeCreater   = (*dirNode)(nil)
+	_ fs.NodeMkdirer   = (*dirNode)(nil)
+	_ fs.NodeUnlinker  = (*dirNode)(nil)
+	_ fs.NodeRmdirer   = (*dirNode)(nil)
+	_ fs.NodeRenamer   = (*dirNode)(nil)
+	_ fs.NodeGetattrer = (*dirNode)(nil)
+)
+
+// OnAdd builds the tree of the listing when the root is mounted.
+func (d *dirNode) OnAdd(ctx context.Context) {
+	for _, e := range d.initial {
+		parts := strings.Split(e.Path, "/")
+		dir := &d.Inode
+		for _, p := range parts[:len(parts)-1] {
+			ch := dir.GetChild(p)
+			if ch == nil {
+				ch = dir.NewPersistentInode(ctx, &dirNode{fsys: d.fsys}, fs.StableAttr{Mode: syscall.S_IFDIR})
+				dir.AddChild(p, ch, false)
+			}
+			dir = ch
+		}
+		fn := &fileNode{fsys: d.fsys, size: int64(e.Size), stored: true}
+		dir.AddChild(parts[len(parts)-1], dir.NewPersistentInode(ctx, fn, fs.StableAttr{Mode: syscall.S_IFREG}), true)
+	}
+	d.initial = nil
+}
+
+func (d *dirNode) Getattr(ctx context.Context, f fs.FileHandle, out *fuse.AttrOut) syscall.Errno {
+	out.Mode = syscall.S_IFDIR | 0o755
+	return 0
+}
+
+func (d *dirNode) Create(ctx context.Context, name string, flags uint32, mode uint32, out *fuse.EntryOut) (*fs.Inode, fs.FileHandle, uint32, syscall.Errno) {
+	d.fsys.mu.Lock()
+	defer d.fsys.mu.Unlock()
+	fn := &fileNode{fsys: d.fsys}
+	if errno := fn.openCache(true); errno != 0 {
+		return nil, nil, 0, errno
+	}
+	fn.dirty = true // an empty file exists once closed
+	ch := d.NewPersistentInode(ctx, fn, fs.StableAttr{Mode: syscall.S_IFREG})
+	fn.attr(&out.Attr)
+	return ch, &handle{append: flags&syscall.O_APPEND != 0}, 0, 0
+}
+
+func (d *dirNode) Mkdir(ctx context.Context, name string, mode uint32, out *fuse.EntryOut) (*fs.Inode, syscall.Errno) {
+	out.Mode = syscall.S_IFDIR | 0o755
+	return d.NewPersistentInode(ctx, &dirNode{fsys: d.fsys}, fs.StableAttr{Mode: syscall.S_IFDIR}), 0
+}
+
+func (d *dirNode) Unlink(ctx context.Context, name string) syscall.Errno {
+	d.fsys.mu.Lock()
+	defer d.fsys.mu.Unlock()
+	ch := d.GetChild(name)
+	if ch == nil {
+		return syscall.ENOENT
+	}
+	fn, ok := ch.Operations().(*fileNode)
+	if !ok {
+		return syscall.EISDIR
+	}
+	if fn.stored {
+		if err := d.fsys.store.Delete(ctx, d.fsys.pathOf(ch)); err != nil {
+			d.fsys.logf("delete %s: %v", d.fsys.pathOf(ch), err)
+			return syscall.EIO
+		}
+	}
+	fn.stored = false
+	fn.dirty = false // a later close of an open handle must not bring it back
+	fn.unlinked = true
+	return 0
+}
+
+func (d *dirNode) Rmdir(ctx context.Context, name string) syscall.Errno {
+	ch := d.GetChild(name)
+	if ch == nil {
+		return syscall.ENOENT
+	}
+	if _, ok := ch.Operations().(*dirNode); !ok {
+		return syscall.ENOTDIR
+	}
+	if len(ch.Children()) > 0 {
+		return syscall.ENOTEMPTY
+	}
+	return 0
+}
+
+// Rename moves every file below name to its new path: fetch (if not
+// cached), put under the new path, delete the old one. A file already at
+// the target is replaced by the put.
+func (d *dirNode) Rename(ctx context.Context, name string, newParent fs.InodeEmbedder, newName string, flags uint32) syscall.Errno {
+	if flags != 0 {
+		return syscall.EINVAL // RENAME_EXCHANGE / NOREPLACE are not supported
+	}
+	d.fsys.mu.Lock()
+	defer d.fsys.mu.Unlock()
+	ch := d.GetChild(name)
+	if ch == nil {
+		return syscall.ENOENT
+	}
+	np := path.Join(d.fsys.pathOf(newParent.EmbeddedInode()), newName)
+	if tgt := newParent.EmbeddedInode().GetChild(newName); tgt != nil {
+		if _, isDir := tgt.Operations().(*dirNode); isDir {
+			if len(tgt.Children()) > 0 {
+				return syscall.ENOTEMPTY
+			}
+		} else if tf, ok := tgt.Operations().(*fileNode); ok && !ch.IsDir() {
+			tf.unlinked, tf.dirty, tf.stored = true, false, false // replaced by the put below
+		}
+	}
+	return d.fsys.move(ctx, ch, d.fsys.pathOf(ch), np)
+}
+
+// move re-stores the file or every file of the directory n from old to
+// new paths.
+func (f *FS) move(ctx context.Context, n *fs.Inode, from, to string) syscall.Errno {
+	switch x := n.Operations().(type) {
+	case *dirNode:
+		for name, ch := range n.Children() {
+			if errno := f.move(ctx, ch, from+"/"+name, to+"/"+name); errno != 0 {
+				return errno
+			}
+		}
+		return 0
+	case *fileNode:
+		if errno := x.load(ctx, from); errno != 0 {
+			return errno
+		}
+		if _, err := x.file.Seek(0, io.SeekStart); err != nil {
+			return syscall.EIO
+		}
+		if err := f.store.Put(ctx, to, x.file); err != nil {
+			f.logf("put %s: %v", to, err)
+			return syscall.EIO
+		}
+		if x.stored {
+			if err := f.store.Delete(ctx, from); err != nil {
+				f.logf("delete %s: %v", from, err)
+				return syscall.EIO
+			}
+		}
+		x.stored, x.dirty = true, false
+		return 0
+	}
+	return syscall.EIO
+}
+
+// fileNode is one file: its size as listed until it is opened, then its
+// local cache file.
+type fileNode struct {
+	fs.Inode
+	fsys     *FS
+	size     int64    // listed size, while file is nil
+	file     *os.File // the cache file, once fetched or created
+	dirty    bool     // the cache file differs from the stored file
+	stored   bool     // the volume holds a file at this path
+	unlinked bool
+}
+
+var (
+	_ fs.NodeOpener    = (*fileNode)(nil)
+	_ fs.NodeGetattrer = (*fileNode)(nil)
+	_ fs.NodeSetattrer = (*fileNode)(nil)
+	_ fs.NodeReader    = (*fileNode)(nil)
+	_ fs.NodeWriter    = (*fileNode)(nil)
+	_ fs.NodeFlusher   = (*fileNode)(nil)
+	_ fs.NodeFsyncer   = (*fileNode)(nil)
+)
+
+// handle remembers how a file was opened.
+type handle struct{ append bool }
+
+// openCache makes an empty cache file (empty) or one to fetch into.
+func (n *fileNode) openCache(empty bool) syscall.Errno {
+	if n.file != nil {
+		if empty {
+			if err := n.file.Truncate(0); err != nil {
+				return syscall.EIO
+			}
+		}
+		return 0
+	}
+	n.fsys.next++
+	f, err := os.OpenFile(filepath.Join(n.fsys.cache, fmt.Sprintf("f%d", n.fsys.next)), os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		n.fsys.logf("cache: %v", err)
+		return syscall.EIO
+	}
+	n.file = f
+	return 0
+}
+
+// load fetches the stored file into the cache unless it is there.
+func (n *fileNode) load(ctx context.Context, p string) syscall.Errno {
+	if n.file != nil {
+		return 0
+	}
+	if errno := n.openCache(true); errno != 0 {
+		return errno
+	}
+	if !n.stored {
+		return 0
+	}
+	if err := n.fsys.store.Get(ctx, p, n.file); err != nil {
+		n.fsys.logf("get %s: %v", p, err)
+		n.file.Close()
+		n.file = nil
+		return syscall.EIO
+	}
+	return 0
+}
+
+func (n *fileNode) attr(out *fuse.Attr) {
+	out.Mode = syscall.S_IFREG | 0o644
+	out.Size = uint64(n.size)
+	if n.file != nil {
+		if st, err := n.file.Stat(); err == nil {
+			out.Size = uint64(st.Size())
+		}
+	}
+	out.Blocks = (out.Size + 511) / 512
+}
+
+func (n *fileNode) Getattr(ctx context.Context, f fs.FileHandle, out *fuse.AttrOut) syscall.Errno {
+	n.fsys.mu.Lock()
+	defer n.fsys.mu.Unlock()
+	n.attr(&out.Attr)
+	return 0
+}
+
+// Setattr handles truncate (size); times and modes are accepted and not
+// kept: the volume stores contents only.
+func (n *fileNode) Setattr(ctx context.Context, f fs.FileHandle, in *fuse.SetAttrIn, out *fuse.AttrOut) syscall.Errno {
+	n.fsys.mu.Lock()
+	defer n.fsys.mu.Unlock()
+	if sz, ok := in.GetSize(); ok {
+		var errno syscall.Errno
+		if sz == 0 {
+			errno = n.openCache(true)
+		} else {
+			errno = n.load(ctx, n.fsys.pathOf(&n.Inode))
+		}
+		if errno != 0 {
+			return errno
+		}
+		if err := n.file.Truncate(int64(sz)); err != nil {
+			return syscall.EIO
+		}
+		n.dirty = true
+		if f == nil { // truncate(2) by path: no close follows to upload it
+			if errno := n.upload(ctx); errno != 0 {
+				return errno
+			}
+		}
+	}
+	n.attr(&out.Attr)
+	return 0
+}
+
+func (n *fileNode) Open(ctx context.Context, flags uint32) (fs.FileHandle, uint32, syscall.Errno) {
+	n.fsys.mu.Lock()
+	defer n.fsys.mu.Unlock()
+	var errno syscall.Errno
+	if flags&syscall.O_TRUNC != 0 {
+		errno = n.openCache(true)
+		n.dirty = true
+	} else {
+		errno = n.load(ctx, n.fsys.pathOf(&n.Inode))
+	}
+	if errno != 0 {
+		return nil, 0, errno
+	}
+	return &handle{append: flags&syscall.O_APPEND != 0}, 0, 0
+}
+
+func (n *fileNode) Read(ctx context.Context, f fs.FileHandle, dest []byte, off int64) (fuse.ReadResult, syscall.Errno) {
+	n.fsys.mu.Lock()
+	defer n.fsys.mu.Unlock()
+	if errno := n.load(ctx, n.fsys.pathOf(&n.Inode)); errno != 0 {
+		return nil, errno
+	}
+	k, err := n.file.ReadAt(dest, off)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, syscall.EIO
+	}
+	return fuse.ReadResultData(dest[:k]), 0
+}
+
+func (n *fileNode) Write(ctx context.Context, f fs.FileHandle, data []byte, off int64) (uint32, syscall.Errno) {
+	n.fsys.mu.Lock()
+	defer n.fsys.mu.Unlock()
+	if errno := n.load(ctx, n.fsys.pathOf(&n.Inode)); errno != 0 {
+		return 0, errno
+	}
+	if h, ok := f.(*handle); ok && h.append {
+		st, err := n.file.Stat()
+		if err != nil {
+			return 0, syscall.EIO
+		}
+		off = st.Size()
+	}
+	k, err := n.file.WriteAt(data, off)
+	if err != nil {
+		return uint32(k), syscall.EIO
+	}
+	n.dirty = true
+	return uint32(k), 0
+}
+
+// upload puts the cache file under the node's path if it changed.
+func (n *fileNode) upload(ctx context.Context) syscall.Errno {
+	if !n.dirty || n.unlinked || n.file == nil {
+		return 0
+	}
+	p := n.fsys.pathOf(&n.Inode)
+	if _, err := n.file.Seek(0, io.SeekStart); err != nil {
+		return syscall.EIO
+	}
+	if err := n.fsys.store.Put(ctx, p, n.file); err != nil {
+		n.fsys.logf("put %s: %v", p, err)
+		return syscall.EIO
+	}
+	n.dirty, n.stored = false, true
+	return 0
+}
+
+// Flush runs on every close(2): a written file is uploaded then, so the
+// close reports a failed upload.
+func (n *fileNode) Flush(ctx context.Context, f fs.FileHandle) syscall.Errno {
+	n.fsys.mu.Lock()
+	defer n.fsys.mu.Unlock()
+	return n.upload(ctx)
+}
+
+func (n *fileNode) Fsync(ctx context.Context, f fs.FileHandle, flags uint32) syscall.Errno {
+	n.fsys.mu.Lock()
+	defer n.fsys.mu.Unlock()
+	return n.upload(ctx)
+}
