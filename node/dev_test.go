@@ -13,6 +13,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -54,12 +55,65 @@ func viewOf(t testing.TB, n *Node) devView {
 }
 
 // devStep is one random thing a developer does on a devnet.
-// tb is the test's testing.TB for the helpers that take one.
-func devStep(t *rapid.T, tb testing.TB, n *Node) {
+// signedPayload signs a transaction with payload from key with the
+// node's estimate and the pending nonce.
+func signedPayload(tb testing.TB, n *Node, key *crypto.PrivateKey, to *types.Address, payload []byte) *types.Tx {
+	tb.Helper()
+	from := types.Address(key.Address())
+	est, err := n.EstimateFees(&from, to, new(big.Int), payload)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	nonce, err := n.PendingNonce(from)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tx := &types.Tx{ChainID: n.ChainID(), Nonce: nonce, To: to, Value: new(big.Int), CyclesLimit: est.CyclesLimit, CellsLimit: est.CellsLimit,
+		MaxFeePerCycle: est.MaxFeePerCycle, MaxFeePerCell: est.MaxFeePerCell, TipPerCycle: est.TipPerCycle, TipPerCell: est.TipPerCell, Payload: payload}
+	tx.Sign(key)
+	return tx
+}
+
+// deployCounter deploys benchCounter from dev0 and returns its address.
+func deployCounter(tb testing.TB, n *Node) types.Address {
+	tb.Helper()
+	pl, err := (&types.DeployPayload{Code: benchCounter, Salt: make([]byte, types.SaltSize)}).Encode()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tx := signedPayload(tb, n, devKey(tb, 0), nil, pl)
+	if err := n.SendTransaction(tx); err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := n.ProduceBlock(); err != nil {
+		tb.Fatal(err)
+	}
+	rc, _, err := n.Receipt(tx.Hash())
+	if err != nil || rc.Status != types.ReceiptSuccess || rc.ContractAddress == nil {
+		tb.Fatalf("deploy counter: %v %+v", err, rc)
+	}
+	return *rc.ContractAddress
+}
+
+// tb is the test's testing.TB for the helpers that take one; counter is
+// an actor whose storage the steps change.
+func devStep(t *rapid.T, tb testing.TB, n *Node, counter types.Address) {
 	addr := func(label string) types.Address {
 		return types.Address(devKey(tb, rapid.IntRange(0, 9).Draw(t, label)).Address())
 	}
-	switch rapid.IntRange(0, 4).Draw(t, "op") {
+	switch rapid.IntRange(0, 5).Draw(t, "op") {
+	case 5: // an actor call: storage, code and dedup records change
+		call, err := (&types.CallPayload{Method: "increment"}).Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tx := signedPayload(tb, n, devKey(tb, rapid.IntRange(0, 9).Draw(t, "caller")), &counter, call)
+		if err := n.SendTransaction(tx); err != nil {
+			t.Fatalf("send call: %v", err)
+		}
+		if _, err := n.ProduceBlock(); err != nil {
+			t.Fatal(err)
+		}
 	case 0, 1: // a transfer, mined
 		from := devKey(tb, rapid.IntRange(0, 9).Draw(t, "from"))
 		tx := signedTransfer(tb, n, from, addr("to"), big.NewInt(rapid.Int64Range(0, 1e15).Draw(t, "value")))
@@ -84,13 +138,14 @@ func devStep(t *rapid.T, tb testing.TB, n *Node) {
 	}
 }
 
-// TestDevRevertProperty: random transactions and devnet controls, a
+// TestDevRevertProperty: random transfers, actor calls and devnet controls, a
 // snapshot, more of them, then a revert (by height or by hash) gives back
 // exactly the snapshot's chain: head, state root, balances, nonces and
 // supply. Each case reverts to where it started, so cases are independent.
 func TestDevRevertProperty(t *testing.T) {
 	n := openTest(t, t.TempDir())
 	defer n.Close()
+	counter := deployCounter(t, n)
 	rapid.Check(t, func(rt *rapid.T) {
 		start, err := n.DevSnapshot()
 		if err != nil {
@@ -98,7 +153,7 @@ func TestDevRevertProperty(t *testing.T) {
 		}
 		defer n.DevRevert(start.Height, nil) // even a failed case leaves the chain as it found it
 		for i := rapid.IntRange(0, 4).Draw(rt, "before"); i > 0; i-- {
-			devStep(rt, t, n)
+			devStep(rt, t, n, counter)
 		}
 		snap, err := n.DevSnapshot()
 		if err != nil {
@@ -106,7 +161,7 @@ func TestDevRevertProperty(t *testing.T) {
 		}
 		want := viewOf(t, n)
 		for i := rapid.IntRange(0, 6).Draw(rt, "after"); i > 0; i-- {
-			devStep(rt, t, n)
+			devStep(rt, t, n, counter)
 		}
 		var h *types.Header
 		if rapid.Bool().Draw(rt, "byHash") {
@@ -122,7 +177,7 @@ func TestDevRevertProperty(t *testing.T) {
 			rt.Fatalf("after revert:\n got %+v\nwant %+v", got, want)
 		}
 		// The chain goes on from the snapshot.
-		devStep(rt, t, n)
+		devStep(rt, t, n, counter)
 		if n.Head().Height <= snap.Height {
 			rt.Fatalf("no block after the revert")
 		}

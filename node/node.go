@@ -469,11 +469,15 @@ func (n *Node) Run(ctx context.Context) error {
 }
 
 // RPCAddr is the address the RPC server listens on (useful with port 0).
+// Safe to poll while Run starts the server.
 func (n *Node) RPCAddr() string {
-	if n.rpcLn == nil {
+	n.mu.RLock()
+	ln := n.rpcLn
+	n.mu.RUnlock()
+	if ln == nil {
 		return ""
 	}
-	return n.rpcLn.Addr().String()
+	return ln.Addr().String()
 }
 
 func (n *Node) startRPC() error {
@@ -481,8 +485,10 @@ func (n *Node) startRPC() error {
 	if err != nil {
 		return fmt.Errorf("listen for RPC on %s: %w", n.cfg.RPCAddr, err)
 	}
-	n.rpcLn = ln
 	n.rpcSrv = &http.Server{Handler: n.rpcHandler(), ReadHeaderTimeout: 10 * time.Second}
+	n.mu.Lock()
+	n.rpcLn = ln
+	n.mu.Unlock()
 	go func() {
 		if err := n.rpcSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			n.log.Error("rpc server stopped", "err", err)

@@ -212,6 +212,7 @@ func printBanner(w io.Writer, n *node.Node, home string, blockTime time.Duration
 	head := n.Head()
 	fmt.Fprintf(w, "Cowboy devnet  chain id %d  home %s\n", n.ChainID(), home)
 	fmt.Fprintf(w, "JSON-RPC       http://%s\n", n.RPCAddr())
+	fmt.Fprintf(w, "Explorer       http://%s/ (docs/explorer.md)\n", n.RPCAddr())
 	if blockTime == 0 {
 		fmt.Fprintf(w, "Blocks         on demand (a block as soon as a transaction arrives)\n")
 	} else {

@@ -25,7 +25,7 @@ type chain struct {
 	deployTx, transfer types.Hash
 }
 
-func newChain(t *testing.T) *chain {
+func newChain(t testing.TB) *chain {
 	t.Helper()
 	c := devnettest.New(t)
 	read := func(p string) []byte {
@@ -47,7 +47,7 @@ func newChain(t *testing.T) *chain {
 	return ch
 }
 
-func headTx(t *testing.T, c *devnettest.Chain) types.Hash {
+func headTx(t testing.TB, c *devnettest.Chain) types.Hash {
 	t.Helper()
 	b, err := c.Node.BlockByNumber(c.Node.Head().Height)
 	if err != nil || len(b.Txs) != 1 {
@@ -57,7 +57,7 @@ func headTx(t *testing.T, c *devnettest.Chain) types.Hash {
 }
 
 // get fetches a path without following redirects.
-func (ch *chain) get(t *testing.T, path string) (int, http.Header, string) {
+func (ch *chain) get(t testing.TB, path string) (int, http.Header, string) {
 	t.Helper()
 	cl := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := cl.Get(ch.srv.URL + path)
@@ -155,5 +155,20 @@ func TestRPCPassesThrough(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	if !strings.Contains(string(body), `"result":"0x3"`) {
 		t.Fatalf("cowboy_blockNumber through the explorer: %s", body)
+	}
+}
+
+// BenchmarkHomePage renders the home page over a chain of 100 blocks (its
+// charts read every one of them).
+func BenchmarkHomePage(b *testing.B) {
+	ch := newChain(b)
+	if _, err := ch.c.Node.DevMine(100); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if status, _, _ := ch.get(b, "/"); status != 200 {
+			b.Fatalf("status %d", status)
+		}
 	}
 }
