@@ -41,7 +41,7 @@ const benchSpareBlocks = 16
 
 // benchMaxFee is a max fee that stays at or above the basefee after
 // blocks full blocks: the estimate's fee, raised as the basefee rises
-// (fees.NextBasefee at the cycle cap, at least one unit a block).
+// (fees.NextBasefee at the cycle cap).
 func benchMaxFee(est, blocks uint64) uint64 {
 	b := est
 	for range blocks {

@@ -58,14 +58,16 @@ func TestBenchTransfersRejectsBadFlags(t *testing.T) {
 }
 
 // TestBenchMaxFee: the bench's max fee covers the basefee after the run's
-// full blocks (each raises it by an eighth, at least one unit, §4.2).
+// full blocks (each raises it by an eighth, rounded down, §4.2: a basefee
+// below 8 does not move).
 func TestBenchMaxFee(t *testing.T) {
 	for _, tt := range []struct{ est, blocks, want uint64 }{
 		{3, 0, 3},
-		{1, 1, 2},
-		{1, 8, 9},
+		{1, 1, 1},
+		{7, 8, 7},
 		{8, 1, 9},
-		{3, 26, 64}, // +1 a block up to 16, then an eighth,
+		{16, 1, 18},
+		{8, 8, 16}, // 8 → 9 → … → 16: an eighth of each, rounded down
 	} {
 		if got := benchMaxFee(tt.est, tt.blocks); got != tt.want {
 			t.Errorf("benchMaxFee(%d, %d) = %d, want %d", tt.est, tt.blocks, got, tt.want)
