@@ -287,6 +287,11 @@ func formatInt(f formatSpec, v Value) (string, error) {
 		case f.alt:
 			return "", Errorf(ValueError, "Alternate form (#) not allowed with integer format specifier 'c'")
 		}
+		// CPython converts to a C long first: outside it the message
+		// names the conversion (b is the magnitude; -2**63 still fits).
+		if !b.IsInt64() && !(neg && b.BitLen() == 64 && b.TrailingZeroBits() == 63) {
+			return "", Errorf(OverflowError, "Python int too large to convert to C long")
+		}
 		if !b.IsInt64() || b.Int64() > 0x10ffff || neg {
 			return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
 		}
