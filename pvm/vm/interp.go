@@ -229,20 +229,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				err = object.Errorf(object.NameError, "name '%s' is not defined", names[in.Arg])
 			}
 		case compile.LOAD_NAME:
-			name := names[in.Arg]
-			v, ok := f.ns.Get(name)
-			if !ok {
-				v, ok = f.globals.Get(name)
-				if !ok {
-					v, ok = t.builtins.Get(name)
-					if !ok {
-						err = t.nameError(f, name)
-						break
-					}
-				}
-			}
-			stack[sp] = v
-			sp++
+			sp, err = t.loadName(f, stack, sp, names[in.Arg])
 		case compile.STORE_NAME:
 			sp--
 			f.ns.Set(names[in.Arg], stack[sp])
@@ -626,25 +613,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = r
 			sp++
 		case compile.CALL_KW:
-			n := int(in.Arg)
-			kwnames := stack[sp-1].(object.Tuple)
-			nkw := len(kwnames)
-			base := sp - 1 - n - 1
-			npos := n - nkw
-			kw := make([]object.Kw, nkw)
-			for i, k := range kwnames {
-				kw[i] = object.Kw{Name: string(k.(object.Str)), Value: stack[base+1+npos+i]}
-			}
-			f.pc, f.sp = pc, sp
-			r, e := t.Call(stack[base], stack[base+1:base+1+npos], kw)
-			clear(stack[base:sp])
-			sp = base
-			if e != nil {
-				err = e
-				break
-			}
-			stack[sp] = r
-			sp++
+			sp, err = t.callKw(f, stack, sp, pc, int(in.Arg))
 		case compile.CALL_EX:
 			sp, err = t.callEx(f, stack, sp, pc, in.Arg)
 		case compile.MAKE_FUNCTION:
@@ -668,14 +637,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			f.yielded = true
 			return r, nil
 		case compile.GET_YIELD_FROM_ITER:
-			if _, ok := stack[sp-1].(*Generator); !ok {
-				it, e := object.Iter(t, stack[sp-1])
-				if e != nil {
-					err = e
-					break
-				}
-				stack[sp-1] = it
-			}
+			err = t.getYieldFromIter(stack, sp)
 		case compile.YIELD_FROM:
 			sent := stack[sp-1]
 			sub := stack[sp-2]

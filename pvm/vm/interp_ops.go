@@ -363,3 +363,56 @@ func (t *Thread) listExtend(stack []object.Value, sp int, arg uint32) (int, erro
 	stack[sp] = nil
 	return sp, err
 }
+
+// loadName is LOAD_NAME (class bodies and module level): the class
+// namespace, then the globals, then the builtins.
+func (t *Thread) loadName(f *frame, stack []object.Value, sp int, name string) (int, error) {
+	v, ok := f.ns.Get(name)
+	if !ok {
+		v, ok = f.globals.Get(name)
+		if !ok {
+			v, ok = t.builtins.Get(name)
+			if !ok {
+				return sp, t.nameError(f, name)
+			}
+		}
+	}
+	stack[sp] = v
+	return sp + 1, nil
+}
+
+// callKw is CALL_KW: f(a, k=v) with n arguments, the last ones named by
+// the tuple on top.
+func (t *Thread) callKw(f *frame, stack []object.Value, sp, pc, n int) (int, error) {
+	kwnames := stack[sp-1].(object.Tuple)
+	nkw := len(kwnames)
+	base := sp - 1 - n - 1
+	npos := n - nkw
+	kw := make([]object.Kw, nkw)
+	for i, k := range kwnames {
+		kw[i] = object.Kw{Name: string(k.(object.Str)), Value: stack[base+1+npos+i]}
+	}
+	f.pc, f.sp = pc, sp
+	r, err := t.Call(stack[base], stack[base+1:base+1+npos], kw)
+	clear(stack[base:sp])
+	sp = base
+	if err != nil {
+		return sp, err
+	}
+	stack[sp] = r
+	return sp + 1, nil
+}
+
+// getYieldFromIter is GET_YIELD_FROM_ITER: `yield from x` iterates x
+// unless it is already a generator.
+func (t *Thread) getYieldFromIter(stack []object.Value, sp int) error {
+	if _, ok := stack[sp-1].(*Generator); ok {
+		return nil
+	}
+	it, err := object.Iter(t, stack[sp-1])
+	if err != nil {
+		return err
+	}
+	stack[sp-1] = it
+	return nil
+}
