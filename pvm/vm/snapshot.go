@@ -325,6 +325,7 @@ func (t *Thread) replay(s *moduleSnapshot) (*Module, bool, error) {
 	// the module can still simply run.
 	before := t.state()
 	cp := newCopier(&t.classEpoch, t.builtins)
+	cp.pristine = true
 	cp.memo = make(map[memoKey]object.Value, s.objects)
 	cp.dicts = make(map[*object.StrDict]*object.StrDict, s.dicts)
 	cp.reserve(s.sizes)
@@ -405,6 +406,8 @@ type copier struct {
 	dicts   map[*object.StrDict]*object.StrDict
 	// builtins is the shared builtins namespace (see sharedBuiltin).
 	builtins *object.StrDict
+	// pristine is set when copying from a snapshot's pristine copy.
+	pristine bool
 	epoch    *uint64
 	err      error
 }
@@ -484,6 +487,10 @@ func ptrOf(v object.Value) (unsafe.Pointer, bool) {
 	}
 	return nil, false
 }
+
+// ShareIndexes implements object.Cloner: copies of a pristine snapshot
+// borrow its namespaces' indexes, which nothing changes.
+func (c *copier) ShareIndexes() bool { return c.pristine }
 
 // ClassEpoch implements object.Cloner.
 func (c *copier) ClassEpoch() *uint64 { return c.epoch }
