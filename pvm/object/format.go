@@ -299,8 +299,9 @@ func formatInt(f formatSpec, v Value) (string, error) {
 	default:
 		return "", Errorf(ValueError, "Unknown format code '%c' for object of type 'int'", f.typ)
 	}
-	if f.zero && f.align == 0 && f.grouping != 0 {
-		// Zero padding with grouping pads digits, then groups.
+	if f.grouping != 0 && f.fill == '0' && (f.align == '=' || f.align == 0 && f.zero) {
+		// Zero padding with grouping ('0' filling between the sign and
+		// the digits, by the 0 flag or by "0=") pads digits, then groups.
 		signLen := 0
 		if neg || f.sign == '+' || f.sign == ' ' {
 			signLen = 1
