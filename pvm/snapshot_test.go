@@ -88,3 +88,35 @@ func BenchmarkActorCall(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "calls/s")
 }
+
+// TestSDKSnapshotConcurrent runs actor calls on several goroutines while
+// the first ones record cowboy_sdk's snapshot and the rest copy it (run
+// with -race): every call must see the same result and charge.
+func TestSDKSnapshotConcurrent(t *testing.T) {
+	freshSDK(t)
+	p, err := CheckActor([]byte(snapActor))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, err := cbor.EncodeGo([]any{5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const workers, calls = 4, 10
+	results := make(chan string, workers*calls)
+	for w := 0; w < workers; w++ {
+		go func() {
+			for i := 0; i < calls; i++ {
+				h := newMemHost()
+				ret, res, err := p.Run(Config{CyclesLimit: 10_000_000, CellsLimit: 1_000_000, Host: h}, Call{Method: "bump", Args: args})
+				results <- fmt.Sprintf("ret=%x res=%+v err=%v store=%q events=%v", ret, res, err, h.store, h.events)
+			}
+		}()
+	}
+	first := <-results
+	for i := 1; i < workers*calls; i++ {
+		if got := <-results; got != first {
+			t.Fatalf("calls differ:\n%s\n%s", got, first)
+		}
+	}
+}

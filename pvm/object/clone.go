@@ -32,6 +32,10 @@ type Cloner interface {
 	// ClassEpoch is the lookup-cache epoch of the thread receiving the
 	// copies (see Class.EnableLookupCache).
 	ClassEpoch() *uint64
+	// ShareIndexes reports whether copied namespaces may borrow the
+	// original's name index until their names change: only when the
+	// original is never changed again (a snapshot's pristine copy).
+	ShareIndexes() bool
 	// Values and Strings return n zero elements of capacity n, which the
 	// cloner may carve from one allocation.
 	Values(n int) []Value
@@ -145,7 +149,11 @@ func (e *ExcState) clone(c Cloner) *ExcState {
 // CloneInto copies the namespace d into dst, slot for slot (deleted slots
 // included), so positions and the layout version match the original's.
 func (d *StrDict) CloneInto(dst *StrDict, c Cloner) {
-	dst.index = maps.Clone(d.index)
+	if c.ShareIndexes() {
+		dst.index, dst.indexShared = d.index, true
+	} else {
+		dst.index = maps.Clone(d.index)
+	}
 	dst.keys = c.Strings(len(d.keys))
 	copy(dst.keys, d.keys)
 	dst.vals = c.Values(len(d.vals))

@@ -287,6 +287,11 @@ func formatInt(f formatSpec, v Value) (string, error) {
 		case f.alt:
 			return "", Errorf(ValueError, "Alternate form (#) not allowed with integer format specifier 'c'")
 		}
+		// CPython converts to a C long first: outside it the message
+		// names the conversion (b is the magnitude; -2**63 still fits).
+		if !b.IsInt64() && !(neg && b.BitLen() == 64 && b.TrailingZeroBits() == 63) {
+			return "", Errorf(OverflowError, "Python int too large to convert to C long")
+		}
 		if !b.IsInt64() || b.Int64() > 0x10ffff || neg {
 			return "", Errorf(OverflowError, "%%c arg not in range(0x110000)")
 		}
@@ -294,8 +299,9 @@ func formatInt(f formatSpec, v Value) (string, error) {
 	default:
 		return "", Errorf(ValueError, "Unknown format code '%c' for object of type 'int'", f.typ)
 	}
-	if f.zero && f.align == 0 && f.grouping != 0 {
-		// Zero padding with grouping pads digits, then groups.
+	if f.grouping != 0 && f.fill == '0' && (f.align == '=' || f.align == 0 && f.zero) {
+		// Zero padding with grouping ('0' filling between the sign and
+		// the digits, by the 0 flag or by "0=") pads digits, then groups.
 		signLen := 0
 		if neg || f.sign == '+' || f.sign == ' ' {
 			signLen = 1

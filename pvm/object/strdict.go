@@ -1,5 +1,7 @@
 package object
 
+import "maps"
+
 // StrDict is an insertion-ordered string-keyed namespace used for class and
 // instance attributes and module globals. Lookups go through a Go map, but
 // order-dependent views (dir, __dict__) come from the keys slice, never from
@@ -12,6 +14,18 @@ type StrDict struct {
 	// layout changes whenever a name is added or removed, so a cached slot
 	// position (see Slot) stays valid exactly while layout is unchanged.
 	layout uint64
+	// indexShared marks an index borrowed from a module snapshot's
+	// namespace (clone.go), read by other threads too: the first change
+	// of the names makes a private copy.
+	indexShared bool
+}
+
+// ownIndex makes the index private before a change of the names.
+func (d *StrDict) ownIndex() {
+	if d.indexShared {
+		d.index = maps.Clone(d.index)
+		d.indexShared = false
+	}
 }
 
 // Layout is the current layout version, for slot caches.
@@ -106,6 +120,7 @@ func (d *StrDict) Set(name string, v Value) {
 		return
 	}
 	d.layout++
+	d.ownIndex()
 	d.index[name] = len(d.keys)
 	d.keys = append(d.keys, name)
 	d.vals = append(d.vals, v)
@@ -119,6 +134,7 @@ func (d *StrDict) Put(name string, v Value) bool {
 		return false
 	}
 	d.layout++
+	d.ownIndex()
 	d.index[name] = len(d.keys)
 	d.keys = append(d.keys, name)
 	d.vals = append(d.vals, v)
@@ -132,6 +148,7 @@ func (d *StrDict) Delete(name string) bool {
 		return false
 	}
 	d.layout++
+	d.ownIndex()
 	delete(d.index, name)
 	d.vals[i] = nil
 	d.dead++

@@ -106,7 +106,10 @@ func (t *Thread) run(f *frame) (object.Value, error) {
 }
 
 // exec is the interpreter loop: it runs f from f.pc until it returns,
-// yields or raises.
+// yields or raises. Each instruction is charged its base cycles from
+// opCost first; the switch is then a table of opcodes: the short, hot
+// ones inline, the others a call to a helper named for what it does
+// (interp_ops.go), which returns the new stack pointer and the error.
 func (t *Thread) exec(f *frame) (object.Value, error) {
 	t.frameSeq++
 	if f.id == 0 {
@@ -226,20 +229,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				err = object.Errorf(object.NameError, "name '%s' is not defined", names[in.Arg])
 			}
 		case compile.LOAD_NAME:
-			name := names[in.Arg]
-			v, ok := f.ns.Get(name)
-			if !ok {
-				v, ok = f.globals.Get(name)
-				if !ok {
-					v, ok = t.builtins.Get(name)
-					if !ok {
-						err = t.nameError(f, name)
-						break
-					}
-				}
-			}
-			stack[sp] = v
-			sp++
+			sp, err = t.loadName(f, stack, sp, names[in.Arg])
 		case compile.STORE_NAME:
 			sp--
 			f.ns.Set(names[in.Arg], stack[sp])
@@ -498,35 +488,9 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = l
 			sp++
 		case compile.BUILD_SET:
-			n := int(in.Arg)
-			s := object.NewSet(false)
-			for i := sp - n; i < sp; i++ {
-				if err = s.Add(t, stack[i]); err != nil {
-					break
-				}
-			}
-			if err != nil {
-				break
-			}
-			clear(stack[sp-n : sp])
-			sp -= n
-			stack[sp] = s
-			sp++
+			sp, err = t.buildSet(stack, sp, int(in.Arg))
 		case compile.BUILD_MAP:
-			n := int(in.Arg)
-			d := object.NewDict()
-			for i := sp - 2*n; i < sp; i += 2 {
-				if err = d.Set(t, stack[i], stack[i+1]); err != nil {
-					break
-				}
-			}
-			if err != nil {
-				break
-			}
-			clear(stack[sp-2*n : sp])
-			sp -= 2 * n
-			stack[sp] = d
-			sp++
+			sp, err = t.buildMap(stack, sp, int(in.Arg))
 		case compile.BUILD_STRING:
 			sp, err = t.buildString(stack, sp, int(in.Arg))
 		case compile.LIST_APPEND:
@@ -542,19 +506,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			err = stack[sp-int(in.Arg)].(*object.Dict).Set(t, stack[sp], stack[sp+1])
 			stack[sp], stack[sp+1] = nil, nil
 		case compile.LIST_EXTEND:
-			sp--
-			depth := int(in.Arg & 0xffff)
-			_, err = object.Inplace(t, object.OpAdd, stack[sp-depth], stack[sp])
-			if err != nil {
-				if e := asException(err); e != nil && e.Value.Class == object.TypeError && !object.IsIterable(stack[sp]) {
-					if in.Arg&compile.CallArgs != 0 {
-						err = object.Errorf(object.TypeError, "%s argument after * must be an iterable, not %s", t.funcStr(stack[sp-depth-1]), object.TypeName(stack[sp]))
-					} else {
-						err = object.Errorf(object.TypeError, "Value after * must be an iterable, not %s", object.TypeName(stack[sp]))
-					}
-				}
-			}
-			stack[sp] = nil
+			sp, err = t.listExtend(stack, sp, in.Arg)
 		case compile.SET_UPDATE:
 			sp--
 			s := stack[sp-int(in.Arg)].(*object.Set)
@@ -661,25 +613,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = r
 			sp++
 		case compile.CALL_KW:
-			n := int(in.Arg)
-			kwnames := stack[sp-1].(object.Tuple)
-			nkw := len(kwnames)
-			base := sp - 1 - n - 1
-			npos := n - nkw
-			kw := make([]object.Kw, nkw)
-			for i, k := range kwnames {
-				kw[i] = object.Kw{Name: string(k.(object.Str)), Value: stack[base+1+npos+i]}
-			}
-			f.pc, f.sp = pc, sp
-			r, e := t.Call(stack[base], stack[base+1:base+1+npos], kw)
-			clear(stack[base:sp])
-			sp = base
-			if e != nil {
-				err = e
-				break
-			}
-			stack[sp] = r
-			sp++
+			sp, err = t.callKw(f, stack, sp, pc, int(in.Arg))
 		case compile.CALL_EX:
 			sp, err = t.callEx(f, stack, sp, pc, in.Arg)
 		case compile.MAKE_FUNCTION:
@@ -703,14 +637,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			f.yielded = true
 			return r, nil
 		case compile.GET_YIELD_FROM_ITER:
-			if _, ok := stack[sp-1].(*Generator); !ok {
-				it, e := object.Iter(t, stack[sp-1])
-				if e != nil {
-					err = e
-					break
-				}
-				stack[sp-1] = it
-			}
+			err = t.getYieldFromIter(stack, sp)
 		case compile.YIELD_FROM:
 			sent := stack[sp-1]
 			sub := stack[sp-2]

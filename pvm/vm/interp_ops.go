@@ -324,3 +324,104 @@ func importStar(f *frame, stack []object.Value, sp int) int {
 	})
 	return sp
 }
+
+// buildSet is BUILD_SET: a set of the top n values, added in order.
+func (t *Thread) buildSet(stack []object.Value, sp, n int) (int, error) {
+	s := object.NewSet(false)
+	for i := sp - n; i < sp; i++ {
+		if err := s.Add(t, stack[i]); err != nil {
+			return sp, err
+		}
+	}
+	clear(stack[sp-n : sp])
+	sp -= n
+	stack[sp] = s
+	return sp + 1, nil
+}
+
+// buildMap is BUILD_MAP: a dict of the top n key-value pairs.
+func (t *Thread) buildMap(stack []object.Value, sp, n int) (int, error) {
+	d := object.NewDict()
+	for i := sp - 2*n; i < sp; i += 2 {
+		if err := d.Set(t, stack[i], stack[i+1]); err != nil {
+			return sp, err
+		}
+	}
+	clear(stack[sp-2*n : sp])
+	sp -= 2 * n
+	stack[sp] = d
+	return sp + 1, nil
+}
+
+// listExtend is LIST_EXTEND: extends the list arg's low 16 bits below the
+// top with the iterable on top ([*a], f(*a)), with CPython's messages for
+// a non-iterable.
+func (t *Thread) listExtend(stack []object.Value, sp int, arg uint32) (int, error) {
+	sp--
+	depth := int(arg & 0xffff)
+	_, err := object.Inplace(t, object.OpAdd, stack[sp-depth], stack[sp])
+	if err != nil {
+		if e := asException(err); e != nil && e.Value.Class == object.TypeError && !object.IsIterable(stack[sp]) {
+			if arg&compile.CallArgs != 0 {
+				err = object.Errorf(object.TypeError, "%s argument after * must be an iterable, not %s", t.funcStr(stack[sp-depth-1]), object.TypeName(stack[sp]))
+			} else {
+				err = object.Errorf(object.TypeError, "Value after * must be an iterable, not %s", object.TypeName(stack[sp]))
+			}
+		}
+	}
+	stack[sp] = nil
+	return sp, err
+}
+
+// loadName is LOAD_NAME (class bodies and module level): the class
+// namespace, then the globals, then the builtins.
+func (t *Thread) loadName(f *frame, stack []object.Value, sp int, name string) (int, error) {
+	v, ok := f.ns.Get(name)
+	if !ok {
+		v, ok = f.globals.Get(name)
+		if !ok {
+			v, ok = t.builtins.Get(name)
+			if !ok {
+				return sp, t.nameError(f, name)
+			}
+		}
+	}
+	stack[sp] = v
+	return sp + 1, nil
+}
+
+// callKw is CALL_KW: f(a, k=v) with n arguments, the last ones named by
+// the tuple on top.
+func (t *Thread) callKw(f *frame, stack []object.Value, sp, pc, n int) (int, error) {
+	kwnames := stack[sp-1].(object.Tuple)
+	nkw := len(kwnames)
+	base := sp - 1 - n - 1
+	npos := n - nkw
+	kw := make([]object.Kw, nkw)
+	for i, k := range kwnames {
+		kw[i] = object.Kw{Name: string(k.(object.Str)), Value: stack[base+1+npos+i]}
+	}
+	f.pc, f.sp = pc, sp
+	r, err := t.Call(stack[base], stack[base+1:base+1+npos], kw)
+	clear(stack[base:sp])
+	sp = base
+	if err != nil {
+		return sp, err
+	}
+	stack[sp] = r
+	return sp + 1, nil
+}
+
+// getYieldFromIter is GET_YIELD_FROM_ITER: `yield from x` iterates x
+// unless it is already a generator.
+func (t *Thread) getYieldFromIter(stack []object.Value, sp int) error {
+	if _, ok := stack[sp-1].(*Generator); ok {
+		return nil
+	}
+	it, err := object.Iter(t, stack[sp-1])
+	if err != nil {
+		return err
+	}
+	stack[sp-1] = it
+	return nil
+}

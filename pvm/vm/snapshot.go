@@ -325,6 +325,7 @@ func (t *Thread) replay(s *moduleSnapshot) (*Module, bool, error) {
 	// the module can still simply run.
 	before := t.state()
 	cp := newCopier(&t.classEpoch, t.builtins)
+	cp.pristine = true
 	cp.memo = make(map[memoKey]object.Value, s.objects)
 	cp.dicts = make(map[*object.StrDict]*object.StrDict, s.dicts)
 	cp.reserve(s.sizes)
@@ -405,6 +406,8 @@ type copier struct {
 	dicts   map[*object.StrDict]*object.StrDict
 	// builtins is the shared builtins namespace (see sharedBuiltin).
 	builtins *object.StrDict
+	// pristine is set when copying from a snapshot's pristine copy.
+	pristine bool
 	epoch    *uint64
 	err      error
 }
@@ -485,6 +488,10 @@ func ptrOf(v object.Value) (unsafe.Pointer, bool) {
 	return nil, false
 }
 
+// ShareIndexes implements object.Cloner: copies of a pristine snapshot
+// borrow its namespaces' indexes, which nothing changes.
+func (c *copier) ShareIndexes() bool { return c.pristine }
+
 // ClassEpoch implements object.Cloner.
 func (c *copier) ClassEpoch() *uint64 { return c.epoch }
 
@@ -554,98 +561,61 @@ func (c *copier) Clone(v object.Value) object.Value {
 		}
 		return out
 	case *object.Class:
-		out := c.classes.get()
 		c.sizes.classes++
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
+		return cloneTo(c, k, x, c.classes.get())
 	case *object.Instance:
-		out := c.insts.get()
 		c.sizes.insts++
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.List:
-		out := &object.List{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.Dict:
-		out := &object.Dict{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.Set:
-		out := &object.Set{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.ByteArray:
-		out := &object.ByteArray{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.BoundMethod:
-		out := &object.BoundMethod{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
+		return cloneTo(c, k, x, c.insts.get())
 	case *object.Property:
-		out := c.props.get()
 		c.sizes.props++
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.StaticMethod:
-		out := &object.StaticMethod{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.ClassMethod:
-		out := &object.ClassMethod{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.Super:
-		out := &object.Super{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.GenericAlias:
-		out := &object.GenericAlias{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.DictView:
-		out := &object.DictView{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
-	case *object.SliceObj:
-		out := &object.SliceObj{}
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
+		return cloneTo(c, k, x, c.props.get())
 	case *Function:
-		out := c.fns.get()
 		c.sizes.fns++
-		c.memo[k] = out
-		x.CloneInto(out, c)
-		return out
+		return cloneTo(c, k, x, c.fns.get())
 	case *Cell:
-		out := c.cells.get()
 		c.sizes.cells++
-		c.memo[k] = out
-		out.V = c.Clone(x.V)
-		return out
+		return cloneTo(c, k, x, c.cells.get())
+	case *object.List:
+		return cloneTo(c, k, x, new(object.List))
+	case *object.Dict:
+		return cloneTo(c, k, x, new(object.Dict))
+	case *object.Set:
+		return cloneTo(c, k, x, new(object.Set))
+	case *object.ByteArray:
+		return cloneTo(c, k, x, new(object.ByteArray))
+	case *object.BoundMethod:
+		return cloneTo(c, k, x, new(object.BoundMethod))
+	case *object.StaticMethod:
+		return cloneTo(c, k, x, new(object.StaticMethod))
+	case *object.ClassMethod:
+		return cloneTo(c, k, x, new(object.ClassMethod))
+	case *object.Super:
+		return cloneTo(c, k, x, new(object.Super))
+	case *object.GenericAlias:
+		return cloneTo(c, k, x, new(object.GenericAlias))
+	case *object.DictView:
+		return cloneTo(c, k, x, new(object.DictView))
+	case *object.SliceObj:
+		return cloneTo(c, k, x, new(object.SliceObj))
 	case *Module:
-		out := &Module{}
-		c.memo[k] = out
-		out.Name = x.Name
-		out.Globals = c.CloneStrDict(x.Globals)
-		return out
+		return cloneTo(c, k, x, new(Module))
 	}
 	return c.fail(v)
+}
+
+// cloneable is a pointer to a struct that copies itself into another.
+type cloneable[T any] interface {
+	*T
+	object.Value
+	CloneInto(dst *T, c object.Cloner)
+}
+
+// cloneTo records out as the copy of x (before copying what x refers to,
+// so cycles through x find it) and fills it.
+func cloneTo[T any, P cloneable[T]](c *copier, k memoKey, x, out P) object.Value {
+	c.memo[k] = out
+	x.CloneInto(out, c)
+	return out
 }
 
 func (c *copier) fail(v object.Value) object.Value {
@@ -653,6 +623,15 @@ func (c *copier) fail(v object.Value) object.Value {
 		c.err = fmt.Errorf("cannot copy a %T", v)
 	}
 	return v
+}
+
+// CloneInto copies the cell c into dst.
+func (c *Cell) CloneInto(dst *Cell, cl object.Cloner) { dst.V = cl.Clone(c.V) }
+
+// CloneInto copies the module m into dst.
+func (m *Module) CloneInto(dst *Module, c object.Cloner) {
+	dst.Name = m.Name
+	dst.Globals = c.CloneStrDict(m.Globals)
 }
 
 // CloneInto copies f into dst; the copy's inline caches start empty.

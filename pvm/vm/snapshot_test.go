@@ -94,7 +94,11 @@ print(c.inst.total, c.A.s(1), c.A.c(), c.inst.double(), c.bound(), c.closure(1))
 print(c.both[0] is c.both[1], c.both[2]["k"] is c.shared, id(c.inst), hash(c.inst) == hash(c.holder["inst"]))
 print(c.alias, c.a_set, c.frozen, list(c.view), c.sl, c.ba, c.big, repr(c.caught))
 print(c.twice(21), c.Thing, c.holder["lib"].double(), isinstance(c.inst, c.lib.Base), c.A.__mro__)
+print(hasattr(c.A, "added"), hasattr(c, "added"), "count" in c.A.__dict__)
 c.A.count = 7
+c.A.added = 1
+c.added = 2
+del c.A.s
 print(c.A.c(), c.A.tags.append("c"), c.A.tags)
 import lib
 print(lib is c.lib, lib.SENTINEL is c.holder["lib"])
@@ -189,9 +193,12 @@ func TestModuleSnapshotChargesLikeRunning(t *testing.T) {
 			}
 			warm := snapRegistry(t)
 			runSnap(t, warm, src, full) // records
-			got := runSnap(t, warm, src, full)
-			if got != cold {
-				t.Fatalf("from the snapshot:\n%+v\nrun:\n%+v", got, cold)
+			// Twice: a copy that changed names must not have changed
+			// the snapshot the next copy comes from.
+			for i := 0; i < 2; i++ {
+				if got := runSnap(t, warm, src, full); got != cold {
+					t.Fatalf("from the snapshot (%d):\n%+v\nrun:\n%+v", i, got, cold)
+				}
 			}
 			replays := lookupDef(warm, name).snaps.replays.Load()
 			if wantReplay := name == "classes" || name == "plain"; (replays > 0) != wantReplay {
@@ -369,6 +376,9 @@ func checkCopied(t *testing.T, name string, v reflect.Value, reset map[string]bo
 	for i := 0; i < v.NumField(); i++ {
 		field := name + "." + v.Type().Field(i).Name
 		f := v.Field(i)
+		if field == "StrDict.indexShared" {
+			continue // set only when copying from a pristine snapshot
+		}
 		if reset[field] {
 			if !f.IsZero() {
 				t.Errorf("%s should start empty in a copy", field)
