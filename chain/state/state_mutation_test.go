@@ -162,52 +162,62 @@ func TestSlotCodec(t *testing.T) {
 
 // TestDedupWindow: a delivered message id is remembered for DedupWindow
 // blocks (§12.1) and forgotten at the block that prunes it, with its
-// expiry list.
+// expiry list; with or without a trailing partial entry in the list.
 func TestDedupWindow(t *testing.T) {
 	a, b := types.Address{0xa}, types.Address{0xb}
 	id1, id2 := types.Hash{1}, types.Hash{2}
-	list := append(append(append(append([]byte{}, a[:]...), id1[:]...), b[:]...), id2[:]...)
-	list = append(list, 0xee) // a trailing partial entry is ignored
-	r := memReader{}
-	s := New(r)
-	s.RecordDeliveries(5, nil) // nothing to record
-	if ws, _ := s.Writes(); len(ws) != 0 {
-		t.Fatalf("empty delivery list wrote %d records", len(ws))
-	}
-	s.RecordDeliveries(5, list)
-	s = commit(t, r, s)
-	if !s.Delivered(a, id1) || !s.Delivered(b, id2) {
-		t.Fatal("delivered ids not recorded")
-	}
-	if s.Delivered(a, id2) || s.Delivered(b, id1) {
-		t.Fatal("an id recorded for the wrong actor")
-	}
-	if got := r[dedupKey(a, id1)]; binary.BigEndian.Uint64(got) != 5 {
-		t.Fatalf("dedup entry %x, want height 5", got)
-	}
-	for _, h := range []uint64{0, 1, 5, DedupWindow, DedupWindow + 4, DedupWindow + 6} {
-		s.PruneDedup(h)
-		if !s.Delivered(a, id1) || !s.Delivered(b, id2) {
-			t.Fatalf("pruned at height %d, recorded at 5", h)
-		}
-	}
-	s.PruneDedup(DedupWindow + 5)
-	s = commit(t, r, s)
-	if s.Delivered(a, id1) || s.Delivered(b, id2) {
-		t.Fatal("not pruned after the window")
-	}
-	if _, ok := r[dedupExpiryKey(5)]; ok {
-		t.Fatal("expiry list kept")
-	}
-	if len(r) != 0 {
-		t.Fatalf("%d records left", len(r))
+	exact := append(append(append(append([]byte{}, a[:]...), id1[:]...), b[:]...), id2[:]...)
+	for _, tc := range []struct {
+		name string
+		list []byte
+	}{
+		{"whole entries", exact},
+		{"a trailing partial entry", append(append([]byte{}, exact...), 0xee)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := memReader{}
+			s := New(r)
+			s.RecordDeliveries(5, nil) // nothing to record
+			if ws, _ := s.Writes(); len(ws) != 0 {
+				t.Fatalf("empty delivery list wrote %d records", len(ws))
+			}
+			s.RecordDeliveries(5, tc.list)
+			s = commit(t, r, s)
+			if !s.Delivered(a, id1) || !s.Delivered(b, id2) {
+				t.Fatal("delivered ids not recorded")
+			}
+			if s.Delivered(a, id2) || s.Delivered(b, id1) {
+				t.Fatal("an id recorded for the wrong actor")
+			}
+			if got := r[dedupKey(b, id2)]; binary.BigEndian.Uint64(got) != 5 {
+				t.Fatalf("dedup entry %x, want height 5", got)
+			}
+			if len(r) != 3 {
+				t.Fatalf("%d records, want 2 entries and the expiry list", len(r))
+			}
+			for _, h := range []uint64{0, 1, 5, DedupWindow, DedupWindow + 4, DedupWindow + 6} {
+				s.PruneDedup(h)
+				if !s.Delivered(a, id1) || !s.Delivered(b, id2) {
+					t.Fatalf("pruned at height %d, recorded at 5", h)
+				}
+			}
+			s.PruneDedup(DedupWindow + 5)
+			s = commit(t, r, s)
+			if s.Delivered(a, id1) || s.Delivered(b, id2) {
+				t.Fatal("not pruned after the window")
+			}
+			if len(r) != 0 {
+				t.Fatalf("%d records left", len(r))
+			}
+		})
 	}
 
 	// Height DedupWindow itself prunes nothing: its list would be of
 	// height 0, which the genesis never records; a list there stays.
-	r[dedupExpiryKey(0)] = append([]byte{}, list[:52]...)
+	r := memReader{}
+	r[dedupExpiryKey(0)] = append([]byte{}, exact[:52]...)
 	r[dedupKey(a, id1)] = []byte{0, 0, 0, 0, 0, 0, 0, 0}
-	s = New(r)
+	s := New(r)
 	s.PruneDedup(DedupWindow)
 	if !s.Delivered(a, id1) {
 		t.Fatal("height DedupWindow pruned height 0")
