@@ -129,6 +129,15 @@ type JobJSON struct {
 	CallbackCycles Quantity    `json:"callbackCycles"`
 	CallbackCells  Quantity    `json:"callbackCells"`
 	CallbackFee    BigQuantity `json:"callbackFee"`
+	// The challenge window of an economic_bond job: the payment held
+	// until challengeEnd, and a challenge's re-execution job and outcome;
+	// parent is the job a re-execution checks.
+	Held             BigQuantity `json:"held"`
+	ChallengeEnd     Quantity    `json:"challengeEnd"`
+	Challenger       *Address    `json:"challenger,omitempty"`
+	ChallengeJob     Quantity    `json:"challengeJob"`
+	ChallengeOutcome string      `json:"challengeOutcome,omitempty"`
+	Parent           Quantity    `json:"parent"`
 }
 
 // RevealJSON is one member's revealed result.
@@ -179,6 +188,12 @@ func NewJobJSON(j *runner.Job) *JobJSON {
 		CallbackCycles: Quantity(j.CallbackCycles), CallbackCells: Quantity(j.CallbackCells), CallbackFee: bq(j.CallbackFee)}
 	if b, err := cbor.ToJSON(s.Input); err == nil {
 		out.Input = b
+	}
+	out.Held, out.ChallengeEnd, out.ChallengeJob = bq(j.Held), Quantity(j.ChallengeEnd), Quantity(j.ChallengeJob)
+	out.ChallengeOutcome, out.Parent = j.ChallengeOutcome, Quantity(j.Parent)
+	if j.ChallengeJob != 0 {
+		c := Address(j.Challenger)
+		out.Challenger = &c
 	}
 	for _, c := range j.Commits {
 		out.Commits = append(out.Commits, Bytes(c))

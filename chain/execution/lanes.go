@@ -18,9 +18,10 @@ import (
 // LaneOf tags a transaction with its execution lane (§6.3, §6.4, §17.9):
 // calls to the system actors that take transactions (the validator
 // registry, the storage manager and the relay registry) are the system
-// lane; transfers, deploys and actor calls are the user lane; calls to the runner market (0x01–0x03) are the runner lane. The
-// timer lane carries no transactions (timers run in the Deliver Timers
-// step); job continuations run in the runner lane's Resolve Jobs step.
+// lane; transfers, deploys and actor calls are the user lane; calls to
+// the runner market (0x01–0x03) are the runner lane. The timer lane
+// carries no transactions (timers run in the Deliver Timers step); job
+// continuations run in the runner lane's Resolve Jobs step.
 func LaneOf(tx *types.Tx) fees.Lane {
 	if tx.To != nil && (*tx.To == staking.Address || storage.Handles(*tx.To)) {
 		return fees.LaneSystem

@@ -29,6 +29,7 @@ var buildOnce = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	builtDir = dir
 	for _, b := range []string{"cowboyd", "cowboy", "cowboy-runner"} {
 		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, b), "../"+b).CombinedOutput(); err != nil {
 			return "", fmt.Errorf("build %s: %v\n%s", b, err, out)
@@ -36,6 +37,18 @@ var buildOnce = sync.OnceValues(func() (string, error) {
 	}
 	return dir, nil
 })
+
+// builtDir is where buildOnce put the binaries ("" until it ran).
+var builtDir string
+
+// TestMain removes the binaries buildOnce made.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtDir != "" {
+		os.RemoveAll(builtDir)
+	}
+	os.Exit(code)
+}
 
 func freeAddr(t *testing.T) string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")

@@ -481,7 +481,35 @@ With --json: the cowboy_getJob answer.`,
 			return nil
 		},
 	}
-	cmd.AddCommand(list, show)
+	var cf txFlags
+	challenge := &cobra.Command{
+		Use:   "challenge ID --from K",
+		Short: "Challenge an economic_bond job's result during its challenge window",
+		Long: `Send ["challenge", ID] to the Result Verifier with the 100 CBY bond plus the
+job's max_price: a committee of three that excludes the job's runner
+re-executes it. If its answer differs, the runner is slashed, the requester
+gets the held payment back and you get the bond back; if it agrees, the
+bond is burned; if the re-execution fails, the bond comes back. You pay the
+re-execution like any job (docs/runners.md).`,
+		Example: "  cowboy jobs challenge 7 --from dev4",
+		Args:    args("ID"),
+		RunE: func(cmd *cobra.Command, argv []string) error {
+			id, err := strconv.ParseUint(argv[0], 0, 64)
+			if err != nil || id == 0 {
+				return fmt.Errorf("job id %q: want a positive integer", argv[0])
+			}
+			j, err := a.client().Job(cmd.Context(), id)
+			if err != nil {
+				return fmt.Errorf("job %d: %w", id, err)
+			}
+			v := new(big.Int).Add(runner.ChallengeBond, (*big.Int)(&j.MaxPrice))
+			to := runner.VerifierAddress
+			return a.sendActorTx(cmd, &cf, &to, v, runner.Payload("challenge", id))
+		},
+	}
+	cf.register(challenge.Flags())
+	mustRequire(challenge, "from")
+	cmd.AddCommand(list, show, challenge)
 	return cmd
 }
 
@@ -540,6 +568,19 @@ func printJob(tb *table, j *rpc.JobJSON) {
 			}
 			tb.row(l.name, "%s", strings.Join(s, ", "))
 		}
+	}
+	if uint64(j.ChallengeEnd) != 0 {
+		switch {
+		case j.ChallengeOutcome != "":
+			tb.row("Challenge", "by %s (re-execution job %d): %s", j.Challenger, uint64(j.ChallengeJob), j.ChallengeOutcome)
+		case uint64(j.ChallengeJob) != 0:
+			tb.row("Challenge", "by %s: re-execution job %d running", j.Challenger, uint64(j.ChallengeJob))
+		default:
+			tb.row("Challenge window", "until block %d; %s held", uint64(j.ChallengeEnd), types.FormatCBY((*big.Int)(&j.Held)))
+		}
+	}
+	if uint64(j.Parent) != 0 {
+		tb.row("Re-executes", "job %d", uint64(j.Parent))
 	}
 	switch {
 	case j.Delivered != 0 && j.CallbackError != "":

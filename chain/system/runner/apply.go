@@ -51,7 +51,7 @@ var methods = map[types.Address]map[string]method{
 		"exit": exit, "withdraw": withdraw, "publish_model": publishModel, "retract_model": retractModel,
 	},
 	DispatcherAddress: {"post": post},
-	VerifierAddress:   {"commit": commit, "reveal": reveal},
+	VerifierAddress:   {"commit": commit, "reveal": reveal, "challenge": challenge},
 }
 
 // Name is a system actor's name for messages.
@@ -146,6 +146,12 @@ func EndBlock(st *state.StateDB, height uint64) error {
 			if err := settle(st, j, height); err != nil {
 				return fmt.Errorf("job %d: %w", id, err)
 			}
+		case j.Held.Sign() > 0 && j.ChallengeJob == 0 && height >= j.ChallengeEnd:
+			// The challenge window closed unchallenged: pay (§8.4 split).
+			if err := release(st, j); err != nil {
+				return fmt.Errorf("job %d: %w", id, err)
+			}
+			writeJob(st, j)
 		}
 	}
 	writeList[uint64](st, wakeupKey(height), nil)

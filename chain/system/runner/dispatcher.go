@@ -107,6 +107,17 @@ type Job struct {
 	CallbackCycles uint64   `cbor:"29,keyasint"`
 	CallbackCells  uint64   `cbor:"30,keyasint"`
 	CallbackFee    *big.Int `cbor:"31,keyasint"`
+	// The challenge window of an economic_bond job (challenge.go): the
+	// payment Held in escrow until ChallengeEnd, and a challenge's
+	// re-execution job, challenger, bond and outcome. Parent links a
+	// re-execution job to the job it checks.
+	Held             *big.Int      `cbor:"32,keyasint"`
+	ChallengeEnd     uint64        `cbor:"33,keyasint"`
+	Challenger       types.Address `cbor:"34,keyasint"`
+	ChallengeJob     uint64        `cbor:"35,keyasint"`
+	Bond             *big.Int      `cbor:"36,keyasint"`
+	ChallengeOutcome string        `cbor:"37,keyasint"`
+	Parent           uint64        `cbor:"38,keyasint"`
 }
 
 // JobSpec is what a requester asks for (§5.3 Post, §5.4, §17.2
@@ -296,7 +307,7 @@ func ReadJob(st *state.StateDB, id uint64) (*Job, error) {
 	if err != nil || j == nil {
 		return j, err
 	}
-	for _, p := range []**big.Int{&j.Escrow, &j.Payment, &j.Refund, &j.Burned, &j.Treasury, &j.CallbackFee} {
+	for _, p := range []**big.Int{&j.Escrow, &j.Payment, &j.Refund, &j.Burned, &j.Treasury, &j.CallbackFee, &j.Held, &j.Bond} {
 		if *p == nil {
 			*p = zero()
 		}
@@ -335,6 +346,12 @@ func PostJob(st *state.StateDB, p Post) (uint64, uint64, error) {
 	if err != nil {
 		return 0, 0, err
 	}
+	return postSpec(st, spec, p, nil, 0)
+}
+
+// postSpec is PostJob of a decoded spec; exclude lists runners that may
+// not sit on the committee, parent the job a re-execution checks.
+func postSpec(st *state.StateDB, spec JobSpec, p Post, exclude []types.Address, parent uint64) (uint64, uint64, error) {
 	if p.Escrow == nil || p.Escrow.Cmp(spec.MaxPrice) != 0 {
 		return 0, 0, fmt.Errorf("the escrow must equal max_price %s, got %v", spec.MaxPrice, p.Escrow)
 	}
@@ -353,8 +370,8 @@ func PostJob(st *state.StateDB, p Post) (uint64, uint64, error) {
 	commitDL := p.Height + max(2, spec.TimeoutBlocks/2)
 	j := &Job{ID: id, Requester: p.Requester, Spec: spec, Escrow: new(big.Int).Set(p.Escrow), Posted: p.Height,
 		CommitDeadline: commitDL, Deadline: p.Height + spec.TimeoutBlocks, Phase: PhaseCommitting,
-		Payment: zero(), Refund: zero(), Burned: zero(), Treasury: zero()}
-	members, cycles, why, err := sample(st, j, p.Beacon)
+		Payment: zero(), Refund: zero(), Burned: zero(), Treasury: zero(), Held: zero(), Bond: zero(), Parent: parent}
+	members, cycles, why, err := sample(st, j, p.Beacon, exclude)
 	if err != nil {
 		st.RevertToSnapshot(snap)
 		return 0, 0, err
@@ -417,7 +434,7 @@ func addWakeup(st *state.StateDB, h, id uint64) error {
 // model or domain, declaring a max job value ≥ max_price, and not the
 // requester. It returns nil members and the reason when too few are
 // eligible.
-func sample(st *state.StateDB, j *Job, beacon [32]byte) ([]types.Address, uint64, string, error) {
+func sample(st *state.StateDB, j *Job, beacon [32]byte, exclude []types.Address) ([]types.Address, uint64, string, error) {
 	all, err := Runners(st)
 	if err != nil {
 		return nil, 0, "", err
@@ -433,7 +450,7 @@ func sample(st *state.StateDB, j *Job, beacon [32]byte) ([]types.Address, uint64
 		if err != nil {
 			return nil, 0, "", err
 		}
-		if r == nil || a == j.Requester {
+		if r == nil || a == j.Requester || slices.Contains(exclude, a) {
 			continue
 		}
 		r.norm()

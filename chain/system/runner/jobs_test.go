@@ -225,7 +225,7 @@ func TestSampleWeightsByStake(t *testing.T) {
 	counts := map[types.Address]int{}
 	for i := 0; i < 400; i++ {
 		j := &Job{ID: uint64(i + 1), Spec: JobSpec{Kind: KindLLM, Model: "m1", Committee: 1, MaxPrice: cby(1)}}
-		m, _, why, err := sample(e.st, j, [32]byte{byte(i), byte(i >> 8)})
+		m, _, why, err := sample(e.st, j, [32]byte{byte(i), byte(i >> 8)}, nil)
 		if err != nil || why != "" {
 			t.Fatal(err, why)
 		}

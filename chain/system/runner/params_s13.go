@@ -38,6 +38,8 @@ var (
 	StakeFloor = cby(10_000)
 	// ModelDeposit is the refundable model publication deposit (§5.1).
 	ModelDeposit = cby(1_000)
+	// ChallengeBond is challenge_bond, 100 CBY (§13).
+	ChallengeBond = cby(100)
 )
 
 const (
@@ -53,19 +55,23 @@ const (
 	MaxTranches = 8
 	// DefaultCommittee and DefaultThreshold are committee M = 5 and
 	// threshold N = 3 (§13).
-	DefaultCommittee    = 5
-	DefaultThreshold    = 3
-	MaxCommittee        = 9
-	MaxResultBytes      = 64 << 10 // §5.4: on-chain return data ≤ 64 KiB
-	MaxInputBytes       = 32 << 10 // a job's input (prompt or request)
-	MaxSchemaBytes      = 8 << 10
-	MaxRunners          = 1_024 // registry index bound (this project)
-	MaxCapabilities     = 32    // models or domains per runner
-	MaxEndpointBytes    = 256
-	MaxWallMS           = 600_000 // ten minutes: the largest max_wall_ms
-	MinTimeoutBlocks    = 6
-	MaxTimeoutBlocks    = 7_200
-	MaxWakeupsPerHeight = 512 // job deadlines at one height (bounds the Resolve Jobs step)
+	DefaultCommittee = 5
+	DefaultThreshold = 3
+	MaxCommittee     = 9
+	MaxResultBytes   = 64 << 10 // §5.4: on-chain return data ≤ 64 KiB
+	MaxInputBytes    = 32 << 10 // a job's input (prompt or request)
+	MaxSchemaBytes   = 8 << 10
+	MaxRunners       = 1_024 // registry index bound (this project)
+	MaxCapabilities  = 32    // models or domains per runner
+	MaxEndpointBytes = 256
+	MaxWallMS        = 600_000 // ten minutes: the largest max_wall_ms
+	// ChallengeWindowBlocks is challenge_window, 15 minutes of 1 s blocks (§13).
+	ChallengeWindowBlocks = 900
+	// ReexecutionCommittee is the committee that re-executes a challenged job.
+	ReexecutionCommittee = 3
+	MinTimeoutBlocks     = 6
+	MaxTimeoutBlocks     = 7_200
+	MaxWakeupsPerHeight  = 512 // job deadlines at one height (bounds the Resolve Jobs step)
 
 	// AggregatorTimeoutBlocks is aggregator_timeout_blocks (§5.3): after
 	// the reveal phase opens, only the aggregator may reveal for this

@@ -362,6 +362,12 @@ func payWinners(st *state.StateDB, j *Job, v judge) (*big.Int, error) {
 	if payment.Sign() == 0 {
 		return payment, nil
 	}
+	if j.Spec.Trust == TrustBond && v.outcome == OutcomeSuccess {
+		// economic_bond: the payment waits in escrow for the challenge
+		// window (challenge.go).
+		j.Held = new(big.Int).Set(payment)
+		return payment, nil
+	}
 	burn := bps(payment, BurnShareBps)
 	treasury := bps(payment, TreasuryShareBps)
 	pool := new(big.Int).Sub(payment, burn)
@@ -525,6 +531,9 @@ func penalize(st *state.StateDB, a types.Address, timeout bool) error {
 // finish refunds the rest of the escrow, records the outcome and schedules
 // the continuation in the next block.
 func finish(st *state.StateDB, j *Job, h uint64, winners []int, payment *big.Int) error {
+	if j.Held == nil {
+		j.Held = zero()
+	}
 	refund := new(big.Int).Sub(j.Escrow, payment)
 	if err := st.SubBalance(DispatcherAddress, refund); err != nil {
 		return fmt.Errorf("escrow: %w", err)
@@ -538,6 +547,11 @@ func finish(st *state.StateDB, j *Job, h uint64, winners []int, payment *big.Int
 	if j.Outcome == OutcomeSuccess {
 		j.Phase = PhaseSettled
 	}
+	if j.Held.Sign() > 0 {
+		if err := openChallengeWindow(st, j, h); err != nil {
+			return err
+		}
+	}
 	if j.Spec.Callback != "" {
 		j.DeliverAt = h + 1
 		l, err := readList[uint64](st, deliveryKey(h+1), "deliveries")
@@ -547,5 +561,8 @@ func finish(st *state.StateDB, j *Job, h uint64, winners []int, payment *big.Int
 		writeList(st, deliveryKey(h+1), append(l, j.ID))
 	}
 	writeJob(st, j)
+	if j.Parent != 0 {
+		return resolveChallenge(st, j, h)
+	}
 	return nil
 }
