@@ -268,3 +268,24 @@ func VerifyBeacon(b BeaconScheme, qc *QC) error {
 	}
 	return nil
 }
+
+// CheckRandomness verifies a block's randomness from outside the
+// consensus (RPC clients, light clients): σ is the group key's signature
+// on the block's vote message (hash, height, round) and r = BeaconOutput(σ).
+func CheckRandomness(groupKey []byte, h Hash, height, round uint64, sigma []byte, r [32]byte) error {
+	g, err := bls.PublicKeyFromBytes(groupKey)
+	if err != nil {
+		return fmt.Errorf("group key: %w", err)
+	}
+	s, err := bls.SignatureFromBytes(sigma)
+	if err != nil {
+		return fmt.Errorf("σ: %w", err)
+	}
+	if !bls.Verify(g, VoteMessage(h, height, round), s) {
+		return errors.New("σ is not the group key's signature on the block's vote message")
+	}
+	if BeaconOutput(sigma) != r {
+		return errors.New("the randomness is not BLAKE3(\"cowboy/beacon/v1\" ‖ σ)")
+	}
+	return nil
+}
