@@ -57,7 +57,7 @@ type Config struct {
 	DHTInterval  time.Duration // how often to run DHT lookups (own ID, a random ID) when below MaxPeers; default 10 s
 	// NoPex turns off asking for peer exchange (answers are still given),
 	// leaving discovery to the DHT; for tests of the DHT alone.
-	NoPex bool
+	NoPex        bool
 	ReconnectMin time.Duration // first redial backoff; doubles per failure; default 500 ms
 	ReconnectMax time.Duration // backoff cap; default 1 min
 
