@@ -90,9 +90,6 @@ type BLSBeacon struct {
 // share order (32-byte scalars; empty for a node that only verifies). Each
 // share key must match its public share.
 func NewBLSBeacon(set *ValidatorSet, key *BeaconKey, me int, mine [][]byte) (*BLSBeacon, error) {
-	if key == nil {
-		return nil, errors.New("beacon: no key")
-	}
 	stakes := make([]uint64, set.Len())
 	for i, v := range set.Validators {
 		stakes[i] = v.Stake
@@ -100,6 +97,20 @@ func NewBLSBeacon(set *ValidatorSet, key *BeaconKey, me int, mine [][]byte) (*BL
 	alloc, err := dkg.Allocate(stakes)
 	if err != nil {
 		return nil, fmt.Errorf("beacon: %w", err)
+	}
+	return NewBLSBeaconWithAllocation(set, key, alloc, me, mine)
+}
+
+// NewBLSBeaconWithAllocation is NewBLSBeacon with the share allocation
+// given: a key dealt to the same members in another order (a later
+// epoch's set is ordered by address, genesis by file order) keeps each
+// member's shares.
+func NewBLSBeaconWithAllocation(set *ValidatorSet, key *BeaconKey, alloc *dkg.Allocation, me int, mine [][]byte) (*BLSBeacon, error) {
+	if key == nil || alloc == nil {
+		return nil, errors.New("beacon: no key or allocation")
+	}
+	if len(alloc.Shares) != set.Len() {
+		return nil, fmt.Errorf("beacon: allocation for %d members, set of %d", len(alloc.Shares), set.Len())
 	}
 	if len(key.PublicShares) != alloc.Total {
 		return nil, fmt.Errorf("beacon: %d public shares, the set's allocation has %d", len(key.PublicShares), alloc.Total)
