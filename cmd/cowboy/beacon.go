@@ -15,10 +15,11 @@ import (
 
 func (a *app) beaconCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "beacon",
-		Short: "Check a block's randomness R_n (the threshold beacon, technical-spec-v2 §3.4)",
-		Args:  cobra.ArbitraryArgs,
-		RunE:  groupRun,
+		Use:     "beacon",
+		Short:   "Check a block's randomness R_n (the threshold beacon, technical-spec-v2 §3.4)",
+		Example: "  cowboy beacon verify 42",
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
 	}
 	cmd.AddCommand(a.beaconVerifyCmd())
 	return cmd
