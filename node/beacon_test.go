@@ -1,6 +1,8 @@
 package node
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -80,4 +82,24 @@ func TestBeaconNetwork(t *testing.T) {
 	h2 := tn.checkAgree()
 	tn.waitHeights(h2+4, 60*time.Second)
 	tn.checkBeacon(h2+1, tn.checkAgree())
+
+	// A full node that joins late syncs the blocks with their σ, verifying
+	// each against the group key, and reports the same R_n.
+	keys, err := GenerateKeys(filepath.Join(tn.dir, "full"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := Open(Config{Home: filepath.Join(tn.dir, "full"), Genesis: tn.gen, Logger: quietLog(),
+		Network: &NetworkConfig{Keys: keys, ListenAddr: "127.0.0.1:0", Tick: 50 * time.Millisecond, Bootstrap: []string{tn.addrs[0]}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- full.Run(ctx) }()
+	tn.nodes = append(tn.nodes, full)
+	tn.cancel = append(tn.cancel, cancel)
+	tn.done = append(tn.done, done)
+	tn.waitHeights(tn.nodes[0].Head().Height+2, 60*time.Second)
+	tn.checkBeacon(1, tn.checkAgree())
 }
