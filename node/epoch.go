@@ -66,18 +66,38 @@ func (n *Node) loadBeacon(ep *epoch, vs []simplex.Validator) error {
 		ep.beaconNote = "no beacon key in genesis: proposer VRF"
 		return nil
 	}
+	// perm[i] is the genesis index of epoch member i (matched by BLS key:
+	// a later epoch's set is ordered by address).
+	perm := make([]int, len(vs))
 	same := len(g.Validators) == len(vs)
-	var gstakes, stakes []uint64
 	for i := 0; same && i < len(vs); i++ {
-		same = bytes.Equal(g.Validators[i].BLSPublicKey, vs[i].PublicKey)
-		gstakes, stakes = append(gstakes, g.Validators[i].Stake), append(stakes, vs[i].Stake)
+		perm[i] = -1
+		for j, gv := range g.Validators {
+			if bytes.Equal(gv.BLSPublicKey, vs[i].PublicKey) {
+				perm[i] = j
+			}
+		}
+		same = perm[i] >= 0
 	}
+	var alloc *dkg.Allocation
 	if same {
+		gstakes, estakes := make([]uint64, len(vs)), make([]uint64, len(vs))
+		for i := range vs {
+			gstakes[perm[i]] = g.Validators[perm[i]].Stake
+			estakes[perm[i]] = vs[i].Stake
+		}
 		ga, err1 := dkg.Allocate(gstakes)
-		ea, err2 := dkg.Allocate(stakes)
+		ea, err2 := dkg.Allocate(estakes)
 		same = err1 == nil && err2 == nil && ga.Total == ea.Total && ga.Threshold == ea.Threshold
-		for i := 0; same && i < len(vs); i++ {
-			same = len(ga.Shares[i]) == len(ea.Shares[i])
+		for j := 0; same && j < len(vs); j++ {
+			same = len(ga.Shares[j]) == len(ea.Shares[j])
+		}
+		if same {
+			alloc = &dkg.Allocation{Total: ga.Total, Threshold: ga.Threshold, NonQuorumMax: ga.NonQuorumMax, Exact: ga.Exact,
+				Shares: make([][]uint64, len(vs))}
+			for i := range vs {
+				alloc.Shares[i] = ga.Shares[perm[i]]
+			}
 		}
 	}
 	if !same {
@@ -91,7 +111,7 @@ func (n *Node) loadBeacon(ep *epoch, vs []simplex.Validator) error {
 			n.log.Warn("validator has no beacon shares; it votes without partials", "file", BeaconKeyFile)
 		}
 	}
-	b, err := simplex.NewBLSBeacon(ep.set, &simplex.BeaconKey{Group: g.Beacon.GroupKey, PublicShares: g.Beacon.PublicShares}, ep.index, mine)
+	b, err := simplex.NewBLSBeaconWithAllocation(ep.set, &simplex.BeaconKey{Group: g.Beacon.GroupKey, PublicShares: g.Beacon.PublicShares}, alloc, ep.index, mine)
 	if err != nil {
 		return fmt.Errorf("epoch %d: %w", ep.number, err)
 	}

@@ -181,8 +181,12 @@ func TestDoubleSignEvidenceSlashes(t *testing.T) {
 	ev := simplex.Evidence{Signer: 3, Round: 77, HeightA: 5, HeightB: 5, BlockA: h1, BlockB: h2,
 		SignatureA: sk.Sign(simplex.VoteMessage(h1, 5, 77)).Bytes(), SignatureB: sk.Sign(simplex.VoteMessage(h2, 5, 77)).Bytes()}
 	ep := &epoch{members: members}
-	if _, _, err := ep.evidenceVotes(simplex.Evidence{Signer: 3, HeightA: 5, HeightB: 6}); err == nil {
-		t.Fatal("votes at two heights were turned into registry evidence")
+	// Votes of one round at two heights are evidence too (issue 19).
+	if a, b, err := ep.evidenceVotes(simplex.Evidence{Signer: 3, Round: 9, HeightA: 5, HeightB: 6}); err != nil || a.Height != 5 || b.Height != 6 || a.Round != 9 {
+		t.Fatalf("votes at two heights: %+v %+v %v", a, b, err)
+	}
+	if _, _, err := ep.evidenceVotes(simplex.Evidence{Signer: 4}); err == nil {
+		t.Fatal("evidence naming no member accepted")
 	}
 	a, b, err := ep.evidenceVotes(ev)
 	if err != nil {

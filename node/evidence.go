@@ -11,16 +11,11 @@ import (
 
 // evidenceVotes turns the consensus's double-signing evidence into the two
 // votes the validator registry judges (v2 "Slashing": double signing is
-// jail + slash 1%): the same signer, height and round, different blocks.
-// The consensus also reports two votes of one round at different heights;
-// the registry's rule (the "same height and round") does not
-// cover those, so they are only logged.
+// jail + slash 1%): the same signer and round, different blocks at one
+// height or at two heights.
 func (ep *epoch) evidenceVotes(e simplex.Evidence) (a, b *staking.Vote, err error) {
 	if e.Signer < 0 || e.Signer >= len(ep.members) {
 		return nil, nil, fmt.Errorf("evidence names validator %d of %d", e.Signer, len(ep.members))
-	}
-	if e.HeightA != e.HeightB {
-		return nil, nil, fmt.Errorf("votes at heights %d and %d: not double signing at one height", e.HeightA, e.HeightB)
 	}
 	who := ep.members[e.Signer]
 	a = &staking.Vote{Height: e.HeightA, Round: e.Round, BlockHash: e.BlockA, Validator: who, Signature: e.SignatureA}

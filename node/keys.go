@@ -11,6 +11,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
 )
@@ -154,4 +155,37 @@ const DefaultStake = 1_000_000
 func (k *NodeKeys) GenesisValidator(stake uint64, p2pAddr string) genesis.Validator {
 	return genesis.Validator{Address: types.Address(k.Node.Address()), BLSPublicKey: k.BLS.PublicKey().Bytes(),
 		Possession: k.BLS.ProvePossession().Bytes(), Stake: stake, P2PAddr: p2pAddr}
+}
+
+// DealGenesisBeacon gives a genesis the threshold beacon key of its
+// validator set (v2 §3.4) and writes each validator's shares into its home
+// (home(i)): a trusted setup by whoever writes the genesis, as localnet
+// writes every validator's keys anyway (simplex.DealBeacon). keys are the
+// validators' keys in genesis order.
+func DealGenesisBeacon(g *genesis.Genesis, keys []*NodeKeys, home func(i int) string) error {
+	if len(keys) != len(g.Validators) {
+		return fmt.Errorf("deal beacon: %d keys for %d validators", len(keys), len(g.Validators))
+	}
+	vs := make([]simplex.Validator, len(keys))
+	sks := make([]*bls.SecretKey, len(keys))
+	for i, v := range g.Validators {
+		vs[i] = simplex.Validator{PublicKey: v.BLSPublicKey, Stake: v.Stake}
+		sks[i] = keys[i].BLS
+	}
+	set, err := simplex.NewValidatorSet(vs)
+	if err != nil {
+		return fmt.Errorf("deal beacon: %w", err)
+	}
+	key, mine, err := simplex.DealBeacon(set, sks)
+	if err != nil {
+		return err
+	}
+	for i := range keys {
+		if err := WriteBeaconShares(home(i), mine[i]); err != nil {
+			return err
+		}
+		keys[i].Beacon = mine[i]
+	}
+	g.Beacon = &genesis.Beacon{GroupKey: key.Group, PublicShares: key.PublicShares}
+	return nil
 }

@@ -49,8 +49,11 @@
 //	kind 3 PexResponse   topic 0  count:u8 (≤ 32), count × (id:[20] addr_len:u8 addr)
 //	kind 4 Gossip        topic t  payload
 //	kind 5 Direct        topic t  payload
+//	kind 6 FindNode      topic 0  target:[20]
+//	kind 7 Nodes         topic 0  count:u8 (≤ 20), count × (id:[20] addr_len:u8 addr)
 //
-// Integers are big-endian; addresses are "ip:port" text. Topics are 1 tx,
+// FindNode and Nodes are the Kademlia DHT (dht.go; protocol version 3
+// added them). Integers are big-endian; addresses are "ip:port" text. Topics are 1 tx,
 // 2 block, 3 consensus, 4 vote. The cap on length depends on kind and topic
 // only and is checked on the 6-byte header before any body byte is read:
 // Hello 334 bytes, PexRequest 0, PexResponse 8,833, and the payload caps of

@@ -48,18 +48,21 @@ const (
 	kindPexResponse kind = 3
 	kindGossip      kind = 4
 	kindDirect      kind = 5
+	kindFindNode    kind = 6 // DHT: target id (dht.go)
+	kindNodes       kind = 7 // DHT: up to kBucket (id, addr) nearest the target
 )
 
 // Wire constants (see doc.go).
 const (
 	headerLen       = 6   // kind u8, topic u8, body length u32 big-endian
-	protocolVersion = 2   // Hello.version; a peer with another version is refused (2: incarnation added)
+	protocolVersion = 3   // Hello.version; a peer with another version is refused (2: incarnation added; 3: DHT frames)
 	maxAddrLen      = 255 // a listen address is "ip:port"; 255 is far above the longest
 	maxPexEntries   = 32  // addresses in one PexResponse
 	helloFixedLen   = 2 + 8 + 32 + 20 + 8 + 8 + 1
 	maxHelloLen     = helloFixedLen + maxAddrLen
 	pexEntryFixed   = 20 + 1
 	maxPexRespLen   = 1 + maxPexEntries*(pexEntryFixed+maxAddrLen)
+	maxNodesLen     = 1 + kBucket*(pexEntryFixed+maxAddrLen)
 )
 
 // Frame errors. Both mean the sender is broken or hostile: the reader
@@ -94,8 +97,9 @@ type frame struct {
 	kind    kind
 	topic   Topic
 	hello   hello      // kindHello
-	peers   []peerAddr // kindPexResponse
+	peers   []peerAddr // kindPexResponse, kindNodes
 	payload []byte     // kindGossip, kindDirect
+	target  PeerID     // kindFindNode
 }
 
 // maxBody is the cap on the body length of a frame with this header, or -1
@@ -114,6 +118,14 @@ func (l *Limits) maxBody(k kind, t Topic) int {
 	case kindPexResponse:
 		if t == 0 {
 			return maxPexRespLen
+		}
+	case kindFindNode:
+		if t == 0 {
+			return findNodeB
+		}
+	case kindNodes:
+		if t == 0 {
+			return maxNodesLen
 		}
 	case kindGossip, kindDirect:
 		if t.valid() {
@@ -155,7 +167,9 @@ func encodeFrame(f *frame) []byte {
 		body = append(body, byte(len(h.ListenAddr)))
 		body = append(body, h.ListenAddr...)
 	case kindPexRequest:
-	case kindPexResponse:
+	case kindFindNode:
+		body = append(body, f.target[:]...)
+	case kindPexResponse, kindNodes:
 		body = append(body, byte(len(f.peers)))
 		for _, p := range f.peers {
 			body = append(body, p.ID[:]...)
@@ -230,13 +244,22 @@ func decodeBody(k kind, t Topic, body []byte) (*frame, error) {
 		h.ListenAddr = string(body[helloFixedLen:])
 	case kindPexRequest:
 		// The header check already forced an empty body.
-	case kindPexResponse:
+	case kindFindNode:
+		if len(body) != findNodeB {
+			return nil, fmt.Errorf("%w: find node of %d bytes", ErrBadFrame, len(body))
+		}
+		copy(f.target[:], body)
+	case kindPexResponse, kindNodes:
 		if len(body) < 1 {
 			return nil, fmt.Errorf("%w: empty peer list", ErrBadFrame)
 		}
 		count := int(body[0])
-		if count > maxPexEntries {
-			return nil, fmt.Errorf("%w: %d peers, cap %d", ErrBadFrame, count, maxPexEntries)
+		limit := maxPexEntries
+		if k == kindNodes {
+			limit = kBucket
+		}
+		if count > limit {
+			return nil, fmt.Errorf("%w: %d peers, cap %d", ErrBadFrame, count, limit)
 		}
 		rest := body[1:]
 		f.peers = make([]peerAddr, 0, count)
@@ -274,6 +297,10 @@ func frameName(k kind, t Topic) string {
 		return "pex request"
 	case kindPexResponse:
 		return "pex response"
+	case kindFindNode:
+		return "find node"
+	case kindNodes:
+		return "nodes"
 	case kindGossip:
 		return "gossip/" + t.String()
 	case kindDirect:

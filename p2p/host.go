@@ -54,6 +54,10 @@ type Config struct {
 
 	DialInterval time.Duration // how often to dial more peers when below MaxPeers; default 1 s
 	PexInterval  time.Duration // how often to ask peers for addresses when below MaxPeers; default 30 s
+	DHTInterval  time.Duration // how often to run DHT lookups (own ID, a random ID) when below MaxPeers; default 10 s
+	// NoPex turns off asking for peer exchange (answers are still given),
+	// leaving discovery to the DHT; for tests of the DHT alone.
+	NoPex        bool
 	ReconnectMin time.Duration // first redial backoff; doubles per failure; default 500 ms
 	ReconnectMax time.Duration // backoff cap; default 1 min
 
@@ -147,6 +151,7 @@ type Host struct {
 	ln      *quic.Listener
 
 	book   *book
+	table  *routingTable // DHT k-buckets (dht.go)
 	scores *scoreboard
 	seen   *seenCache
 
@@ -176,6 +181,7 @@ func New(cfg Config) (*Host, error) {
 	}
 	setDur(&cfg.DialInterval, time.Second)
 	setDur(&cfg.PexInterval, 30*time.Second)
+	setDur(&cfg.DHTInterval, 10*time.Second)
 	setDur(&cfg.ReconnectMin, 500*time.Millisecond)
 	setDur(&cfg.ReconnectMax, time.Minute)
 	if cfg.Logger == nil {
@@ -193,6 +199,7 @@ func New(cfg Config) (*Host, error) {
 		return nil, fmt.Errorf("p2p: incarnation: %w", err)
 	}
 	h.book = newBook(cfg.ReconnectMin, cfg.ReconnectMax)
+	h.table = newRoutingTable(h.id)
 	h.scores = newScoreboard(&h.lim)
 	h.seen = newSeenCache(h.lim.SeenCacheSize)
 	type boot struct {
@@ -581,6 +588,8 @@ func (h *Host) maintainLoop() {
 	defer pexT.Stop()
 	pruneT := time.NewTicker(time.Minute)
 	defer pruneT.Stop()
+	dhtT := time.NewTicker(h.cfg.DHTInterval)
+	defer dhtT.Stop()
 	h.dialMore()
 	for {
 		select {
@@ -592,8 +601,15 @@ func (h *Host) maintainLoop() {
 			h.mu.Lock()
 			want := len(h.peers) < h.cfg.MaxPeers
 			h.mu.Unlock()
-			if want {
+			if want && !h.cfg.NoPex {
 				h.broadcast(&frame{kind: kindPexRequest}, PeerID{}, false)
+			}
+		case <-dhtT.C:
+			h.mu.Lock()
+			want := len(h.peers) < h.cfg.MaxPeers
+			h.mu.Unlock()
+			if want {
+				h.refreshDHT()
 			}
 		case now := <-pruneT.C:
 			h.scores.prune(now)

@@ -242,6 +242,7 @@ func (h *Host) register(p *peer) error {
 	}
 	if p.addr != "" {
 		h.book.add(p.addr, p.id, false)
+		h.table.seen(p.id, p.addr)
 	}
 	h.log.Info("p2p peer connected", "peer", p.id, "addr", p.addr, "inbound", p.inbound)
 	for i := range numLanes {
@@ -249,7 +250,10 @@ func (h *Host) register(p *peer) error {
 	}
 	go p.run()
 	if want {
-		p.enqueue(0, encodeFrame(&frame{kind: kindPexRequest}))
+		p.enqueue(0, encodeFrame(&frame{kind: kindFindNode, target: h.id}))
+		if !h.cfg.NoPex {
+			p.enqueue(0, encodeFrame(&frame{kind: kindPexRequest}))
+		}
 	}
 	return nil
 }
@@ -360,7 +364,9 @@ func (p *peer) handle(f *frame) error {
 		return fmt.Errorf("%w: second hello", ErrBadFrame)
 	case kindPexRequest:
 		p.enqueue(0, encodeFrame(&frame{kind: kindPexResponse, peers: h.pexSample(p.id)}))
-	case kindPexResponse:
+	case kindFindNode:
+		p.enqueue(0, encodeFrame(&frame{kind: kindNodes, peers: h.table.closest(f.target, kBucket, p.id)}))
+	case kindPexResponse, kindNodes:
 		for _, e := range f.peers {
 			if e.ID != h.id && !e.ID.IsZero() {
 				h.book.add(e.Addr, e.ID, false)

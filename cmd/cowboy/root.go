@@ -102,7 +102,7 @@ of base units.`,
 	pf.StringVar(&a.keystoreDir, "keystore", "", "keystore directory `DIR` (default $"+keystore.EnvDir+", else ~/.cowboy/keys)")
 	pf.BoolVar(&a.jsonOut, "json", false, "print one JSON document for scripts; amounts as decimal strings of base units")
 
-	root.AddCommand(a.benchCmd(), a.keysCmd(), a.balanceCmd(), a.transferCmd(), a.txCmd(), a.blockCmd(), a.feesCmd(), a.stateCmd(), a.pvmCmd(), a.actorCmd(), a.validatorCmd(), a.volumeCmd(), a.relayCmd(), a.timersCmd(), a.devCmd(), a.runnerCmd(), a.jobsCmd())
+	root.AddCommand(a.benchCmd(), a.keysCmd(), a.balanceCmd(), a.transferCmd(), a.txCmd(), a.blockCmd(), a.feesCmd(), a.stateCmd(), a.pvmCmd(), a.actorCmd(), a.validatorCmd(), a.volumeCmd(), a.relayCmd(), a.timersCmd(), a.devCmd(), a.runnerCmd(), a.jobsCmd(), a.beaconCmd())
 	return root
 }
 

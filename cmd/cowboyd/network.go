@@ -148,6 +148,10 @@ next epoch boundary on.`,
 			g := genesis.WithValidators(chainID, uint64(time.Now().Unix()),
 				[]genesis.Validator{keys.GenesisValidator(node.DefaultStake, p2pAddr)}, seed)
 			withEpochLength(g, epochLen)
+			// A one-member beacon group: its validator can compute R_n alone.
+			if err := node.DealGenesisBeacon(g, []*node.NodeKeys{keys}, func(int) string { return home }); err != nil {
+				return err
+			}
 			if err := g.Validate(); err != nil {
 				return err
 			}
@@ -390,11 +394,13 @@ func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime ti
 		return nil
 	}
 	var vals []genesis.Validator
+	var all []*node.NodeKeys
 	for i := 0; i < count; i++ {
 		keys, err := node.GenerateKeys(nodeHome(dir, i))
 		if err != nil {
 			return err
 		}
+		all = append(all, keys)
 		vals = append(vals, keys.GenesisValidator(node.DefaultStake, fmt.Sprintf("127.0.0.1:%d", basePort+100+i)))
 	}
 	seed, err := randomSeed()
@@ -403,6 +409,9 @@ func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime ti
 	}
 	g := genesis.WithValidators(chainID, uint64(time.Now().Unix()), vals, seed)
 	withEpochLength(g, epochLength)
+	if err := node.DealGenesisBeacon(g, all, func(i int) string { return nodeHome(dir, i) }); err != nil {
+		return err
+	}
 	if err := g.Validate(); err != nil {
 		return err
 	}

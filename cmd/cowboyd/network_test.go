@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"net"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -308,6 +310,7 @@ func TestLocalnetProcesses(t *testing.T) {
 			}
 		}
 	}
+	var gen *genesis.Genesis // read once the localnet wrote it
 	// agree checks that the nodes return the same block hash at every
 	// height up to the lowest of their heights, and returns that height.
 	agree := func(nodes []int) uint64 {
@@ -320,15 +323,29 @@ func TestLocalnetProcesses(t *testing.T) {
 		defer cancel()
 		for n := uint64(1); n <= top; n++ {
 			var want string
+			var wantR rpc.Hash
 			for k, i := range nodes {
 				b, err := clients[i].BlockByNumber(ctx, rpc.BlockAt(n), false)
 				if err != nil {
 					t.Fatalf("node %d block %d: %v", i, n, err)
 				}
+				// R_n: the threshold beacon's on every node, the same
+				// everywhere, and σ_n verifies against genesis.json's
+				// group key (what cowboy beacon verify checks).
+				r, err := clients[i].Randomness(ctx, n)
+				if err != nil {
+					t.Fatalf("node %d randomness %d: %v", i, n, err)
+				}
+				if r.Source != rpc.RandomnessBeacon {
+					t.Fatalf("node %d height %d: randomness source %q (%s)", i, n, r.Source, r.Note)
+				}
+				if err := simplex.CheckRandomness(gen.Beacon.GroupKey, [32]byte(*r.ConsensusHash), n, uint64(*r.ConsensusRound), *r.Sigma, r.Randomness); err != nil {
+					t.Fatalf("node %d height %d: %v", i, n, err)
+				}
 				if k == 0 {
-					want = b.Hash.String()
-				} else if b.Hash.String() != want {
-					t.Fatalf("height %d: node %d has %s, node %d has %s", n, nodes[0], want, i, b.Hash)
+					want, wantR = b.Hash.String(), r.Randomness
+				} else if b.Hash.String() != want || r.Randomness != wantR {
+					t.Fatalf("height %d: node %d has %s, node %d has %s (or another R_n)", n, nodes[0], want, i, b.Hash)
 				}
 			}
 		}
@@ -346,6 +363,13 @@ func TestLocalnetProcesses(t *testing.T) {
 		}
 	}
 	waitAll([]int{0, 1, 2, 3}, 3, 40*time.Second)
+	gen, err := genesis.Load(filepath.Join(nodeHome(netDir, 0), genesisFile))
+	if err == nil && gen.Beacon == nil {
+		err = errors.New("no beacon key")
+	}
+	if err != nil {
+		t.Fatalf("localnet genesis without a beacon key: %v", err)
+	}
 	load = startTransfers(t, clients[0], 150*time.Millisecond)
 
 	// One validator down: a quarter of the stake; the rest keep finalizing,

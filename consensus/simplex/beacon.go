@@ -1,8 +1,10 @@
 package simplex
 
 import (
+	"crypto/rand"
 	"errors"
 	"fmt"
+	"math/big"
 
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
@@ -88,9 +90,6 @@ type BLSBeacon struct {
 // share order (32-byte scalars; empty for a node that only verifies). Each
 // share key must match its public share.
 func NewBLSBeacon(set *ValidatorSet, key *BeaconKey, me int, mine [][]byte) (*BLSBeacon, error) {
-	if key == nil {
-		return nil, errors.New("beacon: no key")
-	}
 	stakes := make([]uint64, set.Len())
 	for i, v := range set.Validators {
 		stakes[i] = v.Stake
@@ -98,6 +97,20 @@ func NewBLSBeacon(set *ValidatorSet, key *BeaconKey, me int, mine [][]byte) (*BL
 	alloc, err := dkg.Allocate(stakes)
 	if err != nil {
 		return nil, fmt.Errorf("beacon: %w", err)
+	}
+	return NewBLSBeaconWithAllocation(set, key, alloc, me, mine)
+}
+
+// NewBLSBeaconWithAllocation is NewBLSBeacon with the share allocation
+// given: a key dealt to the same members in another order (a later
+// epoch's set is ordered by address, genesis by file order) keeps each
+// member's shares.
+func NewBLSBeaconWithAllocation(set *ValidatorSet, key *BeaconKey, alloc *dkg.Allocation, me int, mine [][]byte) (*BLSBeacon, error) {
+	if key == nil || alloc == nil {
+		return nil, errors.New("beacon: no key or allocation")
+	}
+	if len(alloc.Shares) != set.Len() {
+		return nil, fmt.Errorf("beacon: allocation for %d members, set of %d", len(alloc.Shares), set.Len())
 	}
 	if len(key.PublicShares) != alloc.Total {
 		return nil, fmt.Errorf("beacon: %d public shares, the set's allocation has %d", len(key.PublicShares), alloc.Total)
@@ -217,37 +230,60 @@ func (b *BLSBeacon) Verify(msg, sigma []byte) bool {
 	return bls.Verify(b.group, msg, s)
 }
 
-// DealBeacon runs a DKG among the whole set on one machine, every member's
-// key at hand: a trusted setup, for genesis files written by one operator
-// (localnet, devnet) and tests. sks are the members' consensus keys in
-// index order. It returns the public key and each member's share keys.
+// DealBeacon shares a fresh random group key among the set by one
+// dealer's random polynomial, every member's key at hand: a trusted setup,
+// for genesis files one operator writes (localnet, init) and tests; the
+// dealer knows the group secret, which is why epochs are meant to run the
+// DKG (crypto/dkg) instead. sks are the members' consensus keys in index
+// order (they only identify the members here). It returns the public key
+// and each member's share keys in share order.
 func DealBeacon(set *ValidatorSet, sks []*bls.SecretKey) (*BeaconKey, [][][]byte, error) {
-	pks := make([]*bls.PublicKey, set.Len())
+	if len(sks) != set.Len() {
+		return nil, nil, fmt.Errorf("deal beacon: %d keys for %d validators", len(sks), set.Len())
+	}
 	stakes := make([]uint64, set.Len())
 	for i, v := range set.Validators {
 		stakes[i] = v.Stake
-		pk, err := bls.PublicKeyFromBytes(v.PublicKey)
-		if err != nil {
-			return nil, nil, fmt.Errorf("deal beacon: validator %d: %w", i, err)
+	}
+	alloc, err := dkg.Allocate(stakes)
+	if err != nil {
+		return nil, nil, fmt.Errorf("deal beacon: %w", err)
+	}
+	coeffs := make([]*big.Int, alloc.Threshold)
+	for k := range coeffs {
+		var b [48]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, nil, fmt.Errorf("deal beacon: %w", err)
 		}
-		pks[i] = pk
+		coeffs[k] = new(big.Int).Mod(new(big.Int).SetBytes(b[:]), bls.Order)
 	}
-	cfg, err := dkg.NewConfig(0, pks, stakes)
+	eval := func(x uint64) *big.Int {
+		acc := new(big.Int)
+		for k := len(coeffs) - 1; k >= 0; k-- {
+			acc.Mul(acc, new(big.Int).SetUint64(x)).Add(acc, coeffs[k]).Mod(acc, bls.Order)
+		}
+		return acc
+	}
+	group, err := bls.SecretKeyFromScalar(eval(0))
 	if err != nil {
 		return nil, nil, fmt.Errorf("deal beacon: %w", err)
 	}
-	res, shares, err := cfg.RunLocal(sks, nil)
-	if err != nil {
-		return nil, nil, fmt.Errorf("deal beacon: %w", err)
-	}
-	key := &BeaconKey{Group: res.GroupKey.Bytes()}
-	for _, p := range res.PublicShares {
-		key.PublicShares = append(key.PublicShares, p.Bytes())
-	}
+	key := &BeaconKey{Group: group.PublicKey().Bytes()}
 	mine := make([][][]byte, set.Len())
-	for i, ks := range shares {
-		for _, sk := range ks {
+	for i, xs := range alloc.Shares {
+		for _, x := range xs {
+			sk, err := bls.SecretKeyFromScalar(eval(x))
+			if err != nil {
+				return nil, nil, fmt.Errorf("deal beacon: share %d: %w", x, err)
+			}
 			mine[i] = append(mine[i], sk.Bytes())
+		}
+	}
+	key.PublicShares = make([][]byte, alloc.Total)
+	for i, xs := range alloc.Shares {
+		for k, x := range xs {
+			sk, _ := bls.SecretKeyFromBytes(mine[i][k])
+			key.PublicShares[x-1] = sk.PublicKey().Bytes()
 		}
 	}
 	return key, mine, nil
@@ -265,6 +301,27 @@ func VerifyBeacon(b BeaconScheme, qc *QC) error {
 	}
 	if !b.Verify(VoteMessage(qc.BlockHash, qc.Height, qc.Round), qc.Beacon) {
 		return fmt.Errorf("%v: missing or bad beacon signature", qc)
+	}
+	return nil
+}
+
+// CheckRandomness verifies a block's randomness from outside the
+// consensus (RPC clients, light clients): σ is the group key's signature
+// on the block's vote message (hash, height, round) and r = BeaconOutput(σ).
+func CheckRandomness(groupKey []byte, h Hash, height, round uint64, sigma []byte, r [32]byte) error {
+	g, err := bls.PublicKeyFromBytes(groupKey)
+	if err != nil {
+		return fmt.Errorf("group key: %w", err)
+	}
+	s, err := bls.SignatureFromBytes(sigma)
+	if err != nil {
+		return fmt.Errorf("σ: %w", err)
+	}
+	if !bls.Verify(g, VoteMessage(h, height, round), s) {
+		return errors.New("σ is not the group key's signature on the block's vote message")
+	}
+	if BeaconOutput(sigma) != r {
+		return errors.New("the randomness is not BLAKE3(\"cowboy/beacon/v1\" ‖ σ)")
 	}
 	return nil
 }

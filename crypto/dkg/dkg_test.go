@@ -155,6 +155,32 @@ func TestHonestRun(t *testing.T) {
 	}
 }
 
+// RunLocal, the honest protocol on one machine, gives shares that match
+// the public result and combine to a signature of the group key.
+func TestRunLocal(t *testing.T) {
+	ms, pks := members(t, 5)
+	c, err := NewConfig(9, pks, []uint64{3, 1, 4, 1, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sks := make([]*bls.SecretKey, len(ms))
+	for i := range ms {
+		sks[i] = ms[i].sk
+	}
+	res, shares, err := c.RunLocal(sks, mrand.New(mrand.NewSource(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]map[uint64]*bls.SecretKey, len(ms))
+	for i := range ms {
+		keys[i] = map[uint64]*bls.SecretKey{}
+		for k, x := range c.Alloc.Shares[i] {
+			keys[i][x] = shares[i][k]
+		}
+	}
+	checkBeacon(t, c, res, keys, []int{4, 3, 2, 1, 0})
+}
+
 func TestMisbehavingDealers(t *testing.T) {
 	ms, pks := members(t, 7)
 	stakes := []uint64{10, 10, 10, 10, 10, 10, 10}

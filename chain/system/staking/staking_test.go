@@ -374,8 +374,7 @@ func TestEvidence(t *testing.T) {
 		want    string
 	}{
 		{"same block", nil, EvidencePayload(signedVote(t, 1, ha, 5, 0), signedVote(t, 1, ha, 5, 0)), "not a double sign"},
-		{"different heights", nil, EvidencePayload(signedVote(t, 1, ha, 5, 0), signedVote(t, 1, hb, 6, 0)), "different (height, round)"},
-		{"different rounds", nil, EvidencePayload(signedVote(t, 1, ha, 5, 0), signedVote(t, 1, hb, 5, 1)), "different (height, round)"},
+		{"different rounds", nil, EvidencePayload(signedVote(t, 1, ha, 5, 0), signedVote(t, 1, hb, 5, 1)), "different rounds"},
 		{"different validators", nil, EvidencePayload(signedVote(t, 1, ha, 5, 0), signedVote(t, 2, hb, 5, 0)), "different validators"},
 		{"bad signature", nil, EvidencePayload(signedVote(t, 1, ha, 5, 0), forged), "not signed by"},
 		{"unknown validator", nil, EvidencePayload(signedVote(t, 9, ha, 5, 0), signedVote(t, 9, hb, 5, 0)), "not a registered validator"},
@@ -409,14 +408,18 @@ func TestEvidence(t *testing.T) {
 	if !v.Jailed || v.JailUntil != 8+7 || v.Stake.Cmp(new(big.Int).Sub(cby(2000), slash)) != 0 || v.Status() != "jailed" {
 		t.Fatalf("after slash %+v", v)
 	}
-	// The same (validator, height, round) is punished once, whatever the
-	// pair of blocks; another round is a new offence.
+	// The same (validator, round) is punished once, whatever the pair of
+	// votes; another round is a new offence.
 	failsCleanly(t, e, addr(15), nil, good, 9, "already punished")
 	failsCleanly(t, e, addr(15), nil, EvidencePayload(signedVote(t, 1, types.Hash{3}, 5, 0), signedVote(t, 1, hb, 5, 0)), 9, "already punished")
-	e.mustCall(addr(16), nil, EvidencePayload(signedVote(t, 1, ha, 5, 1), signedVote(t, 1, hb, 5, 1)), 9)
+	// Two votes of one round at different heights: the same offence as at
+	// one height, so already punished in round 0 and punished in round 1.
+	failsCleanly(t, e, addr(15), nil, EvidencePayload(signedVote(t, 1, ha, 5, 0), signedVote(t, 1, hb, 6, 0)), 9, "already punished")
+	e.mustCall(addr(16), nil, EvidencePayload(signedVote(t, 1, ha, 5, 1), signedVote(t, 1, ha, 6, 1)), 9)
 	if v := e.validator(addr(1)); v.JailUntil != 9+7 {
 		t.Fatalf("second jail until %d", v.JailUntil)
 	}
+	failsCleanly(t, e, addr(15), nil, EvidencePayload(signedVote(t, 1, ha, 5, 1), signedVote(t, 1, hb, 5, 1)), 9, "already punished")
 
 	// Jailed: out at the boundary; unjail after jail_until; back at the next.
 	e.run(1, 9, nil)

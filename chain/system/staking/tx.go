@@ -349,9 +349,12 @@ func decodeVote(raw cbor.RawMessage, what string) (*Vote, error) {
 }
 
 // evidence is the "Double signing: Jail + slash 1% of stake" row of v2
-// "Slashing": two votes by one validator for different blocks at the same
-// height and round, sent by anyone. The slashed stake is burned (§8.4:
-// "Slashed stake 100% Burned").
+// "Slashing": two votes by one validator in the same round for different
+// blocks, at the same height (a double vote, or proposer equivocation: a
+// proposal's signature is its proposer's vote) or at different heights
+// (an honest validator votes once per round, docs/consensus.md rule 4),
+// sent by anyone. One punishment per validator and round. The slashed
+// stake is burned (§8.4: "Slashed stake 100% Burned").
 func evidence(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) (map[string]any, error) {
 	if err := wantArgs(args, 2, `["evidence", vote_a, vote_b]`); err != nil {
 		return nil, err
@@ -370,10 +373,10 @@ func evidence(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) (map[
 	switch {
 	case a.Validator != b.Validator:
 		return nil, fmt.Errorf("the votes are by different validators (%s, %s)", a.Validator, b.Validator)
-	case a.Height != b.Height || a.Round != b.Round:
-		return nil, fmt.Errorf("the votes are at different (height, round): (%d, %d) and (%d, %d)", a.Height, a.Round, b.Height, b.Round)
-	case a.BlockHash == b.BlockHash:
-		return nil, fmt.Errorf("both votes are for block %s: not a double sign", a.BlockHash)
+	case a.Round != b.Round:
+		return nil, fmt.Errorf("the votes are in different rounds (%d, %d)", a.Round, b.Round)
+	case a.BlockHash == b.BlockHash && a.Height == b.Height:
+		return nil, fmt.Errorf("both votes are for block %s at height %d: not a double sign", a.BlockHash, a.Height)
 	}
 	v, err := ReadValidator(st, a.Validator)
 	if err != nil {
@@ -382,9 +385,11 @@ func evidence(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) (map[
 	if v == nil {
 		return nil, fmt.Errorf("%s is not a registered validator", a.Validator)
 	}
-	pk := punishedKey(v.Address, a.Height, a.Round)
+	// Keyed by round alone (height 0, which no vote has: genesis is not
+	// voted on), so two pairs of one round are one offence.
+	pk := punishedKey(v.Address, 0, a.Round)
 	if st.Get(pk) != nil {
-		return nil, fmt.Errorf("%s was already punished for height %d round %d", v.Address, a.Height, a.Round)
+		return nil, fmt.Errorf("%s was already punished for round %d", v.Address, a.Round)
 	}
 	key, err := bls.PublicKeyFromBytes(v.BLSPublicKey)
 	if err != nil {
