@@ -124,6 +124,7 @@ const (
 	pfxPath     = 'p' // vol ‖ pathID -> path tags
 	pfxUsage    = 'u' // vol -> u64 bytes
 	pfxRevoked  = 'r' // vol ‖ link ID -> u64 forget-after
+	pfxCursor   = 'c' // -> u64 last chain height whose revocations are applied
 )
 
 type shardMeta struct {
@@ -909,18 +910,23 @@ func (s *Server) revoke(r *cbfs.Revocation) error {
 	if err != nil {
 		return fail(StatusDenied, "%v", err)
 	}
-	// Keyed by volume: an owner can only revoke links of its own volumes.
+	return s.addRevocation(vol, r.Link, r.Expiry)
+}
+
+// addRevocation keeps a revocation, keyed by volume: an owner can only
+// revoke links of its own volumes.
+func (s *Server) addRevocation(vol cbfs.VolumeID, link [32]byte, expiry uint64) error {
 	var k [64]byte
 	copy(k[:], vol[:])
-	copy(k[32:], r.Link[:])
+	copy(k[32:], link[:])
 	var v [8]byte
-	binary.BigEndian.PutUint64(v[:], r.Expiry)
+	binary.BigEndian.PutUint64(v[:], expiry)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.db.Set(key(pfxRevoked, k[:]), v[:], pebble.Sync); err != nil {
 		return fmt.Errorf("relay: store revocation: %w", err)
 	}
-	s.revoked[k] = r.Expiry
+	s.revoked[k] = expiry
 	return nil
 }
 

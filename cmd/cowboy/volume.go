@@ -682,10 +682,11 @@ reads; it opens both with ` + "`cowboy volume open`" + `.`,
 }
 
 func (a *app) volumeRevokeCmd() *cobra.Command {
-	var kf keyFlags
+	var tf txFlags
+	var onChain bool
 	cmd := &cobra.Command{
 		Use:     "revoke NAME TOKEN|TOKEN_ID",
-		Example: "  cowboy volume revoke logs 0x0f41…39d5 --from dev0",
+		Example: "  cowboy volume revoke logs 0x0f41…39d5 --from dev0\n  cowboy volume revoke logs 0x0f41…39d5 --chain --from dev0",
 		Short:   "Withdraw a token (and every delegation below it) on all relays",
 		Args:    args("NAME", "TOKEN"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
@@ -708,7 +709,7 @@ func (a *app) volumeRevokeCmd() *cobra.Command {
 				}
 				copy(id[:], b)
 			}
-			key, err := a.localKey(kf.from, kf.passFile)
+			key, err := a.localKey(tf.from, tf.passFile)
 			if err != nil {
 				return err
 			}
@@ -718,6 +719,19 @@ func (a *app) volumeRevokeCmd() *cobra.Command {
 			}
 			if _, err := rev.Verify(); err != nil || !strings.EqualFold(fmt.Sprintf("0x%x", key.Address()), c.Owner) {
 				return fmt.Errorf("only the owner %s can revoke tokens of %q", c.Owner, c.Name)
+			}
+			if onChain {
+				to := storage.ManagerAddress
+				storageCycles(&tf)
+				vid := cbfs.DeriveVolumeID(key.Address(), c.Name)
+				_, rc, err := a.sendTx(cmd.Context(), &tf, &to, nil, storage.Payload("revoke", vid[:], id[:], exp), nil)
+				if err == nil && rc != nil {
+					err = failedErr(rc)
+				}
+				if err != nil {
+					return fmt.Errorf("revoke on chain: %w", err)
+				}
+				fmt.Fprintf(a.stdout, "revoked 0x%x on chain (0x0A)\n", id)
 			}
 			cl, err := a.openCluster(c, key)
 			if err != nil {
@@ -732,7 +746,8 @@ func (a *app) volumeRevokeCmd() *cobra.Command {
 			return nil
 		},
 	}
-	kf.add(cmd)
+	tf.register(cmd.Flags())
+	cmd.Flags().BoolVar(&onChain, "chain", false, "also record the revocation in the Storage Manager 0x0A; relays that follow the chain apply it even if they were down")
 	return cmd
 }
 

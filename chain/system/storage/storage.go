@@ -14,6 +14,7 @@
 //	["top_up", volume_id]                value added to the deposit
 //	["close_volume", volume_id]          owner; no files left; deposit refunded
 //	["attest", epoch, [[volume_id, bytes], …]]   a registered relay's billing attestation
+//	["revoke", volume_id, link_id, expiry]       owner; relays follow the "revoke" events
 //
 // Relay Registry methods:
 //
@@ -91,6 +92,7 @@ const (
 	nsFile   byte = 2 // 0x0A: keccak(volume ‖ path id) -> 64-byte commitment
 	nsBilled byte = 3 // 0x0A: keccak(volume ‖ epoch) -> bytes already paid for
 	nsAttest byte = 4 // 0x0A: keccak(relay ‖ volume ‖ epoch) -> marker
+	nsRevoke byte = 5 // 0x0A: keccak(volume ‖ link id) -> u64 expiry
 	nsRelay  byte = 1 // 0x0B: relay address -> Relay
 )
 
@@ -182,6 +184,23 @@ func ReadRelay(st *state.StateDB, a types.Address) (*Relay, error) {
 	return &r, nil
 }
 
+func revokeKey(v cbfs.VolumeID, link [32]byte) state.Key {
+	return key(ManagerAddress, nsRevoke, crypto.Keccak256(v[:], link[:]))
+}
+
+// IsRevoked reports whether the owner revoked token link on chain.
+func IsRevoked(st *state.StateDB, v cbfs.VolumeID, link [32]byte) bool {
+	return len(st.Get(revokeKey(v, link))) != 0
+}
+
+// RevokeEvent is the data of a "revoke" event, which relays follow
+// (cbfs/relay.FollowRevocations).
+type RevokeEvent struct {
+	Volume []byte `cbor:"volume"`
+	Link   []byte `cbor:"link"`
+	Expiry uint64 `cbor:"expiry"`
+}
+
 // ReadCommitment returns the 64-byte commitment of a file, or nil.
 func ReadCommitment(st *state.StateDB, v cbfs.VolumeID, pathID [32]byte) []byte {
 	b := st.Get(fileKey(v, pathID))
@@ -229,8 +248,10 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 			data, err = closeVolume(st, c, args)
 		case "attest":
 			data, err = attest(st, c, args)
+		case "revoke":
+			data, err = revoke(st, c, args)
 		default:
-			err = fmt.Errorf("unknown method %q: the storage manager has create_volume, commit, remove, top_up, close_volume and attest", method)
+			err = fmt.Errorf("unknown method %q: the storage manager has create_volume, commit, remove, top_up, close_volume, attest and revoke", method)
 		}
 	case c.To == RegistryAddress:
 		switch method {
@@ -674,4 +695,39 @@ func withdrawRelay(st *state.StateDB, c Call, args []cbor.RawMessage) (map[strin
 	st.AddBalance(c.From, r.Stake)
 	st.Set(relayKey(c.From), nil)
 	return map[string]any{"relay": c.From[:], "stake": r.Stake}, nil
+}
+
+// revoke records the owner's revocation of a token link (issue 15:
+// "revocable on chain (relays learn revocations from the chain)"). The
+// event it emits is what relays follow; the record lets anyone check a
+// link and makes a second revocation of it an error. expiry is the
+// revoked link's expiry, after which relays may forget it.
+func revoke(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
+	if err := noValue(c); err != nil {
+		return nil, err
+	}
+	if err := wantArgs(args, 3, `["revoke", volume_id, link_id, expiry]`); err != nil {
+		return nil, err
+	}
+	id, v, err := volumeArg(st, args[0])
+	if err != nil {
+		return nil, err
+	}
+	if v.Owner != c.From {
+		return nil, fmt.Errorf("only the owner %s revokes tokens of volume %s", v.Owner, id)
+	}
+	lb, err := bytesN(args[1], 32, "link id")
+	if err != nil {
+		return nil, err
+	}
+	expiry, err := arg[uint64](args[2], "expiry")
+	if err != nil {
+		return nil, err
+	}
+	rk := revokeKey(id, [32]byte(lb))
+	if len(st.Get(rk)) != 0 {
+		return nil, fmt.Errorf("link 0x%x is already revoked", lb)
+	}
+	st.Set(rk, epochBytes(expiry))
+	return map[string]any{"volume": id[:], "link": lb, "expiry": expiry}, nil
 }

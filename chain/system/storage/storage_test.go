@@ -180,3 +180,43 @@ func TestBadCallsChangeNothing(t *testing.T) {
 		t.Fatal("ran without cycles")
 	}
 }
+
+// Only the owner revokes, once; the record answers IsRevoked and the
+// event carries volume, link and expiry.
+func TestRevokeOnChain(t *testing.T) {
+	e := newEnv(t)
+	owner, stranger := addr(1), addr(4)
+	e.must(ManagerAddress, owner, big.NewInt(1), 1, "create_volume", "logs", uint64(4), uint64(2))
+	id := cbfs.DeriveVolumeID(owner, "logs")
+	link := [32]byte{5}
+	for _, c := range []struct {
+		from  types.Address
+		args  []any
+		value *big.Int
+		want  string
+	}{
+		{stranger, []any{id[:], link[:], uint64(9)}, nil, "only the owner"},
+		{owner, []any{id[:], link[:4], uint64(9)}, nil, "link id must be 32 bytes"},
+		{owner, []any{link[:], link[:], uint64(9)}, nil, "no volume"},
+		{owner, []any{id[:], link[:]}, nil, "takes 3 argument"},
+		{owner, []any{id[:], link[:], uint64(9)}, big.NewInt(1), "takes no value"},
+	} {
+		if err := e.call(ManagerAddress, c.from, c.value, 2, "revoke", c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("revoke %v: %v, want %q", c.args, err, c.want)
+		}
+		if IsRevoked(e.st, id, link) {
+			t.Fatal("a refused revoke was recorded")
+		}
+	}
+	res, err := Apply(e.st, Call{To: ManagerAddress, From: owner, Payload: Payload("revoke", id[:], link[:], uint64(9)), Height: 2, Cycles: 1_000_000})
+	if err != nil || !IsRevoked(e.st, id, link) {
+		t.Fatalf("revoke: %v", err)
+	}
+	var ev RevokeEvent
+	if err := types.Unmarshal(res.Events[0].Data, &ev); err != nil || [32]byte(ev.Volume) != id || [32]byte(ev.Link) != link || ev.Expiry != 9 || res.Events[0].Name != "revoke" {
+		t.Fatalf("event %+v %v", ev, err)
+	}
+	if err := e.call(ManagerAddress, owner, nil, 3, "revoke", id[:], link[:], uint64(9)); err == nil || !strings.Contains(err.Error(), "already revoked") {
+		t.Fatalf("second revoke: %v", err)
+	}
+}
