@@ -22,6 +22,9 @@
 //	["update_relay", addr, capacity]
 //	["exit_relay"]                        stops new placement; stake unbonds
 //	["withdraw_relay"]                    after UnbondBlocks
+//	["challenge", custody_receipt]        volume owner; the relay must respond (custody.go)
+//	["respond", challenge_id, slice]      the challenged relay, before the deadline
+//	["slash", challenge_id]               anyone, after an unanswered deadline
 package storage
 
 import (
@@ -122,6 +125,7 @@ type Relay struct {
 	ExitAt   uint64   `cbor:"5,keyasint"` // height of exit_relay
 	Earned   *big.Int `cbor:"6,keyasint"` // rent paid to it so far
 	Joined   uint64   `cbor:"7,keyasint"`
+	Slashed  uint64   `cbor:"8,keyasint,omitempty"` // challenges it failed (custody.go)
 }
 
 func volKey(id cbfs.VolumeID) state.Key { return key(ManagerAddress, nsVolume, id) }
@@ -231,6 +235,12 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 	if err != nil {
 		return res, fmt.Errorf("%s: %w", who, err)
 	}
+	if x := extraCycles(c.To, method, args); x > 0 {
+		if CallCycles+x > c.Cycles {
+			return Result{CyclesUsed: c.Cycles}, fmt.Errorf("%w: %s %s costs %d cycles, the transaction has %d left", ErrOutOfCycles, who, method, CallCycles+x, c.Cycles)
+		}
+		res.CyclesUsed += x
+	}
 	snap := st.Snapshot()
 	var data map[string]any
 	switch {
@@ -263,8 +273,14 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 			data, err = exitRelay(st, c, args)
 		case "withdraw_relay":
 			data, err = withdrawRelay(st, c, args)
+		case "challenge":
+			data, err = challenge(st, c, args)
+		case "respond":
+			data, err = respond(st, c, args)
+		case "slash":
+			data, err = slash(st, c, args)
 		default:
-			err = fmt.Errorf("unknown method %q: the relay registry has register_relay, update_relay, exit_relay and withdraw_relay", method)
+			err = fmt.Errorf("unknown method %q: the relay registry has register_relay, update_relay, exit_relay, withdraw_relay, challenge, respond and slash", method)
 		}
 	default:
 		err = fmt.Errorf("%s is not a storage system actor", c.To)
