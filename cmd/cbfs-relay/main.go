@@ -78,8 +78,8 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 			}
 			fmt.Fprintf(stdout, "cbfs-relay %s listening (capacity %d bytes)\n", info, capBytes)
 			if rpcURL != "" {
-				go srv.FollowRevocations(ctx, &rpcRevocations{c: rpc.Dial(rpcURL)}, follow)
-				fmt.Fprintf(stdout, "following revocations on %s every %s\n", rpcURL, follow)
+				go srv.FollowChain(ctx, &rpcChain{c: rpc.Dial(rpcURL)}, follow)
+				fmt.Fprintf(stdout, "following revocations and evictions on %s every %s\n", rpcURL, follow)
 			}
 			<-ctx.Done()
 			fmt.Fprintln(stdout, "cbfs-relay stopping")
@@ -89,8 +89,8 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	start.Flags().StringVar(&home, "home", "", "relay directory (key, store, relay.json)")
 	start.Flags().StringVar(&listen, "listen", "127.0.0.1:7450", "UDP address to serve QUIC on (port 0: any free port)")
 	start.Flags().StringVar(&capacity, "capacity", "64GiB", "bytes of shards to accept (suffixes KiB MiB GiB TiB)")
-	start.Flags().StringVar(&rpcURL, "rpc", "", "a node's RPC `URL`: follow the token revocations recorded in 0x0A")
-	start.Flags().DurationVar(&follow, "follow-every", 2*time.Second, "how often to read new revocations from --rpc (the bound on their delay)")
+	start.Flags().StringVar(&rpcURL, "rpc", "", "a node's RPC `URL`: follow the token revocations and volume evictions recorded in 0x0A")
+	start.Flags().DurationVar(&follow, "follow-every", 2*time.Second, "how often to read new 0x0A events from --rpc (the bound on their delay)")
 	start.MarkFlagRequired("home")
 	id := &cobra.Command{
 		Use:   "id",

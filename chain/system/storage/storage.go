@@ -15,6 +15,7 @@
 //	["close_volume", volume_id]          owner; no files left; deposit refunded
 //	["attest", epoch, [[volume_id, bytes], …]]   a registered relay's billing attestation
 //	["revoke", volume_id, link_id, expiry]       owner; relays follow the "revoke" events
+//	["evict", volume_id]                 anyone, EvictGraceBlocks into arrears; relays drop its data
 //
 // Relay Registry methods:
 //
@@ -66,6 +67,9 @@ const (
 	RentPerByteEpoch = 1_000_000
 	// UnbondBlocks is how long an exiting relay's stake stays slashable.
 	UnbondBlocks = 7 * 24 * 3600
+	// EvictGraceBlocks is how long a volume may stay in arrears before
+	// anyone may evict it: one day of 1 s blocks (24 billing epochs).
+	EvictGraceBlocks = 24 * BillingEpochBlocks
 	// MaxAttestEntries bounds one attestation.
 	MaxAttestEntries = 256
 )
@@ -113,7 +117,9 @@ type Volume struct {
 	UsedBytes uint64        `cbor:"6,keyasint"` // plaintext bytes of committed files
 	Files     uint64        `cbor:"7,keyasint"`
 	Created   uint64        `cbor:"8,keyasint"`
-	Arrears   bool          `cbor:"9,keyasint"` // a bill found the deposit short
+	Arrears   bool          `cbor:"9,keyasint"`            // a bill found the deposit short
+	ArrearsAt uint64        `cbor:"10,keyasint,omitempty"` // height the arrears began
+	Evicted   bool          `cbor:"11,keyasint,omitempty"` // relays dropped its data (evict)
 }
 
 // Relay is the Relay Registry's record of one relay.
@@ -205,6 +211,11 @@ type RevokeEvent struct {
 	Expiry uint64 `cbor:"expiry"`
 }
 
+// EvictEvent is the data of an "evict" event: relays drop the volume.
+type EvictEvent struct {
+	Volume []byte `cbor:"volume"`
+}
+
 // ReadCommitment returns the 64-byte commitment of a file, or nil.
 func ReadCommitment(st *state.StateDB, v cbfs.VolumeID, pathID [32]byte) []byte {
 	b := st.Get(fileKey(v, pathID))
@@ -260,8 +271,10 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 			data, err = attest(st, c, args)
 		case "revoke":
 			data, err = revoke(st, c, args)
+		case "evict":
+			data, err = evict(st, c, args)
 		default:
-			err = fmt.Errorf("unknown method %q: the storage manager has create_volume, commit, remove, top_up, close_volume, attest and revoke", method)
+			err = fmt.Errorf("unknown method %q: the storage manager has create_volume, commit, remove, top_up, close_volume, attest, revoke and evict", method)
 		}
 	case c.To == RegistryAddress:
 		switch method {
@@ -421,6 +434,9 @@ func commit(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, 
 	if v.Owner != c.From {
 		return nil, fmt.Errorf("only the owner %s commits to volume %s", v.Owner, id)
 	}
+	if v.Evicted {
+		return nil, fmt.Errorf("volume %s was evicted for unpaid rent", id)
+	}
 	pid, err := bytesN(args[1], 32, "path id")
 	if err != nil {
 		return nil, err
@@ -495,8 +511,11 @@ func topUp(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, e
 		return nil, err
 	}
 	st.AddBalance(ManagerAddress, c.Value)
+	if v.Evicted {
+		return nil, fmt.Errorf("volume %s was evicted: its data is gone", id)
+	}
 	v.Deposit.Add(v.Deposit, c.Value)
-	v.Arrears = false
+	v.Arrears, v.ArrearsAt = false, 0
 	st.Set(volKey(id), mustMarshal(v))
 	return map[string]any{"volume": id[:], "deposit": v.Deposit}, nil
 }
@@ -595,7 +614,9 @@ func attest(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, 
 		amount := new(big.Int).Mul(new(big.Int).SetUint64(pay), big.NewInt(RentPerByteEpoch))
 		if amount.Cmp(v.Deposit) > 0 {
 			amount.Set(v.Deposit)
-			v.Arrears = true
+			if !v.Arrears {
+				v.Arrears, v.ArrearsAt = true, c.Height
+			}
 		}
 		v.Deposit.Sub(v.Deposit, amount)
 		st.Set(bk, epochBytes(billed+pay))
@@ -746,4 +767,34 @@ func revoke(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, 
 	}
 	st.Set(rk, epochBytes(expiry))
 	return map[string]any{"volume": id[:], "link": lb, "expiry": expiry}, nil
+}
+
+// evict ends a volume whose rent went unpaid for EvictGraceBlocks (§17.6
+// lifecycle: storage is paid for per epoch; unpaid storage is not kept).
+// Anyone may call it; the emitted "evict" event tells relays following the
+// chain to drop the volume's data. The record stays, marked evicted, so
+// its commitments can still be removed and the volume closed.
+func evict(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
+	if err := noValue(c); err != nil {
+		return nil, err
+	}
+	if err := wantArgs(args, 1, `["evict", volume_id]`); err != nil {
+		return nil, err
+	}
+	id, v, err := volumeArg(st, args[0])
+	if err != nil {
+		return nil, err
+	}
+	if v.Evicted {
+		return nil, fmt.Errorf("volume %s is already evicted", id)
+	}
+	if !v.Arrears {
+		return nil, fmt.Errorf("volume %s is not in arrears", id)
+	}
+	if c.Height < v.ArrearsAt+EvictGraceBlocks {
+		return nil, fmt.Errorf("volume %s is in arrears since height %d; it may be evicted from height %d", id, v.ArrearsAt, v.ArrearsAt+EvictGraceBlocks)
+	}
+	v.Evicted = true
+	st.Set(volKey(id), mustMarshal(v))
+	return map[string]any{"volume": id[:]}, nil
 }

@@ -220,3 +220,52 @@ func TestRevokeOnChain(t *testing.T) {
 		t.Fatalf("second revoke: %v", err)
 	}
 }
+
+// A volume whose deposit runs out is in arrears from that bill; anyone may
+// evict it EvictGraceBlocks later (not before, not a paid-up one), after
+// which it takes no commits or top-ups but can still be cleaned and closed.
+func TestEvictAfterArrears(t *testing.T) {
+	e := newEnv(t)
+	owner, relay, anyone := addr(1), addr(2), addr(5)
+	e.must(RegistryAddress, relay, MinRelayStake, 1, "register_relay", "127.0.0.1:1", uint64(1<<30))
+	e.must(ManagerAddress, owner, big.NewInt(RentPerByteEpoch), 1, "create_volume", "logs", uint64(1), uint64(0))
+	id := cbfs.DeriveVolumeID(owner, "logs")
+	pid := [32]byte{3}
+	e.must(ManagerAddress, owner, nil, 2, "commit", id[:], pid[:], commitment(100, 1, 0))
+	if err := e.call(ManagerAddress, anyone, nil, 3, "evict", id[:]); err == nil || !strings.Contains(err.Error(), "not in arrears") {
+		t.Fatalf("evict a paid-up volume: %v", err)
+	}
+	type ent struct {
+		_   struct{} `cbor:",toarray"`
+		Vol []byte
+		N   uint64
+	}
+	bill := uint64(BillingEpochBlocks + 5)
+	e.must(ManagerAddress, relay, nil, bill, "attest", uint64(0), []ent{{Vol: id[:], N: 100}})
+	v, _ := ReadVolume(e.st, id)
+	if !v.Arrears || v.ArrearsAt != bill {
+		t.Fatalf("after the short bill: %+v", v)
+	}
+	if err := e.call(ManagerAddress, anyone, nil, bill+EvictGraceBlocks-1, "evict", id[:]); err == nil || !strings.Contains(err.Error(), "may be evicted from height") {
+		t.Fatalf("evict inside the grace period: %v", err)
+	}
+	e.must(ManagerAddress, anyone, nil, bill+EvictGraceBlocks, "evict", id[:])
+	if v, _ := ReadVolume(e.st, id); !v.Evicted {
+		t.Fatal("not marked evicted")
+	}
+	for _, c := range []struct {
+		method string
+		value  *big.Int
+		args   []any
+	}{
+		{"evict", nil, []any{id[:]}},
+		{"top_up", big.NewInt(5), []any{id[:]}},
+		{"commit", nil, []any{id[:], pid[:], commitment(100, 1, 0)}},
+	} {
+		if err := e.call(ManagerAddress, owner, c.value, bill+EvictGraceBlocks+1, c.method, c.args...); err == nil {
+			t.Errorf("%s of an evicted volume accepted", c.method)
+		}
+	}
+	e.must(ManagerAddress, owner, nil, bill+EvictGraceBlocks+1, "remove", id[:], pid[:])
+	e.must(ManagerAddress, owner, nil, bill+EvictGraceBlocks+1, "close_volume", id[:])
+}
