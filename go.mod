@@ -14,6 +14,7 @@ require (
 	github.com/quic-go/quic-go v0.65.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
+	github.com/zeebo/blake3 v0.2.4
 	github.com/spf13/pflag v1.0.9
 	github.com/supranational/blst v0.3.17
 	golang.org/x/crypto v0.58.0

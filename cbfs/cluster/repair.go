@@ -185,10 +185,21 @@ func (c *Cluster) Repair(ctx context.Context, v *cbfs.Volume, path string, thres
 // and checks the answer against the manifest root. It returns the shards
 // that failed (missing, unreachable or wrong), which Repair then replaces.
 func (c *Cluster) Audit(ctx context.Context, v *cbfs.Volume, path string, seed uint64) ([]cbfs.BadShard, error) {
+	bad, _, err := c.AuditReceipts(ctx, v, path, seed)
+	return bad, err
+}
+
+// AuditReceipts is Audit that also returns the relays' signed custody
+// receipts of the shards that passed: the evidence for an on-chain
+// challenge (Relay Registry "challenge") if a relay later stops answering.
+// An answer whose receipt is missing, forged or for another shard counts
+// as failed.
+func (c *Cluster) AuditReceipts(ctx context.Context, v *cbfs.Volume, path string, seed uint64) ([]cbfs.BadShard, []*cbfs.CustodyReceipt, error) {
 	m, err := c.Manifest(ctx, v, path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var receipts []*cbfs.CustodyReceipt
 	tags, _ := v.PathTags(path)
 	a := c.auth(v.ID, tags)
 	root := m.Root()
@@ -211,10 +222,27 @@ func (c *Cluster) Audit(ctx context.Context, v *cbfs.Volume, path string, seed u
 			if err == nil {
 				_, err = relay.VerifyChallenge(root, s.Hashes[j], off, length, resp, slice)
 			}
+			if err == nil {
+				err = checkReceipt(resp.Receipt, id, v.ID, tags[len(tags)-1], root, s.Hashes[j])
+			}
 			if err != nil {
 				bad = append(bad, cbfs.BadShard{Segment: i, Shard: j, Err: err})
+				continue
 			}
+			receipts = append(receipts, resp.Receipt)
 		}
 	}
-	return bad, nil
+	return bad, receipts, nil
+}
+
+// checkReceipt accepts a custody receipt signed by relay id for exactly
+// this shard.
+func checkReceipt(r *cbfs.CustodyReceipt, id cbfs.RelayID, vol cbfs.VolumeID, pid cbfs.Tag, root [32]byte, h cbfs.ShardHash) error {
+	if r == nil {
+		return errors.New("cluster: challenge answer has no custody receipt")
+	}
+	if r.Relay != id || r.Volume != vol || r.PathID != pid || r.Root != root || r.Hash != h {
+		return errors.New("cluster: custody receipt is for another shard or relay")
+	}
+	return r.Verify()
 }

@@ -25,7 +25,7 @@ import (
 
 // baoGroup is the Bao chunk-group exponent: 16 KiB groups, so the outboard
 // tree of a 2 MiB shard is 8 KiB and a challenge proof a few hundred bytes.
-const baoGroup = 4
+const baoGroup = cbfs.BaoGroup
 
 // Limits bound what one client can make the relay do. Zero fields take
 // DefaultLimits.
@@ -124,6 +124,7 @@ const (
 	pfxPath     = 'p' // vol ‖ pathID -> path tags
 	pfxUsage    = 'u' // vol -> u64 bytes
 	pfxRevoked  = 'r' // vol ‖ link ID -> u64 forget-after
+	pfxCursor   = 'c' // -> u64 last chain height whose revocations are applied
 )
 
 type shardMeta struct {
@@ -853,7 +854,30 @@ func (s *Server) challenge(r *ChallengeReq, peer [20]byte) ([]byte, []byte, erro
 		return nil, nil, fail(StatusInvalid, "challenge length %d outside 1..%d", r.Length, MaxChallengeBytes)
 	}
 	pid := r.Auth.Tags[len(r.Auth.Tags)-1]
-	mv, mc, err := s.db.Get(key(pfxMeta, r.Auth.Vol[:], pid[:], r.Hash[:]))
+	meta, slice, err := s.slice(r.Auth.Vol, pid, r.Hash, r.Offset, r.Length)
+	if err != nil {
+		return nil, nil, err
+	}
+	rc := &cbfs.CustodyReceipt{Relay: s.id, Volume: r.Auth.Vol, PathID: pid, Root: meta.Root, N: meta.N, Hash: r.Hash, Proof: meta.Proof}
+	if err := cbfs.SignCustody(s.cfg.Key, rc); err != nil {
+		return nil, nil, err
+	}
+	h, err := cbfs.Marshal(&ChallengeResp{Root: meta.Root, N: meta.N, Proof: meta.Proof, Receipt: rc})
+	return h, slice, err
+}
+
+// AnswerChainChallenge is the Bao slice of a shard range that an on-chain
+// challenge (Relay Registry "challenge", cbfs.ChallengeRange) asks this
+// relay for; the operator sends it back in a "respond" transaction.
+func (s *Server) AnswerChainChallenge(vol cbfs.VolumeID, pid cbfs.Tag, hash cbfs.ShardHash, offset, length uint64) ([]byte, error) {
+	_, slice, err := s.slice(vol, pid, hash, offset, length)
+	return slice, err
+}
+
+// slice proves [offset, offset+length) of a held shard with its Bao
+// outboard tree.
+func (s *Server) slice(vol cbfs.VolumeID, pid cbfs.Tag, hash cbfs.ShardHash, offset, length uint64) (*shardMeta, []byte, error) {
+	mv, mc, err := s.db.Get(key(pfxMeta, vol[:], pid[:], hash[:]))
 	if errors.Is(err, pebble.ErrNotFound) {
 		return nil, nil, fail(StatusNotFound, "no such shard")
 	}
@@ -869,22 +893,21 @@ func (s *Server) challenge(r *ChallengeReq, peer [20]byte) ([]byte, []byte, erro
 	if meta.Root == ([32]byte{}) {
 		return nil, nil, fail(StatusNotFound, "shard has no proof yet")
 	}
-	shard, sc, err := s.db.Get(key(pfxShard, r.Auth.Vol[:], pid[:], r.Hash[:]))
+	shard, sc, err := s.db.Get(key(pfxShard, vol[:], pid[:], hash[:]))
 	if err != nil {
 		return nil, nil, fail(StatusNotFound, "shard missing")
 	}
 	defer sc.Close()
-	if r.Offset >= uint64(len(shard)) || r.Offset+r.Length > uint64(len(shard)) {
-		return nil, nil, fail(StatusInvalid, "range %d+%d outside the %d-byte shard", r.Offset, r.Length, len(shard))
+	if offset >= uint64(len(shard)) || offset+length > uint64(len(shard)) {
+		return nil, nil, fail(StatusInvalid, "range %d+%d outside the %d-byte shard", offset, length, len(shard))
 	}
 	var out bytes.Buffer
 	group := uint64(1024 << baoGroup)
-	start := r.Offset / group * group
-	if err := bao.ExtractSlice(&out, bytes.NewReader(shard[start:]), bytes.NewReader(meta.Outboard), baoGroup, r.Offset, r.Length); err != nil {
+	start := offset / group * group
+	if err := bao.ExtractSlice(&out, bytes.NewReader(shard[start:]), bytes.NewReader(meta.Outboard), baoGroup, offset, length); err != nil {
 		return nil, nil, fmt.Errorf("relay: challenge slice: %w", err)
 	}
-	h, err := cbfs.Marshal(&ChallengeResp{Root: meta.Root, N: meta.N, Proof: meta.Proof})
-	return h, out.Bytes(), err
+	return &meta, out.Bytes(), nil
 }
 
 // VerifyChallenge checks a challenge answer: the Bao slice proves the
@@ -909,18 +932,23 @@ func (s *Server) revoke(r *cbfs.Revocation) error {
 	if err != nil {
 		return fail(StatusDenied, "%v", err)
 	}
-	// Keyed by volume: an owner can only revoke links of its own volumes.
+	return s.addRevocation(vol, r.Link, r.Expiry)
+}
+
+// addRevocation keeps a revocation, keyed by volume: an owner can only
+// revoke links of its own volumes.
+func (s *Server) addRevocation(vol cbfs.VolumeID, link [32]byte, expiry uint64) error {
 	var k [64]byte
 	copy(k[:], vol[:])
-	copy(k[32:], r.Link[:])
+	copy(k[32:], link[:])
 	var v [8]byte
-	binary.BigEndian.PutUint64(v[:], r.Expiry)
+	binary.BigEndian.PutUint64(v[:], expiry)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.db.Set(key(pfxRevoked, k[:]), v[:], pebble.Sync); err != nil {
 		return fmt.Errorf("relay: store revocation: %w", err)
 	}
-	s.revoked[k] = r.Expiry
+	s.revoked[k] = expiry
 	return nil
 }
 

@@ -161,6 +161,9 @@ type ChallengeResp struct {
 	Root  [32]byte        `cbor:"1,keyasint"`
 	N     uint8           `cbor:"2,keyasint"`
 	Proof cbfs.ShardProof `cbor:"3,keyasint"`
+	// Receipt is the relay's signed custody receipt for the shard: what
+	// an owner takes to the chain if the relay later stops answering.
+	Receipt *cbfs.CustodyReceipt `cbor:"4,keyasint,omitempty"`
 }
 
 // RevokeReq hands the relay an owner-signed revocation.

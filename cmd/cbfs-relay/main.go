@@ -2,7 +2,7 @@
 // and sealed manifests for volumes on local disk (Pebble) and serves them
 // over QUIC to holders of capability tokens (docs/cbfs.md).
 //
-//	cbfs-relay start --home DIR [--listen 127.0.0.1:7450] [--capacity 64GiB]
+//	cbfs-relay start --home DIR [--listen 127.0.0.1:7450] [--capacity 64GiB] [--rpc URL]
 //	cbfs-relay id --home DIR
 //
 // On start it writes DIR/relay.json ({"id","addr"}), the line a client's
@@ -22,12 +22,14 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/rpc"
 )
 
 func main() {
@@ -44,7 +46,8 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{Use: "cbfs-relay", Short: "CBFS storage relay", SilenceUsage: true}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	var home, listen, capacity string
+	var home, listen, capacity, rpcURL string
+	var follow time.Duration
 	start := &cobra.Command{
 		Use:   "start",
 		Short: "Run the relay until interrupted",
@@ -74,6 +77,10 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(stdout, "cbfs-relay %s listening (capacity %d bytes)\n", info, capBytes)
+			if rpcURL != "" {
+				go srv.FollowChain(ctx, &rpcChain{c: rpc.Dial(rpcURL)}, follow)
+				fmt.Fprintf(stdout, "following revocations and evictions on %s every %s\n", rpcURL, follow)
+			}
 			<-ctx.Done()
 			fmt.Fprintln(stdout, "cbfs-relay stopping")
 			return srv.Close()
@@ -82,6 +89,8 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	start.Flags().StringVar(&home, "home", "", "relay directory (key, store, relay.json)")
 	start.Flags().StringVar(&listen, "listen", "127.0.0.1:7450", "UDP address to serve QUIC on (port 0: any free port)")
 	start.Flags().StringVar(&capacity, "capacity", "64GiB", "bytes of shards to accept (suffixes KiB MiB GiB TiB)")
+	start.Flags().StringVar(&rpcURL, "rpc", "", "a node's RPC `URL`: follow the token revocations and volume evictions recorded in 0x0A")
+	start.Flags().DurationVar(&follow, "follow-every", 2*time.Second, "how often to read new 0x0A events from --rpc (the bound on their delay)")
 	start.MarkFlagRequired("home")
 	id := &cobra.Command{
 		Use:   "id",

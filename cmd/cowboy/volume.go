@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -682,10 +683,11 @@ reads; it opens both with ` + "`cowboy volume open`" + `.`,
 }
 
 func (a *app) volumeRevokeCmd() *cobra.Command {
-	var kf keyFlags
+	var tf txFlags
+	var onChain bool
 	cmd := &cobra.Command{
 		Use:     "revoke NAME TOKEN|TOKEN_ID",
-		Example: "  cowboy volume revoke logs 0x0f41…39d5 --from dev0",
+		Example: "  cowboy volume revoke logs 0x0f41…39d5 --from dev0\n  cowboy volume revoke logs 0x0f41…39d5 --chain --from dev0",
 		Short:   "Withdraw a token (and every delegation below it) on all relays",
 		Args:    args("NAME", "TOKEN"),
 		RunE: func(cmd *cobra.Command, argv []string) error {
@@ -708,7 +710,7 @@ func (a *app) volumeRevokeCmd() *cobra.Command {
 				}
 				copy(id[:], b)
 			}
-			key, err := a.localKey(kf.from, kf.passFile)
+			key, err := a.localKey(tf.from, tf.passFile)
 			if err != nil {
 				return err
 			}
@@ -718,6 +720,19 @@ func (a *app) volumeRevokeCmd() *cobra.Command {
 			}
 			if _, err := rev.Verify(); err != nil || !strings.EqualFold(fmt.Sprintf("0x%x", key.Address()), c.Owner) {
 				return fmt.Errorf("only the owner %s can revoke tokens of %q", c.Owner, c.Name)
+			}
+			if onChain {
+				to := storage.ManagerAddress
+				storageCycles(&tf)
+				vid := cbfs.DeriveVolumeID(key.Address(), c.Name)
+				_, rc, err := a.sendTx(cmd.Context(), &tf, &to, nil, storage.Payload("revoke", vid[:], id[:], exp), nil)
+				if err == nil && rc != nil {
+					err = failedErr(rc)
+				}
+				if err != nil {
+					return fmt.Errorf("revoke on chain: %w", err)
+				}
+				fmt.Fprintf(a.stdout, "revoked 0x%x on chain (0x0A)\n", id)
 			}
 			cl, err := a.openCluster(c, key)
 			if err != nil {
@@ -732,24 +747,45 @@ func (a *app) volumeRevokeCmd() *cobra.Command {
 			return nil
 		},
 	}
-	kf.add(cmd)
+	tf.register(cmd.Flags())
+	cmd.Flags().BoolVar(&onChain, "chain", false, "also record the revocation in the Storage Manager 0x0A; relays that follow the chain apply it even if they were down")
 	return cmd
 }
 
 func (a *app) volumeRepairCmd() *cobra.Command {
 	var kf keyFlags
 	var threshold int
+	var every time.Duration
 	cmd := &cobra.Command{
-		Use:     "repair NAME PATH",
-		Example: "  cowboy volume repair logs audit.jsonl --from dev0",
-		Short:   "Rebuild lost shards of a file and place them on live relays",
-		Args:    args("NAME", "PATH"),
+		Use:     "repair NAME [PATH]",
+		Example: "  cowboy volume repair logs audit.jsonl --from dev0\n  cowboy volume repair logs --every 10m --from dev0   # every file, in the background until Ctrl-C",
+		Short:   "Rebuild lost shards of a file (or every file) and place them on live relays",
+		Args:    cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, argv []string) error {
 			c, v, cl, err := a.openVolume(argv[0], kf)
 			if err != nil {
 				return err
 			}
 			defer cl.Close()
+			if len(argv) == 1 {
+				if every <= 0 {
+					sum, err := cl.RepairVolume(cmd.Context(), v, threshold)
+					a.printVolumeRepair(sum)
+					return err
+				}
+				cl.RepairDaemon(cmd.Context(), v, threshold, every, func(sum cluster.VolumeRepair, err error) {
+					if err != nil {
+						fmt.Fprintf(a.stderr, "%s repair pass: %v\n", time.Now().Format(time.RFC3339), err)
+						return
+					}
+					fmt.Fprintf(a.stdout, "%s ", time.Now().Format(time.RFC3339))
+					a.printVolumeRepair(sum)
+				})
+				return nil
+			}
+			if every > 0 {
+				return fmt.Errorf("--every repairs the whole volume: give NAME without PATH")
+			}
 			if threshold < 0 {
 				threshold = c.M
 			}
@@ -763,7 +799,20 @@ func (a *app) volumeRepairCmd() *cobra.Command {
 	}
 	kf.add(cmd)
 	cmd.Flags().IntVar(&threshold, "threshold", -1, "repair segments with fewer than K+threshold healthy shards (default M: any loss)")
+	cmd.Flags().DurationVar(&every, "every", 0, "without PATH: repair every file again each `INTERVAL` until Ctrl-C (a background repair daemon)")
 	return cmd
+}
+
+func (a *app) printVolumeRepair(sum cluster.VolumeRepair) {
+	fmt.Fprintf(a.stdout, "%d files, %d segments degraded, %d shards rebuilt, %d segments lost\n", sum.Files, sum.Degraded, sum.Rebuilt, sum.Lost)
+	paths := make([]string, 0, len(sum.Failed))
+	for p := range sum.Failed {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		fmt.Fprintf(a.stdout, "  %s: %s\n", p, sum.Failed[p])
+	}
 }
 
 // storageCycles sets a cycles limit for a call of the native storage

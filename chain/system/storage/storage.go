@@ -14,6 +14,8 @@
 //	["top_up", volume_id]                value added to the deposit
 //	["close_volume", volume_id]          owner; no files left; deposit refunded
 //	["attest", epoch, [[volume_id, bytes], …]]   a registered relay's billing attestation
+//	["revoke", volume_id, link_id, expiry]       owner; relays follow the "revoke" events
+//	["evict", volume_id]                 anyone, EvictGraceBlocks into arrears; relays drop its data
 //
 // Relay Registry methods:
 //
@@ -21,6 +23,9 @@
 //	["update_relay", addr, capacity]
 //	["exit_relay"]                        stops new placement; stake unbonds
 //	["withdraw_relay"]                    after UnbondBlocks
+//	["challenge", custody_receipt]        volume owner; the relay must respond (custody.go)
+//	["respond", challenge_id, slice]      the challenged relay, before the deadline
+//	["slash", challenge_id]               anyone, after an unanswered deadline
 package storage
 
 import (
@@ -62,6 +67,9 @@ const (
 	RentPerByteEpoch = 1_000_000
 	// UnbondBlocks is how long an exiting relay's stake stays slashable.
 	UnbondBlocks = 7 * 24 * 3600
+	// EvictGraceBlocks is how long a volume may stay in arrears before
+	// anyone may evict it: one day of 1 s blocks (24 billing epochs).
+	EvictGraceBlocks = 24 * BillingEpochBlocks
 	// MaxAttestEntries bounds one attestation.
 	MaxAttestEntries = 256
 )
@@ -91,6 +99,7 @@ const (
 	nsFile   byte = 2 // 0x0A: keccak(volume ‖ path id) -> 64-byte commitment
 	nsBilled byte = 3 // 0x0A: keccak(volume ‖ epoch) -> bytes already paid for
 	nsAttest byte = 4 // 0x0A: keccak(relay ‖ volume ‖ epoch) -> marker
+	nsRevoke byte = 5 // 0x0A: keccak(volume ‖ link id) -> u64 expiry
 	nsRelay  byte = 1 // 0x0B: relay address -> Relay
 )
 
@@ -108,7 +117,9 @@ type Volume struct {
 	UsedBytes uint64        `cbor:"6,keyasint"` // plaintext bytes of committed files
 	Files     uint64        `cbor:"7,keyasint"`
 	Created   uint64        `cbor:"8,keyasint"`
-	Arrears   bool          `cbor:"9,keyasint"` // a bill found the deposit short
+	Arrears   bool          `cbor:"9,keyasint"`            // a bill found the deposit short
+	ArrearsAt uint64        `cbor:"10,keyasint,omitempty"` // height the arrears began
+	Evicted   bool          `cbor:"11,keyasint,omitempty"` // relays dropped its data (evict)
 }
 
 // Relay is the Relay Registry's record of one relay.
@@ -120,6 +131,7 @@ type Relay struct {
 	ExitAt   uint64   `cbor:"5,keyasint"` // height of exit_relay
 	Earned   *big.Int `cbor:"6,keyasint"` // rent paid to it so far
 	Joined   uint64   `cbor:"7,keyasint"`
+	Slashed  uint64   `cbor:"8,keyasint,omitempty"` // challenges it failed (custody.go)
 }
 
 func volKey(id cbfs.VolumeID) state.Key { return key(ManagerAddress, nsVolume, id) }
@@ -182,6 +194,28 @@ func ReadRelay(st *state.StateDB, a types.Address) (*Relay, error) {
 	return &r, nil
 }
 
+func revokeKey(v cbfs.VolumeID, link [32]byte) state.Key {
+	return key(ManagerAddress, nsRevoke, crypto.Keccak256(v[:], link[:]))
+}
+
+// IsRevoked reports whether the owner revoked token link on chain.
+func IsRevoked(st *state.StateDB, v cbfs.VolumeID, link [32]byte) bool {
+	return len(st.Get(revokeKey(v, link))) != 0
+}
+
+// RevokeEvent is the data of a "revoke" event, which relays follow
+// (cbfs/relay.FollowRevocations).
+type RevokeEvent struct {
+	Volume []byte `cbor:"volume"`
+	Link   []byte `cbor:"link"`
+	Expiry uint64 `cbor:"expiry"`
+}
+
+// EvictEvent is the data of an "evict" event: relays drop the volume.
+type EvictEvent struct {
+	Volume []byte `cbor:"volume"`
+}
+
 // ReadCommitment returns the 64-byte commitment of a file, or nil.
 func ReadCommitment(st *state.StateDB, v cbfs.VolumeID, pathID [32]byte) []byte {
 	b := st.Get(fileKey(v, pathID))
@@ -212,6 +246,12 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 	if err != nil {
 		return res, fmt.Errorf("%s: %w", who, err)
 	}
+	if x := extraCycles(c.To, method, args); x > 0 {
+		if CallCycles+x > c.Cycles {
+			return Result{CyclesUsed: c.Cycles}, fmt.Errorf("%w: %s %s costs %d cycles, the transaction has %d left", ErrOutOfCycles, who, method, CallCycles+x, c.Cycles)
+		}
+		res.CyclesUsed += x
+	}
 	snap := st.Snapshot()
 	var data map[string]any
 	switch {
@@ -229,8 +269,12 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 			data, err = closeVolume(st, c, args)
 		case "attest":
 			data, err = attest(st, c, args)
+		case "revoke":
+			data, err = revoke(st, c, args)
+		case "evict":
+			data, err = evict(st, c, args)
 		default:
-			err = fmt.Errorf("unknown method %q: the storage manager has create_volume, commit, remove, top_up, close_volume and attest", method)
+			err = fmt.Errorf("unknown method %q: the storage manager has create_volume, commit, remove, top_up, close_volume, attest, revoke and evict", method)
 		}
 	case c.To == RegistryAddress:
 		switch method {
@@ -242,8 +286,14 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 			data, err = exitRelay(st, c, args)
 		case "withdraw_relay":
 			data, err = withdrawRelay(st, c, args)
+		case "challenge":
+			data, err = challenge(st, c, args)
+		case "respond":
+			data, err = respond(st, c, args)
+		case "slash":
+			data, err = slash(st, c, args)
 		default:
-			err = fmt.Errorf("unknown method %q: the relay registry has register_relay, update_relay, exit_relay and withdraw_relay", method)
+			err = fmt.Errorf("unknown method %q: the relay registry has register_relay, update_relay, exit_relay, withdraw_relay, challenge, respond and slash", method)
 		}
 	default:
 		err = fmt.Errorf("%s is not a storage system actor", c.To)
@@ -384,6 +434,9 @@ func commit(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, 
 	if v.Owner != c.From {
 		return nil, fmt.Errorf("only the owner %s commits to volume %s", v.Owner, id)
 	}
+	if v.Evicted {
+		return nil, fmt.Errorf("volume %s was evicted for unpaid rent", id)
+	}
 	pid, err := bytesN(args[1], 32, "path id")
 	if err != nil {
 		return nil, err
@@ -458,8 +511,11 @@ func topUp(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, e
 		return nil, err
 	}
 	st.AddBalance(ManagerAddress, c.Value)
+	if v.Evicted {
+		return nil, fmt.Errorf("volume %s was evicted: its data is gone", id)
+	}
 	v.Deposit.Add(v.Deposit, c.Value)
-	v.Arrears = false
+	v.Arrears, v.ArrearsAt = false, 0
 	st.Set(volKey(id), mustMarshal(v))
 	return map[string]any{"volume": id[:], "deposit": v.Deposit}, nil
 }
@@ -558,7 +614,9 @@ func attest(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, 
 		amount := new(big.Int).Mul(new(big.Int).SetUint64(pay), big.NewInt(RentPerByteEpoch))
 		if amount.Cmp(v.Deposit) > 0 {
 			amount.Set(v.Deposit)
-			v.Arrears = true
+			if !v.Arrears {
+				v.Arrears, v.ArrearsAt = true, c.Height
+			}
 		}
 		v.Deposit.Sub(v.Deposit, amount)
 		st.Set(bk, epochBytes(billed+pay))
@@ -674,4 +732,69 @@ func withdrawRelay(st *state.StateDB, c Call, args []cbor.RawMessage) (map[strin
 	st.AddBalance(c.From, r.Stake)
 	st.Set(relayKey(c.From), nil)
 	return map[string]any{"relay": c.From[:], "stake": r.Stake}, nil
+}
+
+// revoke records the owner's revocation of a token link (issue 15:
+// "revocable on chain (relays learn revocations from the chain)"). The
+// event it emits is what relays follow; the record lets anyone check a
+// link and makes a second revocation of it an error. expiry is the
+// revoked link's expiry, after which relays may forget it.
+func revoke(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
+	if err := noValue(c); err != nil {
+		return nil, err
+	}
+	if err := wantArgs(args, 3, `["revoke", volume_id, link_id, expiry]`); err != nil {
+		return nil, err
+	}
+	id, v, err := volumeArg(st, args[0])
+	if err != nil {
+		return nil, err
+	}
+	if v.Owner != c.From {
+		return nil, fmt.Errorf("only the owner %s revokes tokens of volume %s", v.Owner, id)
+	}
+	lb, err := bytesN(args[1], 32, "link id")
+	if err != nil {
+		return nil, err
+	}
+	expiry, err := arg[uint64](args[2], "expiry")
+	if err != nil {
+		return nil, err
+	}
+	rk := revokeKey(id, [32]byte(lb))
+	if len(st.Get(rk)) != 0 {
+		return nil, fmt.Errorf("link 0x%x is already revoked", lb)
+	}
+	st.Set(rk, epochBytes(expiry))
+	return map[string]any{"volume": id[:], "link": lb, "expiry": expiry}, nil
+}
+
+// evict ends a volume whose rent went unpaid for EvictGraceBlocks (§17.6
+// lifecycle: storage is paid for per epoch; unpaid storage is not kept).
+// Anyone may call it; the emitted "evict" event tells relays following the
+// chain to drop the volume's data. The record stays, marked evicted, so
+// its commitments can still be removed and the volume closed.
+func evict(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
+	if err := noValue(c); err != nil {
+		return nil, err
+	}
+	if err := wantArgs(args, 1, `["evict", volume_id]`); err != nil {
+		return nil, err
+	}
+	id, v, err := volumeArg(st, args[0])
+	if err != nil {
+		return nil, err
+	}
+	if v.Evicted {
+		return nil, fmt.Errorf("volume %s is already evicted", id)
+	}
+	if !v.Arrears {
+		return nil, fmt.Errorf("volume %s is not in arrears", id)
+	}
+	if c.Height < v.ArrearsAt+EvictGraceBlocks {
+		return nil, fmt.Errorf("volume %s is in arrears since height %d; it may be evicted from height %d", id, v.ArrearsAt, v.ArrearsAt+EvictGraceBlocks)
+	}
+	v.Evicted = true
+	st.Set(volKey(id), mustMarshal(v))
+	return map[string]any{"volume": id[:]}, nil
 }

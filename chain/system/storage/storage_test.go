@@ -180,3 +180,92 @@ func TestBadCallsChangeNothing(t *testing.T) {
 		t.Fatal("ran without cycles")
 	}
 }
+
+// Only the owner revokes, once; the record answers IsRevoked and the
+// event carries volume, link and expiry.
+func TestRevokeOnChain(t *testing.T) {
+	e := newEnv(t)
+	owner, stranger := addr(1), addr(4)
+	e.must(ManagerAddress, owner, big.NewInt(1), 1, "create_volume", "logs", uint64(4), uint64(2))
+	id := cbfs.DeriveVolumeID(owner, "logs")
+	link := [32]byte{5}
+	for _, c := range []struct {
+		from  types.Address
+		args  []any
+		value *big.Int
+		want  string
+	}{
+		{stranger, []any{id[:], link[:], uint64(9)}, nil, "only the owner"},
+		{owner, []any{id[:], link[:4], uint64(9)}, nil, "link id must be 32 bytes"},
+		{owner, []any{link[:], link[:], uint64(9)}, nil, "no volume"},
+		{owner, []any{id[:], link[:]}, nil, "takes 3 argument"},
+		{owner, []any{id[:], link[:], uint64(9)}, big.NewInt(1), "takes no value"},
+	} {
+		if err := e.call(ManagerAddress, c.from, c.value, 2, "revoke", c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("revoke %v: %v, want %q", c.args, err, c.want)
+		}
+		if IsRevoked(e.st, id, link) {
+			t.Fatal("a refused revoke was recorded")
+		}
+	}
+	res, err := Apply(e.st, Call{To: ManagerAddress, From: owner, Payload: Payload("revoke", id[:], link[:], uint64(9)), Height: 2, Cycles: 1_000_000})
+	if err != nil || !IsRevoked(e.st, id, link) {
+		t.Fatalf("revoke: %v", err)
+	}
+	var ev RevokeEvent
+	if err := types.Unmarshal(res.Events[0].Data, &ev); err != nil || [32]byte(ev.Volume) != id || [32]byte(ev.Link) != link || ev.Expiry != 9 || res.Events[0].Name != "revoke" {
+		t.Fatalf("event %+v %v", ev, err)
+	}
+	if err := e.call(ManagerAddress, owner, nil, 3, "revoke", id[:], link[:], uint64(9)); err == nil || !strings.Contains(err.Error(), "already revoked") {
+		t.Fatalf("second revoke: %v", err)
+	}
+}
+
+// A volume whose deposit runs out is in arrears from that bill; anyone may
+// evict it EvictGraceBlocks later (not before, not a paid-up one), after
+// which it takes no commits or top-ups but can still be cleaned and closed.
+func TestEvictAfterArrears(t *testing.T) {
+	e := newEnv(t)
+	owner, relay, anyone := addr(1), addr(2), addr(5)
+	e.must(RegistryAddress, relay, MinRelayStake, 1, "register_relay", "127.0.0.1:1", uint64(1<<30))
+	e.must(ManagerAddress, owner, big.NewInt(RentPerByteEpoch), 1, "create_volume", "logs", uint64(1), uint64(0))
+	id := cbfs.DeriveVolumeID(owner, "logs")
+	pid := [32]byte{3}
+	e.must(ManagerAddress, owner, nil, 2, "commit", id[:], pid[:], commitment(100, 1, 0))
+	if err := e.call(ManagerAddress, anyone, nil, 3, "evict", id[:]); err == nil || !strings.Contains(err.Error(), "not in arrears") {
+		t.Fatalf("evict a paid-up volume: %v", err)
+	}
+	type ent struct {
+		_   struct{} `cbor:",toarray"`
+		Vol []byte
+		N   uint64
+	}
+	bill := uint64(BillingEpochBlocks + 5)
+	e.must(ManagerAddress, relay, nil, bill, "attest", uint64(0), []ent{{Vol: id[:], N: 100}})
+	v, _ := ReadVolume(e.st, id)
+	if !v.Arrears || v.ArrearsAt != bill {
+		t.Fatalf("after the short bill: %+v", v)
+	}
+	if err := e.call(ManagerAddress, anyone, nil, bill+EvictGraceBlocks-1, "evict", id[:]); err == nil || !strings.Contains(err.Error(), "may be evicted from height") {
+		t.Fatalf("evict inside the grace period: %v", err)
+	}
+	e.must(ManagerAddress, anyone, nil, bill+EvictGraceBlocks, "evict", id[:])
+	if v, _ := ReadVolume(e.st, id); !v.Evicted {
+		t.Fatal("not marked evicted")
+	}
+	for _, c := range []struct {
+		method string
+		value  *big.Int
+		args   []any
+	}{
+		{"evict", nil, []any{id[:]}},
+		{"top_up", big.NewInt(5), []any{id[:]}},
+		{"commit", nil, []any{id[:], pid[:], commitment(100, 1, 0)}},
+	} {
+		if err := e.call(ManagerAddress, owner, c.value, bill+EvictGraceBlocks+1, c.method, c.args...); err == nil {
+			t.Errorf("%s of an evicted volume accepted", c.method)
+		}
+	}
+	e.must(ManagerAddress, owner, nil, bill+EvictGraceBlocks+1, "remove", id[:], pid[:])
+	e.must(ManagerAddress, owner, nil, bill+EvictGraceBlocks+1, "close_volume", id[:])
+}
