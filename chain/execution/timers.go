@@ -16,15 +16,19 @@ import (
 
 // TimerResult is what the Deliver Timers step did in a block.
 type TimerResult struct {
-	Receipts   []*timers.Receipt // one per timer that ran, in execution order
-	CyclesUsed uint64            // timer lane cycles used (intrinsic + handlers)
+	Receipts []*timers.Receipt // one per timer that ran, in execution order
+	// CyclesUsed is the timer lane's use: the get_gas_bid calls
+	// (GBACycles) and the runs (intrinsic + handlers). It is block space:
+	// the block's cycle usage, which the §4.2 basefee update reads.
+	CyclesUsed uint64
 	CellsUsed  uint64
-	Deferred   int      // due timers rolled over to the next block
+	Deferred   int      // due timers rolled over to the next block (Unasked included)
+	Unasked    int      // of those, the ones whose GBA the full lane could not ask
 	Dropped    []uint64 // timers dropped after MaxFundsDeferrals or with their actor gone
 	Moved      int      // ids queue maintenance moved between tiers
 	// GBACycles and GBAFee are the get_gas_bid calls of the block: the
-	// cycles they used and what their owners paid for them (burned).
-	// They are not block space (GBACallCycles).
+	// cycles they used (part of CyclesUsed) and what their owners paid
+	// for them (burned).
 	GBACycles uint64
 	GBAFee    *big.Int
 	err       error // a state failure inside a run; fails the block
@@ -38,6 +42,14 @@ type TimerResult struct {
 // while the timer lane has budget (§17.9, scheduler-dos-protection), rolls
 // the rest over, then runs the queue's maintenance. cellsLeft is what the
 // block's cell cap has left after its transactions.
+//
+// GBA calls are timer-lane work (docs/decisions.md "Timers: who pays for
+// a GBA call"): their cycles come out of the lane's TimerLaneCycles
+// before the runs and count as the block's usage. A call is made only
+// while the lane has room for its cap and one run after it
+// (GBACallCycles + TimerCallCycles), so bids can never take the whole
+// lane; a candidate whose GBA could not be asked rolls over unasked, in
+// the order the queue gave it, behind the ones that were asked.
 func DeliverTimers(st *state.StateDB, bc *BlockContext, cellsLeft uint64) (*TimerResult, error) {
 	q := timers.New(st)
 	due, err := q.Due(bc.Height)
@@ -46,22 +58,30 @@ func DeliverTimers(st *state.StateDB, bc *BlockContext, cellsLeft uint64) (*Time
 	}
 	res := &TimerResult{GBAFee: new(big.Int)}
 	if len(due) > 0 {
-		cs := make([]timers.Candidate, len(due))
-		for i, t := range due {
-			g := gasBid(st, bc, t)
-			cs[i] = timers.NewCandidate(t, g.bid, bc.Basefees.Cycle, bc.Basefees.Cell)
-			cs[i].GBACycles, cs[i].GBACells, cs[i].GBAFee = g.cycles, g.cells, g.fee
+		cs := make([]timers.Candidate, 0, len(due))
+		var unasked []timers.Outcome
+		for _, t := range due {
+			g := gasBid(st, bc, t, timers.TimerLaneCycles-res.GBACycles)
+			if g.unasked {
+				unasked = append(unasked, timers.Outcome{Timer: t, Reason: timers.ReasonBudget})
+				continue
+			}
+			c := timers.NewCandidate(t, g.bid, bc.Basefees.Cycle, bc.Basefees.Cell)
+			c.GBACycles, c.GBACells, c.GBAFee = g.cycles, g.cells, g.fee
+			cs = append(cs, c)
 			res.GBACycles += g.cycles
 			res.GBAFee.Add(res.GBAFee, g.fee)
 		}
 		timers.Order(cs)
-		outs, used := timers.Fill(cs, timers.TimerLaneCycles, func(c *timers.Candidate, limit uint64) (uint64, timers.Outcome) {
+		outs, used := timers.Fill(cs, timers.TimerLaneCycles-res.GBACycles, func(c *timers.Candidate, limit uint64) (uint64, timers.Outcome) {
 			return runTimer(st, bc, c, limit, cellsLeft-min(cellsLeft, res.CellsUsed), res)
 		})
-		res.CyclesUsed = used
+		res.CyclesUsed = res.GBACycles + used
 		if res.err != nil {
 			return nil, fmt.Errorf("deliver timers at %d: %w", bc.Height, res.err)
 		}
+		res.Unasked = len(unasked)
+		outs = append(outs, unasked...)
 		for _, o := range outs {
 			if !o.Ran && !o.Drop {
 				res.Deferred++
@@ -154,6 +174,9 @@ type gbaCall struct {
 	bid           timers.Bid
 	cycles, cells uint64
 	fee           *big.Int // paid by the owner, burned
+	// unasked: the call was due but the timer lane had no room for it;
+	// the timer rolls over without a bid and nothing is charged.
+	unasked bool
 }
 
 // gasBid asks t's Gas Bidding Agent for its bid (CIP-1 getGasBid, spelled
@@ -168,7 +191,11 @@ type gbaCall struct {
 // (CIP-3 §2.2.2 "Return Data"), at the basefees, all burned: a
 // producer's work for a bid is never free (scheduler-dos-protection,
 // "GBA calls are read-only"; the price is decided in docs/decisions.md).
-func gasBid(st *state.StateDB, bc *BlockContext, t *timers.Timer) gbaCall {
+//
+// laneLeft is what the timer lane has left after this block's earlier
+// calls: a call is made only when it holds the cap and one run
+// (GBACallCycles + TimerCallCycles); otherwise the result is unasked.
+func gasBid(st *state.StateDB, bc *BlockContext, t *timers.Timer, laneLeft uint64) gbaCall {
 	out := gbaCall{bid: timers.DefaultBid(bc.Basefees.Cycle, bc.Basefees.Cell), fee: new(big.Int)}
 	if t.GBA == nil {
 		return out
@@ -178,6 +205,10 @@ func gasBid(st *state.StateDB, bc *BlockContext, t *timers.Timer) gbaCall {
 		return out
 	}
 	if !st.HasBalance(t.Owner, fees.MaxCost(timers.GBACallCycles, timers.GBACallCells, bc.Basefees.Cycle, bc.Basefees.Cell)) {
+		return out
+	}
+	if laneLeft < timers.GBACallCycles+timers.TimerCallCycles {
+		out.unasked = true
 		return out
 	}
 	ctx, err := cbor.EncodeGo([]any{cbor.Map{

@@ -41,10 +41,12 @@ const (
 	// block's basefees (burned, no tip), whether or not the timer then
 	// runs; an owner that cannot cover the cap at the basefees gets no
 	// call and bids the default. A GBA that needs more than the cap bids
-	// the default (having paid for the cap). With MaxDueScan candidates a
-	// block's GBA work is at most 512 × 50,000 = 25,600,000 cycles, all
-	// paid for; it is not block space (docs/decisions.md "Timers: who
-	// pays for a GBA call").
+	// the default (having paid for the cap). GBA calls are timer-lane
+	// work: their cycles come out of TimerLaneCycles and count as the
+	// block's usage; a call is made only while the lane holds its cap
+	// and one run (GBACallCycles + TimerCallCycles), so a block makes at
+	// most 36 calls at the cap; a candidate the lane could not ask rolls
+	// over unasked (docs/decisions.md "Timers: who pays for a GBA call").
 	GBACallCycles uint64 = 50_000
 	// GBACallCells caps the cells of a get_gas_bid call (it writes
 	// nothing; this bounds what it may allocate and return).
