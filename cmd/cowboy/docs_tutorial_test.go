@@ -42,7 +42,17 @@ func runTutorial(t *testing.T, h *harness, page string, norm func(string) string
 	t.Chdir(t.TempDir()) // files the page saves land in a fresh directory
 	transcriptOnly := os.Getenv("TUTORIAL_TRANSCRIPT") != ""
 	var transcript strings.Builder
+	// Transaction hashes depend on fees, which move with every cost-table
+	// change; a later command that names one shown earlier gets the hash
+	// this run printed at the same place.
+	bound := map[string]string{}
 	for _, st := range steps {
+		for i, a := range st.args {
+			for doc, got := range bound {
+				st.args[i] = strings.ReplaceAll(a, doc, got)
+				a = st.args[i]
+			}
+		}
 		if st.writeFile != "" {
 			if err := os.MkdirAll(filepath.Dir(st.writeFile), 0o755); err != nil {
 				t.Fatal(err)
@@ -54,6 +64,7 @@ func runTutorial(t *testing.T, h *harness, page string, norm func(string) string
 		}
 		r := h.run(st.args...)
 		got := shownLines(r.stdout + r.stderr)
+		bindHashes(bound, got, st.want)
 		fmt.Fprintf(&transcript, "$ cowboy %s\n%s\n", strings.Join(st.args, " "), strings.Join(got, "\n"))
 		if transcriptOnly {
 			continue
@@ -81,4 +92,23 @@ func runTutorial(t *testing.T, h *harness, page string, norm func(string) string
 func TestDevnetControlsTutorial(t *testing.T) {
 	h := devnetHarness(t)
 	runTutorial(t, h, "devnet.md", normDocsLine)
+}
+
+// txHash finds the 32-byte hashes a transcript line shows.
+var txHash = regexp.MustCompile(`0x[0-9a-fA-F]{64}`)
+
+// bindHashes records, for each line that reads the same but for its
+// transaction hashes, which hash the docs show and which this run printed.
+func bindHashes(bound map[string]string, got, want []string) {
+	for i := range min(len(got), len(want)) {
+		g, w := txHash.FindAllString(got[i], -1), txHash.FindAllString(want[i], -1)
+		if len(g) != len(w) || txHash.ReplaceAllString(got[i], "") != txHash.ReplaceAllString(want[i], "") {
+			continue
+		}
+		for j := range w {
+			if w[j] != g[j] {
+				bound[w[j]] = g[j]
+			}
+		}
+	}
 }
