@@ -174,17 +174,12 @@ func (h *hashtable) cloneInto(dst *hashtable, c Cloner) {
 		}
 	}
 	if h.index != nil {
-		// One backing array for all the position lists; a list that
-		// grows later reallocates on its own (its capacity is its length).
-		n := 0
-		for _, pos := range h.index {
-			n += len(pos)
-		}
-		all := make([]int32, 0, n)
-		dst.index = make(map[int64][]int32, len(h.index))
-		for k, pos := range h.index {
-			all = append(all, pos...)
-			dst.index[k] = all[len(all)-len(pos) : len(all) : len(all)]
+		dst.index = maps.Clone(h.index)
+	}
+	if h.more != nil {
+		dst.more = make(map[int64][]int32, len(h.more))
+		for k, pos := range h.more {
+			dst.more[k] = append([]int32(nil), pos...)
 		}
 	}
 	dst.live = h.live

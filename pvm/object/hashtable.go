@@ -5,11 +5,14 @@ import "github.com/cowboy-chain/cowboy/pvm/meter"
 // hashtable is the insertion-ordered table behind dict, set and frozenset.
 // Entries live in a slice in insertion order (deleted entries are tombstoned
 // and compacted later); index maps a Python hash to the positions of the
-// entries with that hash. Go map iteration is never used, so order is
+// entries with that hash: index holds the first (almost always the only)
+// one, more the others in insertion order, so an insertion allocates no
+// position list. Go map iteration is never used, so order is
 // deterministic.
 type hashtable struct {
 	entries []entry
-	index   map[int64][]int32
+	index   map[int64]int32
+	more    map[int64][]int32
 	live    int
 	// version changes on insert/delete, so iterators detect mutation.
 	version uint64
@@ -24,32 +27,54 @@ type entry struct {
 
 func (h *hashtable) init() {
 	if h.index == nil {
-		h.index = map[int64][]int32{}
+		h.index = map[int64]int32{}
 	}
 }
 
-// find returns the position of key, or -1.
+// addPos records pos as the newest entry with hash.
+func (h *hashtable) addPos(hash int64, pos int32) {
+	if _, ok := h.index[hash]; !ok {
+		h.index[hash] = pos
+		return
+	}
+	if h.more == nil {
+		h.more = map[int64][]int32{}
+	}
+	h.more[hash] = append(h.more[hash], pos)
+}
+
+// find returns the position of key, or -1. The entries with key's hash
+// are compared in insertion order.
 func (h *hashtable) find(c Ctx, key Value, hash int64) (int, error) {
-	if h.index == nil {
+	first, ok := h.index[hash]
+	if !ok {
 		return -1, nil
 	}
-	for _, pos := range h.index[hash] {
-		e := &h.entries[pos]
-		if e.dead {
-			continue
-		}
-		if identical(e.key, key) {
-			return int(pos), nil
-		}
-		eq, err := Equal(c, e.key, key)
-		if err != nil {
-			return -1, err
-		}
-		if eq {
-			return int(pos), nil
+	if pos, err := h.match(c, key, first); pos >= 0 || err != nil {
+		return pos, err
+	}
+	for _, p := range h.more[hash] {
+		if pos, err := h.match(c, key, p); pos >= 0 || err != nil {
+			return pos, err
 		}
 	}
 	return -1, nil
+}
+
+// match returns pos if the entry there holds key, else -1.
+func (h *hashtable) match(c Ctx, key Value, pos int32) (int, error) {
+	e := &h.entries[pos]
+	if e.dead {
+		return -1, nil
+	}
+	if identical(e.key, key) {
+		return int(pos), nil
+	}
+	eq, err := Equal(c, e.key, key)
+	if err != nil || !eq {
+		return -1, err
+	}
+	return int(pos), nil
 }
 
 func (h *hashtable) lookup(c Ctx, key Value) (Value, bool, error) {
@@ -81,7 +106,7 @@ func (h *hashtable) insert(c Ctx, key, value Value, entrySize uint64) error {
 		return err
 	}
 	h.init()
-	h.index[hash] = append(h.index[hash], int32(len(h.entries)))
+	h.addPos(hash, int32(len(h.entries)))
 	h.entries = append(h.entries, entry{hash: hash, key: key, value: value})
 	h.live++
 	h.version++
@@ -104,17 +129,27 @@ func (h *hashtable) remove(c Ctx, key Value) (Value, bool, error) {
 
 func (h *hashtable) removeAt(pos int) {
 	e := &h.entries[pos]
-	idx := h.index[e.hash]
-	for i, p := range idx {
-		if int(p) == pos {
-			idx = append(idx[:i:i], idx[i+1:]...)
-			break
+	idx := h.more[e.hash]
+	if int(h.index[e.hash]) == pos {
+		// The first goes; the next, if any, takes its place.
+		if len(idx) == 0 {
+			delete(h.index, e.hash)
+		} else {
+			h.index[e.hash] = idx[0]
+			idx = idx[1:]
+		}
+	} else {
+		for i, p := range idx {
+			if int(p) == pos {
+				idx = append(idx[:i:i], idx[i+1:]...)
+				break
+			}
 		}
 	}
 	if len(idx) == 0 {
-		delete(h.index, e.hash)
+		delete(h.more, e.hash)
 	} else {
-		h.index[e.hash] = idx
+		h.more[e.hash] = idx
 	}
 	e.dead, e.key, e.value = true, nil, nil
 	h.live--
@@ -126,19 +161,19 @@ func (h *hashtable) removeAt(pos int) {
 
 func (h *hashtable) compact() {
 	out := make([]entry, 0, h.live)
-	h.index = make(map[int64][]int32, h.live)
+	h.index, h.more = make(map[int64]int32, h.live), nil
 	for _, e := range h.entries {
 		if e.dead {
 			continue
 		}
-		h.index[e.hash] = append(h.index[e.hash], int32(len(out)))
+		h.addPos(e.hash, int32(len(out)))
 		out = append(out, e)
 	}
 	h.entries = out
 }
 
 func (h *hashtable) clear() {
-	h.entries, h.index, h.live = nil, nil, 0
+	h.entries, h.index, h.more, h.live = nil, nil, nil, 0
 	h.version++
 }
 

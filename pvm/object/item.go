@@ -261,7 +261,11 @@ func SetItem(c Ctx, x, i, v Value) error {
 }
 
 func setListSlice(c Ctx, l *List, sl *SliceObj, v Value) error {
-	src, err := ListOf(c, v)
+	// list(v) as CPython takes it, charged so; the elements of another
+	// list or tuple are read in place instead of copied, which changes
+	// nothing visible: they are read before anything else runs.
+	self, _ := v.(*List)
+	src, err := listElems(c, v, self == l)
 	if err != nil {
 		return err
 	}
@@ -273,18 +277,22 @@ func setListSlice(c Ctx, l *List, sl *SliceObj, v Value) error {
 		if stop < start {
 			stop = start
 		}
-		out := make([]Value, 0, len(l.Elems)-(stop-start)+len(src.Elems))
+		if len(src) == stop-start {
+			copy(l.Elems[start:stop], src)
+			return nil
+		}
+		out := make([]Value, 0, len(l.Elems)-(stop-start)+len(src))
 		out = append(out, l.Elems[:start]...)
-		out = append(out, src.Elems...)
+		out = append(out, src...)
 		out = append(out, l.Elems[stop:]...)
 		l.Elems = out
 		return nil
 	}
-	if len(src.Elems) != count {
-		return Errorf(ValueError, "attempt to assign sequence of size %d to extended slice of size %d", len(src.Elems), count)
+	if len(src) != count {
+		return Errorf(ValueError, "attempt to assign sequence of size %d to extended slice of size %d", len(src), count)
 	}
 	for j := 0; j < count; j++ {
-		l.Elems[start+j*step] = src.Elems[j]
+		l.Elems[start+j*step] = src[j]
 	}
 	return nil
 }

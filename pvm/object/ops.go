@@ -1255,23 +1255,37 @@ func Iterate(c Ctx, v Value, f func(Value) error) error {
 
 // ListOf collects an iterable into a new list (list(v)).
 func ListOf(c Ctx, v Value) (*List, error) {
+	elems, err := listElems(c, v, true)
+	if err != nil {
+		return nil, err
+	}
+	return &List{Elems: elems}, nil
+}
+
+// listElems is ListOf's work, charged exactly as ListOf: the elements of
+// list(v). With mustCopy false, a list or tuple's own elements may be
+// returned instead of a copy, for a caller that only reads them at once.
+func listElems(c Ctx, v Value, mustCopy bool) ([]Value, error) {
 	var out []Value
 	if l, ok := v.(Lener); ok {
 		if err := AllocSlots(c, meter.SizeListHeader, uint64(l.Len()), meter.SizePointer); err != nil {
 			return nil, err
 		}
-		out = make([]Value, 0, l.Len())
 		if src, ok := sequenceElems(v); ok {
 			// Iterate charges CostPerElem per element; when all of them
 			// fit in what is left, charging them at once ends the same.
 			if m := c.Meter(); uint64(len(src))*meter.CostPerElem <= m.Left {
 				m.Left -= uint64(len(src)) * meter.CostPerElem
-				return &List{Elems: append(out, src...)}, nil
+				if !mustCopy {
+					return src, nil
+				}
+				return append(make([]Value, 0, len(src)), src...), nil
 			}
 		}
+		out = make([]Value, 0, l.Len())
 		lst := &List{Elems: out}
 		err := IterateInto(c, v, lst, func(e Value) error { lst.Elems = append(lst.Elems, e); return nil })
-		return lst, err
+		return lst.Elems, err
 	}
 	if err := Alloc(c, meter.SizeListHeader); err != nil {
 		return nil, err
@@ -1284,7 +1298,7 @@ func ListOf(c Ctx, v Value) (*List, error) {
 		lst.Elems = append(lst.Elems, e)
 		return nil
 	})
-	return lst, err
+	return lst.Elems, err
 }
 
 // sequenceElems returns the elements of a list or tuple.

@@ -353,6 +353,28 @@ func guardReceivers(k *Class) {
 	})
 }
 
+// badIntLiteral is int()'s ValueError for a str or bytes it cannot read:
+// CPython formats the argument with %.200R, its repr cut to 200
+// characters.
+func badIntLiteral(base int64, v Value) error {
+	var r string
+	if b, ok := v.(Bytes); ok {
+		r = bytesRepr("b", string(b))
+	} else {
+		r = strRepr(string(v.(Str)))
+	}
+	if n := 0; len(r) > 200 {
+		for i := range r {
+			if n == 200 {
+				r = r[:i]
+				break
+			}
+			n++
+		}
+	}
+	return Errorf(ValueError, "invalid literal for int() with base %d: %s", base, r)
+}
+
 func newInt(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 	a, err := UnpackArgs("int", args, kw, "x?", "base?")
 	if err != nil {
@@ -376,7 +398,7 @@ func newInt(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 		}
 		v, err := ParseInt(asciiDecimal(string(s)), int(base))
 		if err == errBadInt {
-			return nil, Errorf(ValueError, "invalid literal for int() with base %d: %s", base, strRepr(string(s)))
+			return nil, badIntLiteral(base, a[0])
 		}
 		return v, err
 	}
@@ -391,13 +413,13 @@ func newInt(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 	case Str:
 		v, err := ParseInt(asciiDecimal(string(x)), 10)
 		if err == errBadInt {
-			return nil, Errorf(ValueError, "invalid literal for int() with base 10: %s", strRepr(string(x)))
+			return nil, badIntLiteral(10, x)
 		}
 		return v, err
 	case Bytes:
 		v, err := ParseInt(string(x), 10)
 		if err == errBadInt {
-			return nil, Errorf(ValueError, "invalid literal for int() with base 10: %s", bytesRepr("b", string(x)))
+			return nil, badIntLiteral(10, x)
 		}
 		return v, err
 	case *Instance:
