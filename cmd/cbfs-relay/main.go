@@ -26,6 +26,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cowboy-chain/cowboy/cbfs/chainfeed"
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
 	"github.com/cowboy-chain/cowboy/crypto"
@@ -78,7 +79,7 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 			}
 			fmt.Fprintf(stdout, "cbfs-relay %s listening (capacity %d bytes)\n", info, capBytes)
 			if rpcURL != "" {
-				go srv.FollowChain(ctx, &rpcChain{c: rpc.Dial(rpcURL)}, follow)
+				go srv.FollowChain(ctx, &chainfeed.RPC{Client: rpc.Dial(rpcURL)}, follow)
 				fmt.Fprintf(stdout, "following revocations and evictions on %s every %s\n", rpcURL, follow)
 			}
 			<-ctx.Done()
