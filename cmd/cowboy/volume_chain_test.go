@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
 	"github.com/cowboy-chain/cowboy/cbfs/chainfeed"
+	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
 	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/system/storage"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
@@ -76,4 +79,76 @@ func TestVolumeRevokeOnChain(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	h.fails([]string{"volume", "revoke", "logs", g.Token, "--chain", "--from", "dev0"}, "already revoked")
+}
+
+// TestRelayAnswersChallenges: on a devnet node, a relay registered in
+// 0x0B with stake holds a committed file; the owner takes an audit's
+// custody receipt to the chain as a challenge, and the relay's Responder
+// reads the challenge event and answers it on chain (a "respond" event).
+func TestRelayAnswersChallenges(t *testing.T) {
+	h := devnetHarness(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := rpc.Dial(h.url)
+	owner, _ := genesis.DevKey(0)
+	rk, _ := crypto.GenerateKey()
+	srv, err := relay.New(relay.Config{Dir: t.TempDir(), Listen: "127.0.0.1:0", Key: rk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	stake := new(big.Int).Mul(big.NewInt(1001), big.NewInt(1e18))
+	id := srv.ID()
+	h.ok("transfer", "--to", "0x"+bytesHex(id[:]), "--value", "1002cby", "--from", "dev0")
+	if _, err := chainfeed.Send(ctx, c, rk, storage.RegistryAddress, stake, storage.Payload("register_relay", srv.Addr(), uint64(1<<30)), 50_000); err != nil {
+		t.Fatalf("register relay: %v", err)
+	}
+	if _, err := chainfeed.Send(ctx, c, owner, storage.ManagerAddress, big.NewInt(1e18), storage.Payload("create_volume", "logs", uint64(1), uint64(0)), 50_000); err != nil {
+		t.Fatalf("create volume: %v", err)
+	}
+	key, _ := cbfs.NewVolumeKey()
+	vol := &cbfs.Volume{ID: cbfs.DeriveVolumeID(owner.Address(), "logs"), Key: key}
+	tok, _ := cbfs.Grant(owner, "logs", nil, cbfs.PermRead|cbfs.PermWrite, uint64(time.Now().Add(time.Hour).Unix()), owner.Address(), [8]byte{})
+	cl, err := cluster.New([]cluster.RelayInfo{{ID: srv.ID(), Addr: srv.Addr()}}, owner, tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	m, err := cl.Put(ctx, vol, "a.log", cbfs.Params{K: 1, M: 0, SegmentSize: cbfs.MinSegmentSize}, strings.NewReader(strings.Repeat("held ", 20_000)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags, _ := vol.PathTags("a.log")
+	pid := tags[len(tags)-1]
+	if _, err := chainfeed.Send(ctx, c, owner, storage.ManagerAddress, nil, storage.Payload("commit", vol.ID[:], pid[:], m.Commitment().Bytes()), 50_000); err != nil {
+		t.Fatalf("commit: %v", err)
+	}
+	_, receipts, err := cl.AuditReceipts(ctx, vol, "a.log", 1)
+	if err != nil || len(receipts) == 0 {
+		t.Fatalf("audit: %d receipts, %v", len(receipts), err)
+	}
+	go (&chainfeed.Responder{Client: c, Key: rk, Server: srv}).Run(ctx, 20*time.Millisecond)
+	rb, _ := cbfs.Marshal(receipts[0])
+	rc, err := chainfeed.Send(ctx, c, owner, storage.RegistryAddress, nil, storage.Payload("challenge", rb), 50_000)
+	if err != nil {
+		t.Fatalf("challenge: %v", err)
+	}
+	addr := rpc.Address(storage.RegistryAddress)
+	from := rpc.BlockAt(uint64(rc.BlockNumber))
+	for deadline := time.Now().Add(time.Minute); ; {
+		var logs []rpc.LogJSON
+		if err := c.Call(ctx, &logs, "cowboy_getLogs", rpc.LogFilterJSON{Address: &addr, Name: "respond", FromBlock: &from}); err != nil {
+			t.Fatal(err)
+		}
+		if len(logs) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the relay did not answer the challenge on chain within a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
