@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"path/filepath"
 	"math/big"
 	"strings"
 	"testing"
@@ -105,6 +106,23 @@ func TestRelayAnswersChallenges(t *testing.T) {
 	h.ok("transfer", "--to", "0x"+bytesHex(id[:]), "--value", "1002cby", "--from", "dev0")
 	if _, err := chainfeed.Send(ctx, c, rk, storage.RegistryAddress, stake, storage.Payload("register_relay", srv.Addr(), uint64(1<<30)), 50_000); err != nil {
 		t.Fatalf("register relay: %v", err)
+	}
+	// A client takes its relays from the registry: cowboy_getRelays.
+	t.Setenv(envVolumes, t.TempDir())
+	h.ok("volume", "create", "fromchain", "--k", "1", "--m", "0", "--relays", "chain", "--from", "dev0")
+	src := filepath.Join(t.TempDir(), "f.txt")
+	mustWrite(t, src, []byte("placed on the registry's relay"), 0o644)
+	h.ok("volume", "put", "fromchain", src, "--from", "dev0")
+	if got := h.ok("volume", "get", "fromchain", "f.txt", "--from", "dev0"); got != "placed on the registry's relay" {
+		t.Fatalf("get from the registry's relay: %q", got)
+	}
+	sc, err := relay.NewClient(srv.Addr(), srv.ID(), owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sc.Close()
+	if st, err := sc.Stat(ctx); err != nil || st.Used == 0 {
+		t.Fatalf("the registered relay holds nothing: %+v %v", st, err)
 	}
 	if _, err := chainfeed.Send(ctx, c, owner, storage.ManagerAddress, big.NewInt(1e18), storage.Payload("create_volume", "logs", uint64(1), uint64(0)), 50_000); err != nil {
 		t.Fatalf("create volume: %v", err)
