@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"path/filepath"
 	"math/big"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
