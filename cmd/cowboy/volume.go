@@ -241,7 +241,7 @@ The volume key and settings live in ~/.cowboy/volumes/NAME.json (or
 $` + envVolumes + `), readable only by you. See docs/cbfs.md.`,
 	}
 	cmd.AddCommand(a.volumeCreateCmd(), a.volumeOpenCmd(), a.volumePutCmd(), a.volumeGetCmd(), a.volumeLsCmd(),
-		a.volumeRmCmd(), a.volumeGrantCmd(), a.volumeRevokeCmd(), a.volumeRepairCmd(), a.volumeMountCmd())
+		a.volumeRmCmd(), a.volumeGrantCmd(), a.volumeRevokeCmd(), a.volumeRepairCmd(), a.volumeMountCmd(), a.volumeAuditCmd())
 	return cmd
 }
 

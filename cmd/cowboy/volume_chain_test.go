@@ -92,27 +92,32 @@ func TestRelayAnswersChallenges(t *testing.T) {
 	defer cancel()
 	c := rpc.Dial(h.url)
 	owner, _ := genesis.DevKey(0)
-	rk, _ := crypto.GenerateKey()
-	srv, err := relay.New(relay.Config{Dir: t.TempDir(), Listen: "127.0.0.1:0", Key: rk})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
 	stake := new(big.Int).Mul(big.NewInt(1001), big.NewInt(1e18))
-	id := srv.ID()
-	h.ok("transfer", "--to", "0x"+bytesHex(id[:]), "--value", "1002cby", "--from", "dev0")
-	if _, err := chainfeed.Send(ctx, c, rk, storage.RegistryAddress, stake, storage.Payload("register_relay", srv.Addr(), uint64(1<<30)), 50_000); err != nil {
-		t.Fatalf("register relay: %v", err)
+	register := func() (*relay.Server, *crypto.PrivateKey) {
+		rk, _ := crypto.GenerateKey()
+		srv, err := relay.New(relay.Config{Dir: t.TempDir(), Listen: "127.0.0.1:0", Key: rk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { srv.Close() })
+		id := srv.ID()
+		h.ok("transfer", "--to", "0x"+bytesHex(id[:]), "--value", "1002cby", "--from", "dev0")
+		if _, err := chainfeed.Send(ctx, c, rk, storage.RegistryAddress, stake, storage.Payload("register_relay", srv.Addr(), uint64(1<<30)), 50_000); err != nil {
+			t.Fatalf("register relay: %v", err)
+		}
+		return srv, rk
 	}
+	srv, rk := register()
+	srv2, _ := register()
 	// A client takes its relays from the registry: cowboy_getRelays.
 	t.Setenv(envVolumes, t.TempDir())
-	h.ok("volume", "create", "fromchain", "--k", "1", "--m", "0", "--relays", "chain", "--from", "dev0")
+	h.ok("volume", "create", "fromchain", "--k", "1", "--m", "1", "--relays", "chain", "--deposit", "1cby", "--from", "dev0")
 	src := filepath.Join(t.TempDir(), "f.txt")
 	mustWrite(t, src, []byte("placed on the registry's relay"), 0o644)
-	h.ok("volume", "put", "fromchain", src, "--from", "dev0")
+	h.ok("volume", "put", "fromchain", src, "--commit", "--from", "dev0")
 	if got := h.ok("volume", "get", "fromchain", "f.txt", "--from", "dev0"); got != "placed on the registry's relay" {
 		t.Fatalf("get from the registry's relay: %q", got)
 	}
@@ -169,4 +174,31 @@ func TestRelayAnswersChallenges(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+
+	// cowboy volume audit keeps the receipts of the "fromchain" volume
+	// (one shard on each relay); once a relay is gone, --challenge takes
+	// its receipt to the chain.
+	if out := h.ok("volume", "audit", "fromchain", "--from", "dev0"); !strings.Contains(out, "1 files audited, 0 shards failed, 0 challenged; 2 custody receipts kept") {
+		t.Fatalf("audit: %s", out)
+	}
+	srv2.Close() // its shard of f.txt is gone; the other relay still lists the file
+	before := challenges(t, c)
+	if out := h.ok("volume", "audit", "fromchain", "--challenge", "--from", "dev0"); !strings.Contains(out, "1 shards failed, 1 challenged") {
+		t.Fatalf("audit --challenge: %s", out)
+	}
+	if after := challenges(t, c); after != before+1 {
+		t.Fatalf("challenge events: %d before, %d after", before, after)
+	}
+}
+
+// challenges counts the Relay Registry's challenge events.
+func challenges(t *testing.T, c *rpc.Client) int {
+	t.Helper()
+	addr := rpc.Address(storage.RegistryAddress)
+	from := rpc.BlockAt(0)
+	var logs []rpc.LogJSON
+	if err := c.Call(context.Background(), &logs, "cowboy_getLogs", rpc.LogFilterJSON{Address: &addr, Name: "challenge", FromBlock: &from}); err != nil {
+		t.Fatal(err)
+	}
+	return len(logs)
 }
