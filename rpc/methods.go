@@ -36,6 +36,7 @@ var methods = map[string]method{
 	"cowboy_estimateFees":          {0, 1, estimateFees},
 	"cowboy_totalSupply":           {0, 0, totalSupply},
 	"cowboy_getProof":              {1, 3, getProof},
+	"cowboy_getRelays":             {0, 0, getRelays},
 	"cowboy_getCode":               {1, 2, getCode},
 	"cowboy_getActorStorage":       {2, 3, getActorStorage},
 	"cowboy_call":                  {1, 1, call},

@@ -22,6 +22,9 @@ type VolumeRepair struct {
 // does not stop the pass; it is listed in Failed.
 func (c *Cluster) RepairVolume(ctx context.Context, v *cbfs.Volume, threshold int) (VolumeRepair, error) {
 	var sum VolumeRepair
+	// One probe a pass: it marks the relays that are gone down, so the
+	// listing and every file's repair skip them instead of timing out.
+	up := c.Probe(ctx)
 	ents, err := c.List(ctx, v)
 	if err != nil {
 		return sum, fmt.Errorf("cluster: repair pass: %w", err)
@@ -35,7 +38,7 @@ func (c *Cluster) RepairVolume(ctx context.Context, v *cbfs.Volume, threshold in
 			th = int(e.Commitment.M)
 		}
 		sum.Files++
-		rep, err := c.Repair(ctx, v, e.Path, th)
+		rep, err := c.repair(ctx, v, e.Path, th, up)
 		if rep != nil {
 			sum.Degraded += rep.Degraded
 			sum.Rebuilt += rep.Rebuilt

@@ -60,7 +60,11 @@ func (c *Cluster) Probe(ctx context.Context) map[cbfs.RelayID]*relay.StatResp {
 // order. Rebuilt shards are bit for bit the originals, so the file's
 // commitment is unchanged; the manifest's placement and Seq are updated.
 func (c *Cluster) Repair(ctx context.Context, v *cbfs.Volume, path string, threshold int) (*RepairReport, error) {
-	up := c.Probe(ctx)
+	return c.repair(ctx, v, path, threshold, c.Probe(ctx))
+}
+
+// repair is Repair with the relays a probe found up.
+func (c *Cluster) repair(ctx context.Context, v *cbfs.Volume, path string, threshold int, up map[cbfs.RelayID]*relay.StatResp) (*RepairReport, error) {
 	m, err := c.Manifest(ctx, v, path)
 	if err != nil {
 		return nil, err

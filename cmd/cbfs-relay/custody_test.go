@@ -200,3 +200,7 @@ func TestCustodyChallengeAndSlash(t *testing.T) {
 }
 
 func cby(n int64) *big.Int { return new(big.Int).Mul(big.NewInt(n), big.NewInt(1e18)) }
+
+type memReader map[state.Key][]byte
+
+func (m memReader) GetState(k state.Key) ([]byte, error) { return m[k], nil }

@@ -26,6 +26,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cowboy-chain/cowboy/cbfs/chainfeed"
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
 	"github.com/cowboy-chain/cowboy/crypto"
@@ -78,8 +79,10 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 			}
 			fmt.Fprintf(stdout, "cbfs-relay %s listening (capacity %d bytes)\n", info, capBytes)
 			if rpcURL != "" {
-				go srv.FollowChain(ctx, &rpcChain{c: rpc.Dial(rpcURL)}, follow)
-				fmt.Fprintf(stdout, "following revocations and evictions on %s every %s\n", rpcURL, follow)
+				node := rpc.Dial(rpcURL)
+				go srv.FollowChain(ctx, &chainfeed.RPC{Client: node}, follow)
+				go (&chainfeed.Responder{Client: node, Key: key, Server: srv, Log: log}).Run(ctx, follow)
+				fmt.Fprintf(stdout, "following revocations, evictions and custody challenges on %s every %s\n", rpcURL, follow)
 			}
 			<-ctx.Done()
 			fmt.Fprintln(stdout, "cbfs-relay stopping")
@@ -89,7 +92,7 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	start.Flags().StringVar(&home, "home", "", "relay directory (key, store, relay.json)")
 	start.Flags().StringVar(&listen, "listen", "127.0.0.1:7450", "UDP address to serve QUIC on (port 0: any free port)")
 	start.Flags().StringVar(&capacity, "capacity", "64GiB", "bytes of shards to accept (suffixes KiB MiB GiB TiB)")
-	start.Flags().StringVar(&rpcURL, "rpc", "", "a node's RPC `URL`: follow the token revocations and volume evictions recorded in 0x0A")
+	start.Flags().StringVar(&rpcURL, "rpc", "", "a node's RPC `URL`: follow the token revocations and volume evictions recorded in 0x0A, and answer custody challenges in 0x0B")
 	start.Flags().DurationVar(&follow, "follow-every", 2*time.Second, "how often to read new 0x0A events from --rpc (the bound on their delay)")
 	start.MarkFlagRequired("home")
 	id := &cobra.Command{

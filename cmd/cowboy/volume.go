@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -196,9 +197,34 @@ func (a *app) relayList(file string) ([]cluster.RelayInfo, error) {
 		file = os.Getenv(envRelays)
 	}
 	if file == "" {
-		return nil, fmt.Errorf("--relays FILE is required (or $%s): a list of 0xID@ip:port lines, as `cowboyd devnet --relays N` writes", envRelays)
+		return nil, fmt.Errorf("--relays FILE is required (or $%s): a list of 0xID@ip:port lines, as `cowboyd devnet --relays N` writes, or \"chain\" for the Relay Registry", envRelays)
+	}
+	if file == relaysFromChain {
+		return a.chainRelays()
 	}
 	return cluster.LoadRelays(file)
+}
+
+// relaysFromChain as --relays reads the relay list from the Relay Registry
+// 0x0B (cowboy_getRelays) instead of a file.
+const relaysFromChain = "chain"
+
+// chainRelays is the registry's relays that are not exiting, in its order.
+func (a *app) chainRelays() ([]cluster.RelayInfo, error) {
+	rs, err := a.client().Relays(context.Background())
+	if err != nil {
+		return nil, fmt.Errorf("read the relay registry (0x0B): %w", err)
+	}
+	var out []cluster.RelayInfo
+	for _, r := range rs {
+		if !r.Exiting {
+			out = append(out, cluster.RelayInfo{ID: cbfs.RelayID(r.Address), Addr: r.Addr})
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("the relay registry (0x0B) has no active relay: register one with `cowboy relay register`")
+	}
+	return out, nil
 }
 
 func (a *app) volumeCmd() *cobra.Command {
@@ -215,7 +241,7 @@ The volume key and settings live in ~/.cowboy/volumes/NAME.json (or
 $` + envVolumes + `), readable only by you. See docs/cbfs.md.`,
 	}
 	cmd.AddCommand(a.volumeCreateCmd(), a.volumeOpenCmd(), a.volumePutCmd(), a.volumeGetCmd(), a.volumeLsCmd(),
-		a.volumeRmCmd(), a.volumeGrantCmd(), a.volumeRevokeCmd(), a.volumeRepairCmd(), a.volumeMountCmd())
+		a.volumeRmCmd(), a.volumeGrantCmd(), a.volumeRevokeCmd(), a.volumeRepairCmd(), a.volumeMountCmd(), a.volumeAuditCmd())
 	return cmd
 }
 
@@ -314,7 +340,7 @@ func (a *app) volumeCreateCmd() *cobra.Command {
 	cmd.Flags().IntVar(&k, "k", 4, "data shards per segment: any K shards rebuild it")
 	cmd.Flags().IntVar(&m, "m", 2, "parity shards per segment: up to M relays may be lost")
 	cmd.Flags().StringVar(&seg, "segment-size", "8MiB", "plaintext bytes per segment")
-	cmd.Flags().StringVar(&relays, "relays", "", "relay list `FILE` (default $"+envRelays+")")
+	cmd.Flags().StringVar(&relays, "relays", "", "relay list `FILE` (default $"+envRelays+"), or \"chain\": the Relay Registry 0x0B")
 	return cmd
 }
 
@@ -362,7 +388,7 @@ func (a *app) volumeOpenCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&tok, "token", "", "the capability token you were given (cbfs1.…)")
 	cmd.Flags().StringVar(&key, "key", "", "the volume key in hex, from the owner")
-	cmd.Flags().StringVar(&relays, "relays", "", "relay list `FILE` (default $"+envRelays+")")
+	cmd.Flags().StringVar(&relays, "relays", "", "relay list `FILE` (default $"+envRelays+"), or \"chain\": the Relay Registry 0x0B")
 	cmd.Flags().IntVar(&k, "k", 4, "data shards per segment for files you write")
 	cmd.Flags().IntVar(&m, "m", 2, "parity shards per segment for files you write")
 	cmd.Flags().StringVar(&seg, "segment-size", "8MiB", "plaintext bytes per segment for files you write")

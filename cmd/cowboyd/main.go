@@ -126,14 +126,15 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 				return err
 			}
 			var relayList string
+			var followRelays func(context.Context, string)
 			if relays > 0 {
-				list, stopRelays, err := startDevRelays(home, relays, log)
+				list, stopRelays, follow, err := startDevRelays(home, relays, log)
 				if err != nil {
 					n.Close()
 					return err
 				}
 				defer stopRelays()
-				relayList = list
+				relayList, followRelays = list, follow
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -164,6 +165,7 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 				fmt.Fprintf(stdout, "Runner sim     %d runners serving %s: %s\n", runnerSim, strings.Join(SimModels, ", "), desc)
 			}
 			if relayList != "" {
+				followRelays(ctx, n.RPCAddr())
 				fmt.Fprintf(stdout, "CBFS relays  %d on 127.0.0.1:%d…  list %s (export COWBOY_RELAYS=%s)\n", relays, devRelayBasePort, relayList, relayList)
 			}
 			err = <-runErr

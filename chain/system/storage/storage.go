@@ -101,6 +101,7 @@ const (
 	nsAttest byte = 4 // 0x0A: keccak(relay ‖ volume ‖ epoch) -> marker
 	nsRevoke byte = 5 // 0x0A: keccak(volume ‖ link id) -> u64 expiry
 	nsRelay  byte = 1 // 0x0B: relay address -> Relay
+	nsIndex  byte = 3 // 0x0B: slot 0: u64 count; slot 1+i: the i-th registered relay's address
 )
 
 func key(addr types.Address, ns byte, slot [32]byte) state.Key {
@@ -132,6 +133,77 @@ type Relay struct {
 	Earned   *big.Int `cbor:"6,keyasint"` // rent paid to it so far
 	Joined   uint64   `cbor:"7,keyasint"`
 	Slashed  uint64   `cbor:"8,keyasint,omitempty"` // challenges it failed (custody.go)
+	Index    uint64   `cbor:"9,keyasint,omitempty"` // its position in the relay list (ListRelays)
+}
+
+func indexKey(i uint64) state.Key {
+	var slot [32]byte
+	copy(slot[24:], epochBytes(i))
+	return key(RegistryAddress, nsIndex, slot)
+}
+
+func relayCount(st *state.StateDB) uint64 {
+	if b := st.Get(indexKey(0)); len(b) == 8 {
+		return binary.BigEndian.Uint64(b)
+	}
+	return 0
+}
+
+// RelayEntry is one registered relay and its record.
+type RelayEntry struct {
+	Address types.Address
+	Relay   *Relay
+}
+
+// ListRelays returns every registered relay (exiting ones too: check
+// Exiting), in the list's order, which clients read to place shards
+// (issue 15: "chosen deterministically from the registry").
+func ListRelays(st *state.StateDB) ([]RelayEntry, error) {
+	n := relayCount(st)
+	out := make([]RelayEntry, 0, n)
+	for i := uint64(0); i < n; i++ {
+		b := st.Get(indexKey(1 + i))
+		if len(b) != 20 {
+			return nil, fmt.Errorf("storage: relay list entry %d is missing", i)
+		}
+		a := types.Address(b)
+		r, err := ReadRelay(st, a)
+		if err != nil || r == nil {
+			return nil, cmpErr(err, fmt.Errorf("storage: relay list entry %d (%s) has no record", i, a))
+		}
+		out = append(out, RelayEntry{Address: a, Relay: r})
+	}
+	return out, st.Err()
+}
+
+// listAdd appends a to the relay list and returns its position.
+func listAdd(st *state.StateDB, a types.Address) uint64 {
+	n := relayCount(st)
+	st.Set(indexKey(1+n), a[:])
+	st.Set(indexKey(0), epochBytes(n+1))
+	return n
+}
+
+// listRemove takes the relay at position i out of the list, moving the
+// last one into its place (and updating that relay's Index).
+func listRemove(st *state.StateDB, i uint64) error {
+	n := relayCount(st)
+	if i >= n {
+		return fmt.Errorf("storage: relay list position %d of %d", i, n)
+	}
+	if last := n - 1; i != last {
+		b := st.Get(indexKey(1 + last))
+		moved, err := ReadRelay(st, types.Address(b))
+		if err != nil || moved == nil {
+			return cmpErr(err, errors.New("storage: relay list is inconsistent"))
+		}
+		moved.Index = i
+		st.Set(relayKey(types.Address(b)), mustMarshal(moved))
+		st.Set(indexKey(1+i), b)
+	}
+	st.Set(indexKey(n), nil)
+	st.Set(indexKey(0), epochBytes(n-1))
+	return nil
 }
 
 func volKey(id cbfs.VolumeID) state.Key { return key(ManagerAddress, nsVolume, id) }
@@ -669,6 +741,7 @@ func registerRelay(st *state.StateDB, c Call, args []cbor.RawMessage) (map[strin
 	}
 	st.AddBalance(RegistryAddress, c.Value)
 	r := &Relay{Stake: new(big.Int).Set(c.Value), Addr: addr, Capacity: capacity, Earned: new(big.Int), Joined: c.Height}
+	r.Index = listAdd(st, c.From)
 	st.Set(relayKey(c.From), mustMarshal(r))
 	return map[string]any{"relay": c.From[:], "addr": addr, "capacity": capacity, "stake": c.Value}, nil
 }
@@ -730,6 +803,9 @@ func withdrawRelay(st *state.StateDB, c Call, args []cbor.RawMessage) (map[strin
 		return nil, err
 	}
 	st.AddBalance(c.From, r.Stake)
+	if err := listRemove(st, r.Index); err != nil {
+		return nil, err
+	}
 	st.Set(relayKey(c.From), nil)
 	return map[string]any{"relay": c.From[:], "stake": r.Stake}, nil
 }

@@ -269,3 +269,43 @@ func TestEvictAfterArrears(t *testing.T) {
 	e.must(ManagerAddress, owner, nil, bill+EvictGraceBlocks+1, "remove", id[:], pid[:])
 	e.must(ManagerAddress, owner, nil, bill+EvictGraceBlocks+1, "close_volume", id[:])
 }
+
+// The relay list holds every registered relay; a withdrawal moves the
+// last one into its place, and a refused registration adds nothing.
+func TestRelayList(t *testing.T) {
+	e := newEnv(t)
+	list := func() []types.Address {
+		t.Helper()
+		rs, err := ListRelays(e.st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []types.Address
+		for i, r := range rs {
+			if r.Relay.Index != uint64(i) {
+				t.Fatalf("relay %s at %d says index %d", r.Address, i, r.Relay.Index)
+			}
+			out = append(out, r.Address)
+		}
+		return out
+	}
+	for i := byte(1); i <= 3; i++ {
+		e.must(RegistryAddress, addr(i), MinRelayStake, 1, "register_relay", "127.0.0.1:1", uint64(1<<30))
+	}
+	if err := e.call(RegistryAddress, addr(4), big.NewInt(1), 1, "register_relay", "127.0.0.1:1", uint64(1)); err == nil {
+		t.Fatal("a short stake registered")
+	}
+	if got := list(); len(got) != 3 || got[0] != addr(1) || got[2] != addr(3) {
+		t.Fatalf("list %v", got)
+	}
+	e.must(RegistryAddress, addr(1), nil, 2, "exit_relay")
+	e.must(RegistryAddress, addr(1), nil, 2+UnbondBlocks, "withdraw_relay")
+	if got := list(); len(got) != 2 || got[0] != addr(3) || got[1] != addr(2) {
+		t.Fatalf("after withdrawing the first: %v", got)
+	}
+	e.must(RegistryAddress, addr(2), nil, 3, "exit_relay")
+	e.must(RegistryAddress, addr(2), nil, 3+UnbondBlocks, "withdraw_relay")
+	if got := list(); len(got) != 1 || got[0] != addr(3) {
+		t.Fatalf("after withdrawing the last: %v", got)
+	}
+}

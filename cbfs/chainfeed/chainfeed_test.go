@@ -1,4 +1,4 @@
-package main
+package chainfeed
 
 import (
 	"math/big"
@@ -54,7 +54,7 @@ func TestRevokeLogsFromTheStorageManager(t *testing.T) {
 	logs = append(logs,
 		rpc.LogJSON{Address: logs[0].Address, Name: "commit", Data: ev.Data},
 		rpc.LogJSON{Address: rpc.Address(ev2.Address), Name: ev2.Name, Data: ev2.Data})
-	evs, err := chainLogs(logs)
+	evs, err := Decode(logs)
 	if err != nil || len(evs.Revocations) != 1 || len(evs.Evictions) != 1 {
 		t.Fatalf("decode: %+v %v", evs, err)
 	}
@@ -70,7 +70,7 @@ func TestRevokeLogsFromTheStorageManager(t *testing.T) {
 		{Address: logs[0].Address, Name: "revoke", Data: storage.Payload("x")},
 		{Address: logs[0].Address, Name: "evict", Data: ev.Data},
 	} {
-		if _, err := chainLogs([]rpc.LogJSON{bad}); err == nil {
+		if _, err := Decode([]rpc.LogJSON{bad}); err == nil {
 			t.Errorf("log %+v accepted", bad)
 		}
 	}

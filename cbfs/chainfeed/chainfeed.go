@@ -1,4 +1,7 @@
-package main
+// Package chainfeed is what a CBFS relay reads from the chain: the
+// Storage Manager's "revoke" and "evict" events, through a node's
+// JSON-RPC (cowboy_getLogs), as a relay.ChainSource.
+package chainfeed
 
 import (
 	"context"
@@ -11,12 +14,13 @@ import (
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
-// rpcChain reads the Storage Manager's "revoke" and "evict" events from a
-// node (cowboy_getLogs), at most rpc.MaxLogRange blocks a call.
-type rpcChain struct{ c *rpc.Client }
+// RPC reads the Storage Manager's "revoke" and "evict" events from a node
+// (cowboy_getLogs), at most rpc.MaxLogRange blocks a call.
+type RPC struct{ Client *rpc.Client }
 
-func (r *rpcChain) Events(ctx context.Context, from uint64) (relay.ChainEvents, uint64, error) {
-	head, err := r.c.BlockNumber(ctx)
+// Events implements relay.ChainSource.
+func (r *RPC) Events(ctx context.Context, from uint64) (relay.ChainEvents, uint64, error) {
+	head, err := r.Client.BlockNumber(ctx)
 	if err != nil {
 		return relay.ChainEvents{}, 0, fmt.Errorf("block number: %w", err)
 	}
@@ -27,20 +31,20 @@ func (r *rpcChain) Events(ctx context.Context, from uint64) (relay.ChainEvents, 
 	addr := rpc.Address(storage.ManagerAddress)
 	fb, tb := rpc.BlockAt(from), rpc.BlockAt(to)
 	var logs []rpc.LogJSON
-	if err := r.c.Call(ctx, &logs, "cowboy_getLogs", rpc.LogFilterJSON{Address: &addr, FromBlock: &fb, ToBlock: &tb}); err != nil {
+	if err := r.Client.Call(ctx, &logs, "cowboy_getLogs", rpc.LogFilterJSON{Address: &addr, FromBlock: &fb, ToBlock: &tb}); err != nil {
 		return relay.ChainEvents{}, 0, fmt.Errorf("get logs %d..%d: %w", from, to, err)
 	}
-	evs, err := chainLogs(logs)
+	evs, err := Decode(logs)
 	if err != nil {
 		return relay.ChainEvents{}, 0, err
 	}
 	return evs, to, nil
 }
 
-// chainLogs decodes 0x0A "revoke" and "evict" events and skips the
+// Decode reads 0x0A "revoke" and "evict" events and skips the
 // manager's others; a log from another address is an error (the node's
 // filter is not trusted to have applied).
-func chainLogs(logs []rpc.LogJSON) (relay.ChainEvents, error) {
+func Decode(logs []rpc.LogJSON) (relay.ChainEvents, error) {
 	var out relay.ChainEvents
 	for i, l := range logs {
 		if types.Address(l.Address) != storage.ManagerAddress {
