@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"testing"
 	"time"
@@ -338,5 +339,47 @@ func TestRevocationsPersist(t *testing.T) {
 	}
 	if srv.isRevoked(vol, [32]byte{1}) {
 		t.Fatal("expired revocation kept")
+	}
+}
+
+// TestDeleteRemovesShardsWhoseHashStartsWithFF: delete scans a path's shard
+// keys by prefix; an upper bound of prefix‖0xff left behind every shard whose
+// hash begins with 0xff (1 in 256, so TestShardRoundTripAndChallenge failed
+// now and then with bytes "still counted"). The file is re-encrypted until
+// one of its shards has such a hash.
+func TestDeleteRemovesShardsWhoseHashStartsWithFF(t *testing.T) {
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	var (
+		m      *cbfs.Manifest
+		shards map[[2]int][]byte
+		ff     [2]int
+		found  bool
+	)
+	for try := 0; try < 5000 && !found; try++ {
+		m, shards = f.encodeFile(t, "ff.bin", []byte(fmt.Sprintf("payload %d", try)))
+		for k := range shards {
+			if m.Segments[k[0]].Hashes[k[1]][0] == 0xff {
+				ff, found = k, true
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no shard hash starting with 0xff in 5000 encodings")
+	}
+	a := f.auth(t, "ff.bin")
+	for k, s := range shards {
+		if err := f.cli.PutShard(ctx, putReq(a, m, k[0], k[1]), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.cli.Delete(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.cli.GetShard(ctx, a, m.Segments[ff[0]].Hashes[ff[1]]); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the 0xff shard after delete: %v", err)
+	}
+	if st, _ := f.cli.Stat(ctx); st.Used != 0 {
+		t.Fatalf("after delete %d bytes still counted", st.Used)
 	}
 }

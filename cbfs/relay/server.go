@@ -822,7 +822,7 @@ func (s *Server) delete(r *ManifestReq, peer [20]byte) error {
 	var freed int64
 	for _, p := range []byte{pfxShard, pfxMeta} {
 		lo := key(p, vol[:], pid[:])
-		it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: append(bytes.Clone(lo), 0xff)})
+		it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: prefixEnd(lo)})
 		if err != nil {
 			return fmt.Errorf("relay: delete: %w", err)
 		}
