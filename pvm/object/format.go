@@ -326,6 +326,27 @@ func formatInt(f formatSpec, v Value) (string, error) {
 	return pad(f, signed(f, neg, prefix+digits), '>'), nil
 }
 
+// badPercentConv is the error for an unknown %-conversion at byte i of s,
+// with CPython 3.11's quirks: for str the character is shown only when it
+// is printable ASCII ('?' otherwise) and the index counts characters; for
+// bytes a byte of 0x80 or more read straight after '%' or '.' is a signed
+// C char that makes the message itself fail with OverflowError.
+func badPercentConv(s string, i int, isBytes bool) error {
+	if isBytes {
+		conv := s[i]
+		if conv >= 0x80 && (s[i-1] < '0' || s[i-1] > '9') {
+			return Errorf(OverflowError, "character argument not in range(0x110000)")
+		}
+		return Errorf(ValueError, "unsupported format character '%c' (%#x) at index %d", rune(conv), conv, i)
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	shown := '?'
+	if r >= 31 && r <= 126 {
+		shown = r
+	}
+	return Errorf(ValueError, "unsupported format character '%c' (%#x) at index %d", shown, r, utf8.RuneCountInString(s[:i]))
+}
+
 // StrFormat implements str.format.
 func StrFormat(c Ctx, s string, args []Value, kw []Kw) (string, error) {
 	return strFormat(c, s, args, kw, new(int), 0)
@@ -765,7 +786,7 @@ func percentFormat(c Ctx, s string, arg Value, isBytes bool) (string, error) {
 			f.typ = conv
 			out, err = formatFloat(f, fl)
 		default:
-			return "", Errorf(ValueError, "unsupported format character '%c' (%#x) at index %d", conv, conv, i)
+			return "", badPercentConv(s, i, isBytes)
 		}
 		if err != nil {
 			return "", err
