@@ -1,6 +1,7 @@
 package staking
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
@@ -28,6 +29,34 @@ func TestGenesisMinStakeEdge(t *testing.T) {
 		}
 		if got := st.Balance(Address); got.Cmp(cby(int64(tc.stake))) != 0 {
 			t.Fatalf("stake %d CBY: registry holds %s", tc.stake, got)
+		}
+	}
+}
+
+// TestCyclesExactlyEnough: a call whose cycles left are exactly its cost
+// runs (and uses them all); one cycle fewer is out of cycles.
+func TestCyclesExactlyEnough(t *testing.T) {
+	k := blsKey(t, 10)
+	reg := RegisterPayload(k.PublicKey().Bytes(), k.ProvePossession().Bytes())
+	cost := uint64(CallCycles + BLSVerifyCycles)
+	for _, tc := range []struct {
+		left uint64
+		ok   bool
+	}{{cost - 1, false}, {cost, true}, {cost + 1, true}} {
+		e := newEnv(t, 1)
+		res, err := Apply(e.st, Call{From: addr(10), Value: cby(1000), Payload: reg, Height: 1, Cycles: tc.left})
+		if tc.ok != (err == nil) || (!tc.ok && !errors.Is(err, ErrOutOfCycles)) {
+			t.Fatalf("%d cycles left for a cost of %d: %v", tc.left, cost, err)
+		}
+		want := cost
+		if !tc.ok {
+			want = tc.left
+		}
+		if res.CyclesUsed != want {
+			t.Fatalf("%d cycles left: used %d, want %d", tc.left, res.CyclesUsed, want)
+		}
+		if v := e.validator(addr(10)); (v != nil) != tc.ok {
+			t.Fatalf("%d cycles left: registered %v", tc.left, v != nil)
 		}
 	}
 }
