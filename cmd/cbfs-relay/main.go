@@ -26,7 +26,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cowboy-chain/cowboy/cbfs/chainfeed"
+	"github.com/cowboy-chain/cowboy/cmd/internal/chainfeed"
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
 	"github.com/cowboy-chain/cowboy/crypto"

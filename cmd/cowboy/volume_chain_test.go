@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
-	"github.com/cowboy-chain/cowboy/cbfs/chainfeed"
+	"github.com/cowboy-chain/cowboy/cmd/internal/chainfeed"
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
 	"github.com/cowboy-chain/cowboy/chain/genesis"
