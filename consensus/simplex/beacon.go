@@ -43,7 +43,7 @@ type BeaconScheme interface {
 	VerifyPartials(i int, msg []byte, ps [][]byte) bool
 	// Combine interpolates σ from validators' partials (by validator index;
 	// nil for none), using the first Threshold shares in validator order.
-	// The result is not verified.
+	// The result is not verified, and must be (Verify) before use.
 	Combine(partials [][][]byte) ([]byte, error)
 	// Verify checks σ on msg against the group key.
 	Verify(msg, sigma []byte) bool
@@ -195,7 +195,7 @@ func (b *BLSBeacon) VerifyPartials(i int, msg []byte, ps [][]byte) bool {
 func (b *BLSBeacon) Combine(partials [][][]byte) ([]byte, error) {
 	t := b.alloc.Threshold
 	xs := make([]uint64, 0, t)
-	sigs := make([]*bls.Signature, 0, t)
+	raws := make([][]byte, 0, t)
 	for i, ps := range partials {
 		if i >= len(b.alloc.Shares) || len(ps) != len(b.alloc.Shares[i]) {
 			continue
@@ -204,17 +204,15 @@ func (b *BLSBeacon) Combine(partials [][][]byte) ([]byte, error) {
 			if len(xs) == t {
 				break
 			}
-			s, err := bls.SignatureFromBytes(raw)
-			if err != nil {
-				return nil, fmt.Errorf("beacon: validator %d partial %d: %w", i, k, err)
-			}
-			xs, sigs = append(xs, b.alloc.Shares[i][k]), append(sigs, s)
+			xs, raws = append(xs, b.alloc.Shares[i][k]), append(raws, raw)
 		}
 	}
 	if len(xs) < t {
 		return nil, fmt.Errorf("beacon: %d shares of %d needed", len(xs), t)
 	}
-	sig, err := bls.CombinePartials(xs, sigs)
+	// Decoded without the subgroup check: the caller verifies σ, and
+	// a bad partial then shows up in the per-validator checks.
+	sig, err := bls.CombinePartialBytes(xs, raws)
 	if err != nil {
 		return nil, fmt.Errorf("beacon: %w", err)
 	}

@@ -183,3 +183,23 @@ func (k *SecretKey) SharedKey(pk *PublicKey) ([]byte, error) {
 func G1Generator() *PublicKey {
 	return &PublicKey{p: *blst.P1Generator().ToAffine()}
 }
+
+// CombinePartialBytes is CombinePartials on encoded partials, decoded
+// without the G2 subgroup check (the costly part of decoding). That is
+// safe only because the caller verifies the result: a partial outside the
+// subgroup makes the combination fail verification (signature decoding
+// checks the subgroup), after which the caller checks partials one by one.
+func CombinePartialBytes(xs []uint64, raw [][]byte) (*Signature, error) {
+	ps := make([]*Signature, len(raw))
+	for i, b := range raw {
+		if len(b) != SignatureSize {
+			return nil, fmt.Errorf("combine partials: partial %d of %d bytes: %w", i, len(b), ErrBadSignature)
+		}
+		var s blst.P2Affine
+		if s.Uncompress(b) == nil {
+			return nil, fmt.Errorf("combine partials: partial %d: %w", i, ErrBadSignature)
+		}
+		ps[i] = &Signature{s: s}
+	}
+	return CombinePartials(xs, ps)
+}

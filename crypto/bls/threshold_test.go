@@ -61,6 +61,13 @@ func TestCombinePartials(t *testing.T) {
 			if got.Equal(want) != tc.ok || Verify(group.PublicKey(), msg, got) != tc.ok {
 				t.Fatalf("combined signature equal to the group's = %v, want %v", got.Equal(want), tc.ok)
 			}
+			raw := make([][]byte, len(ps))
+			for k, p := range ps {
+				raw[k] = p.Bytes()
+			}
+			if fromBytes, err := CombinePartialBytes(tc.xs, raw); err != nil || !fromBytes.Equal(got) {
+				t.Fatalf("combining encoded partials: %v", err)
+			}
 		})
 	}
 	if _, err := CombinePartials([]uint64{1, 1}, []*Signature{want, want}); err == nil {
@@ -71,6 +78,12 @@ func TestCombinePartials(t *testing.T) {
 	}
 	if _, err := CombinePartials(nil, nil); err == nil {
 		t.Fatal("empty combine accepted")
+	}
+	if _, err := CombinePartialBytes([]uint64{1}, [][]byte{make([]byte, 95)}); err == nil {
+		t.Fatal("a short partial accepted")
+	}
+	if _, err := CombinePartialBytes([]uint64{1}, [][]byte{make([]byte, 96)}); err == nil {
+		t.Fatal("a partial that is no point accepted")
 	}
 }
 

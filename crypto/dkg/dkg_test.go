@@ -202,6 +202,20 @@ func TestMisbehavingDealers(t *testing.T) {
 			}
 		}, []int{5}, false},
 		{"silent dealer", func(ds []*Dealing) { ds[1] = nil }, []int{1}, false},
+		{"equivocating dealer: another polynomial's shares to half the members", func(ds []*Dealing) {
+			other, err := c.Deal(4, mrand.New(mrand.NewSource(99)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Members 3.. get the other dealing's ciphertexts: opened with
+			// the published ephemeral key they match no published
+			// commitment, so those members complain and prove it.
+			for i := 3; i < 7; i++ {
+				for _, x := range c.Alloc.Shares[i] {
+					ds[4].Ciphertexts[x-1] = other.Ciphertexts[x-1]
+				}
+			}
+		}, []int{4}, false},
 		{"malformed commitments", func(ds []*Dealing) { ds[6].Commitments = ds[6].Commitments[:1] }, []int{6}, false},
 		{"dealing under another name", func(ds []*Dealing) { ds[3] = ds[0] }, []int{3}, false},
 		{"three out of seven", func(ds []*Dealing) {
