@@ -26,9 +26,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cowboy-chain/cowboy/cmd/internal/chainfeed"
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
+	"github.com/cowboy-chain/cowboy/cmd/internal/chainfeed"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/rpc"
 )

@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
-	"github.com/cowboy-chain/cowboy/cmd/internal/chainfeed"
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/system/storage"
+	"github.com/cowboy-chain/cowboy/cmd/internal/chainfeed"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/rpc"
 )

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cowboy-chain/cowboy/cmd/internal/chainfeed"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
+	"github.com/cowboy-chain/cowboy/cmd/internal/chainfeed"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
