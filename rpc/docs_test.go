@@ -55,7 +55,7 @@ func docExamples(t testing.TB) []docExample {
 // RealNodeMethods are documented with examples that need a real node
 // (actors on chain, its consensus); the external test TestActorDocExamples
 // runs them against a devnet.
-var RealNodeMethods = map[string]bool{"cowboy_getCode": true, "cowboy_getActorStorage": true, "cowboy_call": true, "cowboy_getLogs": true, "cowboy_consensusStatus": true, "cowboy_getValidators": true, "cowboy_getTimers": true, "cowboy_getTimer": true, "cowboy_getTimerReceipts": true, "cowboy_getTimerProof": true, "cowboy_mempool": true, "cowboy_traceTransaction": true, "cowboy_getRelays": true}
+var RealNodeMethods = map[string]bool{"cowboy_getCode": true, "cowboy_getActorStorage": true, "cowboy_listActorStorage": true, "cowboy_call": true, "cowboy_getLogs": true, "cowboy_consensusStatus": true, "cowboy_getValidators": true, "cowboy_getTimers": true, "cowboy_getTimer": true, "cowboy_getTimerReceipts": true, "cowboy_getTimerProof": true, "cowboy_mempool": true, "cowboy_traceTransaction": true, "cowboy_getRelays": true}
 
 // DocExample is one docs/rpc.md example, for the external test package.
 type DocExample = docExample
