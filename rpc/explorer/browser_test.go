@@ -113,7 +113,7 @@ func deploy(t *testing.T, n *node.Node, src []byte, args []byte) (*types.Receipt
 
 // TestExplorerInBrowser drives headless chromium through the explorer as a
 // user would: home → the deployment's block → the transaction → the actor
-// it deployed (its source shows), then back home, where a block mined
+// it deployed (its source and storage show), then back home, where a block mined
 // meanwhile appears live over the WebSocket. A screenshot of each step is
 // written to $COWBOY_TEST_ARTIFACTS or a temporary directory.
 func TestExplorerInBrowser(t *testing.T) {
@@ -156,7 +156,7 @@ func TestExplorerInBrowser(t *testing.T) {
 	}
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
 	blockLink := fmt.Sprintf(`#blocks a[href="/block/%d"]`, loc.Height)
-	var source, txTitle, addr string
+	var source, txTitle, addr, storage string
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(url+"/"),
 		chromedp.WaitVisible(css(blockLink)),
@@ -171,6 +171,7 @@ func TestExplorerInBrowser(t *testing.T) {
 		chromedp.WaitVisible(css(`#source`)),
 		into(&source, chromedp.Text(css(`#source`))),
 		into(&addr, chromedp.Text(css(`#address`))),
+		into(&storage, chromedp.Text(css(`#storage`))),
 		shot("actor"),
 	)
 	if err != nil {
@@ -178,6 +179,9 @@ func TestExplorerInBrowser(t *testing.T) {
 	}
 	if txTitle != "Transaction" || !strings.Contains(source, "class Token") || addr != actor.Hex() {
 		t.Fatalf("transaction page %q, actor page %q with source %q", txTitle, addr, source[:min(len(source), 200)])
+	}
+	if !strings.Contains(storage, `"supply"`) || !strings.Contains(storage, `"symbol"`) {
+		t.Fatalf("actor page's storage table: %q", storage)
 	}
 
 	// Live heads: once the page says it is subscribed, a new block shows

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -88,7 +89,7 @@ func TestPages(t *testing.T) {
 		{"/tx/" + ch.deployTx.Hex(), 200, []string{"actor deployment", "success", `id="actor-link"`, ch.token.Hex(), "Transfer", "__init__", `id="trace-link"`}},
 		{"/tx/" + ch.deployTx.Hex() + "?trace=1", 200, []string{"storage_set(", "emit_event(&#39;Transfer&#39;", "cycles"}},
 		{"/tx/" + ch.transfer.Hex(), 200, []string{"success", ch.c.Addr(1).Hex()}},
-		{"/address/" + ch.token.Hex(), 200, []string{"Actor", "class Token", "Transfer", "No pending timers"}},
+		{"/address/" + ch.token.Hex(), 200, []string{"Actor", "class Token", "Transfer", "No pending timers", `id="storage"`, "&#34;supply&#34;", "&#34;GLD&#34;"}},
 		{"/address/" + ch.heart.Hex(), 200, []string{"class Heartbeat", `id="timers"`, "beat"}},
 		{"/address/" + ch.c.Addr(1).Hex(), 200, []string{"Account", "1,000,000"}},
 		{"/validators", 200, []string{"Validators", "devnet"}},
@@ -108,6 +109,8 @@ func TestPages(t *testing.T) {
 		{"/tx/xyz", 400, []string{"by its hash"}},
 		{"/tx/0x" + strings.Repeat("ab", 32), 404, []string{"not found"}},
 		{"/address/0x12", 400, []string{"40 hex digits"}},
+		{"/address/" + ch.token.Hex() + "?storage=0x12", 400, []string{"66 hex digits"}},
+		{"/address/" + ch.token.Hex() + "?storage=0x" + strings.Repeat("ff", 33), 200, []string{"No storage after this point"}},
 		{"/address/" + strings.Replace(ch.token.Hex(), "B", "b", 1), 400, []string{"checksum"}},
 		{"/search?q=" + long, 400, []string{"zzzz…"}},
 		{"/search?q=%3Cscript%3Ealert(1)%3C/script%3E", 400, []string{"&lt;script&gt;"}},
@@ -140,6 +143,47 @@ func TestPages(t *testing.T) {
 	}
 	if head != ch.c.Node.Head().Height {
 		t.Fatal("loading pages made a block")
+	}
+}
+
+// TestStoragePages pages through an actor with more entries than one page
+// shows, by the page's own links.
+func TestStoragePages(t *testing.T) {
+	c := devnettest.New(t)
+	many := c.MustDeploy(0, []byte(`from cowboy_sdk import actor
+
+
+@actor
+class Many:
+    def __init__(self):
+        for i in range(60):
+            self.storage["k%d" % i] = i
+`), nil)
+	ch := &chain{c: c, srv: httptest.NewServer(explorer.New(c.Node, rpc.NewServer(c.Node, rpc.Options{}), nil))}
+	t.Cleanup(ch.srv.Close)
+	seen := map[string]bool{}
+	path := "/address/" + many.Hex()
+	for pages := 0; path != ""; pages++ {
+		status, _, body := ch.get(t, path)
+		if status != 200 || pages > 2 {
+			t.Fatalf("%s: status %d after %d pages", path, status, pages)
+		}
+		for _, m := range regexp.MustCompile(`&#34;(k\d+)&#34;`).FindAllStringSubmatch(body, -1) {
+			if seen[m[1]] {
+				t.Fatalf("%s shown twice", m[1])
+			}
+			seen[m[1]] = true
+		}
+		if pages > 0 && !strings.Contains(body, `id="storage-first"`) {
+			t.Errorf("page %d has no link to the first", pages)
+		}
+		path = ""
+		if m := regexp.MustCompile(`id="storage-next" href="([^"#]+)`).FindStringSubmatch(body); m != nil {
+			path = strings.ReplaceAll(m[1], "&amp;", "&")
+		}
+	}
+	if len(seen) != 60 {
+		t.Fatalf("the pages show %d of 60 keys", len(seen))
 	}
 }
 

@@ -18,6 +18,8 @@ const (
 	homeTxs      = 15  // latest transactions on the home page
 	chartBlocks  = 100 // blocks in the basefee charts
 	actorEvents  = 50  // latest events on an actor's page
+	actorStorage = 50  // storage entries on one page of an actor's
+	storageCell  = 200 // characters of a storage key or value shown
 	maxTxsInPage = 500 // transactions listed on a block page
 )
 
@@ -187,6 +189,70 @@ type addressPage struct {
 	Hash    types.Hash
 	Events  []rpc.LogJSON
 	Timers  []*rpc.TimerJSON
+	// Storage is one page of the actor's storage (cowboy_listActorStorage);
+	// StorageNext the cursor of the next page, StorageMore whether this is
+	// not the first.
+	Storage     []storageRow
+	StorageNext string
+	StorageMore bool
+	NoStorage   bool // the node does not list storage
+}
+
+// storageRow is one storage entry as the actor page shows it: key and
+// value as JSON where they decode, else hex, cut to storageCell.
+type storageRow struct {
+	Namespace uint64
+	Key       string
+	Value     string
+}
+
+func newStorageRow(e *rpc.StorageEntryJSON) storageRow {
+	show := func(j []byte, b rpc.Bytes) string {
+		v := b.String()
+		if j != nil {
+			v = string(j)
+		}
+		if len(v) > storageCell {
+			v = fmt.Sprintf("%s… (%d more characters)", v[:storageCell], len(v)-storageCell)
+		}
+		return v
+	}
+	return storageRow{Namespace: uint64(e.Namespace), Key: show(e.KeyJSON, e.Key), Value: show(e.JSON, e.Value)}
+}
+
+// storagePage reads the page of a's storage that cursor (hex, "" for the
+// first) names. bad says what is wrong with a malformed cursor.
+func (e *Explorer) storagePage(p *addressPage, a types.Address, cursor string) (bad string, err error) {
+	l, ok := e.b.(rpc.StorageLister)
+	if !ok {
+		p.NoStorage = true
+		return "", nil
+	}
+	var after *rpc.StorageCursor
+	if cursor != "" {
+		var raw rpc.Bytes
+		err := raw.UnmarshalText([]byte(cursor))
+		var c rpc.StorageCursor
+		if err == nil {
+			c, err = rpc.ParseStorageCursor(raw)
+		}
+		if err != nil {
+			return "A storage page starts at a cursor of 0x and 66 hex digits (the link under the storage table), not " + quote(cursor) + ".", nil
+		}
+		after, p.StorageMore = &c, true
+	}
+	es, more, err := l.ListActorStorage(a, after, actorStorage)
+	if err != nil {
+		return "", err
+	}
+	for i := range es {
+		j := rpc.NewStorageEntryJSON(&es[i])
+		p.Storage = append(p.Storage, newStorageRow(&j))
+	}
+	if more && len(es) > 0 {
+		p.StorageNext = es[len(es)-1].Cursor().Bytes().String()
+	}
+	return "", nil
 }
 
 func (e *Explorer) address(w http.ResponseWriter, r *http.Request) {
@@ -227,6 +293,17 @@ func (e *Explorer) address(w http.ResponseWriter, r *http.Request) {
 			for i := len(logs) - 1; i >= 0; i-- { // newest first
 				p.Events = append(p.Events, logs[i])
 			}
+		}
+	}
+	if p.Actor {
+		bad, err := e.storagePage(&p, a, r.URL.Query().Get("storage"))
+		if bad != "" {
+			e.fail(w, http.StatusBadRequest, bad)
+			return
+		}
+		if err != nil {
+			e.failErr(w, "Storage of "+a.Hex(), err)
+			return
 		}
 	}
 	if tm, ok := e.b.(rpc.Timers); ok && p.Actor {
