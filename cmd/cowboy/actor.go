@@ -31,6 +31,7 @@ methods anyone can call with a transaction, messages to other actors.
   cowboy actor deploy actors/counter/main.py --from dev0
   cowboy actor call 0xADDR increment --from dev0
   cowboy actor query 0xADDR get_count           # read-only: no transaction, no fee
+  cowboy actor storage 0xADDR                   # every entry of its storage
 
 Arguments and return values are JSON on the command line and canonical CBOR
 on chain. Each JSON_ARG is one JSON value (42, "text", [1,2], {"a":1});
@@ -40,7 +41,7 @@ typed bare. See docs/actors.md for the tutorial.`,
 		Args:    cobra.ArbitraryArgs,
 		RunE:    groupRun,
 	}
-	cmd.AddCommand(a.actorNewCmd(), a.actorTestCmd(), a.actorDeployCmd(), a.actorCallCmd(), a.actorQueryCmd(), a.actorCodeCmd())
+	cmd.AddCommand(a.actorNewCmd(), a.actorTestCmd(), a.actorDeployCmd(), a.actorCallCmd(), a.actorQueryCmd(), a.actorCodeCmd(), a.actorStorageCmd())
 	return cmd
 }
 
