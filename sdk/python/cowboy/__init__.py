@@ -22,11 +22,13 @@ from .client import (DEFAULT_URL, HIGH_FEE_FACTOR, Client, HighFeeError, NodeUnr
                      worst_case_fee)
 from .keys import DEVNET_MNEMONIC, Key, address_bytes, keccak256, recover_address, to_checksum_address
 from .tx import Tx
-from .types import Basefees, Block, DevBlock, FeeEstimate, HostCall, Record, Trace, TraceHandler, Transaction
+from .types import (Basefees, Block, DevBlock, FeeEstimate, HostCall, Record, StorageEntry, StoragePage, Trace,
+                    TraceHandler, Transaction)
 
 CBY = 10 ** 18  # base units in one CBY
 
-__all__ = ["AsyncClient", "Basefees", "Block", "DevBlock", "FeeEstimate", "HostCall", "Record", "Trace",
+__all__ = ["AsyncClient", "Basefees", "Block", "DevBlock", "FeeEstimate", "HostCall", "Record", "StorageEntry",
+           "StoragePage", "Trace",
            "TraceHandler", "Transaction", "CBY", "Client", "DEFAULT_URL", "DEVNET_MNEMONIC", "HIGH_FEE_FACTOR", "HighFeeError", "Key",
            "NodeUnreachable", "RPCError", "Receipt", "check_fees", "format_cby", "worst_case_fee",
            "TransactionFailed", "Tx", "actor_address", "address_bytes", "canonical_source", "cbor",

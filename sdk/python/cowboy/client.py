@@ -11,7 +11,7 @@ import urllib.request
 from . import cbor
 from .keys import address_bytes, keccak256, to_checksum_address
 from .tx import Tx
-from .types import Basefees, Block, DevBlock, FeeEstimate, Trace, Transaction
+from .types import Basefees, Block, DevBlock, FeeEstimate, StorageEntry, StoragePage, Trace, Transaction
 from .ws import Closed, NoWebSocket, Subscriber
 
 DEFAULT_URL = "http://127.0.0.1:8645"
@@ -354,6 +354,32 @@ class Client:
         r = self.request("cowboy_getActorStorage", _addr(address), _hex(k), _qty(namespace))
         v = r.get("value")
         return None if v is None else cbor.decode(_unhex(v))
+
+    def list_actor_storage(self, address, cursor=None, limit=None):
+        """One page of the actor's storage, in (namespace, slot) order: a
+        StoragePage whose .next, passed as cursor, gives the next page
+        (None on the last). limit: at most that many entries (the node's
+        default 100, at most 1000). No actor at address: RPCError -32001."""
+        r = self.request("cowboy_listActorStorage", _addr(address), cursor,
+                         None if limit is None else _qty(limit))
+        entries = []
+        for e in r["entries"]:
+            key, value = _unhex(e["key"]), _unhex(e["value"])
+            entries.append(StorageEntry(
+                namespace=int(e["namespace"], 16), slot=e["slot"], key=key, value=value,
+                decoded_key=cbor.decode(key) if "keyJson" in e else None,
+                decoded_value=cbor.decode(value) if "json" in e else None, raw=e))
+        return StoragePage(entries=entries, next=r.get("next"), raw=r)
+
+    def actor_storage(self, address, page_size=1000):
+        """Every entry of the actor's storage (list_actor_storage, page by page)."""
+        out, cursor = [], None
+        while True:
+            page = self.list_actor_storage(address, cursor, page_size)
+            out.extend(page.entries)
+            if page.next is None:
+                return out
+            cursor = page.next
 
     def call_raw(self, to=None, data=b"", from_=None, value=0, cycles_limit=None, cells_limit=None):
         """cowboy_call with a raw call or deploy payload; the result object."""

@@ -174,3 +174,26 @@ class Trace(Record):
     receipt: dict = field(default=None, metadata={"conv": _receipt})
     handlers: List[TraceHandler] = field(default=None, metadata={"conv": _list_of(TraceHandler)})
     raw: dict = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class StorageEntry(Record):
+    """One entry of an actor's storage (cowboy_listActorStorage): key and
+    value as bytes, and decoded from CBOR where they are (keys of
+    namespace 0, values of namespaces 0 and 1), else None."""
+    namespace: int = None
+    slot: str = None
+    key: bytes = None
+    value: bytes = None
+    decoded_key: object = None
+    decoded_value: object = None
+    raw: dict = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class StoragePage(Record):
+    """A page of cowboy_listActorStorage: its entries and the cursor of
+    the next page (None on the last)."""
+    entries: List[StorageEntry] = None
+    next: Optional[str] = None
+    raw: dict = field(default=None, repr=False, compare=False)

@@ -142,6 +142,31 @@ class DevnetTest(unittest.TestCase):
         self.assertEqual(c.query(addr, "get_count"), 2)
         self.assertEqual(c.get_actor_storage(addr, "count"), 2)
         self.assertIsNone(c.get_actor_storage(addr, "nope"))
+        entries = c.actor_storage(addr)
+        self.assertEqual([(e.namespace, e.decoded_key, e.decoded_value) for e in entries], [(0, "count", 2)])
+        self.assertEqual(entries[0].key, cowboy.cbor.encode("count"))
+        page = c.list_actor_storage(addr, limit=1)
+        self.assertIsNone(page.next)
+        self.assertEqual(page.entries, entries)
+        many, r = c.deploy(self.dev0, "from cowboy_sdk import actor\n\n\n@actor\nclass Many:\n"
+                                      "    def __init__(self):\n        for i in range(5):\n"
+                                      "            self.storage[('k', i)] = i * i\n")
+        self.assertTrue(r.ok, r.get("error"))
+        pages, cursor = [], None
+        while True:
+            page = c.list_actor_storage(many, cursor, limit=2)
+            pages.append(page.entries)
+            if page.next is None:
+                break
+            cursor = page.next
+        self.assertEqual([len(p) for p in pages], [2, 2, 1])
+        got = sorted((tuple(e.decoded_key), e.decoded_value) for p in pages for e in p)
+        self.assertEqual(got, [(("k", i), i * i) for i in range(5)])
+        self.assertEqual([e.slot for p in pages for e in p], [e.slot for e in c.actor_storage(many)])
+        with self.assertRaises(cowboy.RPCError) as cm:
+            c.list_actor_storage(cowboy.Key.dev(5).address)
+        self.assertEqual(cm.exception.code, -32001)
+        self.assertIn("no actor at", str(cm.exception))
         with self.assertRaises(cowboy.RPCError) as cm:
             c.query(addr, "no_such_method")
         self.assertEqual(cm.exception.reason, "execution_failed")
