@@ -1,6 +1,7 @@
 package node
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/big"
@@ -24,7 +25,10 @@ import (
 // rewinds the store (store.RevertTo) to a retained height.
 
 // devState is the devnet's clock offset, guarded by prodMu (every block
-// is made under it).
+// is made under it). The offset is stored with each block made while it
+// is not zero (devClockKey), and loaded with the head (loadDevClock), so a
+// restart continues the devnet's clock where it was, and dev_revert takes
+// it back to what it was at the block reverted to, as it does the state.
 type devState struct {
 	offset int64 // seconds added to the wall clock for block timestamps
 	// next, if not zero, is the exact timestamp of the next block
@@ -55,6 +59,33 @@ func (n *Node) blockTime() uint64 {
 		return 0
 	}
 	return uint64(now)
+}
+
+// devClockRecord is the raw write that stores the clock offset with
+// block height, if any (see devState). The caller holds prodMu.
+func (n *Node) devClockRecord(height uint64) []store.RawWrite {
+	if n.dev.offset == 0 {
+		return nil
+	}
+	return []store.RawWrite{{Key: devClockKey(height), Value: binary.BigEndian.AppendUint64(nil, uint64(n.dev.offset))}}
+}
+
+// loadDevClock sets the clock offset to the one stored with block height
+// (zero if none: a validator network's nodes never store one).
+func (n *Node) loadDevClock(height uint64) error {
+	n.dev = devState{}
+	raw, err := n.db.GetRaw(devClockKey(height))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("devnet clock of block %d: %w", height, err)
+	}
+	if len(raw) != 8 {
+		return fmt.Errorf("devnet clock of block %d: record of %d bytes, want 8", height, len(raw))
+	}
+	n.dev.offset = int64(binary.BigEndian.Uint64(raw))
+	return nil
 }
 
 func (n *Node) devOnly(what string) error {
@@ -121,7 +152,7 @@ func (n *Node) DevRevert(height uint64, hash *types.Hash) (*types.Header, error)
 		if err != nil {
 			return nil, fmt.Errorf("dev_revert: block %d: %w", h, err)
 		}
-		raw = append(raw, store.RawWrite{Key: heightKey(h)}, store.RawWrite{Key: blockKey(types.Hash(bh))}, store.RawWrite{Key: devSetKey(h)})
+		raw = append(raw, store.RawWrite{Key: heightKey(h)}, store.RawWrite{Key: blockKey(types.Hash(bh))}, store.RawWrite{Key: devSetKey(h)}, store.RawWrite{Key: devClockKey(h)})
 	}
 	if _, err := n.db.RevertTo(height, raw); err != nil {
 		if errors.Is(err, store.ErrNotRetained) {
@@ -249,9 +280,11 @@ func (n *Node) DevSetTime(t uint64) (*types.Header, error) {
 	if head := n.Head(); t < head.Time {
 		return nil, fmt.Errorf("dev_setTime: %d is before the head's time %d: block time never goes backwards", t, head.Time)
 	}
+	clock := n.dev
 	n.dev.next = t
 	b, err := n.produceLocked(nil)
 	if err != nil {
+		n.dev = clock
 		return nil, fmt.Errorf("dev_setTime: %w", err)
 	}
 	return b.Header, nil
@@ -269,9 +302,11 @@ func (n *Node) DevIncreaseTime(secs uint64) (*types.Header, error) {
 	}
 	n.prodMu.Lock()
 	defer n.prodMu.Unlock()
+	clock := n.dev
 	n.dev.offset += int64(secs)
 	b, err := n.produceLocked(nil)
 	if err != nil {
+		n.dev = clock
 		return nil, fmt.Errorf("dev_increaseTime: %w", err)
 	}
 	return b.Header, nil

@@ -14,6 +14,12 @@
 //	raw "blk/b/" || hash         -> block (types.Block CBOR)
 //	raw "meta/chain_id"          -> be64(chain id), checked on every open
 //
+// A devnet also keeps, with the blocks its controls made (dev.go):
+//
+//	raw "dev/set/" || be64(height) -> the balance change made before the block's transactions
+//	raw "dev/clk/" || be64(height) -> be64(clock offset in seconds), when not zero
+//	raw "dev/imp/" || tx hash      -> the sender dev_impersonate sent the transaction as
+//
 // A multi-validator node (Config.Network, validator.go) also keeps:
 //
 //	raw "meta/genesis_hash"      -> genesis hash (32 bytes), checked on every open

@@ -304,7 +304,7 @@ func (n *Node) loadHead() error {
 	n.mu.Lock()
 	n.head = b.Header
 	n.mu.Unlock()
-	return nil
+	return n.loadDevClock(height)
 }
 
 // Head is the latest committed header.
@@ -342,12 +342,17 @@ func (n *Node) produceLocked(pre func(st *state.StateDB, height uint64) ([]store
 		}
 	}
 	candidates := n.pool.Select(st, fees.NextBasefees(parent), n.cfg.MaxBlockTxs)
+	clock := n.dev
 	t := n.blockTime()
 	if t < parent.Time {
 		t = parent.Time // block time never goes backwards
 	}
+	extra = append(extra, n.devClockRecord(parent.Height+1)...)
 	b, err := n.executeBlock(parent, st, blockInput{Height: parent.Height + 1, Time: t, Proposer: n.proposer,
 		Beacon: devnetBeacon(parent.Hash(), parent.Height+1), Txs: candidates}, extra)
+	if err != nil {
+		n.dev = clock // the clock moves only with a committed block
+	}
 	return b, err
 }
 

@@ -47,3 +47,9 @@ func devSetKey(h uint64) []byte {
 // devImpKey marks transaction h as sent by dev_impersonate; the value is
 // the impersonated sender.
 func devImpKey(h types.Hash) []byte { return append([]byte("dev/imp/"), h[:]...) }
+
+// devClockKey holds the devnet clock offset (dev.go devState) in effect
+// for block h, when it is not zero.
+func devClockKey(h uint64) []byte {
+	return binary.BigEndian.AppendUint64([]byte("dev/clk/"), h)
+}
