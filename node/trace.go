@@ -56,6 +56,12 @@ func (n *Node) TraceTransaction(h types.Hash) (*rpc.TraceJSON, error) {
 	}
 	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: height, Time: b.Header.Time, Proposer: b.Header.Proposer,
 		Basefees: fees.NextBasefees(parent.Header), LastBlockCycles: parent.Header.CyclesUsed}
+	// R_n as the block was executed with (it orders the block's
+	// transactions and is what pvm_host.randomness derives from, §3.4): on
+	// a validator network the threshold beacon's output carried by the QC
+	// where there is one, else the proposer's VRF (applyFinal). Signers
+	// are left out: they feed only staking.EndBlock, which runs after
+	// every transaction, so no receipt depends on them.
 	if n.net == nil {
 		bc.Beacon = devnetBeacon(parent.Header.Hash(), height)
 	} else {
@@ -63,7 +69,7 @@ func (n *Node) TraceTransaction(h types.Hash) (*rpc.TraceJSON, error) {
 		if err != nil {
 			return nil, fmt.Errorf("trace %s: %w", h, err)
 		}
-		bc.Beacon = c.Block.Beacon()
+		bc.Beacon = blockRandomness(c)
 	}
 	tr := &txTracer{target: h}
 	bc.Tracer = tr
