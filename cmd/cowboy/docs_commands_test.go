@@ -35,6 +35,13 @@ var docsPagesWithTutorials = map[string]string{
 	"cbfs.md":   "TestCBFSTutorial",
 }
 
+// docsPagesRunWhole are the pages a test in another package reads and
+// runs whole: every `$ ` line, whatever the program, run or listed there
+// with its reason (that test fails on any other line).
+var docsPagesRunWhole = map[string]string{
+	"localnet.md": "cmd/cowboyd's TestLocalnetTutorial (localnetNotRun)",
+}
+
 // notRun are the transcript lines of docs/cli.md that this test does not
 // run, and why.
 var notRun = map[string]string{
@@ -310,7 +317,9 @@ func TestDocsCommands(t *testing.T) {
 		for _, st := range docSteps(string(raw)) {
 			_, tut := docsPagesWithTutorials[name]
 			_, skip := notRun[st.cmd]
+			_, whole := docsPagesRunWhole[name]
 			switch {
+			case whole:
 			case skip:
 				listed[st.cmd] = true
 			case tut && !st.indented && strings.HasPrefix(withoutEnv(st.cmd), "cowboy "):
