@@ -163,3 +163,25 @@ func TestListActorStorageRefuses(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkListActorStorage lists pages of 100 (and the whole 1,000) of
+// an actor's entries among another actor's 1,000, through the RPC server.
+func BenchmarkListActorStorage(b *testing.B) {
+	c := devnettest.New(b)
+	src := strings.Replace(manyKeys, "range(25)", "range(1000)", 1)
+	many := c.MustDeploy(0, []byte(src), nil)
+	c.MustDeploy(1, []byte(src), nil)
+	srv := httptest.NewServer(rpc.NewServer(c.Node, rpc.Options{}))
+	defer srv.Close()
+	cl := rpc.Dial(srv.URL)
+	for _, limit := range []uint64{100, 1000} {
+		b.Run(fmt.Sprintf("page=%d", limit), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				page, err := cl.ListActorStorage(context.Background(), many, nil, limit)
+				if err != nil || uint64(len(page.Entries)) != limit {
+					b.Fatalf("%d entries: %v", len(page.Entries), err)
+				}
+			}
+		})
+	}
+}
