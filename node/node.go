@@ -421,6 +421,7 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	n.recent.add(block)
 	n.payloads.prune(h.Height)
 	n.published(block, res.Receipts)
+	n.publishLanes(h, res)
 	return nil
 }
 

@@ -186,9 +186,13 @@ func subscribe(ctx context.Context, b Backend, p *params) (any, *Error) {
 			return nil, err
 		}
 		sub.tx = h
+	case SubTimers, SubJobResults: // sublanes.go
+		if err := laneFilter(p, sub); err != nil {
+			return nil, err
+		}
 	default:
-		return nil, invalidParams("invalid params: unknown subscription %s: want %q, %q, %q, %q or %q", abbrev(kind),
-			SubNewHeads, SubFinalizedHeads, SubLogs, SubPendingTransactions, SubReceipt)
+		return nil, invalidParams("invalid params: unknown subscription %s: want %q, %q, %q, %q, %q, %q or %q", abbrev(kind),
+			SubNewHeads, SubFinalizedHeads, SubLogs, SubPendingTransactions, SubReceipt, SubTimers, SubJobResults)
 	}
 	id, err := wc.hub.add(sub)
 	if err != nil {
