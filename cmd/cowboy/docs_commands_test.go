@@ -80,6 +80,8 @@ var notRun = map[string]string{
 	"cowboyd devnet --block-time 0 &":                                                                                                                                "TestDocsCommands runs its own devnet",
 	"cowboy bench transfers --n 20000":                                                                                                                               "prints measured rates, which differ per run: TestBenchTransfers runs bench transfers (150 and 130 transfers) and checks its JSON",
 	"cowboy --rpc http://127.0.0.1:8645 bench transfers --n 5000 --senders 100 --json":                                                                               "as above",
+	"pip install ./sdk/python": "installs into the user's Python: sdk/python's TestPipInstall runs the same install into a temporary --target and imports the package from it",
+	"go test ./sdk/python/":    "the test command itself (TestPythonClient, TestPipInstall and the Python unit tests)",
 	// docs/cbfs.md: TestCBFSTutorial runs the cowboy lines.
 	"cowboyd devnet --relays 6 --block-time 0          # a chain and six local relays": "its relays take fixed ports (7450…), which a test may not: TestCBFSTutorial runs an in-process devnet and six in-process relays on free ports in its place",
 	"export COWBOY_RELAYS=~/.cowboy/devnet/relays.txt   # printed by the devnet":       "a shell builtin: TestCBFSTutorial sets $COWBOY_RELAYS to its relays' list",
