@@ -25,6 +25,9 @@ func (n *Node) RunnerDelegation(r, d types.Address) (*runner.Delegation, error) 
 // Job reads a job at the latest block; nil when there is none.
 func (n *Node) Job(id uint64) (*runner.Job, error) { return runner.ReadJob(n.newState(), id) }
 
+// RunnerParams are the runner market's parameters at the latest block.
+func (n *Node) RunnerParams() (runner.Params, error) { return runner.LoadParams(n.newState()) }
+
 // JobCount is how many jobs were ever posted.
 func (n *Node) JobCount() (uint64, error) {
 	st := n.newState()

@@ -48,6 +48,7 @@ var methods = map[string]method{
 	"cowboy_getRunners":            {0, 0, getRunners},
 	"cowboy_getJob":                {1, 1, getJob},
 	"cowboy_getJobs":               {0, 1, getJobs},
+	"cowboy_getRunnerParams":       {0, 0, getRunnerParams},
 	"cowboy_getRandomness":         {1, 1, getRandomness},
 	"cowboy_getTimers":             {1, 1, getTimers},
 	"cowboy_getTimer":              {1, 1, getTimer},

@@ -49,7 +49,7 @@ func (h *handlerHost) SubmitJob(spec []byte) (uint64, error) {
 	if s.Callback == "" {
 		return 0, &pvm.HostError{Type: "ValueError", Msg: "runner.submit needs a callback: the method the result is delivered to"}
 	}
-	id, _, err := runner.PostJob(h.rt.st, runner.Post{Requester: h.env.to, Escrow: s.MaxPrice, Spec: spec, Height: h.rt.bc.Height, Beacon: h.rt.bc.Beacon})
+	id, _, err := runner.PostJob(h.rt.st, runner.Post{Requester: h.env.to, Escrow: s.Escrow(), Spec: spec, Height: h.rt.bc.Height, Beacon: h.rt.bc.Beacon})
 	if err != nil {
 		if h.rt.st.Err() != nil {
 			return 0, h.rt.st.Err()

@@ -273,10 +273,10 @@ func (d *Daemon) work(ctx context.Context, j *rpc.JobJSON, height uint64) error 
 				want++
 			}
 		}
-		if len(entries) < want && height+1 < uint64(j.RevealOpen)+runner.AggregatorTimeoutBlocks-1 {
+		if len(entries) < want && height+1 < uint64(j.IndividualReveals)-1 {
 			return nil
 		}
-	} else if height < uint64(j.RevealOpen)+runner.AggregatorTimeoutBlocks {
+	} else if height < uint64(j.IndividualReveals) {
 		return nil // the aggregator's turn: reveal alone only after it
 	}
 	// A transaction is at most 128 KiB (§12.1 max_tx_size): large results

@@ -168,3 +168,6 @@ func (e *env) money() map[types.Address]string {
 	}
 	return m
 }
+
+// dp is the default parameters the tests' chains run on.
+var dp = DefaultParams()

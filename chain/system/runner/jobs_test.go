@@ -58,10 +58,10 @@ func TestMajorityVoteSlashesTheLiarAndPenalizesOnlyReputationOfTheSilent(t *test
 	if j.Payment.Cmp(milli(3_300)) != 0 {
 		t.Fatalf("payment %s", j.Payment)
 	}
-	if got := e.rec(liar); got.SelfBond.Cmp(bps(liarBond, 10_000-SlashBps)) != 0 || got.Delegated.Cmp(bps(liarDelegated, 10_000-SlashBps)) != 0 {
+	if got := e.rec(liar); got.SelfBond.Cmp(bps(liarBond, 10_000-dp.SlashBps)) != 0 || got.Delegated.Cmp(bps(liarDelegated, 10_000-dp.SlashBps)) != 0 {
 		t.Fatalf("liar self-bond %s delegated %s after slashing", got.SelfBond, got.Delegated)
 	}
-	slashed := new(big.Int).Add(bps(liarBond, SlashBps), bps(liarDelegated, SlashBps))
+	slashed := new(big.Int).Add(bps(liarBond, dp.SlashBps), bps(liarDelegated, dp.SlashBps))
 	wantSupply := new(big.Int).Sub(supply, slashed)
 	wantSupply.Sub(wantSupply, bps(j.Payment, BurnShareBps))
 	if e.st.Supply().Cmp(wantSupply) != 0 {
@@ -71,7 +71,7 @@ func TestMajorityVoteSlashesTheLiarAndPenalizesOnlyReputationOfTheSilent(t *test
 	if s.SelfBond.Cmp(silentBefore.SelfBond) != 0 || s.Delegated.Cmp(silentBefore.Delegated) != 0 {
 		t.Fatal("the silent member lost stake: a timeout costs reputation only (§12.2)")
 	}
-	if s.Reputation != silentBefore.Reputation-RepTimeout || s.Timeouts != 1 {
+	if s.Reputation != silentBefore.Reputation-dp.RepTimeout || s.Timeouts != 1 {
 		t.Fatalf("silent reputation %d timeouts %d", s.Reputation, s.Timeouts)
 	}
 	if j.DeliverAt != e.height+1 && j.DeliverAt != j.Settled+1 {
@@ -123,7 +123,7 @@ func TestPaymentTable(t *testing.T) {
 					}
 				}
 				entries := e.commitAll(j, answers)
-				e.endBlocks(j.CommitDeadline + AggregatorTimeoutBlocks)
+				e.endBlocks(j.CommitDeadline + dp.AggregatorTimeoutBlocks)
 				if len(entries) > 0 {
 					// the aggregator reveals what it has; if it is silent
 					// itself, each member reveals its own.
@@ -221,11 +221,11 @@ func TestSampleWeightsByStake(t *testing.T) {
 	e.register(0, 10_000, 0)
 	e.register(1, 40_000, 0)
 	e.register(2, 10_000, 0)
-	e.st.Set(runnerKey(e.runner(2)), mustMarshal(func() *Runner { r := e.rec(e.runner(2)); r.Reputation = MinReputation - 1; return r }()))
+	e.st.Set(runnerKey(e.runner(2)), mustMarshal(func() *Runner { r := e.rec(e.runner(2)); r.Reputation = dp.MinReputation - 1; return r }()))
 	counts := map[types.Address]int{}
 	for i := 0; i < 400; i++ {
 		j := &Job{ID: uint64(i + 1), Spec: JobSpec{Kind: KindLLM, Model: "m1", Committee: 1, MaxPrice: cby(1)}}
-		m, _, why, err := sample(e.st, j, [32]byte{byte(i), byte(i >> 8)}, nil)
+		m, _, why, err := sample(e.st, dp, j, [32]byte{byte(i), byte(i >> 8)}, nil)
 		if err != nil || why != "" {
 			t.Fatal(err, why)
 		}

@@ -141,7 +141,7 @@ func TestRefusals(t *testing.T) {
 			i := j.member(nonAgg(e, j))
 			return []any{j.ID, []any{entry(e, j, i, []byte("yes"), j.Members[i])}}
 		}}, "only the aggregator"},
-		{"individual reveal of another's result", func(e *env, j *Job) { revealing(e, j); e.height += AggregatorTimeoutBlocks }, call{VerifierAddress, nonAgg, nil, "reveal", func(e *env, j *Job) []any {
+		{"individual reveal of another's result", func(e *env, j *Job) { revealing(e, j); e.height += dp.AggregatorTimeoutBlocks }, call{VerifierAddress, nonAgg, nil, "reveal", func(e *env, j *Job) []any {
 			return []any{j.ID, []any{entry(e, j, j.member(j.Aggregator), []byte("yes"), j.Aggregator)}}
 		}}, "its own"},
 		{"reveal with a forged signature", revealing, call{VerifierAddress, agg, nil, "reveal", func(e *env, j *Job) []any {
