@@ -84,9 +84,10 @@ func TestMajorityVoteSlashesTheLiarAndPenalizesOnlyReputationOfTheSilent(t *test
 }
 
 // TestPaymentTable runs every row of the payment table ("Payment and
-// Failure Handling") through real calls and checks where every base unit
-// of the escrow went: payment split 89% runners and their delegators,
-// 10% burned, 1% treasury; the rest refunded.
+// Failure Handling") through real calls, without and with a tip, and
+// checks where every base unit of the escrow went: payment (plus the tip
+// on success only) split 89% runners and their delegators, 10% burned, 1%
+// treasury; the rest, the tip of every other row included, refunded.
 func TestPaymentTable(t *testing.T) {
 	yes := answer{StatusOK, "yes", 100}
 	for _, tc := range []struct {
@@ -108,78 +109,87 @@ func TestPaymentTable(t *testing.T) {
 		{"external fault: pro rata", cby(10), "m1", []answer{{StatusExternal, "model unavailable", 0}, {StatusExternal, "model unavailable", 0}, {StatusExternal, "model unavailable", 0}}, nil, OutcomeExternal, cby(3)},
 		{"no committee", cby(10), "m2", nil, nil, OutcomeNoRunners, zero()},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			e := threeRunners(t)
-			requester := user(1)
-			before := e.money()
-			stakeBefore := e.st.Balance(RegistryAddress).String()
-			supply := e.st.Supply()
-			j := e.post(requester, spec(TrustMajority, 3, tc.maxPrice, map[string]any{"model": tc.model}))
-			if tc.outcome != OutcomeNoRunners {
-				answers := map[types.Address]answer{}
-				for i, a := range tc.answers {
-					if !slices.Contains(tc.silent, i) {
-						answers[j.Members[i]] = a
-					}
+		for _, tip := range []*big.Int{zero(), cby(1)} {
+			tc := tc
+			if tip.Sign() > 0 {
+				tc.name += " with a tip"
+				if tc.outcome == OutcomeSuccess {
+					tc.payment = new(big.Int).Add(tc.payment, tip)
 				}
-				entries := e.commitAll(j, answers)
-				e.endBlocks(j.CommitDeadline + dp.AggregatorTimeoutBlocks)
-				if len(entries) > 0 {
-					// the aggregator reveals what it has; if it is silent
-					// itself, each member reveals its own.
-					if _, ok := answers[j.Aggregator]; ok {
-						e.must(VerifierAddress, j.Aggregator, nil, "reveal", j.ID, entries)
-					} else {
-						for _, en := range entries {
-							m := types.Address(en.([]any)[0].([]byte))
-							e.must(VerifierAddress, m, nil, "reveal", j.ID, []any{en})
+			}
+			t.Run(tc.name, func(t *testing.T) {
+				e := threeRunners(t)
+				requester := user(1)
+				before := e.money()
+				stakeBefore := e.st.Balance(RegistryAddress).String()
+				supply := e.st.Supply()
+				j := e.post(requester, spec(TrustMajority, 3, tc.maxPrice, map[string]any{"model": tc.model, "tip": tip}))
+				if tc.outcome != OutcomeNoRunners {
+					answers := map[types.Address]answer{}
+					for i, a := range tc.answers {
+						if !slices.Contains(tc.silent, i) {
+							answers[j.Members[i]] = a
 						}
 					}
+					entries := e.commitAll(j, answers)
+					e.endBlocks(j.CommitDeadline + dp.AggregatorTimeoutBlocks)
+					if len(entries) > 0 {
+						// the aggregator reveals what it has; if it is silent
+						// itself, each member reveals its own.
+						if _, ok := answers[j.Aggregator]; ok {
+							e.must(VerifierAddress, j.Aggregator, nil, "reveal", j.ID, entries)
+						} else {
+							for _, en := range entries {
+								m := types.Address(en.([]any)[0].([]byte))
+								e.must(VerifierAddress, m, nil, "reveal", j.ID, []any{en})
+							}
+						}
+					}
+					e.endBlocks(j.Deadline)
 				}
-				e.endBlocks(j.Deadline)
-			}
-			j = e.job(j.ID)
-			if j.Outcome != tc.outcome {
-				t.Fatalf("outcome %q (%s), want %q", j.Outcome, j.Error, tc.outcome)
-			}
-			if j.Payment.Cmp(tc.payment) != 0 {
-				t.Fatalf("payment %s, want %s", j.Payment, tc.payment)
-			}
-			after := e.money()
-			paid := new(big.Int).Sub(bigOf(before[requester]), bigOf(after[requester]))
-			if paid.Cmp(tc.payment) != 0 {
-				t.Fatalf("the requester paid %s, want %s (refund = escrow − payment)", paid, tc.payment)
-			}
-			if e.st.Balance(DispatcherAddress).Sign() != 0 {
-				t.Fatalf("escrow keeps %s after settlement", e.st.Balance(DispatcherAddress))
-			}
-			if e.st.Balance(RegistryAddress).String() != stakeBefore {
-				t.Fatal("stake moved: no row of the payment table slashes here")
-			}
-			burn, treas := bps(tc.payment, BurnShareBps), bps(tc.payment, TreasuryShareBps)
-			if got := new(big.Int).Sub(supply, e.st.Supply()); got.Cmp(burn) != 0 {
-				t.Fatalf("burned %s, want 10%% = %s", got, burn)
-			}
-			if got := e.st.Balance(TreasuryAddress); got.Cmp(treas) != 0 {
-				t.Fatalf("treasury %s, want 1%% = %s", got, treas)
-			}
-			toRunners := zero()
-			for i := 0; i < 3; i++ {
-				toRunners.Add(toRunners, new(big.Int).Sub(bigOf(after[e.runner(i)]), bigOf(before[e.runner(i)])))
-			}
-			toRunners.Add(toRunners, new(big.Int).Sub(bigOf(after[user(9)]), bigOf(before[user(9)])))
-			want := new(big.Int).Sub(tc.payment, burn)
-			want.Sub(want, treas)
-			if toRunners.Cmp(want) != 0 {
-				t.Fatalf("runners and delegators got %s, want 89%% = %s", toRunners, want)
-			}
-			if tc.outcome != OutcomeSuccess && j.Phase != PhaseFailed {
-				t.Fatalf("phase %s", PhaseName(j.Phase))
-			}
-			if tc.outcome == OutcomeNoRunners && (j.Settled != j.Posted || !strings.Contains(j.Error, "no committee")) {
-				t.Fatalf("no-committee job settled at %d (posted %d): %q", j.Settled, j.Posted, j.Error)
-			}
-		})
+				j = e.job(j.ID)
+				if j.Outcome != tc.outcome {
+					t.Fatalf("outcome %q (%s), want %q", j.Outcome, j.Error, tc.outcome)
+				}
+				if j.Payment.Cmp(tc.payment) != 0 {
+					t.Fatalf("payment %s, want %s", j.Payment, tc.payment)
+				}
+				after := e.money()
+				paid := new(big.Int).Sub(bigOf(before[requester]), bigOf(after[requester]))
+				if paid.Cmp(tc.payment) != 0 {
+					t.Fatalf("the requester paid %s, want %s (refund = escrow − payment)", paid, tc.payment)
+				}
+				if e.st.Balance(DispatcherAddress).Sign() != 0 {
+					t.Fatalf("escrow keeps %s after settlement", e.st.Balance(DispatcherAddress))
+				}
+				if e.st.Balance(RegistryAddress).String() != stakeBefore {
+					t.Fatal("stake moved: no row of the payment table slashes here")
+				}
+				burn, treas := bps(tc.payment, BurnShareBps), bps(tc.payment, TreasuryShareBps)
+				if got := new(big.Int).Sub(supply, e.st.Supply()); got.Cmp(burn) != 0 {
+					t.Fatalf("burned %s, want 10%% = %s", got, burn)
+				}
+				if got := e.st.Balance(TreasuryAddress); got.Cmp(treas) != 0 {
+					t.Fatalf("treasury %s, want 1%% = %s", got, treas)
+				}
+				toRunners := zero()
+				for i := 0; i < 3; i++ {
+					toRunners.Add(toRunners, new(big.Int).Sub(bigOf(after[e.runner(i)]), bigOf(before[e.runner(i)])))
+				}
+				toRunners.Add(toRunners, new(big.Int).Sub(bigOf(after[user(9)]), bigOf(before[user(9)])))
+				want := new(big.Int).Sub(tc.payment, burn)
+				want.Sub(want, treas)
+				if toRunners.Cmp(want) != 0 {
+					t.Fatalf("runners and delegators got %s, want 89%% = %s", toRunners, want)
+				}
+				if tc.outcome != OutcomeSuccess && j.Phase != PhaseFailed {
+					t.Fatalf("phase %s", PhaseName(j.Phase))
+				}
+				if tc.outcome == OutcomeNoRunners && (j.Settled != j.Posted || !strings.Contains(j.Error, "no committee")) {
+					t.Fatalf("no-committee job settled at %d (posted %d): %q", j.Settled, j.Posted, j.Error)
+				}
+			})
+		}
 	}
 }
 

@@ -104,6 +104,15 @@ func TestRefusals(t *testing.T) {
 		{"unknown registry method", committing, call{RegistryAddress, r0, nil, "steal", func(*env, *Job) []any { return nil }}, "unknown method \"steal\""},
 		// 0x02
 		{"post with escrow below max_price", committing, call{DispatcherAddress, stranger, cby(9), "post", func(*env, *Job) []any { return []any{spec(TrustMajority, 3, cby(10), nil)} }}, "escrow must equal"},
+		{"post with a tip but escrow of max_price alone", committing, call{DispatcherAddress, stranger, cby(10), "post", func(*env, *Job) []any {
+			return []any{spec(TrustMajority, 3, cby(10), map[string]any{"tip": cby(1)})}
+		}}, "escrow must equal max_price 10000000000000000000 plus tip 1000000000000000000"},
+		{"post with a negative tip", committing, call{DispatcherAddress, stranger, cby(10), "post", func(*env, *Job) []any {
+			return []any{spec(TrustMajority, 3, cby(10), map[string]any{"tip": big.NewInt(-1)})}
+		}}, "tip must be non-negative"},
+		{"post a committee above max_committee", committing, call{DispatcherAddress, stranger, cby(10), "post", func(*env, *Job) []any {
+			return []any{spec(TrustMajority, 11, cby(10), nil)}
+		}}, "committee 11 exceeds max_committee 9"},
 		{"post with an unknown key", committing, call{DispatcherAddress, stranger, cby(10), "post", func(*env, *Job) []any {
 			return []any{spec(TrustMajority, 3, cby(10), map[string]any{"gpu": "h100"})}
 		}}, "unknown key \"gpu\""},
