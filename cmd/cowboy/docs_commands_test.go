@@ -65,6 +65,9 @@ var notRun = map[string]string{
 	"cowboy runner show 0x1442773248436f2412B7825E5b269EBd2f8d5400":                                                                                                  "as above",
 	"cowboy runner undelegate 0x1442773248436f2412B7825E5b269EBd2f8d5400 --value 5000cby --from dev1":                                                                "as above",
 	"cowboy runner withdraw 0x1442773248436f2412B7825E5b269EBd2f8d5400 --from dev1":                                                                                  "as above",
+	"cat runner-params.json": "cmd/cowboy-runner's TestRunnerParamsDocs runs docs/runners.md's parameters transcript: this file, the devnet and the cowboy line after it",
+	"cowboyd devnet --block-time 200ms --runner-sim 3 --runner-params runner-params.json": "as above",
+	"cowboy runner params": "as above",
 }
 
 // docStep is one `$ ` line of a page and the output shown under it.

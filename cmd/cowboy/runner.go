@@ -579,6 +579,9 @@ func printJob(tb *table, j *rpc.JobJSON) {
 	tb.row("Input", "%s", string(j.Input))
 	tb.row("Trust", "%s, %d of %d", j.Trust, uint64(j.Threshold), uint64(j.Committee))
 	tb.row("Max price", "%s", b(j.MaxPrice))
+	if t := (*big.Int)(&j.Tip); t.Sign() > 0 {
+		tb.row("Tip", "%s (paid on success only)", b(j.Tip))
+	}
 	tb.row("Posted", "block %d (commits until %d, deadline %d)", uint64(j.Posted), uint64(j.CommitDeadline), uint64(j.Deadline))
 	tb.row("Phase", "%s", j.Phase)
 	for i, m := range j.Members {
@@ -618,6 +621,9 @@ func printJob(tb *table, j *rpc.JobJSON) {
 			}
 			tb.row(l.name, "%s", strings.Join(s, ", "))
 		}
+	}
+	for _, r := range j.Reviews {
+		tb.row("Reviews", "%s reported usage %d, paid on the expected %d", r.Member, uint64(r.Reported), uint64(r.Expected))
 	}
 	if uint64(j.ChallengeEnd) != 0 {
 		switch {
