@@ -196,6 +196,9 @@ type JobJSON struct {
 	CallbackCycles Quantity    `json:"callbackCycles"`
 	CallbackCells  Quantity    `json:"callbackCells"`
 	CallbackFee    BigQuantity `json:"callbackFee"`
+	// ContinuationReceipt is the continuation's receipt id in the block
+	// receipt store (cowboy_getTransactionReceipt), once Delivered.
+	ContinuationReceipt *Hash `json:"continuationReceipt,omitempty"`
 	// The challenge window of an economic_bond job: the payment held
 	// until challengeEnd, and a challenge's re-execution job and outcome;
 	// parent is the job a re-execution checks.
@@ -262,6 +265,10 @@ func NewJobJSON(j *runner.Job) *JobJSON {
 		Delivered: Quantity(j.Delivered), CallbackError: j.CallbackError, CallbackOK: j.CallbackOK,
 		CallbackCycles: Quantity(j.CallbackCycles), CallbackCells: Quantity(j.CallbackCells), CallbackFee: bq(j.CallbackFee),
 		Tip: bq(j.Tip), IndividualReveals: Quantity(j.IndividualReveals()), Reviews: []UsageReviewJSON{}}
+	if j.Delivered != 0 {
+		h := Hash(runner.ContinuationID(j.ID))
+		out.ContinuationReceipt = &h
+	}
 	for _, r := range j.Reviews {
 		out.Reviews = append(out.Reviews, UsageReviewJSON{Member: Address(r.Member), Reported: Quantity(r.Reported), Expected: Quantity(r.Expected)})
 	}

@@ -647,6 +647,9 @@ func printJob(tb *table, j *rpc.JobJSON) {
 	case j.DeliverAt != 0:
 		tb.row("Continuation", "%s due at block %d", j.Callback, uint64(j.DeliverAt))
 	}
+	if j.ContinuationReceipt != nil {
+		tb.row("Receipt", "%s (cowboy tx get)", *j.ContinuationReceipt)
+	}
 	tb.flush()
 }
 

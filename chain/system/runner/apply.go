@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/big"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
 )
 
 // Call is one transaction to 0x01, 0x02 or 0x03.
@@ -252,4 +254,13 @@ func dropDelivery(st *state.StateDB, height, id uint64) {
 	if i := slices.Index(l, id); i >= 0 {
 		writeList(st, deliveryKey(height), slices.Delete(l, i, i+1))
 	}
+}
+
+// ContinuationID identifies job id's result message (§3.3 dedup set) and
+// the receipt of its continuation in the block's receipt store:
+// keccak256("job" ‖ id), id 8-byte big-endian.
+func ContinuationID(id uint64) types.Hash {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], id)
+	return types.Hash(crypto.Keccak256([]byte("job"), b[:]))
 }
