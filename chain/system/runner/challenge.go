@@ -162,6 +162,12 @@ func resolveChallenge(st *state.StateDB, p Params, child *Job, h uint64) error {
 	return nil
 }
 
+// SameAnswer is how a challenge's re-execution is compared with the
+// result it checks (and what a watching daemon compares before it
+// challenges): canonical JSON, or the trimmed text, as majority_vote
+// compares without a vote field.
+func SameAnswer(a, b []byte) bool { return sameAnswer(a, b) }
+
 // sameAnswer compares two results as majority_vote does without a vote
 // field: canonical JSON, or the trimmed text.
 func sameAnswer(a, b []byte) bool {
