@@ -123,7 +123,8 @@ func TestDaemonChallengesAWrongBondResult(t *testing.T) {
 		spec, _ := types.Marshal(map[string]any{"kind": "llm", "model": "sim-1", "input": rawCBOR(input), "trust": "economic_bond",
 			"max_price": cby(5), "timeout_blocks": uint64(40), "seed": uint64(1)})
 		h.tx(requester, runner.DispatcherAddress, cby(5), runner.Payload("post", rawCBOR(spec)))
-		n, err := h.c.Jobs(ctx, rpc.JobFilterJSON{})
+		reqAddr := rpc.Address(requester.Address()) // not a challenge's re-execution, which is the watcher's
+		n, err := h.c.Jobs(ctx, rpc.JobFilterJSON{Requester: &reqAddr})
 		if err != nil || len(n) == 0 {
 			t.Fatal(err)
 		}
