@@ -128,12 +128,14 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 // (Deliveries).
 func EndBlock(st *state.StateDB, height uint64) error {
 	ids, err := readList[uint64](st, wakeupKey(height), "wakeups")
-	if err != nil || len(ids) == 0 {
-		return err
-	}
-	p, err := LoadParams(st)
 	if err != nil {
 		return err
+	}
+	var p Params
+	if len(ids) > 0 {
+		if p, err = LoadParams(st); err != nil {
+			return err
+		}
 	}
 	for _, id := range ids {
 		j, err := ReadJob(st, id)
