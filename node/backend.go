@@ -124,8 +124,8 @@ func (n *Node) TransactionByHash(h types.Hash) (*types.Tx, *rpc.TxLocation, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	if loc.Index >= len(b.Txs) {
-		return nil, nil, fmt.Errorf("tx index points past block %d", loc.Height)
+	if loc.Index >= len(b.Txs) { // a job continuation's receipt (runners.go): no transaction
+		return nil, nil, fmt.Errorf("%s is a job continuation of block %d, not a transaction: %w", h, loc.Height, rpc.ErrNotFound)
 	}
 	return b.Txs[loc.Index], loc, nil
 }

@@ -388,6 +388,9 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	if err != nil {
 		return err
 	}
+	if err := continuationReceipts(batch, h.Height, count, res.Jobs); err != nil {
+		return err
+	}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() { defer wg.Done(); h.TxRoot = types.MerkleRoot(txHashes) }()

@@ -329,9 +329,19 @@ func (t *TxJSON) Tx() (*types.Tx, error) {
 // NewReceiptJSON converts a receipt; tx supplies from and to, loc where it
 // was included.
 func NewReceiptJSON(r *types.Receipt, tx *types.Tx, loc TxLocation) (*ReceiptJSON, error) {
-	from, err := tx.Sender()
-	if err != nil {
-		return nil, fmt.Errorf("rpc: receipt %s: sender: %w", r.TxHash, err)
+	var from types.Address
+	var to *types.Address
+	if tx == nil { // a job continuation's receipt: its delivery from the result verifier to the actor
+		if len(r.Messages) == 0 {
+			return nil, fmt.Errorf("rpc: receipt %s has neither a transaction nor a message", r.TxHash)
+		}
+		from, to = r.Messages[0].From, &r.Messages[0].To
+	} else {
+		s, err := tx.Sender()
+		if err != nil {
+			return nil, fmt.Errorf("rpc: receipt %s: sender: %w", r.TxHash, err)
+		}
+		from, to = types.Address(s), tx.To
 	}
 	out := &ReceiptJSON{
 		TransactionHash: Hash(r.TxHash), BlockHash: Hash(loc.BlockHash),
@@ -350,9 +360,9 @@ func NewReceiptJSON(r *types.Receipt, tx *types.Tx, loc TxLocation) (*ReceiptJSO
 	if out.ReturnData == nil {
 		out.ReturnData = Bytes{}
 	}
-	if tx.To != nil {
-		to := Address(*tx.To)
-		out.To = &to
+	if to != nil {
+		t := Address(*to)
+		out.To = &t
 	}
 	return out, nil
 }

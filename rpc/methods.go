@@ -48,6 +48,7 @@ var methods = map[string]method{
 	"cowboy_getRunners":            {0, 0, getRunners},
 	"cowboy_getJob":                {1, 1, getJob},
 	"cowboy_getJobs":               {0, 1, getJobs},
+	"cowboy_getRunnerParams":       {0, 0, getRunnerParams},
 	"cowboy_getRandomness":         {1, 1, getRandomness},
 	"cowboy_getTimers":             {1, 1, getTimers},
 	"cowboy_getTimer":              {1, 1, getTimer},
@@ -242,8 +243,10 @@ func getTransactionReceipt(_ context.Context, b Backend, p *params) (any, *Error
 		return nil, internal(fmt.Errorf("receipt %s has no block location", h))
 	}
 	// The receipt does not repeat from and to; the transaction has them.
+	// A job continuation's receipt has no transaction: its first message
+	// says who (NewReceiptJSON).
 	tx, _, berr := b.TransactionByHash(h)
-	if berr != nil {
+	if berr != nil && !(errors.Is(berr, ErrNotFound) && len(r.Messages) > 0) {
 		return nil, internal(fmt.Errorf("receipt %s: its transaction: %w", h, berr))
 	}
 	out, cerr := NewReceiptJSON(r, tx, *loc)

@@ -27,6 +27,67 @@ type Runners interface {
 	Job(id uint64) (*runner.Job, error)
 	// JobCount is the number of jobs ever posted (ids 1 … JobCount).
 	JobCount() (uint64, error)
+	// RunnerParams are the market's parameters in force (genesis.json
+	// "runner").
+	RunnerParams() (runner.Params, error)
+}
+
+// RunnerParamsJSON is cowboy_getRunnerParams's result: amounts in base
+// units, the rest counts of blocks, basis points or reputation points.
+type RunnerParamsJSON struct {
+	StakeFloor              BigQuantity `json:"stakeFloor"`
+	MinSelfBondBps          Quantity    `json:"minSelfBondBps"`
+	UnbondingBlocks         Quantity    `json:"unbondingBlocks"`
+	MaxDelegators           Quantity    `json:"maxDelegatorsPerRunner"`
+	MaxTranches             Quantity    `json:"maxTranchesPerDelegator"`
+	ModelDeposit            BigQuantity `json:"modelDeposit"`
+	Committee               Quantity    `json:"committee"`
+	Threshold               Quantity    `json:"threshold"`
+	MaxCommittee            Quantity    `json:"maxCommittee"`
+	ReexecutionCommittee    Quantity    `json:"reexecutionCommittee"`
+	MinTimeoutBlocks        Quantity    `json:"minTimeoutBlocks"`
+	DefaultTimeoutBlocks    Quantity    `json:"defaultTimeoutBlocks"`
+	MaxTimeoutBlocks        Quantity    `json:"maxTimeoutBlocks"`
+	AggregatorTimeoutBlocks Quantity    `json:"aggregatorTimeoutBlocks"`
+	ChallengeWindowBlocks   Quantity    `json:"challengeWindowBlocks"`
+	ChallengeBond           BigQuantity `json:"challengeBond"`
+	SlashBps                Quantity    `json:"slashBps"`
+	AggregatorBonusBps      Quantity    `json:"aggregatorBonusBps"`
+	InitialReputation       Quantity    `json:"initialReputation"`
+	MinReputation           Quantity    `json:"minReputation"`
+	RepSuccess              Quantity    `json:"reputationSuccess"`
+	RepTimeout              Quantity    `json:"reputationTimeout"`
+	RepInvalid              Quantity    `json:"reputationInvalid"`
+	RepSlashed              Quantity    `json:"reputationSlashed"`
+	RepUsage                Quantity    `json:"reputationUsage"`
+	UsageReviewBps          Quantity    `json:"usageReviewBps"`
+}
+
+// NewRunnerParamsJSON renders the parameters.
+func NewRunnerParamsJSON(p runner.Params) *RunnerParamsJSON {
+	return &RunnerParamsJSON{StakeFloor: bq(p.StakeFloor), MinSelfBondBps: Quantity(p.MinSelfBondBps), UnbondingBlocks: Quantity(p.UnbondingBlocks),
+		MaxDelegators: Quantity(p.MaxDelegators), MaxTranches: Quantity(p.MaxTranches), ModelDeposit: bq(p.ModelDeposit),
+		Committee: Quantity(p.Committee), Threshold: Quantity(p.Threshold), MaxCommittee: Quantity(p.MaxCommittee),
+		ReexecutionCommittee: Quantity(p.ReexecutionCommittee), MinTimeoutBlocks: Quantity(p.MinTimeoutBlocks),
+		DefaultTimeoutBlocks: Quantity(p.DefaultTimeoutBlocks), MaxTimeoutBlocks: Quantity(p.MaxTimeoutBlocks),
+		AggregatorTimeoutBlocks: Quantity(p.AggregatorTimeoutBlocks), ChallengeWindowBlocks: Quantity(p.ChallengeWindowBlocks),
+		ChallengeBond: bq(p.ChallengeBond), SlashBps: Quantity(p.SlashBps), AggregatorBonusBps: Quantity(p.AggregatorBonusBps),
+		InitialReputation: Quantity(p.InitialReputation), MinReputation: Quantity(p.MinReputation), RepSuccess: Quantity(p.RepSuccess),
+		RepTimeout: Quantity(p.RepTimeout), RepInvalid: Quantity(p.RepInvalid), RepSlashed: Quantity(p.RepSlashed),
+		RepUsage: Quantity(p.RepUsage), UsageReviewBps: Quantity(p.UsageReviewBps)}
+}
+
+// cowboy_getRunnerParams() shows the runner market's parameters.
+func getRunnerParams(_ context.Context, b Backend, _ *params) (any, *Error) {
+	rs, perr := runnersOf(b, "cowboy_getRunnerParams")
+	if perr != nil {
+		return nil, perr
+	}
+	p, err := rs.RunnerParams()
+	if err != nil {
+		return nil, internal(err)
+	}
+	return NewRunnerParamsJSON(p), nil
 }
 
 // RunnerJSON is cowboy_getRunner's result (docs/rpc.md).
@@ -92,6 +153,7 @@ type JobJSON struct {
 	Committee      Quantity        `json:"committee"`
 	Threshold      Quantity        `json:"threshold"`
 	MaxPrice       BigQuantity     `json:"maxPrice"`
+	Tip            BigQuantity     `json:"tip"`
 	MaxTokens      Quantity        `json:"maxTokens"`
 	MaxWallMS      Quantity        `json:"maxWallMs"`
 	TimeoutBlocks  Quantity        `json:"timeoutBlocks"`
@@ -104,31 +166,39 @@ type JobJSON struct {
 	CommitDeadline Quantity        `json:"commitDeadline"`
 	Deadline       Quantity        `json:"deadline"`
 	RevealOpen     Quantity        `json:"revealOpen"`
-	Members        []Address       `json:"members"`
-	Aggregator     Address         `json:"aggregator"`
-	Commits        []Bytes         `json:"commits"` // per member; empty: none yet
-	Reveals        []*RevealJSON   `json:"reveals"` // per member; null: none yet
-	Phase          string          `json:"phase"`
-	Outcome        string          `json:"outcome,omitempty"`
-	Output         string          `json:"output,omitempty"`
-	Error          string          `json:"error,omitempty"`
-	Payment        BigQuantity     `json:"payment"`
-	Refund         BigQuantity     `json:"refund"`
-	Burned         BigQuantity     `json:"burned"`
-	Treasury       BigQuantity     `json:"treasury"`
-	Winners        []Address       `json:"winners"`
-	Slashed        []Address       `json:"slashed"`
-	Penalized      []Address       `json:"penalized"`
-	Settled        Quantity        `json:"settled"`
-	DeliverAt      Quantity        `json:"deliverAt"`
-	Delivered      Quantity        `json:"delivered"`
-	CallbackError  string          `json:"callbackError,omitempty"`
+	// IndividualReveals is the first height members other than the
+	// aggregator may reveal their own results at (once revealOpen is set).
+	IndividualReveals Quantity `json:"individualReveals"`
+	// Reviews are the members whose reported usage went to review.
+	Reviews       []UsageReviewJSON `json:"reviews"`
+	Members       []Address         `json:"members"`
+	Aggregator    Address           `json:"aggregator"`
+	Commits       []Bytes           `json:"commits"` // per member; empty: none yet
+	Reveals       []*RevealJSON     `json:"reveals"` // per member; null: none yet
+	Phase         string            `json:"phase"`
+	Outcome       string            `json:"outcome,omitempty"`
+	Output        string            `json:"output,omitempty"`
+	Error         string            `json:"error,omitempty"`
+	Payment       BigQuantity       `json:"payment"`
+	Refund        BigQuantity       `json:"refund"`
+	Burned        BigQuantity       `json:"burned"`
+	Treasury      BigQuantity       `json:"treasury"`
+	Winners       []Address         `json:"winners"`
+	Slashed       []Address         `json:"slashed"`
+	Penalized     []Address         `json:"penalized"`
+	Settled       Quantity          `json:"settled"`
+	DeliverAt     Quantity          `json:"deliverAt"`
+	Delivered     Quantity          `json:"delivered"`
+	CallbackError string            `json:"callbackError,omitempty"`
 	// The continuation's receipt, once Delivered: success, and what the
 	// actor paid for it.
 	CallbackOK     bool        `json:"callbackOk"`
 	CallbackCycles Quantity    `json:"callbackCycles"`
 	CallbackCells  Quantity    `json:"callbackCells"`
 	CallbackFee    BigQuantity `json:"callbackFee"`
+	// ContinuationReceipt is the continuation's receipt id in the block
+	// receipt store (cowboy_getTransactionReceipt), once Delivered.
+	ContinuationReceipt *Hash `json:"continuationReceipt,omitempty"`
 	// The challenge window of an economic_bond job: the payment held
 	// until challengeEnd, and a challenge's re-execution job and outcome;
 	// parent is the job a re-execution checks.
@@ -138,6 +208,14 @@ type JobJSON struct {
 	ChallengeJob     Quantity    `json:"challengeJob"`
 	ChallengeOutcome string      `json:"challengeOutcome,omitempty"`
 	Parent           Quantity    `json:"parent"`
+}
+
+// UsageReviewJSON is a member paid on the expected usage instead of what
+// it reported.
+type UsageReviewJSON struct {
+	Member   Address  `json:"member"`
+	Reported Quantity `json:"reported"`
+	Expected Quantity `json:"expected"`
 }
 
 // RevealJSON is one member's revealed result.
@@ -185,7 +263,15 @@ func NewJobJSON(j *runner.Job) *JobJSON {
 		Burned: bq(j.Burned), Treasury: bq(j.Treasury), Winners: addrsJSON(j.Winners), Slashed: addrsJSON(j.Slashed),
 		Penalized: addrsJSON(j.Penalized), Settled: Quantity(j.Settled), DeliverAt: Quantity(j.DeliverAt),
 		Delivered: Quantity(j.Delivered), CallbackError: j.CallbackError, CallbackOK: j.CallbackOK,
-		CallbackCycles: Quantity(j.CallbackCycles), CallbackCells: Quantity(j.CallbackCells), CallbackFee: bq(j.CallbackFee)}
+		CallbackCycles: Quantity(j.CallbackCycles), CallbackCells: Quantity(j.CallbackCells), CallbackFee: bq(j.CallbackFee),
+		Tip: bq(j.Tip), IndividualReveals: Quantity(j.IndividualReveals()), Reviews: []UsageReviewJSON{}}
+	if j.Delivered != 0 {
+		h := Hash(runner.ContinuationID(j.ID))
+		out.ContinuationReceipt = &h
+	}
+	for _, r := range j.Reviews {
+		out.Reviews = append(out.Reviews, UsageReviewJSON{Member: Address(r.Member), Reported: Quantity(r.Reported), Expected: Quantity(r.Expected)})
+	}
 	if b, err := cbor.ToJSON(s.Input); err == nil {
 		out.Input = b
 	}
@@ -210,12 +296,16 @@ func NewJobJSON(j *runner.Job) *JobJSON {
 }
 
 func newRunnerJSON(rs Runners, a types.Address, r *runner.Runner) (*RunnerJSON, error) {
-	why := r.Eligible()
+	p, err := rs.RunnerParams()
+	if err != nil {
+		return nil, err
+	}
+	why := r.Eligible(p)
 	out := &RunnerJSON{Address: Address(a), Endpoint: r.Endpoint, Models: r.Models, Domains: r.Domains,
 		Rates:       RatesJSON{PerJob: bq(r.Rates.PerJob), PerToken: bq(r.Rates.PerToken), PerKB: bq(r.Rates.PerKB)},
 		MaxJobValue: bq(r.MaxJobValue), CommissionBps: Quantity(r.CommissionBps), SelfBond: bq(r.SelfBond),
 		SelfUnbonding: bq(r.SelfUnbonding), Delegated: bq(r.Delegated), Effective: bq(r.Effective()),
-		Required: bq(runner.RequiredStake(r.MaxJobValue)), Eligible: why == "", Ineligible: why,
+		Required: bq(p.RequiredStake(r.MaxJobValue)), Eligible: why == "", Ineligible: why,
 		Reputation: Quantity(r.Reputation), Exiting: r.Exiting, ExitAt: Quantity(r.ExitAt), Joined: Quantity(r.Joined),
 		Jobs: Quantity(r.Jobs), Successes: Quantity(r.Successes), Timeouts: Quantity(r.Timeouts), Slashes: Quantity(r.Slashes),
 		Earned: bq(r.Earned), Slashed: bq(r.Slashed), Delegations: []DelegatorJSON{}}
@@ -418,4 +508,14 @@ func (c *Client) Jobs(ctx context.Context, f JobFilterJSON) ([]JobJSON, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// RunnerParams reads the runner market's parameters
+// (cowboy_getRunnerParams).
+func (c *Client) RunnerParams(ctx context.Context) (*RunnerParamsJSON, error) {
+	var out RunnerParamsJSON
+	if err := c.Call(ctx, &out, "cowboy_getRunnerParams"); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }

@@ -57,5 +57,6 @@ func (b *fakeBackend) RunnerAddresses() ([]types.Address, error) { return runner
 func (b *fakeBackend) RunnerDelegation(r, d types.Address) (*runner.Delegation, error) {
 	return runner.ReadDelegation(fakeMarket(), r, d)
 }
-func (b *fakeBackend) Job(id uint64) (*runner.Job, error) { return runner.ReadJob(fakeMarket(), id) }
-func (b *fakeBackend) JobCount() (uint64, error)          { return runner.JobCount(fakeMarket()), nil }
+func (b *fakeBackend) Job(id uint64) (*runner.Job, error)   { return runner.ReadJob(fakeMarket(), id) }
+func (b *fakeBackend) JobCount() (uint64, error)            { return runner.JobCount(fakeMarket()), nil }
+func (b *fakeBackend) RunnerParams() (runner.Params, error) { return runner.LoadParams(fakeMarket()) }

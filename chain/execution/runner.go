@@ -1,7 +1,6 @@
 package execution
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/big"
 
@@ -9,7 +8,6 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/system/runner"
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/pvm"
 )
 
@@ -49,7 +47,7 @@ func (h *handlerHost) SubmitJob(spec []byte) (uint64, error) {
 	if s.Callback == "" {
 		return 0, &pvm.HostError{Type: "ValueError", Msg: "runner.submit needs a callback: the method the result is delivered to"}
 	}
-	id, _, err := runner.PostJob(h.rt.st, runner.Post{Requester: h.env.to, Escrow: s.MaxPrice, Spec: spec, Height: h.rt.bc.Height, Beacon: h.rt.bc.Beacon})
+	id, _, err := runner.PostJob(h.rt.st, runner.Post{Requester: h.env.to, Escrow: s.Escrow(), Spec: spec, Height: h.rt.bc.Height, Beacon: h.rt.bc.Beacon})
 	if err != nil {
 		if h.rt.st.Err() != nil {
 			return 0, h.rt.st.Err()
@@ -77,6 +75,8 @@ type Continuation struct {
 	CyclesUsed uint64
 	CellsUsed  uint64
 	Fee        *big.Int
+	Burned     *big.Int // the basefee part of Fee
+	Tip        *big.Int // the proposer's part of Fee
 	Events     []types.Event
 	Messages   []types.MessageResult
 }
@@ -161,7 +161,7 @@ func runContinuation(st *state.StateDB, bc *BlockContext, d runner.Delivery) (*C
 	st.AddBalance(j.Requester, new(big.Int).Sub(prepay, charge.Fee))
 	st.Burn(charge.Burned)
 	st.AddBalance(bc.Proposer, charge.Tip)
-	c.CyclesUsed, c.CellsUsed, c.Fee = cycles, cells, charge.Fee
+	c.CyclesUsed, c.CellsUsed, c.Fee, c.Burned, c.Tip = cycles, cells, charge.Fee, charge.Burned, charge.Tip
 	c.Events, c.Messages = rt.events, rt.results
 	if ok {
 		c.Status = types.ReceiptSuccess
@@ -172,10 +172,27 @@ func runContinuation(st *state.StateDB, bc *BlockContext, d runner.Delivery) (*C
 	return c, st.Err()
 }
 
-// jobMessageID identifies a job's result message (§3.3 dedup set):
-// keccak256("job" || id), 8-byte big-endian.
-func jobMessageID(id uint64) types.Hash {
-	var b [8]byte
-	binary.BigEndian.PutUint64(b[:], id)
-	return types.Hash(crypto.Keccak256([]byte("job"), b[:]))
+// jobMessageID identifies a job's result message (§3.3 dedup set) and
+// its receipt: runner.ContinuationID.
+func jobMessageID(id uint64) types.Hash { return runner.ContinuationID(id) }
+
+// Receipt is the continuation as a receipt for the block's receipt store,
+// keyed by runner.ContinuationID like a transaction's by its hash, so that
+// cowboy tx receipt and cowboy_getTransactionReceipt find it. Its first
+// message is the result's delivery from the result verifier (0x03) to
+// the actor; a continuation that could not run has that one, failed.
+func (c *Continuation) Receipt() *types.Receipt {
+	id := jobMessageID(c.JobID)
+	r := &types.Receipt{TxHash: id, Status: c.Status, CyclesUsed: c.CyclesUsed, CellsUsed: c.CellsUsed,
+		Fee: c.Fee, Burned: c.Burned, Tip: c.Tip, Events: c.Events, Error: c.Error, Messages: c.Messages}
+	for _, p := range []**big.Int{&r.Fee, &r.Burned, &r.Tip} {
+		if *p == nil {
+			*p = new(big.Int)
+		}
+	}
+	if len(r.Messages) == 0 {
+		r.Messages = []types.MessageResult{{ID: id, From: runner.VerifierAddress, To: c.Actor, Method: c.Method, Depth: 1,
+			Status: types.ReceiptFailed, Error: c.Error}}
+	}
+	return r
 }

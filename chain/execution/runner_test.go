@@ -179,3 +179,38 @@ func TestActorsCannotMoveMarketBalances(t *testing.T) {
 		t.Fatal("treasury received value from an actor")
 	}
 }
+
+const tippingActor = `
+from cowboy_sdk import actor, runner
+
+@actor
+class Tipper:
+    def ask(self, price, tip):
+        return runner.submit(kind="llm", model="m1", input={"prompt": "hi"}, trust="none",
+                             max_price=price, tip=tip, callback="on_answer")
+
+    @runner.continuation
+    def on_answer(self, result):
+        pass
+`
+
+// TestSubmitEscrowsTheTip: runner.submit(tip=…) moves max_price plus the
+// tip into escrow, and the chain's parameters give the default timeout.
+func TestSubmitEscrowsTheTip(t *testing.T) {
+	e := newMarketEnv(t)
+	a := e.deployFunded(tippingActor, 0, cby(100))
+	before := e.st.Balance(a)
+	id := ret(t, e.call(a, "ask", cby(10), cby(2))).(int64)
+	if got := e.st.Balance(runner.DispatcherAddress); got.Cmp(cby(12)) != 0 {
+		t.Fatalf("escrow %s, want max_price 10 CBY + tip 2 CBY", got)
+	}
+	if spent := new(big.Int).Sub(before, e.st.Balance(a)); spent.Cmp(cby(12)) < 0 {
+		t.Fatalf("the actor spent %s", spent)
+	}
+	j, _ := runner.ReadJob(e.st, uint64(id))
+	if j.Tip.Cmp(cby(2)) != 0 || j.Spec.TimeoutBlocks != runner.DefaultParams().DefaultTimeoutBlocks {
+		t.Fatalf("tip %s timeout %d", j.Tip, j.Spec.TimeoutBlocks)
+	}
+	rc := e.call(a, "ask", cby(10), -1)
+	wantFail(t, rc, "tip must be non-negative")
+}

@@ -46,6 +46,7 @@ type fileJSON struct {
 	EpochSeed    string          `json:"epoch_seed"`
 	Staking      *Staking        `json:"staking,omitempty"`
 	Beacon       *beaconJSON     `json:"beacon,omitempty"`
+	Runner       *Runner         `json:"runner,omitempty"`
 }
 
 type beaconJSON struct {
@@ -69,7 +70,7 @@ type validatorJSON struct {
 // MarshalJSON writes the genesis.json form (docs/localnet.md).
 func (g *Genesis) MarshalJSON() ([]byte, error) {
 	f := fileJSON{ChainID: g.ChainID, Time: g.Time, BasefeeCycle: g.BasefeeCycle, BasefeeCell: g.BasefeeCell,
-		Alloc: []allocJSON{}, Validators: []validatorJSON{}, EpochSeed: "0x" + hex.EncodeToString(g.EpochSeed[:]), Staking: g.Staking}
+		Alloc: []allocJSON{}, Validators: []validatorJSON{}, EpochSeed: "0x" + hex.EncodeToString(g.EpochSeed[:]), Staking: g.Staking, Runner: g.Runner}
 	for _, a := range g.Alloc {
 		f.Alloc = append(f.Alloc, allocJSON{Address: a.Address.Hex(), Balance: a.Balance.String()})
 	}
@@ -95,7 +96,7 @@ func (g *Genesis) UnmarshalJSON(b []byte) error {
 	if err := dec.Decode(&f); err != nil {
 		return fmt.Errorf("genesis: %w", err)
 	}
-	out := Genesis{ChainID: f.ChainID, Time: f.Time, BasefeeCycle: f.BasefeeCycle, BasefeeCell: f.BasefeeCell, Staking: f.Staking}
+	out := Genesis{ChainID: f.ChainID, Time: f.Time, BasefeeCycle: f.BasefeeCycle, BasefeeCell: f.BasefeeCell, Staking: f.Staking, Runner: f.Runner}
 	for i, a := range f.Alloc {
 		addr, err := types.ParseAddress(a.Address)
 		if err != nil {
@@ -159,6 +160,9 @@ func (g *Genesis) Validate() error {
 	}
 	p := g.StakingParams()
 	if err := p.Validate(); err != nil {
+		return fmt.Errorf("genesis: %w", err)
+	}
+	if _, err := g.RunnerParams(); err != nil {
 		return fmt.Errorf("genesis: %w", err)
 	}
 	for i, a := range g.Alloc {
@@ -251,7 +255,9 @@ type hashGenesis struct {
 // stake]…], epoch_seed, [epoch_length, min_stake_be, unbonding_period,
 // jail_period, downtime_window, slash_bps]], lists in file order, the
 // staking parameters as in effect (defaults filled in). Validators' p2p addresses
-// are left out: they are where to dial, not what the chain is. Peers
+// are left out: they are where to dial, not what the chain is. A beacon
+// key, then runner parameters other than the defaults (runnerHash), extend
+// the preimage. Peers
 // exchange it in the p2p Hello and refuse another chain's nodes.
 func (g *Genesis) Hash() types.Hash {
 	h := hashGenesis{ChainID: g.ChainID, Time: g.Time, BasefeeCycle: g.BasefeeCycle, BasefeeCell: g.BasefeeCell,
@@ -273,9 +279,9 @@ func (g *Genesis) Hash() types.Hash {
 		if err != nil {
 			panic(fmt.Sprintf("encode genesis beacon: %v", err))
 		}
-		return types.Hash(crypto.Keccak256([]byte(hashTag), b, bb))
+		return types.Hash(crypto.Keccak256([]byte(hashTag), b, bb, g.runnerHash()))
 	}
-	return types.Hash(crypto.Keccak256([]byte(hashTag), b))
+	return types.Hash(crypto.Keccak256([]byte(hashTag), b, g.runnerHash()))
 }
 
 // ValidatorIndex is the index of addr in the validator set, or -1.

@@ -32,6 +32,9 @@ type Genesis struct {
 	// validator keys are on a localnet); nil means no beacon: R_n is the
 	// proposer's VRF output.
 	Beacon *Beacon
+	// Runner overrides the runner market's parameters (genesis.json
+	// "runner"; chain/genesis/runner.go); nil means the defaults.
+	Runner *Runner
 }
 
 // Beacon is a beacon public key as genesis.json holds it.

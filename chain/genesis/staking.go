@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/runner"
 	"github.com/cowboy-chain/cowboy/chain/system/staking"
 )
 
@@ -56,6 +57,13 @@ func (g *Genesis) Apply(st *state.StateDB) error {
 		vals[i] = staking.GenesisValidator{Address: v.Address, BLSPublicKey: v.BLSPublicKey, StakeCBY: v.Stake}
 	}
 	if err := staking.InitGenesis(st, g.StakingParams(), vals, g.EpochSeed); err != nil {
+		return fmt.Errorf("genesis: %w", err)
+	}
+	rp, err := g.RunnerParams()
+	if err == nil {
+		err = runner.InitGenesis(st, rp)
+	}
+	if err != nil {
 		return fmt.Errorf("genesis: %w", err)
 	}
 	return st.Err()

@@ -264,7 +264,7 @@ func TestEndToEnd(t *testing.T) {
 		name          string
 		before, after rpc.BigQuantity
 	}{{"self-bond", liarBefore.SelfBond, liarAfter.SelfBond}, {"delegation", liarBefore.Delegated, liarAfter.Delegated}} {
-		want := new(big.Int).Mul(bigOf(c.before), big.NewInt(10_000-runner.SlashBps))
+		want := new(big.Int).Mul(bigOf(c.before), big.NewInt(int64(10_000-runner.DefaultParams().SlashBps)))
 		want.Quo(want, big.NewInt(10_000))
 		if bigOf(c.after).Cmp(want) != 0 {
 			t.Fatalf("liar's %s %s after slashing, want %s", c.name, bigOf(c.after), want)
@@ -290,7 +290,7 @@ func TestEndToEnd(t *testing.T) {
 	if bigOf(after.SelfBond).Cmp(bigOf(before.SelfBond)) != 0 || bigOf(after.Delegated).Cmp(bigOf(before.Delegated)) != 0 {
 		t.Fatal("the frozen runner lost stake: a timeout costs reputation only")
 	}
-	if uint64(after.Reputation) != uint64(before.Reputation)-runner.RepTimeout || uint64(after.Timeouts) != uint64(before.Timeouts)+1 {
+	if uint64(after.Reputation) != uint64(before.Reputation)-runner.DefaultParams().RepTimeout || uint64(after.Timeouts) != uint64(before.Timeouts)+1 {
 		t.Fatalf("reputation %d → %d, timeouts %d", before.Reputation, after.Reputation, after.Timeouts)
 	}
 

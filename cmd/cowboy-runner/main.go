@@ -126,6 +126,8 @@ func newInit(stdout io.Writer) *cobra.Command {
 func newStart(stdout, stderr io.Writer) *cobra.Command {
 	var (
 		home, rpcURL, llmURL, apiKey, listen, fault, logLevel string
+		payout, keep                                          string
+		challenge                                             bool
 		poll                                                  time.Duration
 	)
 	cmd := &cobra.Command{
@@ -137,6 +139,14 @@ jobs whose committee it sits on, runs LLM jobs against the
 OpenAI-compatible chat-completions server at --llm-url (temperature 0, the
 job's seed) and HTTP jobs against its registered domains, and keeps its
 results in DIR/state so a restart reveals what it committed.
+
+With --challenge it also re-executes every economic_bond result another
+runner gives for a model or domain it serves, during the result's
+challenge window, and challenges a different answer (it pays the
+challenge bond and the re-execution's max_price, and gets the bond back
+when the challenge is upheld). With --payout ADDR it sends its balance
+above --keep (the reserve for fees, bonds and re-executions) to ADDR as it
+earns; an exited runner's self-bond is withdrawn once it has unbonded.
 
 --fault lie or timeout makes it misbehave on purpose (tests, devnets).`,
 		Args: cobra.NoArgs,
@@ -165,7 +175,21 @@ results in DIR/state so a restart reveals what it committed.
 			if llmURL != "" {
 				exec[runner.KindLLM] = &executor.LLM{URL: llmURL, APIKey: apiKey}
 			}
-			d, err := daemon.Open(daemon.Config{Home: home, Key: key, RPC: client, Exec: exec, Listen: listen, Poll: poll, Fault: fault, Log: log})
+			cfg := daemon.Config{Home: home, Key: key, RPC: client, Exec: exec, Listen: listen, Poll: poll, Fault: fault, Log: log, Challenge: challenge}
+			if payout != "" {
+				a, err := types.ParseAddress(payout)
+				if err != nil {
+					return fmt.Errorf("--payout: %w", err)
+				}
+				if a == me {
+					return errors.New("--payout is the runner's own address: name another (a cold wallet)")
+				}
+				cfg.Payout = a
+			}
+			if cfg.Keep, err = types.ParseAmount(keep); err != nil {
+				return fmt.Errorf("--keep: %w", err)
+			}
+			d, err := daemon.Open(cfg)
 			if err != nil {
 				return err
 			}
@@ -186,6 +210,9 @@ results in DIR/state so a restart reveals what it committed.
 	fl.StringVar(&apiKey, "llm-api-key", os.Getenv("COWBOY_LLM_API_KEY"), "bearer `KEY` for --llm-url (default $COWBOY_LLM_API_KEY)")
 	fl.StringVar(&listen, "listen", "127.0.0.1:7070", "`ADDR` to serve result pushes, /status and /metrics on")
 	fl.StringVar(&fault, "fault", "", "misbehave on purpose: lie or timeout")
+	fl.BoolVar(&challenge, "challenge", false, "re-execute other runners' economic_bond results and challenge wrong ones (pays the bond and the re-execution)")
+	fl.StringVar(&payout, "payout", "", "send the balance above --keep to this `ADDRESS` as the runner earns")
+	fl.StringVar(&keep, "keep", "200cby", "the `AMOUNT` --payout leaves on the runner's key for fees, challenge bonds and re-executions")
 	fl.DurationVar(&poll, "poll", 250*time.Millisecond, "how often to ask the node for jobs")
 	fl.StringVar(&logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	return cmd
@@ -215,8 +242,11 @@ func newStatus(stdout io.Writer) *cobra.Command {
 			if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "runner %s\nexecuted %d  commits %d  reveals %d  pushes sent %d  received %d  errors %d\n",
-				s.Runner, s.Executed, s.Commits, s.Reveals, s.PushesSent, s.PushesReceived, s.Errors)
+			fmt.Fprintf(stdout, "runner %s\nexecuted %d  commits %d  reveals %d  pushes sent %d  received %d  errors %d\nchecked %d  challenges %d  sweeps %d  withdrawals %d\n",
+				s.Runner, s.Executed, s.Commits, s.Reveals, s.PushesSent, s.PushesReceived, s.Errors, s.Checked, s.Challenges, s.Sweeps, s.Withdrawals)
+			if s.Payout != "" {
+				fmt.Fprintf(stdout, "payout %s\n", s.Payout)
+			}
 			return nil
 		},
 	}

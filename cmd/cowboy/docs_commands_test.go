@@ -91,6 +91,9 @@ var notRun = map[string]string{
 	"mv /mnt/logs/data/big.parquet /mnt/logs/archive/":                                 "as above",
 	"rm /mnt/logs/old.log":     "as above",
 	"fusermount3 -u /mnt/logs": "as above",
+	"cat runner-params.json":   "cmd/cowboy-runner's TestRunnerParamsDocs runs docs/runners.md's parameters transcript: this file, the devnet and the cowboy line after it",
+	"cowboyd devnet --block-time 200ms --runner-sim 3 --runner-params runner-params.json": "as above",
+	"cowboy runner params": "as above",
 }
 
 // withoutEnv is a command line without its leading VAR=value assignments.

@@ -68,7 +68,9 @@ func (a *app) txCmd() *cobra.Command {
 		Short: "Show a transaction and, once it is in a block, its receipt",
 		Long: `Show the transaction with hash HASH (0x + 64 hex digits): pending in the
 mempool, or included in a block, in which case its receipt follows (status,
-cycles and cells used, fee paid, amount burned, tip).
+cycles and cells used, fee paid, amount burned, tip). A job continuation's
+receipt (its id is in cowboy jobs show) has no transaction: it is shown
+alone.
 
 With --json: {"transaction": {...}, "receipt": {...} or null}; amounts are
 decimal strings of base units.`,
@@ -83,6 +85,21 @@ decimal strings of base units.`,
 			c := a.client()
 			tx, err := c.TransactionByHash(cmd.Context(), h)
 			if errors.Is(err, rpc.ErrNotFound) {
+				// A job continuation (docs/runners.md) has a receipt and no
+				// transaction.
+				if rcpt, rerr := c.Receipt(cmd.Context(), h); rerr == nil {
+					if a.jsonOut {
+						rv := newReceiptView(rcpt)
+						return a.printJSON(struct {
+							Transaction *txView      `json:"transaction"`
+							Receipt     *receiptView `json:"receipt"`
+						}{Receipt: &rv})
+					}
+					fmt.Fprintf(a.stdout, "%s is a job continuation: the result verifier's call of %s, no transaction\n\nReceipt\n", h, rcpt.To)
+					t := newTable(a.stdout)
+					printReceipt(t, rcpt)
+					return t.flush()
+				}
 				return fmt.Errorf("transaction %s not found: it is neither in a block nor in the node's mempool", h)
 			}
 			if err != nil {

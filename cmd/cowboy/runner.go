@@ -34,7 +34,7 @@ its commission. docs/runners.md walks through both sides.`,
   cowboy runner delegate dev1 --value 500cby --from dev2`,
 		RunE: groupRun,
 	}
-	cmd.AddCommand(a.runnerRegisterCmd(), a.runnerListCmd(), a.runnerShowCmd(),
+	cmd.AddCommand(a.runnerRegisterCmd(), a.runnerListCmd(), a.runnerShowCmd(), a.runnerParamsCmd(),
 		a.runnerStakeCmd("delegate", "Delegate --value to RUNNER (CIP-13); it earns a share of the runner's payouts"),
 		a.runnerStakeCmd("undelegate", "Start unbonding --value of your delegation at RUNNER; withdraw it after the unbonding period"),
 		a.runnerExitCmd(), a.runnerWithdrawCmd())
@@ -301,6 +301,52 @@ With --json: the cowboy_getRunners answer.`,
 	}
 }
 
+func (a *app) runnerParamsCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "params",
+		Short: "Show the runner market's parameters",
+		Long: `Show the runner market's parameters in force: stake minimums, committee
+size and threshold, timeouts, the challenge window and bond, slashing,
+reputation and the usage review threshold. A chain sets them in its
+genesis.json "runner" object (cowboyd devnet|init|localnet --runner-params
+FILE); docs/runners.md "Parameters" lists each.
+
+With --json: the cowboy_getRunnerParams answer.`,
+		Example: "  cowboy runner params",
+		Args:    args(),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			p, err := a.client().RunnerParams(cmd.Context())
+			if err != nil {
+				return fmt.Errorf("runner parameters: %w", err)
+			}
+			if a.jsonOut {
+				return a.printJSON(p)
+			}
+			b := func(q rpc.BigQuantity) string { return types.FormatCBY((*big.Int)(&q)) }
+			tb := newTable(a.stdout)
+			tb.row("stake_floor", "%s", b(p.StakeFloor))
+			tb.row("min_self_bond_bps", "%d", uint64(p.MinSelfBondBps))
+			tb.row("unbonding_blocks", "%d", uint64(p.UnbondingBlocks))
+			tb.row("max_delegators_per_runner", "%d", uint64(p.MaxDelegators))
+			tb.row("max_tranches_per_delegator", "%d", uint64(p.MaxTranches))
+			tb.row("model_deposit", "%s", b(p.ModelDeposit))
+			tb.row("committee", "%d of %d (max_committee %d)", uint64(p.Threshold), uint64(p.Committee), uint64(p.MaxCommittee))
+			tb.row("timeout_blocks", "%d … %d (default %d)", uint64(p.MinTimeoutBlocks), uint64(p.MaxTimeoutBlocks), uint64(p.DefaultTimeoutBlocks))
+			tb.row("aggregator_timeout_blocks", "%d", uint64(p.AggregatorTimeoutBlocks))
+			tb.row("challenge_window_blocks", "%d", uint64(p.ChallengeWindowBlocks))
+			tb.row("challenge_bond", "%s", b(p.ChallengeBond))
+			tb.row("reexecution_committee", "%d", uint64(p.ReexecutionCommittee))
+			tb.row("slash_bps", "%d", uint64(p.SlashBps))
+			tb.row("aggregator_bonus_bps", "%d", uint64(p.AggregatorBonusBps))
+			tb.row("reputation", "initial %d, minimum %d; +%d success, −%d timeout, −%d invalid, −%d slashed, −%d usage review",
+				uint64(p.InitialReputation), uint64(p.MinReputation), uint64(p.RepSuccess), uint64(p.RepTimeout),
+				uint64(p.RepInvalid), uint64(p.RepSlashed), uint64(p.RepUsage))
+			tb.row("usage_review_bps", "%d", uint64(p.UsageReviewBps))
+			return tb.flush()
+		},
+	}
+}
+
 func yesNo(b bool) string {
 	if b {
 		return "yes"
@@ -485,8 +531,8 @@ With --json: the cowboy_getJob answer.`,
 	challenge := &cobra.Command{
 		Use:   "challenge ID --from K",
 		Short: "Challenge an economic_bond job's result during its challenge window",
-		Long: `Send ["challenge", ID] to the Result Verifier with the 100 CBY bond plus the
-job's max_price: a committee of three that excludes the job's runner
+		Long: `Send ["challenge", ID] to the Result Verifier with the challenge bond
+(challenge_bond, 100 CBY by default) plus the job's max_price: a committee of three that excludes the job's runner
 re-executes it. If its answer differs, the runner is slashed, the requester
 gets the held payment back and you get the bond back; if it agrees, the
 bond is burned; if the re-execution fails, the bond comes back. You pay the
@@ -502,7 +548,11 @@ re-execution like any job (docs/runners.md).`,
 			if err != nil {
 				return fmt.Errorf("job %d: %w", id, err)
 			}
-			v := new(big.Int).Add(runner.ChallengeBond, (*big.Int)(&j.MaxPrice))
+			params, err := a.client().RunnerParams(cmd.Context())
+			if err != nil {
+				return fmt.Errorf("runner parameters: %w", err)
+			}
+			v := new(big.Int).Add((*big.Int)(&params.ChallengeBond), (*big.Int)(&j.MaxPrice))
 			to := runner.VerifierAddress
 			return a.sendActorTx(cmd, &cf, &to, v, runner.Payload("challenge", id))
 		},
@@ -529,6 +579,9 @@ func printJob(tb *table, j *rpc.JobJSON) {
 	tb.row("Input", "%s", string(j.Input))
 	tb.row("Trust", "%s, %d of %d", j.Trust, uint64(j.Threshold), uint64(j.Committee))
 	tb.row("Max price", "%s", b(j.MaxPrice))
+	if t := (*big.Int)(&j.Tip); t.Sign() > 0 {
+		tb.row("Tip", "%s (paid on success only)", b(j.Tip))
+	}
 	tb.row("Posted", "block %d (commits until %d, deadline %d)", uint64(j.Posted), uint64(j.CommitDeadline), uint64(j.Deadline))
 	tb.row("Phase", "%s", j.Phase)
 	for i, m := range j.Members {
@@ -569,6 +622,9 @@ func printJob(tb *table, j *rpc.JobJSON) {
 			tb.row(l.name, "%s", strings.Join(s, ", "))
 		}
 	}
+	for _, r := range j.Reviews {
+		tb.row("Reviews", "%s reported usage %d, paid on the expected %d", r.Member, uint64(r.Reported), uint64(r.Expected))
+	}
 	if uint64(j.ChallengeEnd) != 0 {
 		switch {
 		case j.ChallengeOutcome != "":
@@ -590,6 +646,9 @@ func printJob(tb *table, j *rpc.JobJSON) {
 			uint64(j.CallbackCycles), uint64(j.CallbackCells), types.FormatCBY((*big.Int)(&j.CallbackFee)))
 	case j.DeliverAt != 0:
 		tb.row("Continuation", "%s due at block %d", j.Callback, uint64(j.DeliverAt))
+	}
+	if j.ContinuationReceipt != nil {
+		tb.row("Receipt", "%s (cowboy tx get)", *j.ContinuationReceipt)
 	}
 	tb.flush()
 }

@@ -73,6 +73,7 @@ func newDevnet(stdout, stderr io.Writer) *cobra.Command {
 		relays    int
 		runnerSim int
 		simFaults []string
+		rparams   string
 	)
 	cmd := &cobra.Command{
 		Use:   "devnet",
@@ -109,15 +110,23 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 			if relays < 0 || relays > 64 {
 				return fmt.Errorf("--relays %d: want 0..64", relays)
 			}
+			g := genesis.Devnet()
+			if g.Runner, err = loadRunnerParams(rparams); err != nil {
+				return err
+			}
 			// A start that fails leaves no new home behind (issue 16): a
 			// half-made one would be reused by the next try.
 			_, statErr := os.Stat(home)
 			fresh := errors.Is(statErr, os.ErrNotExist)
-			n, err := node.Open(node.Config{Home: home, BlockTime: blockTime, RPCAddr: rpcAddr, Genesis: genesis.Devnet(), Logger: log, RetainHeights: retain})
+			n, err := node.Open(node.Config{Home: home, BlockTime: blockTime, RPCAddr: rpcAddr, Genesis: g, Logger: log, RetainHeights: retain})
 			if err != nil {
 				if fresh {
 					os.RemoveAll(home)
 				}
+				return err
+			}
+			if err := sameRunnerParams(n, g, home); err != nil {
+				n.Close()
 				return err
 			}
 			faults, err := parseSimFaults(simFaults, runnerSim)
@@ -184,6 +193,7 @@ as soon as a transaction arrives. JSON-RPC is served on --rpc.`,
 	cmd.Flags().IntVar(&retain, "retain-heights", 256, "how many recent heights stay provable (cowboy_getProof with a height)")
 	cmd.Flags().IntVar(&runnerSim, "runner-sim", 0, "also run N simulated runners answering LLM jobs for models sim-1 and sim-2 at once (docs/runners.md)")
 	cmd.Flags().StringSliceVar(&simFaults, "runner-sim-fault", nil, "make simulated runner I misbehave: I=lie or I=timeout (repeatable)")
+	cmd.Flags().StringVar(&rparams, "runner-params", "", runnerParamsHelp)
 	cmd.Flags().IntVar(&relays, "relays", 0, "also run N CBFS storage relays on 127.0.0.1:7450… and write HOME/relays.txt (docs/cbfs.md)")
 	return cmd
 }

@@ -82,6 +82,7 @@ func newInit(stdout io.Writer) *cobra.Command {
 		rpcAddr  string
 		join     string
 		epochLen uint64
+		rparams  string
 	)
 	cmd := &cobra.Command{
 		Use:   "init",
@@ -119,6 +120,13 @@ next epoch boundary on.`,
 			if _, err := os.Stat(filepath.Join(home, genesisFile)); err == nil {
 				return fmt.Errorf("%s already exists", filepath.Join(home, genesisFile))
 			}
+			if join != "" && rparams != "" {
+				return errors.New("--runner-params makes a new chain: a joined chain's genesis.json already holds its runner parameters")
+			}
+			rp, err := loadRunnerParams(rparams)
+			if err != nil {
+				return err
+			}
 			if join != "" {
 				g, err := genesis.Load(join)
 				if err != nil {
@@ -148,6 +156,7 @@ next epoch boundary on.`,
 			g := genesis.WithValidators(chainID, uint64(time.Now().Unix()),
 				[]genesis.Validator{keys.GenesisValidator(node.DefaultStake, p2pAddr)}, seed)
 			withEpochLength(g, epochLen)
+			g.Runner = rp
 			// A one-member beacon group: its validator can compute R_n alone.
 			if err := node.DealGenesisBeacon(g, []*node.NodeKeys{keys}, func(int) string { return home }); err != nil {
 				return err
@@ -171,6 +180,7 @@ next epoch boundary on.`,
 	cmd.Flags().StringVar(&rpcAddr, "rpc", "127.0.0.1:8645", "address to serve JSON-RPC on (written to config.json)")
 	cmd.Flags().StringVar(&join, "genesis", "", "join the chain of this genesis.json (copied into the home) instead of creating one")
 	cmd.Flags().Uint64Var(&epochLen, "epoch-length", 0, "blocks per epoch of the new chain (default: the spec's 3,600)")
+	cmd.Flags().StringVar(&rparams, "runner-params", "", runnerParamsHelp)
 	return cmd
 }
 
@@ -306,6 +316,7 @@ func newLocalnet(stdout, stderr io.Writer) *cobra.Command {
 		binary      string
 		logLevel    string
 		epochLength uint64
+		rparams     string
 	)
 	cmd := &cobra.Command{
 		Use:   "localnet N",
@@ -351,7 +362,11 @@ connects and disconnects, and sync attempts in cowboyd.log).`,
 			if epochLength == 0 {
 				return errors.New("--epoch-length must be at least 1 block")
 			}
-			if err := writeLocalnet(home, count, basePort, chainID, blockTime, epochLength); err != nil {
+			rp, err := loadRunnerParams(rparams)
+			if err != nil {
+				return err
+			}
+			if err := writeLocalnet(home, count, basePort, chainID, blockTime, epochLength, rp); err != nil {
 				return err
 			}
 			return runLocalnet(stdout, stderr, binary, home, count, basePort, logLevel)
@@ -364,6 +379,7 @@ connects and disconnects, and sync attempts in cowboyd.log).`,
 	cmd.Flags().StringVar(&binary, "cowboyd", "", "cowboyd binary to start the nodes with (default: this one)")
 	cmd.Flags().MarkHidden("cowboyd")
 	cmd.Flags().StringVar(&logLevel, "log-level", "info", "log level of every node (passed to cowboyd start): debug, info, warn, error")
+	cmd.Flags().StringVar(&rparams, "runner-params", "", runnerParamsHelp+"; a localnet that exists keeps its own")
 	cmd.Flags().Uint64Var(&epochLength, "epoch-length", LocalnetEpochLength, "blocks per epoch in the new genesis: validators registered with `cowboy validator register` join at the next boundary")
 	return cmd
 }
@@ -386,7 +402,7 @@ func withEpochLength(g *genesis.Genesis, n uint64) {
 func nodeHome(dir string, i int) string { return filepath.Join(dir, fmt.Sprintf("node%d", i)) }
 
 // writeLocalnet makes the homes and the shared genesis, unless they exist.
-func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime time.Duration, epochLength uint64) error {
+func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime time.Duration, epochLength uint64, rp *genesis.Runner) error {
 	if g, err := genesis.Load(filepath.Join(nodeHome(dir, 0), genesisFile)); err == nil {
 		if len(g.Validators) != count {
 			return fmt.Errorf("%s holds a localnet of %d validators, not %d", dir, len(g.Validators), count)
@@ -409,6 +425,7 @@ func writeLocalnet(dir string, count, basePort int, chainID uint64, blockTime ti
 	}
 	g := genesis.WithValidators(chainID, uint64(time.Now().Unix()), vals, seed)
 	withEpochLength(g, epochLength)
+	g.Runner = rp
 	if err := node.DealGenesisBeacon(g, all, func(i int) string { return nodeHome(dir, i) }); err != nil {
 		return err
 	}

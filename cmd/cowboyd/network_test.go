@@ -89,7 +89,7 @@ func TestNetworkFlagsAndErrors(t *testing.T) {
 
 func TestLocalnetHomes(t *testing.T) {
 	dir := t.TempDir()
-	if err := writeLocalnet(dir, 3, 20000, 99, 200*time.Millisecond, 12); err != nil {
+	if err := writeLocalnet(dir, 3, 20000, 99, 200*time.Millisecond, 12, nil); err != nil {
 		t.Fatal(err)
 	}
 	var hash string
@@ -115,10 +115,10 @@ func TestLocalnetHomes(t *testing.T) {
 		}
 	}
 	// Run again on the same directory: kept as is; another N is refused.
-	if err := writeLocalnet(dir, 3, 20000, 99, time.Second, 0); err != nil {
+	if err := writeLocalnet(dir, 3, 20000, 99, time.Second, 0, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeLocalnet(dir, 4, 20000, 99, time.Second, 0); err == nil {
+	if err := writeLocalnet(dir, 4, 20000, 99, time.Second, 0, nil); err == nil {
 		t.Fatal("a localnet of 3 was reopened as 4")
 	}
 }

@@ -85,6 +85,18 @@ func startRunnerSim(ctx context.Context, home, rpcURL string, n int, faults map[
 		return nil
 	}
 	rates := map[string]*big.Int{"per_job": big.NewInt(1e16), "per_token": big.NewInt(1e14), "per_kb": big.NewInt(1e14)}
+	// Each stakes the chain's stake floor (at least 10,000 CBY, far above
+	// 1.5 × its 1,000 CBY max job value) and keeps 1,000 CBY for fees.
+	params, err := c.RunnerParams(ctx)
+	if err != nil {
+		stop()
+		return "", nil, fmt.Errorf("runner parameters: %w", err)
+	}
+	stake := new(big.Int).Mul(big.NewInt(10_000), runner.CBY)
+	if floor := (*big.Int)(&params.StakeFloor); floor.Cmp(stake) > 0 {
+		stake.Set(floor)
+	}
+	fund := new(big.Int).Add(stake, new(big.Int).Mul(big.NewInt(1_000), runner.CBY))
 	for i := 0; i < n; i++ {
 		key, err := simKey(i)
 		if err != nil {
@@ -102,12 +114,12 @@ func startRunnerSim(ctx context.Context, home, rpcURL string, n int, faults map[
 		me := d.Address()
 		rec, err := c.Runner(ctx, me)
 		if err != nil { // not registered: fund and register
-			h, err := daemon.SendTx(ctx, c, funder, chainID, me, new(big.Int).Mul(big.NewInt(11_000), runner.CBY), nil)
+			h, err := daemon.SendTx(ctx, c, funder, chainID, me, fund, nil)
 			if err == nil {
 				err = wait(h, "fund simulated runner")
 			}
 			if err == nil {
-				h, err = daemon.SendTx(ctx, c, key, chainID, runner.RegistryAddress, new(big.Int).Mul(big.NewInt(10_000), runner.CBY),
+				h, err = daemon.SendTx(ctx, c, key, chainID, runner.RegistryAddress, stake,
 					runner.Payload("register", d.URL(), SimModels, []string{}, rates, new(big.Int).Mul(big.NewInt(1_000), runner.CBY), uint64(0)))
 			}
 			if err == nil {

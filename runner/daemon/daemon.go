@@ -47,6 +47,14 @@ type Config struct {
 	Poll   time.Duration // how often the chain is asked for jobs (default 200ms)
 	Fault  string
 	Log    *slog.Logger
+	// Challenge makes the daemon re-execute other runners' economic_bond
+	// results in their challenge window and challenge the wrong ones
+	// (watch.go); it pays the bond and the re-execution.
+	Challenge bool
+	// Payout, when set, receives the runner's balance above Keep (its
+	// reserve for fees, bonds and re-executions): its earnings.
+	Payout types.Address
+	Keep   *big.Int
 }
 
 // Daemon is a running runner.
@@ -59,11 +67,16 @@ type Daemon struct {
 	chainID uint64
 	mu      sync.Mutex // one tick at a time, pushes beside it
 	stats   Stats
+	params  *rpc.RunnerParamsJSON // fixed at genesis: read once
 }
 
 // Stats are the daemon's counters (GET /status, GET /metrics).
 type Stats struct {
 	Executed, Commits, Reveals, PushesSent, PushesReceived, Errors atomic.Uint64
+	// Checked counts other runners' results re-executed, Challenges the
+	// challenges filed, Sweeps the payouts, Withdrawals the self-bond
+	// withdrawals.
+	Checked, Challenges, Sweeps, Withdrawals atomic.Uint64
 }
 
 // Open opens the state and starts the push server.
@@ -79,6 +92,12 @@ func Open(cfg Config) (*Daemon, error) {
 	}
 	if cfg.Fault != FaultNone && cfg.Fault != FaultLie && cfg.Fault != FaultTimeout {
 		return nil, fmt.Errorf("runner daemon: fault %q: want lie or timeout", cfg.Fault)
+	}
+	if cfg.Keep == nil {
+		cfg.Keep = new(big.Int)
+	}
+	if cfg.Payout != (types.Address{}) && cfg.Keep.Cmp(MinSweep) < 0 {
+		return nil, fmt.Errorf("runner daemon: a payout needs a reserve (keep) of at least %s for fees", types.FormatCBY(MinSweep))
 	}
 	st, err := openStore(filepath.Join(cfg.Home, "state"))
 	if err != nil {
@@ -163,6 +182,32 @@ func (d *Daemon) Tick(ctx context.Context) error {
 			errs = append(errs, fmt.Errorf("job %d: %w", uint64(jobs[i].ID), err))
 		}
 	}
+	if err := d.others(ctx, height); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// others is the work beyond the runner's own jobs (watch.go): challenges
+// when Challenge is set, and collecting its earnings.
+func (d *Daemon) others(ctx context.Context, height uint64) error {
+	me, err := d.cfg.RPC.Runner(ctx, d.me)
+	if errors.Is(err, rpc.ErrNotFound) {
+		return nil // not registered (yet, or any more): nothing to watch or collect
+	}
+	if err != nil {
+		return fmt.Errorf("runner record: %w", err)
+	}
+	if d.params == nil {
+		if d.params, err = d.cfg.RPC.RunnerParams(ctx); err != nil {
+			return fmt.Errorf("runner parameters: %w", err)
+		}
+	}
+	var errs []error
+	if d.cfg.Challenge && d.cfg.Fault == FaultNone {
+		errs = append(errs, d.watch(ctx, me, d.params, height))
+	}
+	errs = append(errs, d.collect(ctx, me, d.params, height))
 	return errors.Join(errs...)
 }
 
@@ -273,10 +318,10 @@ func (d *Daemon) work(ctx context.Context, j *rpc.JobJSON, height uint64) error 
 				want++
 			}
 		}
-		if len(entries) < want && height+1 < uint64(j.RevealOpen)+runner.AggregatorTimeoutBlocks-1 {
+		if len(entries) < want && height+1 < uint64(j.IndividualReveals)-1 {
 			return nil
 		}
-	} else if height < uint64(j.RevealOpen)+runner.AggregatorTimeoutBlocks {
+	} else if height < uint64(j.IndividualReveals) {
 		return nil // the aggregator's turn: reveal alone only after it
 	}
 	// A transaction is at most 128 KiB (§12.1 max_tx_size): large results
@@ -412,7 +457,8 @@ func (d *Daemon) handler() http.Handler {
 			name string
 			v    uint64
 		}{{"executed", s.Executed}, {"commits", s.Commits}, {"reveals", s.Reveals}, {"pushes_sent", s.PushesSent},
-			{"pushes_received", s.PushesReceived}, {"errors", s.Errors}} {
+			{"pushes_received", s.PushesReceived}, {"errors", s.Errors}, {"checked", s.Checked}, {"challenges", s.Challenges},
+			{"sweeps", s.Sweeps}, {"withdrawals", s.Withdrawals}} {
 			fmt.Fprintf(w, "# TYPE cowboy_runner_%s_total counter\ncowboy_runner_%s_total %d\n", m.name, m.name, m.v)
 		}
 	})
@@ -440,11 +486,24 @@ type StatusJSON struct {
 	PushesSent     uint64 `json:"pushesSent"`
 	PushesReceived uint64 `json:"pushesReceived"`
 	Errors         uint64 `json:"errors"`
+	Checked        uint64 `json:"checked"`
+	Challenges     uint64 `json:"challenges"`
+	Sweeps         uint64 `json:"sweeps"`
+	Withdrawals    uint64 `json:"withdrawals"`
+	Payout         string `json:"payout,omitempty"`
 }
 
 // Status reports the counters.
 func (d *Daemon) Status() StatusJSON {
 	return StatusJSON{Runner: d.me.Hex(), Fault: d.cfg.Fault, Executed: d.stats.Executed.Load(), Commits: d.stats.Commits.Load(),
 		Reveals: d.stats.Reveals.Load(), PushesSent: d.stats.PushesSent.Load(), PushesReceived: d.stats.PushesReceived.Load(),
-		Errors: d.stats.Errors.Load()}
+		Errors: d.stats.Errors.Load(), Checked: d.stats.Checked.Load(), Challenges: d.stats.Challenges.Load(),
+		Sweeps: d.stats.Sweeps.Load(), Withdrawals: d.stats.Withdrawals.Load(), Payout: d.payout()}
+}
+
+func (d *Daemon) payout() string {
+	if d.cfg.Payout == (types.Address{}) {
+		return ""
+	}
+	return d.cfg.Payout.Hex()
 }

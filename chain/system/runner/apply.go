@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/big"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
 )
 
 // Call is one transaction to 0x01, 0x02 or 0x03.
@@ -22,7 +24,9 @@ type Call struct {
 	Height  uint64
 	Beacon  [32]byte // R_n of the block: committee sampling
 	Cycles  uint64   // left after the intrinsic cost
-	used    *uint64
+	// P is the parameters in force; Apply reads them from the state.
+	P    Params
+	used *uint64
 }
 
 // extra charges cycles beyond CallCycles (sampling, signature checks).
@@ -98,6 +102,9 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 		slices.Sort(names)
 		return Result{CyclesUsed: used}, fmt.Errorf("%s: unknown method %q: it has %s", who, name, strings.Join(names, ", "))
 	}
+	if c.P, err = LoadParams(st); err != nil {
+		return Result{CyclesUsed: used}, fmt.Errorf("%s: %w", who, err)
+	}
 	snap := st.Snapshot()
 	data, err := m(st, c, args)
 	if err == nil {
@@ -124,6 +131,12 @@ func EndBlock(st *state.StateDB, height uint64) error {
 	if err != nil {
 		return err
 	}
+	var p Params
+	if len(ids) > 0 {
+		if p, err = LoadParams(st); err != nil {
+			return err
+		}
+	}
 	for _, id := range ids {
 		j, err := ReadJob(st, id)
 		if err != nil {
@@ -136,19 +149,19 @@ func EndBlock(st *state.StateDB, height uint64) error {
 		case j.Phase == PhaseCommitting && height >= j.Deadline:
 			fallthrough
 		case j.Phase == PhaseCommitting && height >= j.CommitDeadline && j.commits() == 0:
-			if err := settle(st, j, height); err != nil {
+			if err := settle(st, p, j, height); err != nil {
 				return fmt.Errorf("job %d: %w", id, err)
 			}
 		case j.Phase == PhaseCommitting && height >= j.CommitDeadline:
 			j.Phase, j.RevealOpen = PhaseRevealing, height+1
 			writeJob(st, j)
 		case j.Phase == PhaseRevealing && height >= j.Deadline:
-			if err := settle(st, j, height); err != nil {
+			if err := settle(st, p, j, height); err != nil {
 				return fmt.Errorf("job %d: %w", id, err)
 			}
 		case j.Held.Sign() > 0 && j.ChallengeJob == 0 && height >= j.ChallengeEnd:
 			// The challenge window closed unchallenged: pay (§8.4 split).
-			if err := release(st, j); err != nil {
+			if err := release(st, p, j); err != nil {
 				return fmt.Errorf("job %d: %w", id, err)
 			}
 			writeJob(st, j)
@@ -165,8 +178,8 @@ type Delivery struct {
 	Args []byte // canonical CBOR array of the one argument, the result dict
 }
 
-// Deliveries returns the continuations due at height, in job id order of
-// settlement.
+// Deliveries returns the continuations due at height, the highest tip
+// first, then in order of settlement.
 func Deliveries(st *state.StateDB, height uint64) ([]Delivery, error) {
 	ids, err := readList[uint64](st, deliveryKey(height), "deliveries")
 	if err != nil {
@@ -183,6 +196,10 @@ func Deliveries(st *state.StateDB, height uint64) ([]Delivery, error) {
 		}
 		out = append(out, Delivery{Job: j, Args: ResultArgs(j)})
 	}
+	// Tips buy priority (§17.7 "tips incentivize priority during high
+	// demand"): when the runner lane cannot take every continuation, the
+	// higher tips run first; equal tips keep settlement order.
+	slices.SortStableFunc(out, func(a, b Delivery) int { return b.Job.Tip.Cmp(a.Job.Tip) })
 	return out, nil
 }
 
@@ -239,4 +256,13 @@ func dropDelivery(st *state.StateDB, height, id uint64) {
 	if i := slices.Index(l, id); i >= 0 {
 		writeList(st, deliveryKey(height), slices.Delete(l, i, i+1))
 	}
+}
+
+// ContinuationID identifies job id's result message (§3.3 dedup set) and
+// the receipt of its continuation in the block's receipt store:
+// keccak256("job" ‖ id), id 8-byte big-endian.
+func ContinuationID(id uint64) types.Hash {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], id)
+	return types.Hash(crypto.Keccak256([]byte("job"), b[:]))
 }

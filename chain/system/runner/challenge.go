@@ -32,8 +32,8 @@ import (
 // openChallengeWindow schedules the release of j's held payment at the
 // first height from h + ChallengeWindowBlocks with room in its deadline
 // list (a full list only delays the release).
-func openChallengeWindow(st *state.StateDB, j *Job, h uint64) error {
-	for end := h + ChallengeWindowBlocks; end < h+ChallengeWindowBlocks+64; end++ {
+func openChallengeWindow(st *state.StateDB, p Params, j *Job, h uint64) error {
+	for end := h + p.ChallengeWindowBlocks; end < h+p.ChallengeWindowBlocks+64; end++ {
 		l, err := readList[uint64](st, wakeupKey(end), "wakeups")
 		if err != nil {
 			return err
@@ -44,12 +44,12 @@ func openChallengeWindow(st *state.StateDB, j *Job, h uint64) error {
 			return nil
 		}
 	}
-	return release(st, j) // no room at all: pay now rather than never
+	return release(st, p, j) // no room at all: pay now rather than never
 }
 
 // release pays j's held payment: 10% burned, 1% treasury, the rest to its
 // runner and its delegators.
-func release(st *state.StateDB, j *Job) error {
+func release(st *state.StateDB, _ Params, j *Job) error {
 	amt := j.Held
 	if amt.Sign() == 0 {
 		return nil
@@ -86,23 +86,23 @@ func challenge(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]an
 	case c.From == j.Members[0]:
 		return nil, errors.New("a runner cannot challenge its own result")
 	}
-	want := new(big.Int).Add(ChallengeBond, j.Spec.MaxPrice)
+	want := new(big.Int).Add(c.P.ChallengeBond, j.Spec.MaxPrice)
 	if c.Value.Cmp(want) != 0 {
-		return nil, fmt.Errorf("a challenge takes the 100 CBY bond plus max_price %s for the re-execution: %s base units, got %s", j.Spec.MaxPrice, want, c.Value)
+		return nil, fmt.Errorf("a challenge takes the %s bond plus max_price %s for the re-execution: %s base units, got %s", types.FormatCBY(c.P.ChallengeBond), j.Spec.MaxPrice, want, c.Value)
 	}
-	if err := st.SubBalance(c.From, ChallengeBond); err != nil {
+	if err := st.SubBalance(c.From, c.P.ChallengeBond); err != nil {
 		return nil, fmt.Errorf("bond: %w", err)
 	}
-	st.AddBalance(DispatcherAddress, ChallengeBond)
+	st.AddBalance(DispatcherAddress, c.P.ChallengeBond)
 	spec := j.Spec
-	spec.Trust, spec.Committee, spec.Threshold, spec.Callback = TrustMajority, ReexecutionCommittee, ReexecutionCommittee/2+1, ""
-	spec.VoteField, spec.MatchFields = "", nil
-	j.Challenger, j.Bond = c.From, new(big.Int).Set(ChallengeBond)
+	spec.Trust, spec.Committee, spec.Threshold, spec.Callback = TrustMajority, c.P.ReexecutionCommittee, c.P.ReexecutionCommittee/2+1, ""
+	spec.VoteField, spec.MatchFields, spec.Tip = "", nil, zero()
+	j.Challenger, j.Bond = c.From, new(big.Int).Set(c.P.ChallengeBond)
 	// The parent is written before the re-execution is posted: a
 	// re-execution that finds no committee resolves at once and reads it.
 	j.ChallengeJob = JobCount(st) + 1
 	writeJob(st, j)
-	id, cycles, err := postSpec(st, spec, Post{Requester: c.From, Escrow: spec.MaxPrice, Height: c.Height, Beacon: c.Beacon}, []types.Address{j.Members[0]}, j.ID)
+	id, cycles, err := postSpec(st, c.P, spec, Post{Requester: c.From, Escrow: spec.MaxPrice, Height: c.Height, Beacon: c.Beacon}, []types.Address{j.Members[0]}, j.ID)
 	c.extra(cycles)
 	if err != nil {
 		return nil, err
@@ -111,7 +111,7 @@ func challenge(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]an
 }
 
 // resolveChallenge applies a finished re-execution to the job it checks.
-func resolveChallenge(st *state.StateDB, child *Job, h uint64) error {
+func resolveChallenge(st *state.StateDB, p Params, child *Job, h uint64) error {
 	j, err := ReadJob(st, child.Parent)
 	if err != nil || j == nil {
 		return err
@@ -129,7 +129,7 @@ func resolveChallenge(st *state.StateDB, child *Job, h uint64) error {
 		if err := refundBond(); err != nil {
 			return err
 		}
-		if err := release(st, j); err != nil {
+		if err := release(st, p, j); err != nil {
 			return err
 		}
 	case sameAnswer(j.Output, child.Output):
@@ -138,12 +138,12 @@ func resolveChallenge(st *state.StateDB, child *Job, h uint64) error {
 			return fmt.Errorf("escrow: %w", err)
 		}
 		st.Burn(j.Bond)
-		if err := release(st, j); err != nil {
+		if err := release(st, p, j); err != nil {
 			return err
 		}
 	default:
 		j.ChallengeOutcome = "upheld: the re-execution's answer differs"
-		if err := slash(st, j.Members[0], h); err != nil {
+		if err := slash(st, p, j.Members[0], h); err != nil {
 			return err
 		}
 		j.Slashed = append(j.Slashed, j.Members[0])
@@ -161,6 +161,12 @@ func resolveChallenge(st *state.StateDB, child *Job, h uint64) error {
 	writeJob(st, j)
 	return nil
 }
+
+// SameAnswer is how a challenge's re-execution is compared with the
+// result it checks (and what a watching daemon compares before it
+// challenges): canonical JSON, or the trimmed text, as majority_vote
+// compares without a vote field.
+func SameAnswer(a, b []byte) bool { return sameAnswer(a, b) }
 
 // sameAnswer compares two results as majority_vote does without a vote
 // field: canonical JSON, or the trimmed text.

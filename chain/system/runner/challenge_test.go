@@ -73,7 +73,7 @@ func TestChallengeOutcomes(t *testing.T) {
 			bond0, req0, run0 := e.rec(r).SelfBond, new(big.Int).Set(e.st.Balance(user(1))), new(big.Int).Set(e.st.Balance(r))
 			supply := e.st.Supply()
 			ch0 := new(big.Int).Set(e.st.Balance(challenger))
-			e.must(VerifierAddress, challenger, new(big.Int).Add(ChallengeBond, cby(10)), "challenge", j.ID)
+			e.must(VerifierAddress, challenger, new(big.Int).Add(dp.ChallengeBond, cby(10)), "challenge", j.ID)
 			j = e.job(j.ID)
 			if j.ChallengeJob == 0 || j.Challenger != challenger {
 				t.Fatalf("challenge not recorded: %+v", j)
@@ -99,7 +99,7 @@ func TestChallengeOutcomes(t *testing.T) {
 			spent := new(big.Int).Sub(ch0, e.st.Balance(challenger))
 			want := new(big.Int).Set(child.Payment)
 			if !tc.bondBack {
-				want.Add(want, ChallengeBond)
+				want.Add(want, dp.ChallengeBond)
 			}
 			if spent.Cmp(want) != 0 {
 				t.Fatalf("challenger spent %s, want %s", spent, want)
@@ -108,7 +108,7 @@ func TestChallengeOutcomes(t *testing.T) {
 				if e.st.Balance(user(1)).Cmp(req0) <= 0 || j.Payment.Sign() != 0 || e.st.Balance(r).Cmp(run0) != 0 {
 					t.Fatal("upheld: the requester should get the held payment back and the runner nothing")
 				}
-			} else if e.st.Balance(r).Cmp(run0) <= 0 || new(big.Int).Sub(supply, e.st.Supply()).Cmp(ChallengeBond) < 0 {
+			} else if e.st.Balance(r).Cmp(run0) <= 0 || new(big.Int).Sub(supply, e.st.Supply()).Cmp(dp.ChallengeBond) < 0 {
 				t.Fatal("rejected: the runner should be paid and the bond burned")
 			}
 			if e.st.Balance(DispatcherAddress).Sign() != 0 || j.Held.Sign() != 0 {
@@ -125,7 +125,7 @@ func TestChallengeWithoutACommitteeIsInconclusive(t *testing.T) {
 	entries := e.commitAll(j, map[types.Address]answer{j.Members[0]: {StatusOK, "yes", 100}})
 	e.must(VerifierAddress, j.Members[0], nil, "reveal", j.ID, entries)
 	ch0 := new(big.Int).Set(e.st.Balance(user(4)))
-	e.must(VerifierAddress, user(4), new(big.Int).Add(ChallengeBond, cby(10)), "challenge", j.ID)
+	e.must(VerifierAddress, user(4), new(big.Int).Add(dp.ChallengeBond, cby(10)), "challenge", j.ID)
 	j = e.job(j.ID)
 	if !strings.HasPrefix(j.ChallengeOutcome, "inconclusive") || e.st.Balance(user(4)).Cmp(ch0) != 0 || j.Held.Sign() != 0 {
 		t.Fatalf("outcome %q, challenger %s → %s, held %s", j.ChallengeOutcome, ch0, e.st.Balance(user(4)), j.Held)
@@ -133,13 +133,13 @@ func TestChallengeWithoutACommitteeIsInconclusive(t *testing.T) {
 }
 
 func TestChallengeRefusals(t *testing.T) {
-	right := new(big.Int).Add(ChallengeBond, cby(10))
+	right := new(big.Int).Add(dp.ChallengeBond, cby(10))
 	for _, tc := range []struct {
 		name  string
 		setup func(e *env, j *Job) (from types.Address, value *big.Int, id uint64)
 		want  string
 	}{
-		{"wrong value", func(e *env, j *Job) (types.Address, *big.Int, uint64) { return user(4), ChallengeBond, j.ID }, "bond plus max_price"},
+		{"wrong value", func(e *env, j *Job) (types.Address, *big.Int, uint64) { return user(4), dp.ChallengeBond, j.ID }, "bond plus max_price"},
 		{"by the runner", func(e *env, j *Job) (types.Address, *big.Int, uint64) { return j.Members[0], right, j.ID }, "its own result"},
 		{"late", func(e *env, j *Job) (types.Address, *big.Int, uint64) {
 			e.height = j.ChallengeEnd + 1

@@ -118,6 +118,25 @@ type Job struct {
 	Bond             *big.Int      `cbor:"36,keyasint"`
 	ChallengeOutcome string        `cbor:"37,keyasint"`
 	Parent           uint64        `cbor:"38,keyasint"`
+	// AggregatorTimeout is aggregator_timeout_blocks when the job was
+	// posted (Params): a job keeps the deadlines it was posted with.
+	AggregatorTimeout uint64 `cbor:"39,keyasint"`
+	// Tip is the part of the escrow that only a success pays (§17.7
+	// "tips incentivize priority"; the payment table's Success row).
+	Tip *big.Int `cbor:"40,keyasint"`
+	// Reviews lists the members whose reported usage went to review
+	// (">2× expected usage triggers automatic review").
+	Reviews []UsageReview `cbor:"41,keyasint"`
+}
+
+// IndividualReveals is the first height at which a member that is not the
+// aggregator may reveal its own result (§5.3 aggregator_timeout_blocks).
+func (j *Job) IndividualReveals() uint64 {
+	t := j.AggregatorTimeout
+	if t == 0 { // a record from before the parameter was kept
+		t = DefaultParams().AggregatorTimeoutBlocks
+	}
+	return j.RevealOpen + t
 }
 
 // JobSpec is what a requester asks for (§5.3 Post, §5.4, §17.2
@@ -131,6 +150,7 @@ type JobSpec struct {
 	Committee       uint64   `cbor:"committee"`
 	Threshold       uint64   `cbor:"threshold"`
 	MaxPrice        *big.Int `cbor:"max_price"`
+	Tip             *big.Int `cbor:"tip,omitempty"` // paid on success only, on top of max_price
 	MaxTokens       uint64   `cbor:"max_tokens,omitempty"`
 	MaxWallMS       uint64   `cbor:"max_wall_ms,omitempty"` // wall-time bound of one execution (§5.4 bounds); runners report it exceeded as impossible
 	TimeoutBlocks   uint64   `cbor:"timeout_blocks"`
@@ -144,13 +164,15 @@ type JobSpec struct {
 }
 
 // specKeys are the keys a posted spec may have.
-var specKeys = []string{"kind", "model", "input", "result_schema", "trust", "committee", "threshold", "max_price",
+var specKeys = []string{"kind", "model", "input", "result_schema", "trust", "committee", "threshold", "max_price", "tip",
 	"max_tokens", "max_wall_ms", "timeout_blocks", "seed", "toolchain_digest", "callback", "vote_field", "match_fields", "similarity_bps"}
 
 // DecodeSpec reads and checks a posted spec (canonical CBOR map); the
-// error says what is wrong. Defaults: trust majority_vote, committee 5
-// (1 for none and economic_bond), threshold a majority of the committee,
-// timeout 50 blocks.
+// error says what is wrong. Defaults: trust majority_vote; the committee,
+// threshold and timeout come from the parameters when the job is posted
+// (Params.Committee, Threshold, DefaultTimeoutBlocks; committee 1 for
+// none and economic_bond; a given committee's threshold defaults to a
+// majority of it).
 func DecodeSpec(b []byte) (JobSpec, error) {
 	var s JobSpec
 	var m map[string]cbor.RawMessage
@@ -177,6 +199,8 @@ func DecodeSpec(b []byte) (JobSpec, error) {
 			s.Threshold, err = arg[uint64](raw, k)
 		case "max_price":
 			s.MaxPrice, err = amountArg(raw, k)
+		case "tip":
+			s.Tip, err = amountArg(raw, k)
 		case "max_tokens":
 			s.MaxTokens, err = arg[uint64](raw, k)
 		case "max_wall_ms":
@@ -216,29 +240,20 @@ func (s *JobSpec) check() error {
 		return fmt.Errorf("trust %q: want one of %s", s.Trust, strings.Join(trustModes, ", "))
 	}
 	single := s.Trust == TrustNone || s.Trust == TrustBond
-	if s.Committee == 0 {
-		s.Committee = DefaultCommittee
-		if single {
-			s.Committee = 1
-		}
-	}
-	if s.Threshold == 0 {
-		s.Threshold = s.Committee/2 + 1
-	}
 	switch {
-	case single && s.Committee != 1:
+	case single && s.Committee > 1:
 		return fmt.Errorf("trust %s runs on one runner: committee must be 1, got %d", s.Trust, s.Committee)
-	case s.Committee > MaxCommittee:
-		return fmt.Errorf("committee %d exceeds %d", s.Committee, MaxCommittee)
-	case s.Threshold > s.Committee || s.Threshold*2 <= s.Committee:
+	case s.Committee > MaxCommitteeBound:
+		return fmt.Errorf("committee %d exceeds %d", s.Committee, MaxCommitteeBound)
+	case s.Committee != 0 && s.Threshold != 0 && (s.Threshold > s.Committee || s.Threshold*2 <= s.Committee):
 		return fmt.Errorf("threshold %d must be a majority of the committee of %d (N-of-M with N > M/2)", s.Threshold, s.Committee)
 	case s.MaxPrice == nil || s.MaxPrice.Sign() <= 0:
 		return errors.New("max_price must be a positive amount (the escrow)")
-	case s.TimeoutBlocks == 0:
-		s.TimeoutBlocks = 50
+	case s.TimeoutBlocks > MaxTimeoutBound:
+		return fmt.Errorf("timeout_blocks %d exceeds %d", s.TimeoutBlocks, MaxTimeoutBound)
 	}
-	if s.TimeoutBlocks < MinTimeoutBlocks || s.TimeoutBlocks > MaxTimeoutBlocks {
-		return fmt.Errorf("timeout_blocks %d must be %d … %d", s.TimeoutBlocks, MinTimeoutBlocks, MaxTimeoutBlocks)
+	if s.Tip == nil {
+		s.Tip = zero()
 	}
 	if s.MaxWallMS > MaxWallMS {
 		return fmt.Errorf("max_wall_ms %d exceeds %d", s.MaxWallMS, MaxWallMS)
@@ -301,13 +316,52 @@ func (s *JobSpec) check() error {
 	return nil
 }
 
+// withParams fills the defaults the parameters give and checks the bounds
+// they set (§13 committee M and threshold N; timeouts).
+func (s *JobSpec) withParams(p Params) error {
+	single := s.Trust == TrustNone || s.Trust == TrustBond
+	if s.Committee == 0 {
+		s.Committee = p.Committee
+		if single {
+			s.Committee = 1
+		} else if s.Threshold == 0 {
+			s.Threshold = p.Threshold
+		}
+	}
+	if s.Threshold == 0 {
+		s.Threshold = s.Committee/2 + 1
+	}
+	if s.TimeoutBlocks == 0 {
+		s.TimeoutBlocks = p.DefaultTimeoutBlocks
+	}
+	switch {
+	case s.Committee > p.MaxCommittee:
+		return fmt.Errorf("committee %d exceeds max_committee %d", s.Committee, p.MaxCommittee)
+	case s.Threshold > s.Committee || s.Threshold*2 <= s.Committee:
+		return fmt.Errorf("threshold %d must be a majority of the committee of %d (N-of-M with N > M/2)", s.Threshold, s.Committee)
+	case s.TimeoutBlocks < p.MinTimeoutBlocks || s.TimeoutBlocks > p.MaxTimeoutBlocks:
+		return fmt.Errorf("timeout_blocks %d must be %d … %d", s.TimeoutBlocks, p.MinTimeoutBlocks, p.MaxTimeoutBlocks)
+	}
+	return nil
+}
+
+// Escrow is what posting the job takes from its requester: max_price and
+// the tip.
+func (s *JobSpec) Escrow() *big.Int {
+	e := new(big.Int).Set(s.MaxPrice)
+	if s.Tip != nil {
+		e.Add(e, s.Tip)
+	}
+	return e
+}
+
 // ReadJob returns a job's record, or nil.
 func ReadJob(st *state.StateDB, id uint64) (*Job, error) {
 	j, err := read[Job](st, jobKey(id), "job record")
 	if err != nil || j == nil {
 		return j, err
 	}
-	for _, p := range []**big.Int{&j.Escrow, &j.Payment, &j.Refund, &j.Burned, &j.Treasury, &j.CallbackFee, &j.Held, &j.Bond} {
+	for _, p := range []**big.Int{&j.Escrow, &j.Payment, &j.Refund, &j.Burned, &j.Treasury, &j.CallbackFee, &j.Held, &j.Bond, &j.Tip, &j.Spec.Tip} {
 		if *p == nil {
 			*p = zero()
 		}
@@ -330,7 +384,7 @@ func JobCount(st *state.StateDB) uint64 {
 // runner.submit.
 type Post struct {
 	Requester types.Address
-	Escrow    *big.Int // moved from the requester to 0x02; must equal max_price
+	Escrow    *big.Int // moved from the requester to 0x02; must equal max_price + tip
 	Spec      []byte
 	Height    uint64
 	Beacon    [32]byte
@@ -346,14 +400,21 @@ func PostJob(st *state.StateDB, p Post) (uint64, uint64, error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	return postSpec(st, spec, p, nil, 0)
+	params, err := LoadParams(st)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := spec.withParams(params); err != nil {
+		return 0, 0, fmt.Errorf("job spec: %w", err)
+	}
+	return postSpec(st, params, spec, p, nil, 0)
 }
 
 // postSpec is PostJob of a decoded spec; exclude lists runners that may
 // not sit on the committee, parent the job a re-execution checks.
-func postSpec(st *state.StateDB, spec JobSpec, p Post, exclude []types.Address, parent uint64) (uint64, uint64, error) {
-	if p.Escrow == nil || p.Escrow.Cmp(spec.MaxPrice) != 0 {
-		return 0, 0, fmt.Errorf("the escrow must equal max_price %s, got %v", spec.MaxPrice, p.Escrow)
+func postSpec(st *state.StateDB, params Params, spec JobSpec, p Post, exclude []types.Address, parent uint64) (uint64, uint64, error) {
+	if p.Escrow == nil || p.Escrow.Cmp(spec.Escrow()) != 0 {
+		return 0, 0, fmt.Errorf("the escrow must equal max_price %s plus tip %s, got %v", spec.MaxPrice, spec.Tip, p.Escrow)
 	}
 	if IsSystem(p.Requester) {
 		return 0, 0, fmt.Errorf("%s is a system actor and cannot post jobs", p.Requester)
@@ -370,8 +431,9 @@ func postSpec(st *state.StateDB, spec JobSpec, p Post, exclude []types.Address, 
 	commitDL := p.Height + max(2, spec.TimeoutBlocks/2)
 	j := &Job{ID: id, Requester: p.Requester, Spec: spec, Escrow: new(big.Int).Set(p.Escrow), Posted: p.Height,
 		CommitDeadline: commitDL, Deadline: p.Height + spec.TimeoutBlocks, Phase: PhaseCommitting,
-		Payment: zero(), Refund: zero(), Burned: zero(), Treasury: zero(), Held: zero(), Bond: zero(), Parent: parent}
-	members, cycles, why, err := sample(st, j, p.Beacon, exclude)
+		Payment: zero(), Refund: zero(), Burned: zero(), Treasury: zero(), Held: zero(), Bond: zero(), Parent: parent,
+		AggregatorTimeout: params.AggregatorTimeoutBlocks, Tip: new(big.Int).Set(spec.Tip)}
+	members, cycles, why, err := sample(st, params, j, p.Beacon, exclude)
 	if err != nil {
 		st.RevertToSnapshot(snap)
 		return 0, 0, err
@@ -379,7 +441,7 @@ func postSpec(st *state.StateDB, spec JobSpec, p Post, exclude []types.Address, 
 	if members == nil {
 		j.Outcome = OutcomeNoRunners
 		j.Error = why
-		if err := finish(st, j, p.Height, nil, zero()); err != nil {
+		if err := finish(st, params, j, p.Height, nil, zero()); err != nil {
 			st.RevertToSnapshot(snap)
 			return 0, 0, err
 		}
@@ -434,7 +496,7 @@ func addWakeup(st *state.StateDB, h, id uint64) error {
 // model or domain, declaring a max job value ≥ max_price, and not the
 // requester. It returns nil members and the reason when too few are
 // eligible.
-func sample(st *state.StateDB, j *Job, beacon [32]byte, exclude []types.Address) ([]types.Address, uint64, string, error) {
+func sample(st *state.StateDB, p Params, j *Job, beacon [32]byte, exclude []types.Address) ([]types.Address, uint64, string, error) {
 	all, err := Runners(st)
 	if err != nil {
 		return nil, 0, "", err
@@ -454,7 +516,7 @@ func sample(st *state.StateDB, j *Job, beacon [32]byte, exclude []types.Address)
 			continue
 		}
 		r.norm()
-		if r.Eligible() != "" || r.MaxJobValue.Cmp(j.Spec.MaxPrice) < 0 {
+		if r.Eligible(p) != "" || r.MaxJobValue.Cmp(j.Spec.MaxPrice) < 0 {
 			continue
 		}
 		if j.Spec.Kind == KindLLM && !slices.Contains(r.Models, j.Spec.Model) {

@@ -84,7 +84,11 @@ func (r rawCBOR) MarshalCBOR() ([]byte, error) { return r, nil }
 // post posts a job from requester and returns it.
 func (e *env) post(requester types.Address, s map[string]any) *Job {
 	e.t.Helper()
-	e.must(DispatcherAddress, requester, s["max_price"].(*big.Int), "post", s)
+	escrow := new(big.Int).Set(s["max_price"].(*big.Int))
+	if tip, ok := s["tip"].(*big.Int); ok {
+		escrow.Add(escrow, tip)
+	}
+	e.must(DispatcherAddress, requester, escrow, "post", s)
 	j, err := ReadJob(e.st, JobCount(e.st))
 	if err != nil || j == nil {
 		e.t.Fatalf("read job: %v", err)
@@ -168,3 +172,6 @@ func (e *env) money() map[types.Address]string {
 	}
 	return m
 }
+
+// dp is the default parameters the tests' chains run on.
+var dp = DefaultParams()

@@ -58,10 +58,10 @@ func TestMajorityVoteSlashesTheLiarAndPenalizesOnlyReputationOfTheSilent(t *test
 	if j.Payment.Cmp(milli(3_300)) != 0 {
 		t.Fatalf("payment %s", j.Payment)
 	}
-	if got := e.rec(liar); got.SelfBond.Cmp(bps(liarBond, 10_000-SlashBps)) != 0 || got.Delegated.Cmp(bps(liarDelegated, 10_000-SlashBps)) != 0 {
+	if got := e.rec(liar); got.SelfBond.Cmp(bps(liarBond, 10_000-dp.SlashBps)) != 0 || got.Delegated.Cmp(bps(liarDelegated, 10_000-dp.SlashBps)) != 0 {
 		t.Fatalf("liar self-bond %s delegated %s after slashing", got.SelfBond, got.Delegated)
 	}
-	slashed := new(big.Int).Add(bps(liarBond, SlashBps), bps(liarDelegated, SlashBps))
+	slashed := new(big.Int).Add(bps(liarBond, dp.SlashBps), bps(liarDelegated, dp.SlashBps))
 	wantSupply := new(big.Int).Sub(supply, slashed)
 	wantSupply.Sub(wantSupply, bps(j.Payment, BurnShareBps))
 	if e.st.Supply().Cmp(wantSupply) != 0 {
@@ -71,7 +71,7 @@ func TestMajorityVoteSlashesTheLiarAndPenalizesOnlyReputationOfTheSilent(t *test
 	if s.SelfBond.Cmp(silentBefore.SelfBond) != 0 || s.Delegated.Cmp(silentBefore.Delegated) != 0 {
 		t.Fatal("the silent member lost stake: a timeout costs reputation only (§12.2)")
 	}
-	if s.Reputation != silentBefore.Reputation-RepTimeout || s.Timeouts != 1 {
+	if s.Reputation != silentBefore.Reputation-dp.RepTimeout || s.Timeouts != 1 {
 		t.Fatalf("silent reputation %d timeouts %d", s.Reputation, s.Timeouts)
 	}
 	if j.DeliverAt != e.height+1 && j.DeliverAt != j.Settled+1 {
@@ -84,9 +84,10 @@ func TestMajorityVoteSlashesTheLiarAndPenalizesOnlyReputationOfTheSilent(t *test
 }
 
 // TestPaymentTable runs every row of the payment table ("Payment and
-// Failure Handling") through real calls and checks where every base unit
-// of the escrow went: payment split 89% runners and their delegators,
-// 10% burned, 1% treasury; the rest refunded.
+// Failure Handling") through real calls, without and with a tip, and
+// checks where every base unit of the escrow went: payment (plus the tip
+// on success only) split 89% runners and their delegators, 10% burned, 1%
+// treasury; the rest, the tip of every other row included, refunded.
 func TestPaymentTable(t *testing.T) {
 	yes := answer{StatusOK, "yes", 100}
 	for _, tc := range []struct {
@@ -108,78 +109,87 @@ func TestPaymentTable(t *testing.T) {
 		{"external fault: pro rata", cby(10), "m1", []answer{{StatusExternal, "model unavailable", 0}, {StatusExternal, "model unavailable", 0}, {StatusExternal, "model unavailable", 0}}, nil, OutcomeExternal, cby(3)},
 		{"no committee", cby(10), "m2", nil, nil, OutcomeNoRunners, zero()},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			e := threeRunners(t)
-			requester := user(1)
-			before := e.money()
-			stakeBefore := e.st.Balance(RegistryAddress).String()
-			supply := e.st.Supply()
-			j := e.post(requester, spec(TrustMajority, 3, tc.maxPrice, map[string]any{"model": tc.model}))
-			if tc.outcome != OutcomeNoRunners {
-				answers := map[types.Address]answer{}
-				for i, a := range tc.answers {
-					if !slices.Contains(tc.silent, i) {
-						answers[j.Members[i]] = a
-					}
+		for _, tip := range []*big.Int{zero(), cby(1)} {
+			tc := tc
+			if tip.Sign() > 0 {
+				tc.name += " with a tip"
+				if tc.outcome == OutcomeSuccess {
+					tc.payment = new(big.Int).Add(tc.payment, tip)
 				}
-				entries := e.commitAll(j, answers)
-				e.endBlocks(j.CommitDeadline + AggregatorTimeoutBlocks)
-				if len(entries) > 0 {
-					// the aggregator reveals what it has; if it is silent
-					// itself, each member reveals its own.
-					if _, ok := answers[j.Aggregator]; ok {
-						e.must(VerifierAddress, j.Aggregator, nil, "reveal", j.ID, entries)
-					} else {
-						for _, en := range entries {
-							m := types.Address(en.([]any)[0].([]byte))
-							e.must(VerifierAddress, m, nil, "reveal", j.ID, []any{en})
+			}
+			t.Run(tc.name, func(t *testing.T) {
+				e := threeRunners(t)
+				requester := user(1)
+				before := e.money()
+				stakeBefore := e.st.Balance(RegistryAddress).String()
+				supply := e.st.Supply()
+				j := e.post(requester, spec(TrustMajority, 3, tc.maxPrice, map[string]any{"model": tc.model, "tip": tip}))
+				if tc.outcome != OutcomeNoRunners {
+					answers := map[types.Address]answer{}
+					for i, a := range tc.answers {
+						if !slices.Contains(tc.silent, i) {
+							answers[j.Members[i]] = a
 						}
 					}
+					entries := e.commitAll(j, answers)
+					e.endBlocks(j.CommitDeadline + dp.AggregatorTimeoutBlocks)
+					if len(entries) > 0 {
+						// the aggregator reveals what it has; if it is silent
+						// itself, each member reveals its own.
+						if _, ok := answers[j.Aggregator]; ok {
+							e.must(VerifierAddress, j.Aggregator, nil, "reveal", j.ID, entries)
+						} else {
+							for _, en := range entries {
+								m := types.Address(en.([]any)[0].([]byte))
+								e.must(VerifierAddress, m, nil, "reveal", j.ID, []any{en})
+							}
+						}
+					}
+					e.endBlocks(j.Deadline)
 				}
-				e.endBlocks(j.Deadline)
-			}
-			j = e.job(j.ID)
-			if j.Outcome != tc.outcome {
-				t.Fatalf("outcome %q (%s), want %q", j.Outcome, j.Error, tc.outcome)
-			}
-			if j.Payment.Cmp(tc.payment) != 0 {
-				t.Fatalf("payment %s, want %s", j.Payment, tc.payment)
-			}
-			after := e.money()
-			paid := new(big.Int).Sub(bigOf(before[requester]), bigOf(after[requester]))
-			if paid.Cmp(tc.payment) != 0 {
-				t.Fatalf("the requester paid %s, want %s (refund = escrow − payment)", paid, tc.payment)
-			}
-			if e.st.Balance(DispatcherAddress).Sign() != 0 {
-				t.Fatalf("escrow keeps %s after settlement", e.st.Balance(DispatcherAddress))
-			}
-			if e.st.Balance(RegistryAddress).String() != stakeBefore {
-				t.Fatal("stake moved: no row of the payment table slashes here")
-			}
-			burn, treas := bps(tc.payment, BurnShareBps), bps(tc.payment, TreasuryShareBps)
-			if got := new(big.Int).Sub(supply, e.st.Supply()); got.Cmp(burn) != 0 {
-				t.Fatalf("burned %s, want 10%% = %s", got, burn)
-			}
-			if got := e.st.Balance(TreasuryAddress); got.Cmp(treas) != 0 {
-				t.Fatalf("treasury %s, want 1%% = %s", got, treas)
-			}
-			toRunners := zero()
-			for i := 0; i < 3; i++ {
-				toRunners.Add(toRunners, new(big.Int).Sub(bigOf(after[e.runner(i)]), bigOf(before[e.runner(i)])))
-			}
-			toRunners.Add(toRunners, new(big.Int).Sub(bigOf(after[user(9)]), bigOf(before[user(9)])))
-			want := new(big.Int).Sub(tc.payment, burn)
-			want.Sub(want, treas)
-			if toRunners.Cmp(want) != 0 {
-				t.Fatalf("runners and delegators got %s, want 89%% = %s", toRunners, want)
-			}
-			if tc.outcome != OutcomeSuccess && j.Phase != PhaseFailed {
-				t.Fatalf("phase %s", PhaseName(j.Phase))
-			}
-			if tc.outcome == OutcomeNoRunners && (j.Settled != j.Posted || !strings.Contains(j.Error, "no committee")) {
-				t.Fatalf("no-committee job settled at %d (posted %d): %q", j.Settled, j.Posted, j.Error)
-			}
-		})
+				j = e.job(j.ID)
+				if j.Outcome != tc.outcome {
+					t.Fatalf("outcome %q (%s), want %q", j.Outcome, j.Error, tc.outcome)
+				}
+				if j.Payment.Cmp(tc.payment) != 0 {
+					t.Fatalf("payment %s, want %s", j.Payment, tc.payment)
+				}
+				after := e.money()
+				paid := new(big.Int).Sub(bigOf(before[requester]), bigOf(after[requester]))
+				if paid.Cmp(tc.payment) != 0 {
+					t.Fatalf("the requester paid %s, want %s (refund = escrow − payment)", paid, tc.payment)
+				}
+				if e.st.Balance(DispatcherAddress).Sign() != 0 {
+					t.Fatalf("escrow keeps %s after settlement", e.st.Balance(DispatcherAddress))
+				}
+				if e.st.Balance(RegistryAddress).String() != stakeBefore {
+					t.Fatal("stake moved: no row of the payment table slashes here")
+				}
+				burn, treas := bps(tc.payment, BurnShareBps), bps(tc.payment, TreasuryShareBps)
+				if got := new(big.Int).Sub(supply, e.st.Supply()); got.Cmp(burn) != 0 {
+					t.Fatalf("burned %s, want 10%% = %s", got, burn)
+				}
+				if got := e.st.Balance(TreasuryAddress); got.Cmp(treas) != 0 {
+					t.Fatalf("treasury %s, want 1%% = %s", got, treas)
+				}
+				toRunners := zero()
+				for i := 0; i < 3; i++ {
+					toRunners.Add(toRunners, new(big.Int).Sub(bigOf(after[e.runner(i)]), bigOf(before[e.runner(i)])))
+				}
+				toRunners.Add(toRunners, new(big.Int).Sub(bigOf(after[user(9)]), bigOf(before[user(9)])))
+				want := new(big.Int).Sub(tc.payment, burn)
+				want.Sub(want, treas)
+				if toRunners.Cmp(want) != 0 {
+					t.Fatalf("runners and delegators got %s, want 89%% = %s", toRunners, want)
+				}
+				if tc.outcome != OutcomeSuccess && j.Phase != PhaseFailed {
+					t.Fatalf("phase %s", PhaseName(j.Phase))
+				}
+				if tc.outcome == OutcomeNoRunners && (j.Settled != j.Posted || !strings.Contains(j.Error, "no committee")) {
+					t.Fatalf("no-committee job settled at %d (posted %d): %q", j.Settled, j.Posted, j.Error)
+				}
+			})
+		}
 	}
 }
 
@@ -221,11 +231,11 @@ func TestSampleWeightsByStake(t *testing.T) {
 	e.register(0, 10_000, 0)
 	e.register(1, 40_000, 0)
 	e.register(2, 10_000, 0)
-	e.st.Set(runnerKey(e.runner(2)), mustMarshal(func() *Runner { r := e.rec(e.runner(2)); r.Reputation = MinReputation - 1; return r }()))
+	e.st.Set(runnerKey(e.runner(2)), mustMarshal(func() *Runner { r := e.rec(e.runner(2)); r.Reputation = dp.MinReputation - 1; return r }()))
 	counts := map[types.Address]int{}
 	for i := 0; i < 400; i++ {
 		j := &Job{ID: uint64(i + 1), Spec: JobSpec{Kind: KindLLM, Model: "m1", Committee: 1, MaxPrice: cby(1)}}
-		m, _, why, err := sample(e.st, j, [32]byte{byte(i), byte(i >> 8)}, nil)
+		m, _, why, err := sample(e.st, dp, j, [32]byte{byte(i), byte(i >> 8)}, nil)
 		if err != nil || why != "" {
 			t.Fatal(err, why)
 		}

@@ -100,44 +100,34 @@ type Runner struct {
 	Earned        *big.Int        `cbor:"18,keyasint"` // paid to it (its own part) so far
 	Slashed       *big.Int        `cbor:"19,keyasint"` // burned from its self-bond so far
 	// SelfUnbonding is its self-bond after exit, released at ExitAt +
-	// UnbondingBlocks (and slashable until then).
+	// Params.UnbondingBlocks (and slashable until then).
 	SelfUnbonding *big.Int `cbor:"20,keyasint"`
 }
 
 // Effective is self-bond + delegated stake (§5.2).
 func (r *Runner) Effective() *big.Int { return new(big.Int).Add(r.SelfBond, r.Delegated) }
 
-// RequiredStake is max(StakeFloor, 1.5 × declared max job value) (§5.2).
-func RequiredStake(maxJobValue *big.Int) *big.Int {
-	x := new(big.Int).Mul(maxJobValue, big.NewInt(3))
-	x.Quo(x, big.NewInt(2))
-	if x.Cmp(StakeFloor) < 0 {
-		return new(big.Int).Set(StakeFloor)
-	}
-	return x
-}
-
 // selfBondOK reports whether self ≥ MinSelfBondBps of self+delegated.
-func selfBondOK(self, delegated *big.Int) bool {
+func selfBondOK(p Params, self, delegated *big.Int) bool {
 	eff := new(big.Int).Add(self, delegated)
 	lhs := new(big.Int).Mul(self, big.NewInt(10_000))
-	rhs := new(big.Int).Mul(eff, big.NewInt(MinSelfBondBps))
+	rhs := new(big.Int).Mul(eff, new(big.Int).SetUint64(p.MinSelfBondBps))
 	return lhs.Cmp(rhs) >= 0
 }
 
 // Eligible says why r may not be sampled for a job, or "" if it may:
 // active, healthy (reputation), staked to its requirement with enough
 // self-bond (§5.2, §5.3 "eligible (staked, healthy) runners").
-func (r *Runner) Eligible() string {
+func (r *Runner) Eligible(p Params) string {
 	switch {
 	case r.Exiting:
 		return "exiting"
-	case r.Reputation < MinReputation:
-		return fmt.Sprintf("reputation %d below %d", r.Reputation, MinReputation)
-	case r.Effective().Cmp(RequiredStake(r.MaxJobValue)) < 0:
-		return "effective stake below max(10,000 CBY, 1.5 × max job value)"
-	case !selfBondOK(r.SelfBond, r.Delegated):
-		return "self-bond below 10% of effective stake"
+	case r.Reputation < p.MinReputation:
+		return fmt.Sprintf("reputation %d below %d", r.Reputation, p.MinReputation)
+	case r.Effective().Cmp(p.RequiredStake(r.MaxJobValue)) < 0:
+		return fmt.Sprintf("effective stake below max(%s, 1.5 × max job value)", types.FormatCBY(p.StakeFloor))
+	case !selfBondOK(p, r.SelfBond, r.Delegated):
+		return fmt.Sprintf("self-bond below %d basis points of effective stake", p.MinSelfBondBps)
 	}
 	return ""
 }

@@ -104,6 +104,15 @@ func TestRefusals(t *testing.T) {
 		{"unknown registry method", committing, call{RegistryAddress, r0, nil, "steal", func(*env, *Job) []any { return nil }}, "unknown method \"steal\""},
 		// 0x02
 		{"post with escrow below max_price", committing, call{DispatcherAddress, stranger, cby(9), "post", func(*env, *Job) []any { return []any{spec(TrustMajority, 3, cby(10), nil)} }}, "escrow must equal"},
+		{"post with a tip but escrow of max_price alone", committing, call{DispatcherAddress, stranger, cby(10), "post", func(*env, *Job) []any {
+			return []any{spec(TrustMajority, 3, cby(10), map[string]any{"tip": cby(1)})}
+		}}, "escrow must equal max_price 10000000000000000000 plus tip 1000000000000000000"},
+		{"post with a negative tip", committing, call{DispatcherAddress, stranger, cby(10), "post", func(*env, *Job) []any {
+			return []any{spec(TrustMajority, 3, cby(10), map[string]any{"tip": big.NewInt(-1)})}
+		}}, "tip must be non-negative"},
+		{"post a committee above max_committee", committing, call{DispatcherAddress, stranger, cby(10), "post", func(*env, *Job) []any {
+			return []any{spec(TrustMajority, 11, cby(10), nil)}
+		}}, "committee 11 exceeds max_committee 9"},
 		{"post with an unknown key", committing, call{DispatcherAddress, stranger, cby(10), "post", func(*env, *Job) []any {
 			return []any{spec(TrustMajority, 3, cby(10), map[string]any{"gpu": "h100"})}
 		}}, "unknown key \"gpu\""},
@@ -141,7 +150,7 @@ func TestRefusals(t *testing.T) {
 			i := j.member(nonAgg(e, j))
 			return []any{j.ID, []any{entry(e, j, i, []byte("yes"), j.Members[i])}}
 		}}, "only the aggregator"},
-		{"individual reveal of another's result", func(e *env, j *Job) { revealing(e, j); e.height += AggregatorTimeoutBlocks }, call{VerifierAddress, nonAgg, nil, "reveal", func(e *env, j *Job) []any {
+		{"individual reveal of another's result", func(e *env, j *Job) { revealing(e, j); e.height += dp.AggregatorTimeoutBlocks }, call{VerifierAddress, nonAgg, nil, "reveal", func(e *env, j *Job) []any {
 			return []any{j.ID, []any{entry(e, j, j.member(j.Aggregator), []byte("yes"), j.Aggregator)}}
 		}}, "its own"},
 		{"reveal with a forged signature", revealing, call{VerifierAddress, agg, nil, "reveal", func(e *env, j *Job) []any {

@@ -128,13 +128,13 @@ func (p profile) apply(r *Runner) {
 // checkStake refuses a runner that would not meet §5.2 with the given
 // self-bond: effective ≥ max(10,000 CBY, 1.5 × max job value) and
 // self-bond ≥ 10% of effective.
-func checkStake(r *Runner) error {
-	need := RequiredStake(r.MaxJobValue)
+func checkStake(p Params, r *Runner) error {
+	need := p.RequiredStake(r.MaxJobValue)
 	if r.Effective().Cmp(need) < 0 {
-		return fmt.Errorf("effective stake %s is below max(10,000 CBY, 1.5 × max_job_value) = %s base units (§5.2)", r.Effective(), need)
+		return fmt.Errorf("effective stake %s is below max(%s, 1.5 × max_job_value) = %s base units (§5.2)", r.Effective(), types.FormatCBY(p.StakeFloor), need)
 	}
-	if !selfBondOK(r.SelfBond, r.Delegated) {
-		return fmt.Errorf("self-bond %s is below 10%% of the effective stake %s (MIN_SELF_BOND_BPS, §5.2)", r.SelfBond, r.Effective())
+	if !selfBondOK(p, r.SelfBond, r.Delegated) {
+		return fmt.Errorf("self-bond %s is below %d basis points of the effective stake %s (MIN_SELF_BOND_BPS, §5.2)", r.SelfBond, p.MinSelfBondBps, r.Effective())
 	}
 	return nil
 }
@@ -151,9 +151,9 @@ func register(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any
 	if old != nil {
 		return nil, fmt.Errorf("%s is already a runner: use update", c.From)
 	}
-	r := (&Runner{SelfBond: new(big.Int).Set(c.Value), Reputation: InitialReputation, Joined: c.Height}).norm()
+	r := (&Runner{SelfBond: new(big.Int).Set(c.Value), Reputation: c.P.InitialReputation, Joined: c.Height}).norm()
 	p.apply(r)
-	if err := checkStake(r); err != nil {
+	if err := checkStake(c.P, r); err != nil {
 		return nil, err
 	}
 	if err := addToIndex(st, c.From); err != nil {
@@ -178,7 +178,7 @@ func update(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, 
 	}
 	p.apply(r)
 	r.SelfBond.Add(r.SelfBond, c.Value)
-	if err := checkStake(r); err != nil {
+	if err := checkStake(c.P, r); err != nil {
 		return nil, err
 	}
 	if err := st.SubBalance(c.From, c.Value); err != nil {
@@ -227,8 +227,8 @@ func delegate(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any
 		return nil, err
 	}
 	if d == nil {
-		if len(r.Delegators) >= MaxDelegatorsPerRunner {
-			return nil, fmt.Errorf("runner %s has its maximum of %d delegators (§13)", ra, MaxDelegatorsPerRunner)
+		if uint64(len(r.Delegators)) >= c.P.MaxDelegators {
+			return nil, fmt.Errorf("runner %s has its maximum of %d delegators (§13)", ra, c.P.MaxDelegators)
 		}
 		d = &Delegation{}
 		i, _ := slices.BinarySearchFunc(r.Delegators, c.From, cmpAddr)
@@ -236,8 +236,8 @@ func delegate(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any
 	}
 	d.norm()
 	newDelegated := new(big.Int).Add(r.Delegated, c.Value)
-	if !selfBondOK(r.SelfBond, newDelegated) {
-		return nil, fmt.Errorf("runner %s's self-bond %s would fall below 10%% of its effective stake (MIN_SELF_BOND_BPS, §5.2): it can take at most %s base units more", ra, r.SelfBond, maxMoreDelegation(r))
+	if !selfBondOK(c.P, r.SelfBond, newDelegated) {
+		return nil, fmt.Errorf("runner %s's self-bond %s would fall below 10%% of its effective stake (MIN_SELF_BOND_BPS, §5.2): it can take at most %s base units more", ra, r.SelfBond, maxMoreDelegation(c.P, r))
 	}
 	if err := st.SubBalance(c.From, c.Value); err != nil {
 		return nil, fmt.Errorf("delegation: %w", err)
@@ -252,9 +252,9 @@ func delegate(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any
 
 // maxMoreDelegation is 9 × self-bond − delegated: what keeps the self-bond
 // at 10%.
-func maxMoreDelegation(r *Runner) *big.Int {
-	m := new(big.Int).Mul(r.SelfBond, big.NewInt(10_000-MinSelfBondBps))
-	m.Quo(m, big.NewInt(MinSelfBondBps))
+func maxMoreDelegation(p Params, r *Runner) *big.Int {
+	m := new(big.Int).Mul(r.SelfBond, new(big.Int).SetUint64(10_000-p.MinSelfBondBps))
+	m.Quo(m, new(big.Int).SetUint64(p.MinSelfBondBps))
 	m.Sub(m, r.Delegated)
 	if m.Sign() < 0 {
 		return zero()
@@ -293,15 +293,15 @@ func undelegate(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]a
 	if amt.Sign() == 0 || amt.Cmp(d.Amount) > 0 {
 		return nil, fmt.Errorf("amount must be 1 … %s (the bonded delegation), got %s", d.Amount, amt)
 	}
-	if len(d.Unbonding) >= MaxTranches {
+	if uint64(len(d.Unbonding)) >= c.P.MaxTranches {
 		return nil, fmt.Errorf("%d unbonding tranches already at %s: withdraw the matured ones first (max_active_tranches_per_delegator, §13)", len(d.Unbonding), ra)
 	}
 	d.Amount.Sub(d.Amount, amt)
-	d.Unbonding = append(d.Unbonding, Tranche{Amount: amt, Release: c.Height + UnbondingBlocks})
+	d.Unbonding = append(d.Unbonding, Tranche{Amount: amt, Release: c.Height + c.P.UnbondingBlocks})
 	r.Delegated.Sub(r.Delegated, amt)
 	writeDelegation(st, ra, c.From, d)
 	writeRunner(st, ra, r)
-	return map[string]any{"runner": ra[:], "delegator": c.From[:], "amount": amt, "release": c.Height + UnbondingBlocks}, nil
+	return map[string]any{"runner": ra[:], "delegator": c.From[:], "amount": amt, "release": c.Height + c.P.UnbondingBlocks}, nil
 }
 
 func exit(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, error) {
@@ -315,7 +315,7 @@ func exit(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, er
 	if err != nil {
 		return nil, err
 	}
-	release := c.Height + UnbondingBlocks
+	release := c.Height + c.P.UnbondingBlocks
 	r.Exiting, r.ExitAt = true, c.Height
 	r.SelfUnbonding, r.SelfBond = r.SelfBond, zero()
 	// Every delegation starts unbonding with the runner (its delegators
@@ -364,8 +364,8 @@ func withdraw(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any
 		if !r.Exiting {
 			return nil, errors.New("a runner withdraws its self-bond only after exit")
 		}
-		if c.Height < r.ExitAt+UnbondingBlocks {
-			return nil, fmt.Errorf("the self-bond unbonds until height %d (now %d)", r.ExitAt+UnbondingBlocks, c.Height)
+		if c.Height < r.ExitAt+c.P.UnbondingBlocks {
+			return nil, fmt.Errorf("the self-bond unbonds until height %d (now %d)", r.ExitAt+c.P.UnbondingBlocks, c.Height)
 		}
 		out.Set(r.SelfUnbonding)
 		r.SelfUnbonding = zero()
@@ -428,8 +428,8 @@ func publishModel(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string
 	if name == "" || len(name) > 128 {
 		return nil, fmt.Errorf("name must be 1 to 128 bytes")
 	}
-	if c.Value.Cmp(ModelDeposit) != 0 {
-		return nil, fmt.Errorf("publishing a model takes a deposit of exactly %s base units (1,000 CBY, §5.1), got %s", ModelDeposit, c.Value)
+	if c.Value.Cmp(c.P.ModelDeposit) != 0 {
+		return nil, fmt.Errorf("publishing a model takes a deposit of exactly %s base units (§5.1), got %s", c.P.ModelDeposit, c.Value)
 	}
 	m, err := ReadModel(st, [32]byte(id))
 	if err != nil {

@@ -84,7 +84,7 @@ func TestUndelegateUnbondsThenWithdraws(t *testing.T) {
 	if got := e.rec(r).Delegated; got.Cmp(cby(3_000)) != 0 {
 		t.Fatalf("delegated after undelegate = %s", got)
 	}
-	e.height += UnbondingBlocks - 1
+	e.height += dp.UnbondingBlocks - 1
 	if _, err := e.call(RegistryAddress, user(1), nil, "withdraw", r[:]); err == nil || !strings.Contains(err.Error(), "nothing to withdraw") {
 		t.Fatalf("early withdraw: %v", err)
 	}
@@ -107,7 +107,7 @@ func TestExitUnbondsEverything(t *testing.T) {
 	if _, err := e.call(RegistryAddress, r, nil, "withdraw", r[:]); err == nil || !strings.Contains(err.Error(), "unbonds until") {
 		t.Fatalf("early self withdraw: %v", err)
 	}
-	e.height += UnbondingBlocks
+	e.height += dp.UnbondingBlocks
 	e.must(RegistryAddress, r, nil, "withdraw", r[:])
 	e.must(RegistryAddress, user(1), nil, "withdraw", r[:])
 	if got, _ := ReadRunner(e.st, r); got != nil {
@@ -128,7 +128,7 @@ func TestModelRegistryDeposit(t *testing.T) {
 	if _, err := e.call(RegistryAddress, user(1), cby(999), "publish_model", id, "llama"); err == nil {
 		t.Fatal("publish with a short deposit")
 	}
-	e.must(RegistryAddress, user(1), ModelDeposit, "publish_model", id, "llama")
+	e.must(RegistryAddress, user(1), dp.ModelDeposit, "publish_model", id, "llama")
 	if _, err := e.call(RegistryAddress, user(2), nil, "retract_model", id); err == nil || !strings.Contains(err.Error(), "only the publisher") {
 		t.Fatalf("retract by a stranger: %v", err)
 	}

@@ -156,8 +156,8 @@ func decodeEntries(raw cbor.RawMessage) ([]entry, error) {
 	if len(items) == 0 {
 		return nil, errors.New("reveal needs at least one entry [member, status, output, usage, sig]")
 	}
-	if len(items) > MaxCommittee {
-		return nil, fmt.Errorf("%d entries exceed the largest committee (%d)", len(items), MaxCommittee)
+	if uint64(len(items)) > MaxCommitteeBound {
+		return nil, fmt.Errorf("%d entries exceed the largest committee (%d)", len(items), MaxCommitteeBound)
 	}
 	out := make([]entry, len(items))
 	for k, it := range items {
@@ -217,7 +217,7 @@ func reveal(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, 
 	if !aggregated {
 		// §5.3: others reveal only after aggregator_timeout_blocks, and
 		// only their own result.
-		if open := j.RevealOpen + AggregatorTimeoutBlocks; c.Height < open {
+		if open := j.IndividualReveals(); c.Height < open {
 			return nil, fmt.Errorf("only the aggregator %s reveals job %d until height %d (aggregator_timeout_blocks); individual reveals after", j.Aggregator, j.ID, open)
 		}
 		if len(entries) != 1 || entries[0].member != c.From {
@@ -255,7 +255,7 @@ func reveal(st *state.StateDB, c Call, args []cbor.RawMessage) (map[string]any, 
 	data := map[string]any{"job_id": j.ID, "revealed": len(entries)}
 	if j.revealed() == j.commits() {
 		c.extra(SettleCycles)
-		if err := settle(st, j, c.Height); err != nil {
+		if err := settle(st, c.P, j, c.Height); err != nil {
 			return nil, err
 		}
 		data["outcome"] = j.Outcome
@@ -287,7 +287,7 @@ type judge struct {
 // settle verifies the revealed results in the job's mode, pays, refunds,
 // slashes and penalizes, and schedules the continuation (§5.3 Verify,
 // Payout; "Payment and Failure Handling").
-func settle(st *state.StateDB, j *Job, h uint64) error {
+func settle(st *state.StateDB, p Params, j *Job, h uint64) error {
 	var entries []int
 	for i, r := range j.Reveals {
 		if r != nil {
@@ -299,7 +299,7 @@ func settle(st *state.StateDB, j *Job, h uint64) error {
 	j.Output = v.output
 	j.Error = v.err
 	for _, i := range v.liars {
-		if err := slash(st, j.Members[i], h); err != nil {
+		if err := slash(st, p, j.Members[i], h); err != nil {
 			return err
 		}
 		j.Slashed = append(j.Slashed, j.Members[i])
@@ -312,32 +312,38 @@ func settle(st *state.StateDB, j *Job, h uint64) error {
 	}
 	slices.Sort(penal)
 	for _, i := range penal {
-		if err := penalize(st, j.Members[i], j.Reveals[i] == nil); err != nil {
+		if err := penalize(st, p, j.Members[i], j.Reveals[i] == nil); err != nil {
 			return err
 		}
 		j.Penalized = append(j.Penalized, j.Members[i])
 	}
-	payment, err := payWinners(st, j, v)
+	payment, err := payWinners(st, p, j, v)
 	if err != nil {
 		return err
 	}
+	for _, rv := range j.Reviews {
+		if err := demote(st, rv.Member, p.RepUsage); err != nil {
+			return err
+		}
+	}
 	if v.outcome == OutcomeSuccess {
 		for _, i := range v.winners {
-			if err := reward(st, j.Members[i]); err != nil {
+			if err := reward(st, p, j.Members[i]); err != nil {
 				return err
 			}
 		}
 	}
-	return finish(st, j, h, v.winners, payment)
+	return finish(st, p, j, h, v.winners, payment)
 }
 
 // payWinners pays the job per the payment table and returns the payment.
-func payWinners(st *state.StateDB, j *Job, v judge) (*big.Int, error) {
+func payWinners(st *state.StateDB, p Params, j *Job, v judge) (*big.Int, error) {
 	if len(v.winners) == 0 {
 		return zero(), nil
 	}
 	costs := make([]*big.Int, len(v.winners))
 	total := zero()
+	usage := reviewUsage(p, j, v)
 	for k, i := range v.winners {
 		r, err := ReadRunner(st, j.Members[i])
 		if err != nil {
@@ -351,13 +357,25 @@ func payWinners(st *state.StateDB, j *Job, v judge) (*big.Int, error) {
 		if v.outcome == OutcomeActor {
 			costs[k] = new(big.Int).Set(r.Rates.PerJob) // minimum fee: gas cost recovery
 		} else {
-			costs[k] = r.Rates.Cost(j.Spec.Kind, j.Reveals[i].Usage) // usage × rates (pro rata on progress for faults)
+			costs[k] = r.Rates.Cost(j.Spec.Kind, usage[k]) // usage × rates (pro rata on progress for faults)
 		}
 		total.Add(total, costs[k])
 	}
 	payment := new(big.Int).Set(total)
 	if payment.Cmp(j.Spec.MaxPrice) > 0 {
 		payment.Set(j.Spec.MaxPrice) // min(reported_usage × rates, max_price) (§17.7)
+	}
+	if v.outcome == OutcomeSuccess && j.Tip.Sign() > 0 {
+		// The payment table's Success row: 89% of the payment + tip to the
+		// runners, 10% burned, 1% to the Treasury. Every other row
+		// refunds the tip with the rest of the escrow.
+		payment.Add(payment, j.Tip)
+		if total.Sign() == 0 { // free runners share the tip equally
+			for k := range costs {
+				costs[k] = big.NewInt(1)
+			}
+			total.SetInt64(int64(len(costs)))
+		}
 	}
 	if payment.Sign() == 0 {
 		return payment, nil
@@ -381,7 +399,7 @@ func payWinners(st *state.StateDB, j *Job, v judge) (*big.Int, error) {
 	// The aggregator's bonus (§5.3) when its aggregated reveal carried the
 	// accepted result.
 	if agg := j.member(j.Aggregator); v.outcome == OutcomeSuccess && slices.Contains(v.winners, agg) && j.Reveals[agg].Aggregated {
-		bonus := bps(pool, AggregatorBonusBps)
+		bonus := bps(pool, p.AggregatorBonusBps)
 		if err := credit(st, j.Aggregator, bonus); err != nil {
 			return nil, err
 		}
@@ -403,6 +421,61 @@ func payWinners(st *state.StateDB, j *Job, v judge) (*big.Int, error) {
 		}
 	}
 	return payment, nil
+}
+
+// UsageReview records a member whose reported usage exceeded the review
+// threshold (Params.UsageReviewBps of the expected usage): it was paid on
+// the expected usage and lost Params.RepUsage reputation.
+type UsageReview struct {
+	_        struct{} `cbor:",toarray"`
+	Member   types.Address
+	Reported uint64
+	Expected uint64
+}
+
+// expectedUsage is what the job is expected to use, or 0 when the chain
+// cannot tell: the median (lower middle) of the usages the paid members
+// reported when there are two or more; for one LLM report under a
+// max_tokens bound, the input's bytes plus max_tokens (a token is at least
+// one byte of input, and the output stops at max_tokens).
+func expectedUsage(j *Job, winners []int) uint64 {
+	if len(winners) >= 2 {
+		us := make([]uint64, len(winners))
+		for k, i := range winners {
+			us[k] = j.Reveals[i].Usage
+		}
+		slices.Sort(us)
+		return us[(len(us)-1)/2]
+	}
+	if j.Spec.Kind == KindLLM && j.Spec.MaxTokens > 0 {
+		return uint64(len(j.Spec.Input)) + j.Spec.MaxTokens
+	}
+	return 0
+}
+
+// reviewUsage applies "Runner Resource Accounting": reported usage is
+// trusted, but more than UsageReviewBps of the expected usage (">2×
+// expected usage triggers automatic review") is reviewed at once: the
+// member is paid on the expected usage, loses RepUsage reputation, and
+// the job lists it in Reviews. It is not slashed: an outlier is not proof
+// of misreporting. It returns the usage each winner is paid on.
+func reviewUsage(p Params, j *Job, v judge) []uint64 {
+	out := make([]uint64, len(v.winners))
+	exp := expectedUsage(j, v.winners)
+	for k, i := range v.winners {
+		u := j.Reveals[i].Usage
+		out[k] = u
+		if v.outcome == OutcomeActor || exp == 0 {
+			continue
+		}
+		over := new(big.Int).Mul(new(big.Int).SetUint64(u), big.NewInt(10_000))
+		limit := new(big.Int).Mul(new(big.Int).SetUint64(exp), new(big.Int).SetUint64(p.UsageReviewBps))
+		if over.Cmp(limit) > 0 {
+			out[k] = exp
+			j.Reviews = append(j.Reviews, UsageReview{Member: j.Members[i], Reported: u, Expected: exp})
+		}
+	}
+	return out
 }
 
 // credit pays a runner's share: delegators get their stake's part less the
@@ -452,14 +525,14 @@ func credit(st *state.StateDB, a types.Address, amt *big.Int) error {
 }
 
 // reward raises the reputation of a member whose result was accepted.
-func reward(st *state.StateDB, a types.Address) error {
+func reward(st *state.StateDB, p Params, a types.Address) error {
 	r, err := ReadRunner(st, a)
 	if err != nil || r == nil {
 		return err
 	}
 	r.norm()
 	r.Successes++
-	r.Reputation = min(MaxReputation, r.Reputation+RepSuccess)
+	r.Reputation = min(MaxReputation, r.Reputation+p.RepSuccess)
 	writeRunner(st, a, r)
 	return nil
 }
@@ -467,7 +540,7 @@ func reward(st *state.StateDB, a types.Address) error {
 // slash burns SlashBps of a's self-bond (bonded or unbonding) and of every
 // delegation and unbonding tranche at a (§5.2: delegated stake is
 // slashable alongside the self-bond; §8.4: slashed stake is burned).
-func slash(st *state.StateDB, a types.Address, _ uint64) error {
+func slash(st *state.StateDB, p Params, a types.Address, _ uint64) error {
 	r, err := ReadRunner(st, a)
 	if err != nil || r == nil {
 		return err
@@ -475,7 +548,7 @@ func slash(st *state.StateDB, a types.Address, _ uint64) error {
 	r.norm()
 	burned := zero()
 	cut := func(v *big.Int) {
-		x := bps(v, SlashBps)
+		x := bps(v, p.SlashBps)
 		v.Sub(v, x)
 		burned.Add(burned, x)
 	}
@@ -505,32 +578,44 @@ func slash(st *state.StateDB, a types.Address, _ uint64) error {
 	}
 	st.Burn(burned)
 	r.Slashes++
-	r.Reputation -= min(r.Reputation, RepSlashed)
+	r.Reputation -= min(r.Reputation, p.RepSlashed)
 	writeRunner(st, a, r)
 	return nil
 }
 
 // penalize lowers a's reputation for an operational failure (§12.2:
 // reputation penalties only, no stake).
-func penalize(st *state.StateDB, a types.Address, timeout bool) error {
+func penalize(st *state.StateDB, p Params, a types.Address, timeout bool) error {
 	r, err := ReadRunner(st, a)
 	if err != nil || r == nil {
 		return err
 	}
 	r.norm()
-	p := uint64(RepInvalid)
+	pen := p.RepInvalid
 	if timeout {
-		p = RepTimeout
+		pen = p.RepTimeout
 		r.Timeouts++
 	}
-	r.Reputation -= min(r.Reputation, p)
+	r.Reputation -= min(r.Reputation, pen)
+	writeRunner(st, a, r)
+	return nil
+}
+
+// demote lowers a's reputation by n (a usage review).
+func demote(st *state.StateDB, a types.Address, n uint64) error {
+	r, err := ReadRunner(st, a)
+	if err != nil || r == nil {
+		return err
+	}
+	r.norm()
+	r.Reputation -= min(r.Reputation, n)
 	writeRunner(st, a, r)
 	return nil
 }
 
 // finish refunds the rest of the escrow, records the outcome and schedules
 // the continuation in the next block.
-func finish(st *state.StateDB, j *Job, h uint64, winners []int, payment *big.Int) error {
+func finish(st *state.StateDB, p Params, j *Job, h uint64, winners []int, payment *big.Int) error {
 	if j.Held == nil {
 		j.Held = zero()
 	}
@@ -548,7 +633,7 @@ func finish(st *state.StateDB, j *Job, h uint64, winners []int, payment *big.Int
 		j.Phase = PhaseSettled
 	}
 	if j.Held.Sign() > 0 {
-		if err := openChallengeWindow(st, j, h); err != nil {
+		if err := openChallengeWindow(st, p, j, h); err != nil {
 			return err
 		}
 	}
@@ -562,7 +647,7 @@ func finish(st *state.StateDB, j *Job, h uint64, winners []int, payment *big.Int
 	}
 	writeJob(st, j)
 	if j.Parent != 0 {
-		return resolveChallenge(st, j, h)
+		return resolveChallenge(st, p, j, h)
 	}
 	return nil
 }

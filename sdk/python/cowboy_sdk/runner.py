@@ -57,13 +57,16 @@ class Result:
 
 def submit(kind="llm", model=None, input=None, result_schema=None,
            trust="majority_vote", committee=None, threshold=None,
-           max_price=0, max_tokens=None, max_wall_ms=None, timeout_blocks=50, seed=0,
+           max_price=0, max_tokens=None, max_wall_ms=None, timeout_blocks=None, seed=0,
            callback=None, vote_field=None, match_fields=None,
-           similarity_bps=None, toolchain_digest=None):
+           similarity_bps=None, toolchain_digest=None, tip=None):
     """Post a job and return its id.
 
-    max_price base units move from this actor's balance into escrow; what
-    the job does not cost comes back when it settles. The result arrives
+    max_price (plus tip) base units move from this actor's balance into
+    escrow; what the job does not cost comes back when it settles. The tip
+    is paid only on success, on top of the payment, and puts the
+    continuation ahead of lower tips in a busy runner lane. committee,
+    threshold and timeout_blocks default to the chain's runner parameters. The result arrives
     as a call of `callback` (a method marked @runner.continuation) in a
     later block; a failed or timed-out job arrives there too, with
     result.ok False. Costs 10,000 cycles plus a cell per byte of the spec
@@ -75,8 +78,9 @@ def submit(kind="llm", model=None, input=None, result_schema=None,
         import json
         result_schema = json.dumps(result_schema, sort_keys=True, separators=(",", ":"))
     spec = {"kind": kind, "input": input, "trust": trust, "max_price": max_price,
-            "timeout_blocks": timeout_blocks, "seed": seed, "callback": callback}
+            "seed": seed, "callback": callback}
     optional = {"model": model, "result_schema": result_schema, "committee": committee,
+                "timeout_blocks": timeout_blocks, "tip": tip,
                 "threshold": threshold, "max_tokens": max_tokens, "max_wall_ms": max_wall_ms,
                 "vote_field": vote_field,
                 "match_fields": match_fields, "similarity_bps": similarity_bps,
