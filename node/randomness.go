@@ -3,6 +3,7 @@ package node
 import (
 	"fmt"
 
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -35,10 +36,24 @@ func (n *Node) Randomness(height uint64) (*rpc.RandomnessJSON, error) {
 	h, round, epoch := rpc.Hash(c.QC.BlockHash), rpc.Quantity(c.QC.Round), rpc.Quantity(epochOfRound(c.QC.Round))
 	out.ConsensusHash, out.ConsensusRound, out.Epoch = &h, &round, &epoch
 	out.Randomness = rpc.Hash(blockRandomness(c))
+	rec, err := staking.ReadEpochBeacon(n.newState(), uint64(epoch))
+	if err != nil {
+		return nil, fmt.Errorf("randomness of block %d: %w", height, err)
+	}
+	if _, ok := c.QC.Randomness(); ok && rec != nil && len(rec.Group) > 0 && rec.KeyEpoch > 0 {
+		out.Source = rpc.RandomnessBeacon
+		sigma, gk, ke := rpc.Bytes(c.QC.Beacon), rpc.Bytes(rec.Group), rpc.Quantity(rec.KeyEpoch)
+		out.Sigma, out.GroupKey, out.KeySource, out.KeyEpoch = &sigma, &gk, rec.Source, &ke
+		out.Note = fmt.Sprintf("threshold beacon: the group key of the epoch %d DKG, in the registry's epoch record", rec.KeyEpoch)
+		if rec.Source == staking.BeaconCarried {
+			out.Note += " (carried over: " + rec.Note + ")"
+		}
+		return out, nil
+	}
 	if _, ok := c.QC.Randomness(); ok && n.cfg.Genesis.Beacon != nil {
 		out.Source = rpc.RandomnessBeacon
-		sigma, gk := rpc.Bytes(c.QC.Beacon), rpc.Bytes(n.cfg.Genesis.Beacon.GroupKey)
-		out.Sigma, out.GroupKey = &sigma, &gk
+		sigma, gk, ke := rpc.Bytes(c.QC.Beacon), rpc.Bytes(n.cfg.Genesis.Beacon.GroupKey), rpc.Quantity(0)
+		out.Sigma, out.GroupKey, out.KeySource, out.KeyEpoch = &sigma, &gk, staking.BeaconGenesis, &ke
 		out.Note = "threshold beacon: the genesis group key"
 		if len(n.cfg.Genesis.Validators) == 1 {
 			out.Note += "; a one-member group, so its only validator can compute R_n alone"
@@ -46,6 +61,10 @@ func (n *Node) Randomness(height uint64) (*rpc.RandomnessJSON, error) {
 		return out, nil
 	}
 	out.Source = rpc.RandomnessVRF
+	if rec != nil && rec.Source == staking.BeaconNone {
+		out.Note = rec.Note
+		return out, nil
+	}
 	out.Note = "no beacon key for this epoch (none in genesis, or the validator set changed and no DKG ran): the proposer's VRF output, which that proposer knows first"
 	return out, nil
 }

@@ -79,6 +79,7 @@ type network struct {
 	advancedAt time.Time // when the finalized head last moved (for sync)
 
 	reported map[[2]uint64]bool // (validator, round) of evidence already reported
+	dkg      dkgState           // this validator's part in the open beacon DKG (node/dkg.go)
 	early    []p2p.Message      // consensus messages of the next epoch, replayed when it starts
 
 	pending   *simplex.ProposeRequest
@@ -426,6 +427,7 @@ func (n *Node) drain() error {
 			n.reportEvidence(e)
 		}
 	}
+	n.dkgTick()
 	n.publishStatus()
 	if err := net.sx.Halted(); err != nil {
 		return fmt.Errorf("consensus halted: %w", err)
