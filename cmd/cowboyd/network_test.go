@@ -331,7 +331,8 @@ func TestLocalnetProcesses(t *testing.T) {
 				}
 				// R_n: the threshold beacon's on every node, the same
 				// everywhere, and σ_n verifies against genesis.json's
-				// group key (what cowboy beacon verify checks).
+				// group key in epoch 0 and against the epoch's DKG key
+				// after (what cowboy beacon verify checks).
 				r, err := clients[i].Randomness(ctx, n)
 				if err != nil {
 					t.Fatalf("node %d randomness %d: %v", i, n, err)
@@ -339,7 +340,11 @@ func TestLocalnetProcesses(t *testing.T) {
 				if r.Source != rpc.RandomnessBeacon {
 					t.Fatalf("node %d height %d: randomness source %q (%s)", i, n, r.Source, r.Note)
 				}
-				if err := simplex.CheckRandomness(gen.Beacon.GroupKey, [32]byte(*r.ConsensusHash), n, uint64(*r.ConsensusRound), *r.Sigma, r.Randomness); err != nil {
+				key := gen.Beacon.GroupKey
+				if r.KeySource != "genesis" {
+					key = *r.GroupKey
+				}
+				if err := simplex.CheckRandomness(key, [32]byte(*r.ConsensusHash), n, uint64(*r.ConsensusRound), *r.Sigma, r.Randomness); err != nil {
 					t.Fatalf("node %d height %d: %v", i, n, err)
 				}
 				if k == 0 {
