@@ -311,6 +311,7 @@ func TestLocalnetProcesses(t *testing.T) {
 		}
 	}
 	var gen *genesis.Genesis // read once the localnet wrote it
+	keySources := map[string]bool{}
 	// agree checks that the nodes return the same block hash at every
 	// height up to the lowest of their heights, and returns that height.
 	agree := func(nodes []int) uint64 {
@@ -341,6 +342,7 @@ func TestLocalnetProcesses(t *testing.T) {
 					t.Fatalf("node %d height %d: randomness source %q (%s)", i, n, r.Source, r.Note)
 				}
 				key := gen.Beacon.GroupKey
+				keySources[r.KeySource] = true
 				if r.KeySource != "genesis" {
 					key = *r.GroupKey
 				}
@@ -438,5 +440,8 @@ func TestLocalnetProcesses(t *testing.T) {
 	if top <= stalled {
 		t.Fatalf("agreed height %d is not above the stall at %d", top, stalled)
 	}
-	t.Logf("%d transfers; finality stalled at %d with two down; all four agree up to %d", count, stalled, top)
+	if !keySources["dkg"] {
+		t.Fatalf("no epoch up to height %d had a key from its DKG (key sources %v)", top, keySources)
+	}
+	t.Logf("%d transfers; finality stalled at %d with two down; all four agree up to %d; beacon keys from %v", count, stalled, top, keySources)
 }
