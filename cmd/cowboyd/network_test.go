@@ -440,6 +440,35 @@ func TestLocalnetProcesses(t *testing.T) {
 	if top <= stalled {
 		t.Fatalf("agreed height %d is not above the stall at %d", top, stalled)
 	}
+
+	// Shares survive kill -9: in an epoch keyed by its DKG, node 3 is
+	// killed and restarted (it rebuilds its shares from the transcript on
+	// chain); then node 2 is killed too, so that every σ needs node 3's
+	// partials: the beacon and finality go on with nodes 0, 1 and 3.
+	waitAll([]int{0, 1, 2, 3}, max(top, 2*10)+3, 60*time.Second)
+	restart := func(k int) {
+		t.Helper()
+		if err := restarted[k].Process.Kill(); err != nil {
+			t.Fatal(err)
+		}
+		restarted[k].Wait()
+	}
+	restart(1)
+	lf3, err := os.OpenFile(filepath.Join(nodeHome(netDir, 3), logFile), os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lf3.Close()
+	c3 := exec.Command(bin, "start", "--home", nodeHome(netDir, 3), "--log-level", level)
+	c3.Stdout, c3.Stderr = lf3, lf3
+	if err := c3.Start(); err != nil {
+		t.Fatal(err)
+	}
+	restarted[1] = c3
+	waitAll([]int{0, 1, 3}, height(0)+3, 60*time.Second)
+	restart(0)
+	waitAll([]int{0, 1, 3}, height(0)+5, 90*time.Second)
+	top = agree([]int{0, 1, 3})
 	if !keySources["dkg"] {
 		t.Fatalf("no epoch up to height %d had a key from its DKG (key sources %v)", top, keySources)
 	}
