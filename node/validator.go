@@ -80,6 +80,7 @@ type network struct {
 
 	reported map[[2]uint64]bool // (validator, round) of evidence already reported
 	dkg      dkgState           // this validator's part in the open beacon DKG (node/dkg.go)
+	mangle   func([]byte) []byte // tests only: rewrites this node's proposed payloads
 	early    []p2p.Message      // consensus messages of the next epoch, replayed when it starts
 
 	pending   *simplex.ProposeRequest
@@ -416,7 +417,11 @@ func (n *Node) drain() error {
 			net.pending, net.pendingAt = rd.ProposeRequest, time.Now()
 		}
 		for _, b := range rd.Verify {
-			net.sx.Verdict(b.Hash(), n.judge(b) == nil)
+			err := n.judge(b)
+			net.sx.Verdict(b.Hash(), err == nil)
+			if err != nil {
+				n.reportInvalidProposal(b, err)
+			}
 		}
 		applied, proof, err := n.applyFinalized(rd)
 		if err != nil {
@@ -525,6 +530,9 @@ func (n *Node) maybePropose() {
 	if err != nil {
 		n.log.Error("build payload", "err", err)
 		return
+	}
+	if net.mangle != nil { // tests: a Byzantine proposer
+		enc = net.mangle(enc)
 	}
 	// Its transactions are the pool's, senders recovered: judge and
 	// applyFinal use them as they are.
