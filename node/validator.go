@@ -78,10 +78,10 @@ type network struct {
 	lastSync   time.Time
 	advancedAt time.Time // when the finalized head last moved (for sync)
 
-	reported map[[2]uint64]bool // (validator, round) of evidence already reported
-	dkg      dkgState           // this validator's part in the open beacon DKG (node/dkg.go)
+	reported map[[2]uint64]bool  // (validator, round) of evidence already reported
+	dkg      dkgState            // this validator's part in the open beacon DKG (node/dkg.go)
 	mangle   func([]byte) []byte // tests only: rewrites this node's proposed payloads
-	early    []p2p.Message      // consensus messages of the next epoch, replayed when it starts
+	early    []p2p.Message       // consensus messages of the next epoch, replayed when it starts
 
 	pending   *simplex.ProposeRequest
 	pendingAt time.Time
