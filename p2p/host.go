@@ -152,6 +152,7 @@ type Host struct {
 
 	book   *book
 	table  *routingTable // DHT k-buckets (dht.go)
+	rec    record        // this node's signed DHT record (record.go)
 	scores *scoreboard
 	seen   *seenCache
 
@@ -246,6 +247,7 @@ func New(cfg Config) (*Host, error) {
 		udp.Close()
 		return nil, fmt.Errorf("p2p: listen address %q too long", h.addr)
 	}
+	h.rec = signRecord(cfg.Key, h.addr, uint64(time.Now().UnixNano()))
 	h.tr = &quic.Transport{Conn: udp}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	for _, b := range boots {
