@@ -150,11 +150,12 @@ type Host struct {
 	closed  bool
 	ln      *quic.Listener
 
-	book   *book
-	table  *routingTable // DHT k-buckets (dht.go)
-	rec    record        // this node's signed DHT record (record.go)
-	scores *scoreboard
-	seen   *seenCache
+	book    *book
+	table   *routingTable // DHT k-buckets (dht.go)
+	rec     record        // this node's signed DHT record (record.go)
+	records recordCache   // records verified so far (record.go)
+	scores  *scoreboard
+	seen    *seenCache
 
 	subMu      sync.RWMutex
 	subs       map[Topic][]chan Message

@@ -369,7 +369,7 @@ func (p *peer) handle(f *frame) error {
 		p.enqueue(0, encodeFrame(&frame{kind: kindNodes, nodes: h.table.closestRecords(f.target, kBucket, p.id)}))
 	case kindRecord:
 		f.record.ID = p.id
-		if err := f.record.verify(); err != nil {
+		if err := h.records.verify(&f.record); err != nil {
 			return err
 		}
 		h.table.setRecord(f.record)
@@ -377,7 +377,7 @@ func (p *peer) handle(f *frame) error {
 		// Every record must be signed by its node, or the answer is
 		// refused whole: its sender made or passed on a forgery.
 		for i := range f.nodes {
-			if err := f.nodes[i].Rec.verify(); err != nil {
+			if err := h.records.verify(&f.nodes[i].Rec); err != nil {
 				return err
 			}
 		}

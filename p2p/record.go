@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/netip"
 	"strconv"
+	"sync"
 
 	"github.com/cowboy-chain/cowboy/crypto"
 )
@@ -71,6 +72,34 @@ func (r *record) verify() error {
 	if PeerID(crypto.PubkeyToAddress(pub)) != r.ID {
 		return fmt.Errorf("%w: record of %s is signed by another key", ErrBadFrame, r.ID)
 	}
+	return nil
+}
+
+// recordCache remembers records already verified, by ID, so that the
+// same record arriving in many Nodes answers costs one signature recovery.
+// It holds at most maxBookSize records; when full it is cleared.
+type recordCache struct {
+	mu sync.Mutex
+	m  map[PeerID]record
+}
+
+// verify is record.verify, skipped for a record verified before.
+func (c *recordCache) verify(r *record) error {
+	c.mu.Lock()
+	old, ok := c.m[r.ID]
+	c.mu.Unlock()
+	if ok && old == *r {
+		return nil
+	}
+	if err := r.verify(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxBookSize {
+		c.m = make(map[PeerID]record)
+	}
+	c.m[r.ID] = *r
 	return nil
 }
 

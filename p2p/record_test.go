@@ -41,6 +41,15 @@ func TestRecordSignature(t *testing.T) {
 			if err := tt.r.verify(); !errors.Is(err, ErrBadFrame) {
 				t.Fatalf("verify: %v, want a bad frame", err)
 			}
+			// The cache of verified records knows the good one; a
+			// changed copy is still checked.
+			var c recordCache
+			if err := c.verify(&good); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.verify(&tt.r); !errors.Is(err, ErrBadFrame) {
+				t.Fatalf("cached verify: %v, want a bad frame", err)
+			}
 		})
 	}
 }
