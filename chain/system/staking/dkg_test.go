@@ -2,10 +2,12 @@ package staking
 
 import (
 	"bytes"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
 
+	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
 	"github.com/cowboy-chain/cowboy/crypto/dkg"
 )
@@ -20,6 +22,24 @@ func newBeaconEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// newEnvN is a beacon chain with n genesis validators of 2,000 CBY.
+func newEnvN(tb testing.TB, n int) *env {
+	tb.Helper()
+	st := state.New(memReader{})
+	var vals []GenesisValidator
+	for i := 1; i <= n; i++ {
+		vals = append(vals, GenesisValidator{Address: addr(byte(i)), BLSPublicKey: blsKey(tb, byte(i)).PublicKey().Bytes(), StakeCBY: 2000})
+	}
+	if err := InitGenesis(st, testParams(), vals, [32]byte{7}); err != nil {
+		tb.Fatal(err)
+	}
+	g := blsKey(tb, 200).PublicKey().Bytes()
+	if err := InitBeacon(st, g, [][]byte{g}); err != nil {
+		tb.Fatal(err)
+	}
+	return &env{t: tb, st: st, p: testParams()}
 }
 
 // round reads the open DKG(epoch) and its crypto/dkg config.
@@ -38,7 +58,7 @@ func (e *env) round(epoch uint64) (*DKGRound, *dkg.Config) {
 
 // memberKey is the BLS key of DKG member i (the env's validators are
 // addr(k) with blsKey(k)).
-func memberKey(t *testing.T, r *DKGRound, i int) *bls.SecretKey {
+func memberKey(t testing.TB, r *DKGRound, i int) *bls.SecretKey {
 	return blsKey(t, r.Members[i].Address[19])
 }
 
@@ -215,5 +235,63 @@ func TestDKGFallback(t *testing.T) {
 	b4 := e.checkKey(4)
 	if b4.Source != BeaconCarried || b4.KeyEpoch != 3 || !bytes.Equal(b4.Group, b3.Group) || !strings.Contains(b4.Note, "carries over") {
 		t.Fatalf("epoch 4 beacon %+v, want epoch 3's key carried", b4)
+	}
+}
+
+// BenchmarkDKGBoundary is the registry's work at an epoch's last block
+// when every member dealt: qualifying the dealers and computing the group
+// key and every public share (docs/benchmarks.md "DKG on chain").
+func BenchmarkDKGBoundary(b *testing.B) {
+	for _, n := range []int{4, 16, 64} {
+		b.Run(fmt.Sprintf("members=%d", n), func(b *testing.B) {
+			e := newEnvN(b, n)
+			all := make([]int, n)
+			for i := range all {
+				all[i] = i
+			}
+			e.dealAll(1, 1, all...)
+			snap := e.st.Snapshot()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := EndBlock(e.st, BlockInfo{Height: e.p.LastOfEpoch(0)}); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				e.st.RevertToSnapshot(snap)
+				b.StartTimer()
+			}
+		})
+	}
+}
+
+// BenchmarkDKGMemberShares is one member's work to rebuild its shares
+// from the transcript on chain (node/dkg.go at every epoch start): open
+// and check its shares from every dealer, then add them up.
+func BenchmarkDKGMemberShares(b *testing.B) {
+	for _, n := range []int{4, 16, 64} {
+		b.Run(fmt.Sprintf("members=%d", n), func(b *testing.B) {
+			e := newEnvN(b, n)
+			all := make([]int, n)
+			for i := range all {
+				all[i] = i
+			}
+			e.dealAll(1, 1, all...)
+			r, cfg := e.round(1)
+			sk := memberKey(b, r, 0)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				received := map[int]map[uint64]*big.Int{}
+				for d := range r.Dealings {
+					s, cp, err := cfg.Receive(0, sk, r.Dealings[d])
+					if err != nil || cp != nil {
+						b.Fatal(err, cp)
+					}
+					received[d] = s
+				}
+				if _, err := cfg.SecretShares(0, received, all); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
