@@ -155,10 +155,11 @@ func TestBeaconDKGAcrossEpochs(t *testing.T) {
 	// A validator restarted mid-epoch signs partials again: its shares
 	// come back from the transcript on chain.
 	tn.stop(1)
-	tn.start(1)
-	if ep := tn.nodes[1].net.ep; ep.beacon == nil || len(ep.beacon.Partials([]byte("x"))) == 0 {
+	reopened := tn.open(1) // opening loads the epoch; not running yet
+	if ep := reopened.net.ep; ep.beacon == nil || len(ep.beacon.Partials([]byte("x"))) == 0 {
 		t.Fatalf("restarted validator has no shares in epoch %d (%s)", ep.number, ep.beaconNote)
 	}
+	tn.run(1, reopened)
 
 	joiner, jk := tn.startExtra("joiner")
 	addr := types.Address(jk.Node.Address())
@@ -173,7 +174,7 @@ func TestBeaconDKGAcrossEpochs(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	ep := joiner.net.ep
+	ep := currentEpoch(joiner)
 	rec, err := staking.ReadEpochBeacon(joiner.newState(), ep.number)
 	if err != nil || rec == nil || rec.Source != staking.BeaconDKG || len(rec.Qualified) < 4 {
 		t.Fatalf("epoch %d (with the joiner) beacon record: %+v %v", ep.number, rec, err)
@@ -188,4 +189,12 @@ func TestBeaconDKGAcrossEpochs(t *testing.T) {
 	h := tn.checkAgree()
 	tn.waitHeights(h+3, 90*time.Second)
 	tn.checkBeacon(1, tn.checkAgree())
+}
+
+// currentEpoch reads a running node's epoch: it changes only in
+// applyFinal, under prodMu; an epoch value is not modified after.
+func currentEpoch(n *Node) *epoch {
+	n.prodMu.Lock()
+	defer n.prodMu.Unlock()
+	return n.net.ep
 }
