@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -197,4 +198,39 @@ func currentEpoch(n *Node) *epoch {
 	n.prodMu.Lock()
 	defer n.prodMu.Unlock()
 	return n.net.ep
+}
+
+// TestBeaconDKGFailsCarriesOver: two of four validators cannot pay for
+// their DKG transactions in epoch 0, so DKG(1) has dealers holding half
+// the stake and fails. The set does not change, so the fallback every
+// node computes is the previous (genesis) key carried over: R_n stays the
+// threshold beacon's, and RPC says the key was carried and why. Epoch 0's
+// rewards fund the two, and DKG(2) succeeds with all four.
+func TestBeaconDKGFailsCarriesOver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a four-validator network over two epochs")
+	}
+	tn := newTestNet(t, 4)
+	epochLen := uint64(10)
+	tn.gen.Staking = &genesis.Staking{EpochLength: &epochLen}
+	tn.withBeacon()
+	tn.gen.Alloc = tn.gen.Alloc[:len(tn.gen.Alloc)-2] // validators 2 and 3 unfunded
+	for i := 0; i < 4; i++ {
+		tn.start(i)
+	}
+	tn.waitHeights(2*epochLen+2, 90*time.Second)
+	top := tn.checkAgree()
+	tn.checkBeacon(1, top)
+	rec, err := staking.ReadEpochBeacon(tn.nodes[0].newState(), 1)
+	if err != nil || rec == nil || rec.Source != staking.BeaconCarried || rec.KeyEpoch != 0 || !bytes.Equal(rec.Group, tn.gen.Beacon.GroupKey) {
+		t.Fatalf("epoch 1 beacon record %+v %v, want the genesis key carried over", rec, err)
+	}
+	rec, err = staking.ReadEpochBeacon(tn.nodes[0].newState(), 2)
+	if err != nil || rec == nil || rec.Source != staking.BeaconDKG || len(rec.Qualified) != 4 {
+		t.Fatalf("epoch 2 beacon record %+v %v, want DKG(2) with all four", rec, err)
+	}
+	r, err := tn.nodes[1].Randomness(epochLen + 1)
+	if err != nil || r.KeySource != staking.BeaconCarried || !strings.Contains(r.Note, "failed") || !strings.Contains(r.Note, "carries over") {
+		t.Fatalf("RPC for a carried key: %+v %v", r, err)
+	}
 }

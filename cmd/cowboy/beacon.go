@@ -74,6 +74,8 @@ fails.`,
 			if r.GroupKey != nil {
 				key = *r.GroupKey
 			}
+			// A DKG's key (KeyEpoch > 0, made or carried over) is not in
+			// genesis.json; the genesis key, carried or not, is.
 			dkgKey := r.KeySource != "" && r.KeySource != staking.BeaconGenesis && r.KeyEpoch != nil && *r.KeyEpoch > 0
 			if dkgKey {
 				from = fmt.Sprintf("the epoch %d DKG (the registry's epoch record, as the node reports it)", uint64(*r.KeyEpoch))

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/fxamacker/cbor/v2"
 
@@ -416,6 +417,18 @@ func sameMembers(a, b []Member) bool {
 	return true
 }
 
+// sameMemberSet is sameMembers in any order: epoch 0's set is in genesis
+// file order, later ones in address order; a key's shares follow its
+// members, matched by BLS key, whatever their order.
+func sameMemberSet(a, b []Member) bool {
+	sorted := func(ms []Member) []Member {
+		out := slices.Clone(ms)
+		slices.SortFunc(out, func(x, y Member) int { return cmpAddr(x.Address, y.Address) })
+		return out
+	}
+	return sameMembers(sorted(a), sorted(b))
+}
+
 func weightOf(m Member) uint64 {
 	if m.Stake == nil {
 		return m.Weight
@@ -481,7 +494,7 @@ func decideBeacon(st *state.StateDB, prev *EpochBeacon, cur, next *EpochSet) (*E
 		}
 		why = fmt.Sprintf("the epoch %d DKG failed: %v", e, err)
 	}
-	if prev.Source != BeaconNone && sameMembers(cur.Members, next.Members) {
+	if prev.Source != BeaconNone && sameMemberSet(cur.Members, next.Members) {
 		return &EpochBeacon{Epoch: e, Source: BeaconCarried, KeyEpoch: prev.KeyEpoch, Group: prev.Group,
 			PublicShares: prev.PublicShares, Qualified: prev.Qualified, Note: why + "; epoch " + fmt.Sprint(cur.Epoch) + "'s key carries over"}, nil
 	}
