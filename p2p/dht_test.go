@@ -87,7 +87,7 @@ func TestDHTFrames(t *testing.T) {
 		encodeFrame(&frame{kind: kindNodes, nodes: append(nodes, nodes[0])}),    // over k
 		append(trailing, 0), // trailing byte after the list
 		shortRec,            // address cut short
-		append(header(kindRecord, 0, 10), make([]byte, 10)...), // not even a signature
+		append(header(kindRecord, 0, 10), make([]byte, 10)...),                      // not even a signature
 		append(header(kindNodes, 0, 30), append([]byte{1}, make([]byte, 29)...)...), // entry cut in its record
 	}
 	for i, b := range bad {
