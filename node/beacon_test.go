@@ -13,6 +13,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
+	"github.com/cowboy-chain/cowboy/crypto/dkg"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -232,5 +233,58 @@ func TestBeaconDKGFailsCarriesOver(t *testing.T) {
 	r, err := tn.nodes[1].Randomness(epochLen + 1)
 	if err != nil || r.KeySource != staking.BeaconCarried || !strings.Contains(r.Note, "failed") || !strings.Contains(r.Note, "carries over") {
 		t.Fatalf("RPC for a carried key: %+v %v", r, err)
+	}
+}
+
+// TestBeaconDKGComplaint: one of four validators deals a share to another
+// member that does not match its commitments. That member complains on
+// chain, the registry disqualifies the dealer, and the epoch's key is the
+// other three's: every member still has its shares and R_n stays the
+// threshold beacon's.
+func TestBeaconDKGComplaint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a four-validator network over an epoch")
+	}
+	tn := newTestNet(t, 4)
+	epochLen := uint64(10)
+	tn.gen.Staking = &genesis.Staking{EpochLength: &epochLen}
+	tn.withBeacon()
+	for i := 0; i < 3; i++ {
+		tn.start(i)
+	}
+	cheater := tn.open(3)
+	victim := types.Address(tn.keys[0].Node.Address())
+	cheater.net.cheat = func(cfg *dkg.Config, d *dkg.Dealing) {
+		st := cheater.newState()
+		r, err := staking.ReadDKG(st, cfg.Epoch)
+		if err != nil || r == nil {
+			return
+		}
+		x := cfg.Alloc.Shares[r.Index(victim)][0]
+		d.Ciphertexts[x-1] = append([]byte(nil), d.Ciphertexts[x-1]...)
+		d.Ciphertexts[x-1][0] ^= 0x80
+	}
+	tn.run(3, cheater)
+	tn.waitHeights(epochLen+3, 90*time.Second)
+	tn.checkBeacon(1, tn.checkAgree())
+	rec, err := staking.ReadEpochBeacon(tn.nodes[0].newState(), 1)
+	if err != nil || rec == nil || rec.Source != staking.BeaconDKG || len(rec.Qualified) != 3 {
+		t.Fatalf("epoch 1 beacon record %+v %v, want DKG(1) without the cheater", rec, err)
+	}
+	r, err := staking.ReadDKG(tn.nodes[0].newState(), 1)
+	if err != nil || r == nil {
+		t.Fatalf("DKG(1) transcript: %v", err)
+	}
+	cheat := r.Index(types.Address(tn.keys[3].Node.Address()))
+	if !r.Out[cheat] {
+		t.Fatal("the cheating dealer is not disqualified")
+	}
+	for _, q := range rec.Qualified {
+		if int(q) == cheat {
+			t.Fatal("the cheating dealer is qualified")
+		}
+	}
+	if ep := currentEpoch(tn.nodes[0]); ep.number < 1 || ep.beacon == nil || len(ep.beacon.Partials([]byte("x"))) == 0 {
+		t.Fatalf("the victim has no shares in epoch %d (%s)", ep.number, ep.beaconNote)
 	}
 }

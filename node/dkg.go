@@ -82,6 +82,9 @@ func (n *Node) dkgStep(h uint64) error {
 			if net.dkg.dealing, err = cfg.Deal(me, nil); err != nil {
 				return fmt.Errorf("deal for epoch %d: %w", e, err)
 			}
+			if net.cheat != nil {
+				net.cheat(cfg, net.dkg.dealing)
+			}
 		}
 		net.dkg.sentAt = h
 		if err := n.sendRegistryTx(staking.DealPayload(e, net.dkg.dealing)); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
+	"github.com/cowboy-chain/cowboy/crypto/dkg"
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/store"
 )
@@ -78,10 +79,11 @@ type network struct {
 	lastSync   time.Time
 	advancedAt time.Time // when the finalized head last moved (for sync)
 
-	reported map[[2]uint64]bool  // (validator, round) of evidence already reported
-	dkg      dkgState            // this validator's part in the open beacon DKG (node/dkg.go)
-	mangle   func([]byte) []byte // tests only: rewrites this node's proposed payloads
-	early    []p2p.Message       // consensus messages of the next epoch, replayed when it starts
+	reported map[[2]uint64]bool              // (validator, round) of evidence already reported
+	dkg      dkgState                        // this validator's part in the open beacon DKG (node/dkg.go)
+	mangle   func([]byte) []byte             // tests only: rewrites this node's proposed payloads
+	cheat    func(*dkg.Config, *dkg.Dealing) // tests only: corrupts this node's DKG dealing
+	early    []p2p.Message                   // consensus messages of the next epoch, replayed when it starts
 
 	pending   *simplex.ProposeRequest
 	pendingAt time.Time
