@@ -1,14 +1,19 @@
 package node
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
+	"github.com/cowboy-chain/cowboy/crypto/dkg"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -33,6 +38,7 @@ func (tn *testNet) withBeacon() {
 	tn.gen.Beacon = &genesis.Beacon{GroupKey: key.Group, PublicShares: key.PublicShares}
 	for i := range tn.keys {
 		tn.keys[i].Beacon = mine[i]
+		tn.gen.Alloc = append(tn.gen.Alloc, genesis.Alloc{Address: tn.gen.Validators[i].Address, Balance: cby(DKGFundsCBY)})
 	}
 }
 
@@ -51,7 +57,16 @@ func (tn *testNet) checkBeacon(from, to uint64) {
 			if r.Source != rpc.RandomnessBeacon || r.Sigma == nil {
 				tn.t.Fatalf("node %d height %d: source %q (%s)", i, h, r.Source, r.Note)
 			}
-			if err := simplex.CheckRandomness(tn.gen.Beacon.GroupKey, [32]byte(*r.ConsensusHash), h, uint64(*r.ConsensusRound), *r.Sigma, r.Randomness); err != nil {
+			key := tn.gen.Beacon.GroupKey
+			if r.KeySource != staking.BeaconGenesis {
+				// A DKG's key: the one the registry's epoch record holds.
+				rec, err := staking.ReadEpochBeacon(n.newState(), uint64(*r.Epoch))
+				if err != nil || rec == nil || !bytes.Equal(rec.Group, *r.GroupKey) || rec.KeyEpoch != uint64(*r.KeyEpoch) {
+					tn.t.Fatalf("node %d height %d: key %x from %q, record %+v (%v)", i, h, *r.GroupKey, r.KeySource, rec, err)
+				}
+				key = rec.Group
+			}
+			if err := simplex.CheckRandomness(key, [32]byte(*r.ConsensusHash), h, uint64(*r.ConsensusRound), *r.Sigma, r.Randomness); err != nil {
 				tn.t.Fatalf("node %d height %d: %v", i, h, err)
 			}
 			if first == nil {
@@ -102,4 +117,174 @@ func TestBeaconNetwork(t *testing.T) {
 	tn.done = append(tn.done, done)
 	tn.waitHeights(tn.nodes[0].Head().Height+2, 60*time.Second)
 	tn.checkBeacon(1, tn.checkAgree())
+}
+
+// TestBeaconDKGAcrossEpochs runs four validators with 10-block epochs: the
+// DKG of every epoch runs on chain in the epoch before, so from epoch 1 on
+// each epoch has a fresh group key (the registry's epoch record), and R_n
+// stays a threshold signature. A fifth validator joins (its stake makes
+// it needed for a quorum with two genesis validators stopped); once the
+// DKG that includes it has run, it validates with its own shares; a
+// validator restarted mid-epoch rebuilds its shares from the chain.
+func TestBeaconDKGAcrossEpochs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a five-validator network over several epochs")
+	}
+	tn := newTestNet(t, 4)
+	epochLen, minStake := uint64(10), uint64(1000)
+	tn.gen.Staking = &genesis.Staking{EpochLength: &epochLen, MinValidatorStake: &minStake}
+	for i := range tn.gen.Validators {
+		tn.gen.Validators[i].Stake = minStake
+	}
+	tn.withBeacon()
+	for i := 0; i < 4; i++ {
+		tn.start(i)
+	}
+	tn.waitHeights(2*epochLen+2, 90*time.Second)
+	tn.checkBeacon(1, tn.checkAgree())
+	keys := map[string]uint64{string(tn.gen.Beacon.GroupKey): 0}
+	for e := uint64(1); e <= 2; e++ {
+		rec, err := staking.ReadEpochBeacon(tn.nodes[0].newState(), e)
+		if err != nil || rec == nil || rec.Source != staking.BeaconDKG || len(rec.Qualified) < 3 {
+			t.Fatalf("epoch %d beacon record: %+v %v", e, rec, err)
+		}
+		if k, dup := keys[string(rec.Group)]; dup {
+			t.Fatalf("epoch %d has epoch %d's group key", e, k)
+		}
+		keys[string(rec.Group)] = e
+	}
+
+	// A validator restarted mid-epoch signs partials again: its shares
+	// come back from the transcript on chain.
+	tn.stop(1)
+	reopened := tn.open(1) // opening loads the epoch; not running yet
+	if ep := reopened.net.ep; ep.beacon == nil || len(ep.beacon.Partials([]byte("x"))) == 0 {
+		t.Fatalf("restarted validator has no shares in epoch %d (%s)", ep.number, ep.beaconNote)
+	}
+	tn.run(1, reopened)
+
+	joiner, jk := tn.startExtra("joiner")
+	addr := types.Address(jk.Node.Address())
+	fund := sendSigned(t, tn.nodes[0], devKey(t, 0), addr, cby(5000), []byte{})
+	tn.waitReceipt(fund, 30*time.Second)
+	reg := sendSigned(t, joiner, jk.Node, staking.Address, cby(3000), staking.RegisterPayload(jk.BLS.PublicKey().Bytes(), jk.BLS.ProvePossession().Bytes()))
+	tn.waitReceipt(reg, 30*time.Second)
+	deadline := time.Now().Add(90 * time.Second)
+	for ci, _ := joiner.Consensus(); ci.Validator < 0; ci, _ = joiner.Consensus() {
+		if time.Now().After(deadline) {
+			t.Fatalf("the joiner does not validate at height %d", joiner.Head().Height)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	ep := currentEpoch(joiner)
+	rec, err := staking.ReadEpochBeacon(joiner.newState(), ep.number)
+	if err != nil || rec == nil || rec.Source != staking.BeaconDKG || len(rec.Qualified) < 4 {
+		t.Fatalf("epoch %d (with the joiner) beacon record: %+v %v", ep.number, rec, err)
+	}
+	if ep.beacon == nil || len(ep.beacon.Partials([]byte("x"))) == 0 {
+		t.Fatalf("the joiner validates epoch %d without shares (%s)", ep.number, ep.beaconNote)
+	}
+	// With two genesis validators stopped, 2,000 + 3,000 of 7,000 is a
+	// quorum only with the joiner, and its partials reach the threshold.
+	tn.stop(2)
+	tn.stop(3)
+	h := tn.checkAgree()
+	tn.waitHeights(h+3, 90*time.Second)
+	tn.checkBeacon(1, tn.checkAgree())
+}
+
+// currentEpoch reads a running node's epoch: it changes only in
+// applyFinal, under prodMu; an epoch value is not modified after.
+func currentEpoch(n *Node) *epoch {
+	n.prodMu.Lock()
+	defer n.prodMu.Unlock()
+	return n.net.ep
+}
+
+// TestBeaconDKGFailsCarriesOver: two of four validators cannot pay for
+// their DKG transactions in epoch 0, so DKG(1) has dealers holding half
+// the stake and fails. The set does not change, so the fallback every
+// node computes is the previous (genesis) key carried over: R_n stays the
+// threshold beacon's, and RPC says the key was carried and why. Epoch 0's
+// rewards fund the two, and DKG(2) succeeds with all four.
+func TestBeaconDKGFailsCarriesOver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a four-validator network over two epochs")
+	}
+	tn := newTestNet(t, 4)
+	epochLen := uint64(10)
+	tn.gen.Staking = &genesis.Staking{EpochLength: &epochLen}
+	tn.withBeacon()
+	tn.gen.Alloc = tn.gen.Alloc[:len(tn.gen.Alloc)-2] // validators 2 and 3 unfunded
+	for i := 0; i < 4; i++ {
+		tn.start(i)
+	}
+	tn.waitHeights(2*epochLen+2, 90*time.Second)
+	top := tn.checkAgree()
+	tn.checkBeacon(1, top)
+	rec, err := staking.ReadEpochBeacon(tn.nodes[0].newState(), 1)
+	if err != nil || rec == nil || rec.Source != staking.BeaconCarried || rec.KeyEpoch != 0 || !bytes.Equal(rec.Group, tn.gen.Beacon.GroupKey) {
+		t.Fatalf("epoch 1 beacon record %+v %v, want the genesis key carried over", rec, err)
+	}
+	rec, err = staking.ReadEpochBeacon(tn.nodes[0].newState(), 2)
+	if err != nil || rec == nil || rec.Source != staking.BeaconDKG || len(rec.Qualified) != 4 {
+		t.Fatalf("epoch 2 beacon record %+v %v, want DKG(2) with all four", rec, err)
+	}
+	r, err := tn.nodes[1].Randomness(epochLen + 1)
+	if err != nil || r.KeySource != staking.BeaconCarried || !strings.Contains(r.Note, "failed") || !strings.Contains(r.Note, "carries over") {
+		t.Fatalf("RPC for a carried key: %+v %v", r, err)
+	}
+}
+
+// TestBeaconDKGComplaint: one of four validators deals a share to another
+// member that does not match its commitments. That member complains on
+// chain, the registry disqualifies the dealer, and the epoch's key is the
+// other three's: every member still has its shares and R_n stays the
+// threshold beacon's.
+func TestBeaconDKGComplaint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a four-validator network over an epoch")
+	}
+	tn := newTestNet(t, 4)
+	epochLen := uint64(10)
+	tn.gen.Staking = &genesis.Staking{EpochLength: &epochLen}
+	tn.withBeacon()
+	for i := 0; i < 3; i++ {
+		tn.start(i)
+	}
+	cheater := tn.open(3)
+	victim := types.Address(tn.keys[0].Node.Address())
+	cheater.net.cheat = func(cfg *dkg.Config, d *dkg.Dealing) {
+		st := cheater.newState()
+		r, err := staking.ReadDKG(st, cfg.Epoch)
+		if err != nil || r == nil {
+			return
+		}
+		x := cfg.Alloc.Shares[r.Index(victim)][0]
+		d.Ciphertexts[x-1] = append([]byte(nil), d.Ciphertexts[x-1]...)
+		d.Ciphertexts[x-1][0] ^= 0x80
+	}
+	tn.run(3, cheater)
+	tn.waitHeights(epochLen+3, 90*time.Second)
+	tn.checkBeacon(1, tn.checkAgree())
+	rec, err := staking.ReadEpochBeacon(tn.nodes[0].newState(), 1)
+	if err != nil || rec == nil || rec.Source != staking.BeaconDKG || len(rec.Qualified) != 3 {
+		t.Fatalf("epoch 1 beacon record %+v %v, want DKG(1) without the cheater", rec, err)
+	}
+	r, err := staking.ReadDKG(tn.nodes[0].newState(), 1)
+	if err != nil || r == nil {
+		t.Fatalf("DKG(1) transcript: %v", err)
+	}
+	cheat := r.Index(types.Address(tn.keys[3].Node.Address()))
+	if !r.Out[cheat] {
+		t.Fatal("the cheating dealer is not disqualified")
+	}
+	for _, q := range rec.Qualified {
+		if int(q) == cheat {
+			t.Fatal("the cheating dealer is qualified")
+		}
+	}
+	if ep := currentEpoch(tn.nodes[0]); ep.number < 1 || ep.beacon == nil || len(ep.beacon.Partials([]byte("x"))) == 0 {
+		t.Fatalf("the victim has no shares in epoch %d (%s)", ep.number, ep.beaconNote)
+	}
 }

@@ -54,13 +54,20 @@ func (ep *epoch) beaconScheme() simplex.BeaconScheme {
 	return ep.beacon
 }
 
-// loadBeacon gives the epoch the genesis beacon key (v2 §3.4) when its
-// set holds exactly the genesis members with the same share allocation:
-// the shares dealt at genesis are then still theirs. Any other set has no
-// key until the DKG runs over the network at epoch boundaries, which is
-// not built: such an epoch falls back to the proposer VRF and says so in
-// cowboy_getRandomness.
+// loadBeacon gives the epoch its beacon key (v2 §3.4) from the registry's
+// epoch record: a DKG's key (loadDKGBeacon), or the genesis key when its
+// set holds exactly the genesis members with the same share allocation
+// (the shares dealt at genesis are then still theirs). An epoch without a
+// key (the DKG failed and the set changed, or a chain without a genesis
+// key) falls back to the proposer VRF and says so in cowboy_getRandomness.
 func (n *Node) loadBeacon(ep *epoch, vs []simplex.Validator) error {
+	rec, err := staking.ReadEpochBeacon(n.newState(), ep.number)
+	if err != nil {
+		return fmt.Errorf("epoch %d: %w", ep.number, err)
+	}
+	if rec != nil && (rec.Source == staking.BeaconNone || rec.KeyEpoch > 0) {
+		return n.loadDKGBeacon(ep, rec)
+	}
 	g := n.cfg.Genesis
 	if g.Beacon == nil {
 		ep.beaconNote = "no beacon key in genesis: proposer VRF"
@@ -329,4 +336,42 @@ func epochProofWrite(k uint64, chain []simplex.Certified) (store.RawWrite, error
 		return store.RawWrite{}, err
 	}
 	return store.RawWrite{Key: epochProofKey(k), Value: enc}, nil
+}
+
+// loadDKGBeacon gives the epoch the key its record names: a DKG's group
+// key, this validator's shares rebuilt from that DKG's transcript on chain
+// (node/dkg.go), or no key when the record says the DKG failed and none
+// carries over.
+func (n *Node) loadDKGBeacon(ep *epoch, rec *staking.EpochBeacon) error {
+	if rec.Source == staking.BeaconNone {
+		ep.beaconNote = rec.Note
+		return nil
+	}
+	var mine [][]byte
+	if ep.index >= 0 {
+		r, err := staking.ReadDKG(n.newState(), rec.KeyEpoch)
+		switch {
+		case err != nil:
+			return fmt.Errorf("epoch %d: %w", ep.number, err)
+		case r == nil:
+			n.log.Warn("beacon: no shares; this validator votes without partials", "epoch", ep.number, "err", errNoDKGKey)
+		case r.Index(n.proposer) != ep.index:
+			n.log.Warn("beacon: not a member of the key's DKG; this validator votes without partials", "epoch", ep.number, "dkg", rec.KeyEpoch)
+		default:
+			if mine, err = dkgShares(r, rec.Qualified, ep.index, n.net.cfg.Keys.BLS); err != nil {
+				n.log.Warn("beacon: no shares; this validator votes without partials", "epoch", ep.number, "dkg", rec.KeyEpoch, "err", err)
+				mine = nil
+			}
+		}
+	}
+	b, err := simplex.NewBLSBeacon(ep.set, &simplex.BeaconKey{Group: rec.Group, PublicShares: rec.PublicShares}, ep.index, mine)
+	if err != nil {
+		return fmt.Errorf("epoch %d: %w", ep.number, err)
+	}
+	ep.beacon = b
+	ep.beaconNote = fmt.Sprintf("threshold beacon (the epoch %d DKG's key)", rec.KeyEpoch)
+	if rec.Source == staking.BeaconCarried {
+		ep.beaconNote = "threshold beacon (carried over: " + rec.Note + ")"
+	}
+	return nil
 }

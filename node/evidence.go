@@ -61,3 +61,31 @@ func (n *Node) reportEvidence(e simplex.Evidence) {
 	log.Warn("double signing seen; evidence not submitted by this node", "err", err,
 		"payload", "0x"+hex.EncodeToString(payload))
 }
+
+// reportInvalidProposal submits evidence of a proposal this node refused
+// (v2 "Slashing": invalid block proposal, jail without slash) when the
+// fault is one the registry can judge from the block alone
+// (staking.CheckProposalPayload); other refusals (a payload time ahead of
+// this node's clock) are this node's view and are only logged. Each
+// (proposer, round) is reported once per process.
+func (n *Node) reportInvalidProposal(b *simplex.Block, why error) {
+	net := n.net
+	log := n.log.With("proposer", b.Proposer, "height", b.Height, "round", b.Round, "why", why)
+	if staking.CheckProposalPayload(b.Payload) == nil {
+		log.Warn("proposal refused")
+		return
+	}
+	key := [2]uint64{1<<63 | uint64(b.Proposer), b.Round}
+	sig := net.sx.ProposalSignature(b)
+	if net.reported[key] || sig == nil || b.Proposer < 0 || b.Proposer >= len(net.ep.members) {
+		return
+	}
+	net.reported[key] = true
+	ev := &staking.Proposal{Parent: types.Hash(b.Parent), Height: b.Height, Round: b.Round, Proposer: uint64(b.Proposer),
+		Payload: b.Payload, VRFProof: b.VRFProof, Validator: net.ep.members[b.Proposer], Signature: sig}
+	if err := n.sendRegistryTx(staking.InvalidProposalPayload(ev)); err != nil {
+		log.Warn("invalid proposal; evidence not submitted by this node", "err", err)
+		return
+	}
+	log.Warn("invalid proposal; evidence submitted", "validator", ev.Validator)
+}

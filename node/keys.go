@@ -5,11 +5,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
@@ -187,5 +189,16 @@ func DealGenesisBeacon(g *genesis.Genesis, keys []*NodeKeys, home func(i int) st
 		keys[i].Beacon = mine[i]
 	}
 	g.Beacon = &genesis.Beacon{GroupKey: key.Group, PublicShares: key.PublicShares}
+	// The key renews by DKG every epoch, with dealings and complaints as
+	// registry transactions from the validators' accounts: each starts
+	// with DKGFundsCBY for their fees.
+	for _, v := range g.Validators {
+		g.Alloc = append(g.Alloc, genesis.Alloc{Address: v.Address, Balance: new(big.Int).Mul(big.NewInt(DKGFundsCBY), staking.BaseUnitsPerCBY)})
+	}
 	return nil
 }
+
+// DKGFundsCBY is what DealGenesisBeacon gives each genesis validator's
+// account for the fees of its DKG transactions (a dealing of a 4-member
+// set costs well under 1 CBY).
+const DKGFundsCBY = 1000

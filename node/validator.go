@@ -14,6 +14,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
+	"github.com/cowboy-chain/cowboy/crypto/dkg"
 	"github.com/cowboy-chain/cowboy/p2p"
 	"github.com/cowboy-chain/cowboy/store"
 )
@@ -78,8 +79,11 @@ type network struct {
 	lastSync   time.Time
 	advancedAt time.Time // when the finalized head last moved (for sync)
 
-	reported map[[2]uint64]bool // (validator, round) of evidence already reported
-	early    []p2p.Message      // consensus messages of the next epoch, replayed when it starts
+	reported map[[2]uint64]bool              // (validator, round) of evidence already reported
+	dkg      dkgState                        // this validator's part in the open beacon DKG (node/dkg.go)
+	mangle   func([]byte) []byte             // tests only: rewrites this node's proposed payloads
+	cheat    func(*dkg.Config, *dkg.Dealing) // tests only: corrupts this node's DKG dealing
+	early    []p2p.Message                   // consensus messages of the next epoch, replayed when it starts
 
 	pending   *simplex.ProposeRequest
 	pendingAt time.Time
@@ -415,7 +419,11 @@ func (n *Node) drain() error {
 			net.pending, net.pendingAt = rd.ProposeRequest, time.Now()
 		}
 		for _, b := range rd.Verify {
-			net.sx.Verdict(b.Hash(), n.judge(b) == nil)
+			err := n.judge(b)
+			net.sx.Verdict(b.Hash(), err == nil)
+			if err != nil {
+				n.reportInvalidProposal(b, err)
+			}
 		}
 		applied, proof, err := n.applyFinalized(rd)
 		if err != nil {
@@ -426,6 +434,7 @@ func (n *Node) drain() error {
 			n.reportEvidence(e)
 		}
 	}
+	n.dkgTick()
 	n.publishStatus()
 	if err := net.sx.Halted(); err != nil {
 		return fmt.Errorf("consensus halted: %w", err)
@@ -523,6 +532,9 @@ func (n *Node) maybePropose() {
 	if err != nil {
 		n.log.Error("build payload", "err", err)
 		return
+	}
+	if net.mangle != nil { // tests: a Byzantine proposer
+		enc = net.mangle(enc)
 	}
 	// Its transactions are the pool's, senders recovered: judge and
 	// applyFinal use them as they are.

@@ -17,8 +17,9 @@ import (
 // observed), in k-buckets by the length of the common prefix of the XOR
 // distance between IDs, k = 20 entries each, most recently seen last; a
 // full bucket drops its least recently seen entry. FindNode(target) asks
-// a peer for the 20 entries of its table closest to target; the answer
-// (Nodes) goes into the address book, and the dial loop connects to them
+// a peer for the 20 entries of its table closest to target, each a record
+// its node signed (record.go); the answer (Nodes) goes into the address
+// book once every signature checks, and the dial loop connects to them
 // while below MaxPeers. A node looks up its own ID when it connects to a
 // peer and, while below MaxPeers, its own ID and a random ID every
 // DHTInterval, asking the 3 connected peers closest to each target (α):
@@ -34,11 +35,18 @@ const (
 	findNodeB = len(PeerID{})
 )
 
-// routingTable is the k-bucket table.
+// routingTable is the k-bucket table. Each entry holds the address the
+// peer was seen at and, once the peer sent it, its signed record
+// (record.go); only entries with a record are passed on in Nodes answers.
 type routingTable struct {
 	self    PeerID
 	mu      sync.Mutex
-	buckets [idBits + 1][]peerAddr
+	buckets [idBits + 1][]tableEntry
+}
+
+type tableEntry struct {
+	peerAddr
+	rec *record
 }
 
 func newRoutingTable(self PeerID) *routingTable { return &routingTable{self: self} }
@@ -62,8 +70,10 @@ func (r *routingTable) seen(id PeerID, addr string) {
 	defer r.mu.Unlock()
 	b := r.bucketOf(id)
 	list := r.buckets[b]
+	var rec *record
 	for i, e := range list {
 		if e.ID == id {
+			rec = e.rec
 			list = append(list[:i], list[i+1:]...)
 			break
 		}
@@ -71,7 +81,49 @@ func (r *routingTable) seen(id PeerID, addr string) {
 	if len(list) >= kBucket {
 		list = list[1:]
 	}
-	r.buckets[b] = append(list, peerAddr{ID: id, Addr: addr})
+	r.buckets[b] = append(list, tableEntry{peerAddr: peerAddr{ID: id, Addr: addr}, rec: rec})
+}
+
+// setRecord keeps a connected peer's verified record with its entry,
+// unless the entry holds a newer one; it reports whether it was kept.
+func (r *routingTable) setRecord(rec record) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	list := r.buckets[r.bucketOf(rec.ID)]
+	for i := range list {
+		if list[i].ID == rec.ID {
+			if list[i].rec != nil && list[i].rec.Seq >= rec.Seq {
+				return false
+			}
+			list[i].rec = &rec
+			return true
+		}
+	}
+	return false
+}
+
+// closestRecords is closest for a Nodes answer: the entries that have a
+// record, each with the address this node saw it at.
+func (r *routingTable) closestRecords(target PeerID, n int, skip PeerID) []nodeEntry {
+	r.mu.Lock()
+	var all []tableEntry
+	for _, b := range r.buckets {
+		for _, e := range b {
+			if e.ID != skip && e.rec != nil {
+				all = append(all, e)
+			}
+		}
+	}
+	r.mu.Unlock()
+	sort.Slice(all, func(i, j int) bool {
+		a, b := xor(all[i].ID, target), xor(all[j].ID, target)
+		return bytes.Compare(a[:], b[:]) < 0
+	})
+	out := make([]nodeEntry, 0, min(n, len(all)))
+	for _, e := range all[:min(n, len(all))] {
+		out = append(out, nodeEntry{Rec: *e.rec, Observed: e.Addr})
+	}
+	return out
 }
 
 // size is the number of entries.
@@ -93,7 +145,7 @@ func (r *routingTable) closest(target PeerID, n int, skip PeerID) []peerAddr {
 	for _, b := range r.buckets {
 		for _, e := range b {
 			if e.ID != skip {
-				all = append(all, e)
+				all = append(all, e.peerAddr)
 			}
 		}
 	}

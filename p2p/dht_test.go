@@ -56,14 +56,16 @@ func TestRoutingTable(t *testing.T) {
 
 func TestDHTFrames(t *testing.T) {
 	lim := DefaultLimits()
-	nodes := make([]peerAddr, kBucket)
+	key := mustKey(t)
+	nodes := make([]nodeEntry, kBucket)
 	for i := range nodes {
-		nodes[i] = peerAddr{ID: idWith(byte(i)), Addr: fmt.Sprintf("127.0.0.1:%d", 1000+i)}
+		nodes[i] = nodeEntry{Rec: signRecord(key, fmt.Sprintf("127.0.0.1:%d", 1000+i), uint64(i)), Observed: "10.0.0.1:1"}
 	}
 	for _, f := range []*frame{
 		{kind: kindFindNode, target: idWith(1, 2, 3)},
-		{kind: kindNodes, peers: nodes},
-		{kind: kindNodes, peers: []peerAddr{}},
+		{kind: kindNodes, nodes: nodes},
+		{kind: kindNodes, nodes: []nodeEntry{}},
+		{kind: kindRecord, record: signRecord(key, "[::]:7", 9)},
 	} {
 		b := encodeFrame(f)
 		got, err := readFrame(bytes.NewReader(b), &lim, nil)
@@ -74,13 +76,19 @@ func TestDHTFrames(t *testing.T) {
 			t.Fatalf("%s does not round-trip", frameName(f.kind, 0))
 		}
 	}
-	trailing := encodeFrame(&frame{kind: kindNodes, peers: nodes[:1]})
+	trailing := encodeFrame(&frame{kind: kindNodes, nodes: nodes[:1]})
 	trailing[5]++ // one byte more announced than the list has
+	rec := encodeFrame(&frame{kind: kindRecord, record: nodes[0].Rec})
+	shortRec := append([]byte(nil), rec[:len(rec)-1]...)
+	shortRec[5]--
 	bad := [][]byte{
 		append([]byte{byte(kindFindNode), 0, 0, 0, 0, 19}, make([]byte, 19)...), // short target
 		append([]byte{byte(kindFindNode), 1, 0, 0, 0, 20}, make([]byte, 20)...), // a topic
-		encodeFrame(&frame{kind: kindNodes, peers: append(nodes, nodes[0])}),    // over k
+		encodeFrame(&frame{kind: kindNodes, nodes: append(nodes, nodes[0])}),    // over k
 		append(trailing, 0), // trailing byte after the list
+		shortRec,            // address cut short
+		append(header(kindRecord, 0, 10), make([]byte, 10)...),                      // not even a signature
+		append(header(kindNodes, 0, 30), append([]byte{1}, make([]byte, 29)...)...), // entry cut in its record
 	}
 	for i, b := range bad {
 		if _, err := readFrame(bytes.NewReader(b), &lim, nil); err == nil {

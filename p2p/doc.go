@@ -50,10 +50,15 @@
 //	kind 4 Gossip        topic t  payload
 //	kind 5 Direct        topic t  payload
 //	kind 6 FindNode      topic 0  target:[20]
-//	kind 7 Nodes         topic 0  count:u8 (≤ 20), count × (id:[20] addr_len:u8 addr)
+//	kind 7 Nodes         topic 0  count:u8 (≤ 20), count × (id:[20] record
+//	                              observed_len:u8 observed)
+//	kind 8 Record        topic 0  record (the sender's own)
+//	record = seq:u64 sig:[65] addr_len:u8 addr, sig = the node key's
+//	         secp256k1 r‖s‖v over keccak256("cowboy-p2p-record-v1:" ‖ id ‖ seq ‖ addr)
 //
 // FindNode and Nodes are the Kademlia DHT (dht.go; protocol version 3
-// added them). Integers are big-endian; addresses are "ip:port" text. Topics are 1 tx,
+// added them); version 4 made every DHT entry a record its node signed
+// (record.go): a record that does not verify refuses the frame. Integers are big-endian; addresses are "ip:port" text. Topics are 1 tx,
 // 2 block, 3 consensus, 4 vote. The cap on length depends on kind and topic
 // only and is checked on the 6-byte header before any body byte is read:
 // Hello 334 bytes, PexRequest 0, PexResponse 8,833, and the payload caps of

@@ -49,20 +49,20 @@ const (
 	kindGossip      kind = 4
 	kindDirect      kind = 5
 	kindFindNode    kind = 6 // DHT: target id (dht.go)
-	kindNodes       kind = 7 // DHT: up to kBucket (id, addr) nearest the target
+	kindNodes       kind = 7 // DHT: up to kBucket signed records nearest the target (record.go)
+	kindRecord      kind = 8 // DHT: the sender's own signed record (record.go)
 )
 
 // Wire constants (see doc.go).
 const (
 	headerLen       = 6   // kind u8, topic u8, body length u32 big-endian
-	protocolVersion = 3   // Hello.version; a peer with another version is refused (2: incarnation added; 3: DHT frames)
+	protocolVersion = 4   // Hello.version; a peer with another version is refused (2: incarnation added; 3: DHT frames; 4: signed DHT records)
 	maxAddrLen      = 255 // a listen address is "ip:port"; 255 is far above the longest
 	maxPexEntries   = 32  // addresses in one PexResponse
 	helloFixedLen   = 2 + 8 + 32 + 20 + 8 + 8 + 1
 	maxHelloLen     = helloFixedLen + maxAddrLen
 	pexEntryFixed   = 20 + 1
 	maxPexRespLen   = 1 + maxPexEntries*(pexEntryFixed+maxAddrLen)
-	maxNodesLen     = 1 + kBucket*(pexEntryFixed+maxAddrLen)
 )
 
 // Frame errors. Both mean the sender is broken or hostile: the reader
@@ -96,10 +96,12 @@ type peerAddr struct {
 type frame struct {
 	kind    kind
 	topic   Topic
-	hello   hello      // kindHello
-	peers   []peerAddr // kindPexResponse, kindNodes
-	payload []byte     // kindGossip, kindDirect
-	target  PeerID     // kindFindNode
+	hello   hello       // kindHello
+	peers   []peerAddr  // kindPexResponse
+	nodes   []nodeEntry // kindNodes
+	record  record      // kindRecord (ID unset: the connection's)
+	payload []byte      // kindGossip, kindDirect
+	target  PeerID      // kindFindNode
 }
 
 // maxBody is the cap on the body length of a frame with this header, or -1
@@ -126,6 +128,10 @@ func (l *Limits) maxBody(k kind, t Topic) int {
 	case kindNodes:
 		if t == 0 {
 			return maxNodesLen
+		}
+	case kindRecord:
+		if t == 0 {
+			return maxRecordLen
 		}
 	case kindGossip, kindDirect:
 		if t.valid() {
@@ -169,13 +175,23 @@ func encodeFrame(f *frame) []byte {
 	case kindPexRequest:
 	case kindFindNode:
 		body = append(body, f.target[:]...)
-	case kindPexResponse, kindNodes:
+	case kindPexResponse:
 		body = append(body, byte(len(f.peers)))
 		for _, p := range f.peers {
 			body = append(body, p.ID[:]...)
 			body = append(body, byte(len(p.Addr)))
 			body = append(body, p.Addr...)
 		}
+	case kindNodes:
+		body = append(body, byte(len(f.nodes)))
+		for _, e := range f.nodes {
+			body = append(body, e.Rec.ID[:]...)
+			body = appendRecord(body, &e.Rec)
+			body = append(body, byte(len(e.Observed)))
+			body = append(body, e.Observed...)
+		}
+	case kindRecord:
+		body = appendRecord(body, &f.record)
 	case kindGossip, kindDirect:
 		body = f.payload
 	}
@@ -249,15 +265,22 @@ func decodeBody(k kind, t Topic, body []byte) (*frame, error) {
 			return nil, fmt.Errorf("%w: find node of %d bytes", ErrBadFrame, len(body))
 		}
 		copy(f.target[:], body)
-	case kindPexResponse, kindNodes:
+	case kindNodes:
+		return decodeNodes(f, body)
+	case kindRecord:
+		rest, err := readRecord(body, &f.record)
+		if err != nil {
+			return nil, err
+		}
+		if len(rest) != 0 {
+			return nil, fmt.Errorf("%w: %d bytes after the record", ErrBadFrame, len(rest))
+		}
+	case kindPexResponse:
 		if len(body) < 1 {
 			return nil, fmt.Errorf("%w: empty peer list", ErrBadFrame)
 		}
 		count := int(body[0])
 		limit := maxPexEntries
-		if k == kindNodes {
-			limit = kBucket
-		}
 		if count > limit {
 			return nil, fmt.Errorf("%w: %d peers, cap %d", ErrBadFrame, count, limit)
 		}
@@ -301,6 +324,8 @@ func frameName(k kind, t Topic) string {
 		return "find node"
 	case kindNodes:
 		return "nodes"
+	case kindRecord:
+		return "record"
 	case kindGossip:
 		return "gossip/" + t.String()
 	case kindDirect:

@@ -20,6 +20,8 @@ func sampleFrames() []*frame {
 		{kind: kindGossip, topic: TopicBlock, payload: []byte{}},
 		{kind: kindDirect, topic: TopicVote, payload: []byte("vote")},
 		{kind: kindDirect, topic: TopicConsensus, payload: bytes.Repeat([]byte{7}, 1000)},
+		{kind: kindRecord, record: record{Addr: "127.0.0.1:9", Seq: 5, Sig: [recordSigLen]byte{1, 2, 3}}},
+		{kind: kindNodes, nodes: []nodeEntry{{Rec: record{ID: PeerID{5}, Addr: "0.0.0.0:9"}, Observed: "10.0.0.1:9"}, {Rec: record{ID: PeerID{6}}}}},
 	}
 }
 

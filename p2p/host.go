@@ -150,10 +150,12 @@ type Host struct {
 	closed  bool
 	ln      *quic.Listener
 
-	book   *book
-	table  *routingTable // DHT k-buckets (dht.go)
-	scores *scoreboard
-	seen   *seenCache
+	book    *book
+	table   *routingTable // DHT k-buckets (dht.go)
+	rec     record        // this node's signed DHT record (record.go)
+	records recordCache   // records verified so far (record.go)
+	scores  *scoreboard
+	seen    *seenCache
 
 	subMu      sync.RWMutex
 	subs       map[Topic][]chan Message
@@ -246,6 +248,7 @@ func New(cfg Config) (*Host, error) {
 		udp.Close()
 		return nil, fmt.Errorf("p2p: listen address %q too long", h.addr)
 	}
+	h.rec = signRecord(cfg.Key, h.addr, uint64(time.Now().UnixNano()))
 	h.tr = &quic.Transport{Conn: udp}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	for _, b := range boots {

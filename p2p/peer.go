@@ -249,6 +249,7 @@ func (h *Host) register(p *peer) error {
 		go p.writeLoop(i)
 	}
 	go p.run()
+	p.enqueue(0, encodeFrame(&frame{kind: kindRecord, record: h.rec}))
 	if want {
 		p.enqueue(0, encodeFrame(&frame{kind: kindFindNode, target: h.id}))
 		if !h.cfg.NoPex {
@@ -365,8 +366,30 @@ func (p *peer) handle(f *frame) error {
 	case kindPexRequest:
 		p.enqueue(0, encodeFrame(&frame{kind: kindPexResponse, peers: h.pexSample(p.id)}))
 	case kindFindNode:
-		p.enqueue(0, encodeFrame(&frame{kind: kindNodes, peers: h.table.closest(f.target, kBucket, p.id)}))
-	case kindPexResponse, kindNodes:
+		p.enqueue(0, encodeFrame(&frame{kind: kindNodes, nodes: h.table.closestRecords(f.target, kBucket, p.id)}))
+	case kindRecord:
+		f.record.ID = p.id
+		if err := h.records.verify(&f.record); err != nil {
+			return err
+		}
+		h.table.setRecord(f.record)
+	case kindNodes:
+		// Every record must be signed by its node, or the answer is
+		// refused whole: its sender made or passed on a forgery.
+		for i := range f.nodes {
+			if err := h.records.verify(&f.nodes[i].Rec); err != nil {
+				return err
+			}
+		}
+		for _, e := range f.nodes {
+			if e.Rec.ID == h.id || e.Rec.ID.IsZero() {
+				continue
+			}
+			if a := e.Rec.dialAddr(e.Observed); a != "" {
+				h.book.add(a, e.Rec.ID, false)
+			}
+		}
+	case kindPexResponse:
 		for _, e := range f.peers {
 			if e.ID != h.id && !e.ID.IsZero() {
 				h.book.add(e.Addr, e.ID, false)

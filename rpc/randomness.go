@@ -35,6 +35,12 @@ type RandomnessJSON struct {
 	ConsensusHash  *Hash     `json:"consensusHash"`
 	ConsensusRound *Quantity `json:"consensusRound"`
 	Epoch          *Quantity `json:"epoch"`
+	// KeySource is where the group key comes from: "genesis" (the genesis
+	// file's), "dkg" (the epoch KeyEpoch DKG's) or "carried" (an earlier
+	// epoch's DKG key, KeyEpoch, after this epoch's DKG failed); empty
+	// unless Source is "beacon".
+	KeySource string    `json:"keySource,omitempty"`
+	KeyEpoch  *Quantity `json:"keyEpoch,omitempty"`
 	// Note says why the source is what it is (e.g. the DKG did not run).
 	Note string `json:"note"`
 }

@@ -66,6 +66,11 @@ func (g *Genesis) Apply(st *state.StateDB) error {
 	if err != nil {
 		return fmt.Errorf("genesis: %w", err)
 	}
+	if g.Beacon != nil { // the beacon key renews by DKG every epoch (v2 §3.4)
+		if err := staking.InitBeacon(st, g.Beacon.GroupKey, g.Beacon.PublicShares); err != nil {
+			return fmt.Errorf("genesis beacon: %w", err)
+		}
+	}
 	return st.Err()
 }
 

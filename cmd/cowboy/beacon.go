@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
@@ -47,7 +48,9 @@ and that R_n = BLAKE3("cowboy/beacon/v1" ‖ σ_n). σ_n is unique for the
 key and the block, so a node cannot pick another R_n.
 
 The group key is read from --genesis FILE (the chain's genesis.json) when
-given; otherwise the node's is used and the output says so. It exits 1 when
+given and the block's epoch uses the genesis key; an epoch keyed by its
+DKG (run on chain in the epoch before) has the key of the registry's
+epoch record, as the node reports it, and the output says which. It exits 1 when
 the block has no threshold beacon (a "vrf" or "devnet" source) or any check
 fails.`,
 		Example: "  cowboy beacon verify 42 --rpc http://127.0.0.1:8645 --genesis localnet/genesis.json",
@@ -71,7 +74,13 @@ fails.`,
 			if r.GroupKey != nil {
 				key = *r.GroupKey
 			}
-			if genesisPath != "" {
+			// A DKG's key (KeyEpoch > 0, made or carried over) is not in
+			// genesis.json; the genesis key, carried or not, is.
+			dkgKey := r.KeySource != "" && r.KeySource != staking.BeaconGenesis && r.KeyEpoch != nil && *r.KeyEpoch > 0
+			if dkgKey {
+				from = fmt.Sprintf("the epoch %d DKG (the registry's epoch record, as the node reports it)", uint64(*r.KeyEpoch))
+			}
+			if genesisPath != "" && !dkgKey {
 				g, err := genesis.Load(genesisPath)
 				if err != nil {
 					return err

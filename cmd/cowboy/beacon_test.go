@@ -26,8 +26,8 @@ func (c beaconChain) Randomness(height uint64) (*rpc.RandomnessJSON, error) {
 	return nil, rpc.ErrNotFound
 }
 
-// dealt is a real beacon of four validators and σ for a block at height 5.
-func dealt(t *testing.T) (*simplex.BeaconKey, *rpc.RandomnessJSON) {
+// dealt is a real beacon of four validators and σ for a block at height.
+func dealt(t *testing.T, height uint64) (*simplex.BeaconKey, *rpc.RandomnessJSON) {
 	t.Helper()
 	var vs []simplex.Validator
 	var sks []*bls.SecretKey
@@ -41,7 +41,7 @@ func dealt(t *testing.T) (*simplex.BeaconKey, *rpc.RandomnessJSON) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, height, round := simplex.Hash{7, 7}, uint64(5), uint64(1<<32+6)
+	h, round := simplex.Hash{7, 7}, uint64(1<<32+6)
 	msg := simplex.VoteMessage(h, height, round)
 	parts := make([][][]byte, 4)
 	for i := 1; i < 4; i++ { // validator 0 withheld its partials
@@ -60,7 +60,14 @@ func dealt(t *testing.T) (*simplex.BeaconKey, *rpc.RandomnessJSON) {
 }
 
 func TestBeaconVerify(t *testing.T) {
-	key, good := dealt(t)
+	key, good := dealt(t, 5)
+	// Height 11's epoch has the key of its DKG, not genesis's.
+	_, fromDKG := dealt(t, 11)
+	ke := rpc.Quantity(3)
+	fromDKG.KeySource, fromDKG.KeyEpoch = "dkg", &ke
+	forgedDKG := *fromDKG
+	og := rpc.Bytes(key.Group)
+	forgedDKG.GroupKey, forgedDKG.Height = &og, 12
 	other, _ := bls.GenerateKey(bytes.Repeat([]byte{42}, 32))
 	mod := func(f func(r *rpc.RandomnessJSON)) *rpc.RandomnessJSON {
 		c := *good
@@ -73,7 +80,7 @@ func TestBeaconVerify(t *testing.T) {
 	otherKey := mod(func(r *rpc.RandomnessJSON) { g := rpc.Bytes(other.PublicKey().Bytes()); r.GroupKey = &g })
 	vrf := &rpc.RandomnessJSON{Height: 9, Source: rpc.RandomnessVRF, Note: "no beacon key"}
 	h := newHarness(t, 4242)
-	answers := map[uint64]*rpc.RandomnessJSON{5: good, 6: wrongR, 7: badSigma, 8: wrongRound, 9: vrf, 10: otherKey}
+	answers := map[uint64]*rpc.RandomnessJSON{5: good, 6: wrongR, 7: badSigma, 8: wrongRound, 9: vrf, 10: otherKey, 11: fromDKG, 12: &forgedDKG}
 	for k, r := range map[uint64]*rpc.RandomnessJSON{6: wrongR, 7: badSigma, 8: wrongRound, 10: otherKey} {
 		c := *r
 		c.Height = rpc.Quantity(k)
@@ -103,6 +110,11 @@ func TestBeaconVerify(t *testing.T) {
 	h.fails([]string{"beacon", "verify", "8"}, "σ is not")
 	h.fails([]string{"beacon", "verify", "9"}, "no threshold beacon", "vrf")
 	h.fails([]string{"beacon", "verify", "10", "--genesis", gpath}, "differs from the genesis")
+	out = h.ok("beacon", "verify", "11", "--genesis", gpath)
+	if !strings.Contains(out, "verified") || !strings.Contains(out, "the epoch 3 DKG") {
+		t.Fatalf("a DKG-keyed epoch: %s", out)
+	}
+	h.fails([]string{"beacon", "verify", "12", "--genesis", gpath}, "σ is not")
 	h.fails([]string{"beacon", "verify", "99"})
 	h.fails([]string{"beacon", "verify", "x"}, "want a block number")
 	// The same block and σ with another R_n.

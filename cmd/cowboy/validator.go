@@ -20,7 +20,9 @@ func (a *app) validatorCmd() *cobra.Command {
 		Use:   "validator",
 		Short: "Register, exit, withdraw and unjail a validator; report double signs; list the validator set",
 		Long: `Validators bond their own stake in the validator registry (system actor
-` + staking.Address.Hex() + `) and join the consensus set at the next epoch boundary.
+` + staking.Address.Hex() + `) and join the consensus set at the next epoch boundary; on a chain with
+a beacon key (localnet, init) the set is fixed when its DKG opens, so
+registrations, exits and unjails show one boundary later.
 register, exit, withdraw and unjail sign with the validator home's node.key
 (--home DIR, as made by cowboyd init or localnet): that key's address is the
 validator, pays the fees and gets the stake back. evidence can be sent by

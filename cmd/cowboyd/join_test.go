@@ -23,7 +23,9 @@ import (
 // validator register --home" stakes; from the next boundary its
 // cowboy_consensusStatus says validator and "cowboy validator list" says
 // active; after "cowboy validator exit" it is a full node again from the
-// boundary after that. All three agree on every block.
+// boundary after that. All three agree on every block, and R_n is the
+// threshold beacon's at every height (the DKG runs on chain every epoch,
+// with and without the joiner), verified by "cowboy beacon verify".
 func TestBecomeValidatorProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cowboyd and cowboy and runs three processes")
@@ -143,23 +145,53 @@ func TestBecomeValidatorProcesses(t *testing.T) {
 		t.Fatalf("after exit, validator list shows %q", s)
 	}
 
-	// All three agree on every block.
+	// All three agree on every block and every R_n. R_n is the threshold
+	// beacon's at every height, across the epochs with and without the
+	// joiner: each epoch's key comes from the DKG its validators ran on
+	// chain in the epoch before; "cowboy beacon verify" checks every
+	// height; the set changed twice, and no epoch fell back to the VRF.
 	c1 := rpc.NewClient(url(base+1), nil)
 	top := min(height(c0), height(c1), height(cj))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	dkgEpochs := map[uint64]bool{}
 	for h := uint64(0); h <= top; h++ {
 		var want rpc.Hash
+		var wantR rpc.Hash
 		for i, c := range []*rpc.Client{c0, c1, cj} {
 			b, err := c.BlockByNumber(ctx, rpc.BlockAt(h), false)
 			if err != nil {
 				t.Fatalf("block %d: %v", h, err)
 			}
+			var r *rpc.RandomnessJSON
+			if h > 0 {
+				if r, err = c.Randomness(ctx, h); err != nil {
+					t.Fatalf("node %d randomness %d: %v", i, h, err)
+				}
+				if r.Source != rpc.RandomnessBeacon {
+					t.Fatalf("node %d height %d: randomness source %q (%s)", i, h, r.Source, r.Note)
+				}
+				if r.KeySource == "dkg" {
+					dkgEpochs[uint64(*r.Epoch)] = true
+				}
+			}
 			if i == 0 {
 				want = b.Hash
-			} else if b.Hash != want {
-				t.Fatalf("height %d: node 0 has %s, node %d %s", h, want, i, b.Hash)
+				if r != nil {
+					wantR = r.Randomness
+				}
+			} else if b.Hash != want || r != nil && r.Randomness != wantR {
+				t.Fatalf("height %d: node 0 has %s, node %d %s (or another R_n)", h, want, i, b.Hash)
 			}
 		}
+		if h > 0 {
+			out := run(cowboy, "--rpc", node0, "beacon", "verify", strconv.FormatUint(h, 10), "--genesis", filepath.Join(nodeHome(netDir, 0), genesisFile))
+			if !strings.Contains(out, "verified") {
+				t.Fatalf("cowboy beacon verify %d: %s", h, out)
+			}
+		}
+	}
+	if len(dkgEpochs) < 3 {
+		t.Fatalf("only epochs %v had a DKG key up to height %d", dkgEpochs, top)
 	}
 }

@@ -311,6 +311,7 @@ func TestLocalnetProcesses(t *testing.T) {
 		}
 	}
 	var gen *genesis.Genesis // read once the localnet wrote it
+	keySources := map[string]bool{}
 	// agree checks that the nodes return the same block hash at every
 	// height up to the lowest of their heights, and returns that height.
 	agree := func(nodes []int) uint64 {
@@ -331,7 +332,8 @@ func TestLocalnetProcesses(t *testing.T) {
 				}
 				// R_n: the threshold beacon's on every node, the same
 				// everywhere, and σ_n verifies against genesis.json's
-				// group key (what cowboy beacon verify checks).
+				// group key in epoch 0 and against the epoch's DKG key
+				// after (what cowboy beacon verify checks).
 				r, err := clients[i].Randomness(ctx, n)
 				if err != nil {
 					t.Fatalf("node %d randomness %d: %v", i, n, err)
@@ -339,7 +341,12 @@ func TestLocalnetProcesses(t *testing.T) {
 				if r.Source != rpc.RandomnessBeacon {
 					t.Fatalf("node %d height %d: randomness source %q (%s)", i, n, r.Source, r.Note)
 				}
-				if err := simplex.CheckRandomness(gen.Beacon.GroupKey, [32]byte(*r.ConsensusHash), n, uint64(*r.ConsensusRound), *r.Sigma, r.Randomness); err != nil {
+				key := gen.Beacon.GroupKey
+				keySources[r.KeySource] = true
+				if r.KeySource != "genesis" {
+					key = *r.GroupKey
+				}
+				if err := simplex.CheckRandomness(key, [32]byte(*r.ConsensusHash), n, uint64(*r.ConsensusRound), *r.Sigma, r.Randomness); err != nil {
 					t.Fatalf("node %d height %d: %v", i, n, err)
 				}
 				if k == 0 {
@@ -433,5 +440,37 @@ func TestLocalnetProcesses(t *testing.T) {
 	if top <= stalled {
 		t.Fatalf("agreed height %d is not above the stall at %d", top, stalled)
 	}
-	t.Logf("%d transfers; finality stalled at %d with two down; all four agree up to %d", count, stalled, top)
+
+	// Shares survive kill -9: in an epoch keyed by its DKG, node 3 is
+	// killed and restarted (it rebuilds its shares from the transcript on
+	// chain); then node 2 is killed too, so that every σ needs node 3's
+	// partials: the beacon and finality go on with nodes 0, 1 and 3.
+	waitAll([]int{0, 1, 2, 3}, max(top, 2*10)+3, 60*time.Second)
+	restart := func(k int) {
+		t.Helper()
+		if err := restarted[k].Process.Kill(); err != nil {
+			t.Fatal(err)
+		}
+		restarted[k].Wait()
+	}
+	restart(1)
+	lf3, err := os.OpenFile(filepath.Join(nodeHome(netDir, 3), logFile), os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lf3.Close()
+	c3 := exec.Command(bin, "start", "--home", nodeHome(netDir, 3), "--log-level", level)
+	c3.Stdout, c3.Stderr = lf3, lf3
+	if err := c3.Start(); err != nil {
+		t.Fatal(err)
+	}
+	restarted[1] = c3
+	waitAll([]int{0, 1, 3}, height(0)+3, 60*time.Second)
+	restart(0)
+	waitAll([]int{0, 1, 3}, height(0)+5, 90*time.Second)
+	top = agree([]int{0, 1, 3})
+	if !keySources["dkg"] {
+		t.Fatalf("no epoch up to height %d had a key from its DKG (key sources %v)", top, keySources)
+	}
+	t.Logf("%d transfers; finality stalled at %d with two down; all four agree up to %d; beacon keys from %v", count, stalled, top, keySources)
 }

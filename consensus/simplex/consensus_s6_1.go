@@ -12,8 +12,6 @@ import "github.com/cowboy-chain/cowboy/chain/types"
 const (
 	// tagNewView prefixes the NEW_VIEW statement "I give up round r".
 	tagNewView = "cowboy/simplex/newview/v1"
-	// tagBlock prefixes the block encoding that is hashed into its id.
-	tagBlock = "cowboy/simplex/block/v1"
 	// tagLeader prefixes the per-round proposer draw from the epoch seed.
 	tagLeader = "cowboy/simplex/leader/v1"
 	// tagBeacon prefixes σ when it is hashed into the block randomness R.

@@ -319,6 +319,17 @@ func (n *Node) Halted() error { return n.halted }
 // Block returns a block the node holds, or nil.
 func (n *Node) Block(h Hash) *Block { return n.blocks[h] }
 
+// ProposalSignature returns the proposer's signature on the vote message
+// of a proposal the node holds for its round (what invalid-proposal
+// evidence carries), or nil.
+func (n *Node) ProposalSignature(b *Block) []byte {
+	p := n.proposals[b.Round]
+	if p == nil || p.hash != b.Hash() || p.msg.From != b.Proposer {
+		return nil
+	}
+	return p.msg.Signature
+}
+
 // HasReady reports whether Ready would return something.
 func (n *Node) HasReady() bool { return n.dirty || !n.out.Empty() }
 

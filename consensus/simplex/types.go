@@ -7,7 +7,6 @@ import (
 	"math/bits"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
-	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/crypto/vrf"
 )
 
@@ -39,16 +38,10 @@ type Block struct {
 }
 
 // Hash computes the block id.
+// (types.ProposalHash, which the registry's invalid-proposal evidence
+// recomputes).
 func (b *Block) Hash() Hash {
-	var buf [8]byte
-	ph := crypto.Keccak256(b.Payload)
-	var p4 [4]byte
-	binary.BigEndian.PutUint32(p4[:], uint32(b.Proposer))
-	return Hash(crypto.Keccak256(
-		[]byte(tagBlock), b.Parent[:],
-		binary.BigEndian.AppendUint64(buf[:0], b.Height),
-		binary.BigEndian.AppendUint64(nil, b.Round),
-		p4[:], ph[:], b.VRFProof))
+	return Hash(types.ProposalHash(types.Hash(b.Parent), b.Height, b.Round, uint32(b.Proposer), b.Payload, b.VRFProof))
 }
 
 // Beacon is the block's random output: the hash of its proposer's VRF

@@ -130,10 +130,23 @@ func nextSet(st *state.StateDB, p Params, cur *EpochSet, b BlockInfo) error {
 		return err
 	}
 	next := &EpochSet{Epoch: cur.Epoch + 1, Seed: vrf.NextEpochSeed(cur.Seed, b.Beacon), Members: []Member{}}
+	// A chain that runs the beacon DKG fixed the set when DKG(k+1) opened
+	// (dkg.go): the members hold its shares.
+	frozen, err := frozenMembers(st, next.Epoch)
+	if err != nil {
+		return err
+	}
+	in := make(map[types.Address]bool, len(frozen))
+	for _, m := range frozen {
+		in[m.Address] = true
+	}
 	for _, v := range vals {
 		active := eligible(v, p)
+		if frozen != nil {
+			active = in[v.Address]
+		}
 		dirty := active != v.Active
-		if v.Exiting && v.UnbondUntil == 0 {
+		if v.Exiting && v.UnbondUntil == 0 && !active {
 			v.UnbondUntil = b.Height + 1 + p.UnbondingPeriod
 			dirty = true
 		}
@@ -147,10 +160,16 @@ func nextSet(st *state.StateDB, p Params, cur *EpochSet, b BlockInfo) error {
 			}
 		}
 	}
+	if frozen != nil {
+		next.Members = frozen
+	}
 	if len(next.Members) == 0 {
 		next.Members = cur.Members // written, never modified: cur may be shared
 	}
-	return writeEpochSet(st, next)
+	if err := writeEpochSet(st, next); err != nil {
+		return err
+	}
+	return finishDKG(st, p, cur, next)
 }
 
 // RewardPerBlock is §8.2's inflation for one block at height h:

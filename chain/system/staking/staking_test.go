@@ -39,7 +39,7 @@ func addr(i byte) types.Address { return types.Address{0: 0xa0, 19: i} }
 // addr(1)…addr(n) with keys blsKey(1)…, 2,000 CBY each, and accounts
 // addr(10)…addr(19) holding 1,000,000 CBY.
 type env struct {
-	t  *testing.T
+	t  testing.TB
 	st *state.StateDB
 	p  Params
 }

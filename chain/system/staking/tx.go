@@ -43,7 +43,8 @@ type Result struct {
 // Event names, one per method, emitted by a successful call.
 var eventNames = map[string]string{
 	MethodRegister: "Registered", MethodExit: "Exiting", MethodWithdraw: "Withdrawn",
-	MethodUnjail: "Unjailed", MethodEvidence: "Slashed",
+	MethodUnjail: "Unjailed", MethodEvidence: "Slashed", MethodDeal: "Dealt", MethodComplain: "DealerDisqualified",
+	MethodInvalidProposal: "JailedInvalidProposal",
 }
 
 // ErrOutOfCycles is returned when the call costs more cycles than the
@@ -67,6 +68,14 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 		cost += BLSVerifyCycles
 	case MethodEvidence:
 		cost += 2 * BLSVerifyCycles
+	case MethodDeal:
+		cost += DealCycles
+	case MethodComplain:
+		cost += ComplainCycles
+	case MethodInvalidProposal:
+		// A signature check, and a sender recovery per transaction of
+		// the payload, bounded by its bytes.
+		cost += BLSVerifyCycles + ProposalByteCycles*uint64(len(c.Payload))
 	}
 	if cost > c.Cycles {
 		return Result{CyclesUsed: c.Cycles}, fmt.Errorf("%w: %s costs %d cycles, the transaction has %d left after its intrinsic cost", ErrOutOfCycles, method, cost, c.Cycles)
@@ -89,8 +98,14 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 		data, err = unjail(st, c, args)
 	case MethodEvidence:
 		data, err = evidence(st, p, c, args)
+	case MethodDeal:
+		data, err = deal(st, p, c, args)
+	case MethodComplain:
+		data, err = complain(st, p, c, args)
+	case MethodInvalidProposal:
+		data, err = invalidProposal(st, p, c, args)
 	default:
-		err = fmt.Errorf("unknown method %q: the validator registry has register, exit, withdraw, unjail and evidence", method)
+		err = fmt.Errorf("unknown method %q: the validator registry has register, exit, withdraw, unjail, evidence, invalid_proposal, dkg_deal and dkg_complain", method)
 	}
 	if err == nil {
 		err = st.Err()

@@ -1,0 +1,166 @@
+package node
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto/bls"
+	"github.com/cowboy-chain/cowboy/crypto/dkg"
+)
+
+// The validator's part in the epoch beacon's DKG (v2 §3.4; the rules are
+// the registry's, chain/system/staking/dkg.go, and docs/decisions.md "DKG
+// at epoch boundaries"): while DKG(k+1) is open in epoch k, a member deals
+// once in the deal window and complains about every dealing whose share to
+// it is bad. Both go to the registry as transactions signed with the node
+// key; the chain is the DKG's broadcast channel. At the boundary the
+// member rebuilds its shares from the dealings on chain (dkgShares), so
+// they survive any restart: the transcript and the BLS key are all it
+// needs.
+
+// dkgState is what the validator remembers of the open DKG between
+// blocks; after a restart it starts over from the chain (a second dealing
+// is refused if the first landed).
+type dkgState struct {
+	ticked  bool
+	height  uint64 // head the last tick saw
+	epoch   uint64 // DKG(epoch) this state is about
+	dealing *dkg.Dealing
+	sentAt  uint64       // head when the dealing was last sent (0: never)
+	judged  map[int]bool // dealers whose dealing this node opened
+}
+
+// dkgResend is how many blocks a validator waits for its dealing to land
+// before sending it again (it may have been dropped from a mempool).
+const dkgResend = 3
+
+// dkgTick does the validator's DKG work once per new finalized head.
+func (n *Node) dkgTick() {
+	net := n.net
+	h := n.Head().Height
+	if net.dkg.ticked && h == net.dkg.height {
+		return
+	}
+	net.dkg.ticked, net.dkg.height = true, h
+	if err := n.dkgStep(h); err != nil {
+		n.log.Warn("beacon DKG", "head", h, "err", err)
+	}
+}
+
+func (n *Node) dkgStep(h uint64) error {
+	net := n.net
+	st := n.newState()
+	p, err := staking.ReadParams(st)
+	if err != nil {
+		return nil // no registry: no DKG
+	}
+	next := h + 1
+	e := p.Epoch(next) + 1
+	r, err := staking.ReadDKG(st, e)
+	if err != nil || r == nil {
+		return err
+	}
+	me := r.Index(n.proposer)
+	sk := net.cfg.Keys.BLS
+	if me < 0 || sk == nil || !bytes.Equal(sk.PublicKey().Bytes(), r.Members[me].BLSPublicKey) {
+		return nil
+	}
+	if net.dkg.epoch != e || net.dkg.judged == nil {
+		net.dkg = dkgState{ticked: true, height: h, epoch: e, judged: map[int]bool{}}
+	}
+	cfg, err := r.Config()
+	if err != nil {
+		return err
+	}
+	inDeal := next-p.Epoch(next)*p.EpochLength < staking.DealBlocks(p.EpochLength)
+	if r.Dealings[me] == nil && inDeal && (net.dkg.sentAt == 0 || h >= net.dkg.sentAt+dkgResend) {
+		if net.dkg.dealing == nil {
+			if net.dkg.dealing, err = cfg.Deal(me, nil); err != nil {
+				return fmt.Errorf("deal for epoch %d: %w", e, err)
+			}
+			if net.cheat != nil {
+				net.cheat(cfg, net.dkg.dealing)
+			}
+		}
+		net.dkg.sentAt = h
+		if err := n.sendRegistryTx(staking.DealPayload(e, net.dkg.dealing)); err != nil {
+			return fmt.Errorf("send the epoch %d dealing: %w", e, err)
+		}
+		n.log.Info("beacon DKG: dealt", "epoch", e, "member", me, "members", len(r.Members))
+	}
+	for i, d := range r.Dealings {
+		if d == nil || r.Out[i] || net.dkg.judged[i] {
+			continue
+		}
+		net.dkg.judged[i] = true
+		_, cp, err := cfg.Receive(me, sk, d)
+		if err != nil || cp == nil {
+			continue // a malformed dealing is refused on chain; a good one needs nothing
+		}
+		if err := n.sendRegistryTx(staking.ComplainPayload(e, cp)); err != nil {
+			return fmt.Errorf("complain about dealer %d of epoch %d: %w", i, e, err)
+		}
+		n.log.Warn("beacon DKG: bad share, complaint sent", "epoch", e, "dealer", r.Members[i].Address)
+	}
+	return nil
+}
+
+// sendRegistryTx sends a call of the validator registry from the node's
+// account (its fees are the validator's).
+func (n *Node) sendRegistryTx(payload []byte) error {
+	from, to := n.proposer, staking.Address
+	est, err := n.EstimateFees(&from, &to, nil, payload)
+	if err != nil {
+		return err
+	}
+	nonce, err := n.PendingNonce(from)
+	if err != nil {
+		return err
+	}
+	tx := &types.Tx{ChainID: n.cfg.ChainID, Nonce: nonce, To: &to, CyclesLimit: est.CyclesLimit, CellsLimit: est.CellsLimit,
+		MaxFeePerCycle: est.MaxFeePerCycle, MaxFeePerCell: est.MaxFeePerCell,
+		TipPerCycle: est.TipPerCycle, TipPerCell: est.TipPerCell, Payload: payload}
+	tx.Sign(n.cfg.Network.Keys.Node)
+	return n.SendTransaction(tx)
+}
+
+// dkgShares rebuilds member me's share keys of a DKG key from the
+// transcript on chain (in share order): the sum of what each qualified
+// dealer sent it.
+func dkgShares(r *staking.DKGRound, qualified []uint64, me int, sk *bls.SecretKey) ([][]byte, error) {
+	cfg, err := r.Config()
+	if err != nil {
+		return nil, err
+	}
+	received := make(map[int]map[uint64]*big.Int, len(qualified))
+	q := make([]int, len(qualified))
+	for k, d := range qualified {
+		if d >= uint64(len(r.Dealings)) || r.Dealings[d] == nil {
+			return nil, fmt.Errorf("qualified dealer %d has no dealing on chain", d)
+		}
+		shares, cp, err := cfg.Receive(me, sk, r.Dealings[d])
+		if err != nil {
+			return nil, err
+		}
+		if cp != nil {
+			return nil, fmt.Errorf("qualified dealer %d sent this member a bad share (no complaint landed in time)", d)
+		}
+		received[int(d)], q[k] = shares, int(d)
+	}
+	sks, err := cfg.SecretShares(me, received, q)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]byte, 0, len(sks))
+	for _, x := range cfg.Alloc.Shares[me] {
+		out = append(out, sks[x].Bytes())
+	}
+	return out, nil
+}
+
+// errNoDKGKey says an epoch's record names a DKG whose transcript is gone.
+var errNoDKGKey = errors.New("the DKG transcript of the key is not in the state")
