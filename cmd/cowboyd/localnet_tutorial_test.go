@@ -152,6 +152,15 @@ func TestLocalnetTutorial(t *testing.T) {
 				})
 			}
 		default:
+			if strings.Contains(cmd, " tx trace ") {
+				// The transaction is final on the node it was sent to; the
+				// node asked for the trace may apply that block a moment
+				// later, as a user's second node would.
+				h := height(0)
+				waitFor("node 1 at height "+strconv.FormatUint(h, 10), 60*time.Second, func() bool {
+					return height(1) >= h
+				})
+			}
 			c := exec.Command("sh", "-c", cmd)
 			c.Dir = work
 			out, err := c.CombinedOutput()
