@@ -1,0 +1,822 @@
+package modules
+
+import (
+	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/object"
+	"github.com/cowboy-chain/cowboy/pvm/vm"
+)
+
+// _itertools: the hot itertools iterators in Go (count, repeat, accumulate,
+// chain, islice, product, permutations, combinations,
+// combinations_with_replacement). py/itertools.py imports them, as
+// CPython's modules import their C halves; the rest of itertools stays in
+// Python. Each follows CPython 3.11's Modules/itertoolsmodule.c step by
+// step, argument errors included.
+//
+// Cost (docs/decisions.md, "PVM: itertools in Go"): every item produced
+// charges meter.CostItertoolsItem, plus meter.CostPerElem for each element
+// placed in a result tuple, whose memory is recorded like any tuple's.
+// Items consumed from an input iterator charge what that iterator charges;
+// count and accumulate charge the addition or call they make like the
+// operator or call would. The pools product, permutations and the
+// combinations copy from their inputs are charged as tuple(iterable).
+
+func init() { register(vm.ModuleDef{Name: "_itertools", Load: loadItertools}) }
+
+// The iterator classes are shared by every thread: like CPython's itertools
+// types they are immutable builtin types, so no call can change them for
+// the next.
+var (
+	countClass        = itertoolsClass("count")
+	repeatClass       = itertoolsClass("repeat")
+	accumulateClass   = itertoolsClass("accumulate")
+	chainClass        = itertoolsClass("chain")
+	isliceClass       = itertoolsClass("islice")
+	productClass      = itertoolsClass("product")
+	permutationsClass = itertoolsClass("permutations")
+	combinationsClass = itertoolsClass("combinations")
+	cwrClass          = itertoolsClass("combinations_with_replacement")
+)
+
+func itertoolsClass(name string) *object.Class {
+	k := &object.Class{Name: name, Module: "itertools", Dict: object.NewStrDict(), Bases: []*object.Class{object.ObjectClass}}
+	k.MRO = []*object.Class{k, object.ObjectClass}
+	addMethod(k, "__iter__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("__iter__", args, 1, 1); err != nil {
+			return nil, err
+		}
+		return args[0], nil
+	})
+	addMethod(k, "__next__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("__next__", args, 1, 1); err != nil {
+			return nil, err
+		}
+		v, ok, err := object.Next(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, object.Raise(object.NewException(object.StopIteration))
+		}
+		return v, nil
+	})
+	object.MarkShared(k)
+	return k
+}
+
+func init() {
+	chainClass.Dict.Set("from_iterable", object.NewBuiltin("from_iterable", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.NoKw("chain.from_iterable", kw); err != nil {
+			return nil, err
+		}
+		if err := object.ArgCount("chain.from_iterable", args, 1, 1); err != nil {
+			return nil, err
+		}
+		src, err := object.Iter(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		return newChain(src), nil
+	}))
+	countClass.New = newCount
+	repeatClass.New = newRepeat
+	accumulateClass.New = newAccumulate
+	chainClass.New = func(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.NoKw("chain", kw); err != nil {
+			return nil, err
+		}
+		src, err := object.Iter(c, object.Tuple(append([]object.Value(nil), args...)))
+		if err != nil {
+			return nil, err
+		}
+		return newChain(src), nil
+	}
+	isliceClass.New = newIslice
+	productClass.New = newProduct
+	permutationsClass.New = newPermutations
+	combinationsClass.New = func(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+		return newCombinations(c, "combinations", args, kw)
+	}
+	cwrClass.New = func(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+		return newCombinations(c, "combinations_with_replacement", args, kw)
+	}
+	repeatClass.Dict.Set("__length_hint__", &object.Builtin{Name: "__length_hint__", Method: true, Fn: func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		if err := object.ArgCount("__length_hint__", args, 1, 1); err != nil {
+			return nil, err
+		}
+		r, ok := args[0].(*itIter)
+		if !ok || r.cls != repeatClass {
+			return nil, object.Errorf(object.TypeError, "descriptor '__length_hint__' requires a 'itertools.repeat' object")
+		}
+		if r.left < 0 {
+			return nil, object.Errorf(object.TypeError, "len() of unsized object")
+		}
+		return object.MakeInt(r.left), nil
+	}})
+}
+
+func loadItertools(*vm.Thread) (*vm.Module, error) {
+	m := vm.NewModule("_itertools")
+	for _, k := range []*object.Class{countClass, repeatClass, accumulateClass, chainClass, isliceClass, productClass, permutationsClass, combinationsClass, cwrClass} {
+		m.Globals.Set(k.Name, k)
+	}
+	return m, nil
+}
+
+// itIter is one itertools iterator.
+type itIter struct {
+	cls  *object.Class
+	next func(c object.Ctx) (object.Value, bool, error)
+	// refs are the values next holds, for the live-heap walk; slots the
+	// int slots it keeps (indices, cycles).
+	refs  []object.Value
+	slots int
+	// repr, when set, is the iterator's repr (count, repeat).
+	repr func(c object.Ctx) (string, error)
+	// left is what repeat has left to yield, -1 forever.
+	left int64
+}
+
+// Type implements object.Value.
+func (it *itIter) Type() *object.Class { return it.cls }
+
+// Repr implements object.Value.
+func (it *itIter) Repr(c object.Ctx) (string, error) {
+	if it.repr != nil {
+		return it.repr(c)
+	}
+	return "<itertools." + it.cls.Name + " object>", nil
+}
+
+// Truth implements object.Value.
+func (*itIter) Truth(object.Ctx) (bool, error) { return true, nil }
+
+// Hash implements object.Value.
+func (it *itIter) Hash(object.Ctx) (int64, error) { return int64(len(it.cls.Name)) * 0x1f3b, nil }
+
+// Next implements object.Iterator.
+func (it *itIter) Next(c object.Ctx) (object.Value, bool, error) { return it.next(c) }
+
+// HeapRefs implements object.HeapRefs.
+func (it *itIter) HeapRefs(w *object.HeapWalk) uint64 {
+	for _, v := range it.refs {
+		w.Visit(v)
+	}
+	return meter.SizeObject + meter.SizePointer*uint64(len(it.refs)+it.slots)
+}
+
+// clinicArgs binds arguments as CPython's argument clinic does for these
+// constructors: at most len(names) in all, at most maxPos positionally,
+// the first required ones mandatory, then unknown or repeated keywords.
+func clinicArgs(fname string, args []object.Value, kw []object.Kw, names []string, required, maxPos int) ([]object.Value, error) {
+	if n := len(args) + len(kw); n > len(names) {
+		return nil, object.Errorf(object.TypeError, "%s() takes at most %d argument%s (%d given)", fname, len(names), plural(len(names)), n)
+	}
+	if len(args) > maxPos {
+		return nil, object.Errorf(object.TypeError, "%s() takes at most %d positional argument%s (%d given)", fname, maxPos, plural(maxPos), len(args))
+	}
+	out := make([]object.Value, len(names))
+	copy(out, args)
+	for _, k := range kw {
+		for i, n := range names {
+			if n == k.Name && i >= len(args) {
+				out[i] = k.Value
+			}
+		}
+	}
+	for i := 0; i < required; i++ {
+		if out[i] == nil {
+			return nil, object.Errorf(object.TypeError, "%s() missing required argument '%s' (pos %d)", fname, names[i], i+1)
+		}
+	}
+	for _, k := range kw {
+		known := false
+		for i, n := range names {
+			if n != k.Name {
+				continue
+			}
+			if i < len(args) {
+				return nil, object.Errorf(object.TypeError, "argument for %s() given by name ('%s') and position (%d)", fname, n, i+1)
+			}
+			known = true
+		}
+		if !known {
+			return nil, object.Errorf(object.TypeError, "'%s' is an invalid keyword argument for %s()", k.Name, fname)
+		}
+	}
+	return out, nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// ssize converts an argument as PyNumber_AsSsize_t(v, OverflowError):
+// ints and __index__, a TypeError for anything else.
+func ssize(c object.Ctx, v object.Value) (int64, error) {
+	switch x := v.(type) {
+	case object.Int:
+		return int64(x), nil
+	case object.Bool:
+		if x {
+			return 1, nil
+		}
+		return 0, nil
+	case *object.BigInt:
+		return 0, object.Errorf(object.OverflowError, "Python int too large to convert to C ssize_t")
+	case *object.Instance:
+		if m, _ := x.Class.Lookup("__index__"); m != nil {
+			r, err := c.Call(m, []object.Value{x}, nil)
+			if err != nil {
+				return 0, err
+			}
+			switch r.(type) {
+			case object.Int, object.Bool, *object.BigInt:
+				return ssize(c, r)
+			}
+			return 0, object.Errorf(object.TypeError, "__index__ returned non-int (type %s)", object.TypeName(r))
+		}
+	}
+	return 0, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(v))
+}
+
+// pool is tuple(iterable), charged as tuple() charges.
+func pool(c object.Ctx, v object.Value) (object.Tuple, error) {
+	if t, ok := v.(object.Tuple); ok {
+		return t, nil
+	}
+	l, err := object.ListOf(c, v)
+	if err != nil {
+		return nil, err
+	}
+	return object.Tuple(l.Elems), nil
+}
+
+// itemTuple charges one item of r elements and records its memory.
+func itemTuple(c object.Ctx, r int) (object.Tuple, error) {
+	if err := object.Charge(c, meter.CostItertoolsItem+meter.CostPerElem*uint64(r)); err != nil {
+		return nil, err
+	}
+	if err := object.AllocSlots(c, meter.SizeTupleHeader, uint64(r), meter.SizePointer); err != nil {
+		return nil, err
+	}
+	return make(object.Tuple, r), nil
+}
+
+// intSlots records the memory of n machine-int slots (indices, cycles).
+func intSlots(c object.Ctx, n int64) error {
+	return object.AllocSlots(c, 0, uint64(n), meter.SizePointer)
+}
+
+// permutations(iterable, r=None)
+func newPermutations(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	a, err := clinicArgs("permutations", args, kw, []string{"iterable", "r"}, 1, 2)
+	if err != nil {
+		return nil, err
+	}
+	p, err := pool(c, a[0])
+	if err != nil {
+		return nil, err
+	}
+	n := len(p)
+	r := n
+	if a[1] != nil && a[1] != object.None {
+		switch a[1].(type) {
+		case object.Int, object.Bool, *object.BigInt:
+		default:
+			return nil, object.Errorf(object.TypeError, "Expected int as r")
+		}
+		rr, err := ssize(c, a[1])
+		if err != nil {
+			return nil, err
+		}
+		if rr < 0 {
+			return nil, object.Errorf(object.ValueError, "r must be non-negative")
+		}
+		if rr > int64(n) {
+			// Yields nothing; CPython's index arrays are never read.
+			return &itIter{cls: permutationsClass, next: exhausted}, nil
+		}
+		r = int(rr)
+	}
+	if err := intSlots(c, int64(n+r)); err != nil {
+		return nil, err
+	}
+	indices := make([]int, n)
+	for i := range indices {
+		indices[i] = i
+	}
+	cycles := make([]int, r)
+	for i := range cycles {
+		cycles[i] = n - i
+	}
+	first, stopped := true, false
+	it := &itIter{cls: permutationsClass, refs: []object.Value{p}, slots: n + r}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if stopped {
+			return nil, false, nil
+		}
+		if first {
+			first = false
+		} else {
+			if n == 0 {
+				stopped = true
+				return nil, false, nil
+			}
+			i := r - 1
+			for ; i >= 0; i-- {
+				cycles[i]--
+				if cycles[i] == 0 {
+					index := indices[i]
+					copy(indices[i:], indices[i+1:])
+					indices[n-1] = index
+					cycles[i] = n - i
+					continue
+				}
+				j := cycles[i]
+				indices[i], indices[n-j] = indices[n-j], indices[i]
+				break
+			}
+			if i < 0 {
+				stopped = true
+				return nil, false, nil
+			}
+		}
+		out, err := itemTuple(c, r)
+		if err != nil {
+			return nil, false, err
+		}
+		for k := range out {
+			out[k] = p[indices[k]]
+		}
+		return out, true, nil
+	}
+	return it, nil
+}
+
+func exhausted(object.Ctx) (object.Value, bool, error) { return nil, false, nil }
+
+// combinations(iterable, r) and combinations_with_replacement(iterable, r)
+func newCombinations(c object.Ctx, fname string, args []object.Value, kw []object.Kw) (object.Value, error) {
+	a, err := clinicArgs(fname, args, kw, []string{"iterable", "r"}, 2, 2)
+	if err != nil {
+		return nil, err
+	}
+	p, err := pool(c, a[0])
+	if err != nil {
+		return nil, err
+	}
+	r64, err := ssize(c, a[1])
+	if err != nil {
+		return nil, err
+	}
+	if r64 < 0 {
+		return nil, object.Errorf(object.ValueError, "r must be non-negative")
+	}
+	n := len(p)
+	cls, repl := combinationsClass, fname != "combinations"
+	if repl {
+		cls = cwrClass
+	}
+	if (!repl && r64 > int64(n)) || (repl && n == 0 && r64 > 0) {
+		return &itIter{cls: cls, next: exhausted}, nil
+	}
+	if err := intSlots(c, r64); err != nil {
+		return nil, err
+	}
+	r := int(r64)
+	indices := make([]int, r)
+	if !repl {
+		for i := range indices {
+			indices[i] = i
+		}
+	}
+	first, stopped := true, false
+	it := &itIter{cls: cls, refs: []object.Value{p}, slots: r}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if stopped {
+			return nil, false, nil
+		}
+		if first {
+			first = false
+		} else {
+			i := r - 1
+			if repl {
+				for i >= 0 && indices[i] == n-1 {
+					i--
+				}
+			} else {
+				for i >= 0 && indices[i] == i+n-r {
+					i--
+				}
+			}
+			if i < 0 {
+				stopped = true
+				return nil, false, nil
+			}
+			if repl {
+				v := indices[i] + 1
+				for j := i; j < r; j++ {
+					indices[j] = v
+				}
+			} else {
+				indices[i]++
+				for j := i + 1; j < r; j++ {
+					indices[j] = indices[j-1] + 1
+				}
+			}
+		}
+		out, err := itemTuple(c, r)
+		if err != nil {
+			return nil, false, err
+		}
+		for k := range out {
+			out[k] = p[indices[k]]
+		}
+		return out, true, nil
+	}
+	return it, nil
+}
+
+// product(*iterables, repeat=1)
+func newProduct(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	repeat := int64(1)
+	if len(kw) > 1 {
+		return nil, object.Errorf(object.TypeError, "product() takes at most 1 keyword argument (%d given)", len(kw))
+	}
+	if len(kw) == 1 {
+		if kw[0].Name != "repeat" {
+			return nil, object.Errorf(object.TypeError, "'%s' is an invalid keyword argument for product()", kw[0].Name)
+		}
+		r, err := ssize(c, kw[0].Value)
+		if err != nil {
+			return nil, err
+		}
+		if r < 0 {
+			return nil, object.Errorf(object.ValueError, "repeat argument cannot be negative")
+		}
+		repeat = r
+	}
+	nargs := int64(len(args))
+	if repeat != 0 && nargs > (1<<62)/repeat {
+		return nil, object.Errorf(object.OverflowError, "repeat argument too large")
+	}
+	npools := nargs * repeat
+	// The pools tuple and the indices: two slots per pool.
+	if err := object.AllocSlots(c, meter.SizeTupleHeader, uint64(npools)*2, meter.SizePointer); err != nil {
+		return nil, err
+	}
+	each := make([]object.Tuple, 0, nargs)
+	for _, a := range args {
+		p, err := pool(c, a)
+		if err != nil {
+			return nil, err
+		}
+		each = append(each, p)
+	}
+	pools := make([]object.Tuple, 0, npools)
+	for i := int64(0); i < repeat; i++ {
+		pools = append(pools, each...)
+	}
+	refs := make([]object.Value, len(pools))
+	for i, p := range pools {
+		refs[i] = p
+	}
+	indices := make([]int, npools)
+	var last object.Tuple
+	stopped := false
+	it := &itIter{cls: productClass, refs: refs, slots: int(npools)}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if stopped {
+			return nil, false, nil
+		}
+		if last == nil {
+			for _, p := range pools {
+				if len(p) == 0 {
+					stopped = true
+					return nil, false, nil
+				}
+			}
+		} else {
+			i := len(pools) - 1
+			for ; i >= 0; i-- {
+				indices[i]++
+				if indices[i] == len(pools[i]) {
+					indices[i] = 0
+					continue
+				}
+				break
+			}
+			if i < 0 {
+				stopped = true
+				return nil, false, nil
+			}
+		}
+		out, err := itemTuple(c, len(pools))
+		if err != nil {
+			return nil, false, err
+		}
+		for k, p := range pools {
+			out[k] = p[indices[k]]
+		}
+		last = out
+		return out, true, nil
+	}
+	return it, nil
+}
+
+// newChain is chain over the iterables src yields.
+func newChain(src object.Value) object.Value {
+	var active object.Value
+	it := &itIter{cls: chainClass, refs: []object.Value{src, nil}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		for src != nil {
+			if active == nil {
+				iterable, ok, err := object.Next(c, src)
+				if err != nil || !ok {
+					src, it.refs[0] = nil, nil
+					return nil, false, err
+				}
+				if active, err = object.Iter(c, iterable); err != nil {
+					src, it.refs[0] = nil, nil
+					return nil, false, err
+				}
+				it.refs[1] = active
+			}
+			v, ok, err := object.Next(c, active)
+			if err != nil {
+				return nil, false, err
+			}
+			if ok {
+				if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+					return nil, false, err
+				}
+				return v, true, nil
+			}
+			active, it.refs[1] = nil, nil
+		}
+		return nil, false, nil
+	}
+	return it
+}
+
+// islice(iterable, stop) or islice(iterable, start, stop[, step])
+func newIslice(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	if err := object.NoKw("islice", kw); err != nil {
+		return nil, err
+	}
+	if err := object.ArgCount("islice", args, 2, 4); err != nil {
+		return nil, err
+	}
+	// As CPython: a value PyNumber_AsSsize_t refuses reads as -1.
+	conv := func(v object.Value, def int64) int64 {
+		if v == object.None {
+			return def
+		}
+		n, err := ssize(c, v)
+		if err != nil {
+			return -1
+		}
+		return n
+	}
+	const stopMsg = "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize."
+	start, stop, step := int64(0), int64(-1), int64(1)
+	if len(args) == 2 {
+		if args[1] != object.None {
+			if stop = conv(args[1], -1); stop == -1 {
+				return nil, object.Errorf(object.ValueError, stopMsg)
+			}
+		}
+	} else {
+		start = conv(args[1], 0)
+		if args[2] != object.None {
+			if stop = conv(args[2], -1); stop == -1 {
+				return nil, object.Errorf(object.ValueError, stopMsg)
+			}
+		}
+	}
+	if start < 0 || stop < -1 {
+		return nil, object.Errorf(object.ValueError, "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.")
+	}
+	if len(args) == 4 {
+		step = conv(args[3], 1)
+	}
+	if step < 1 {
+		return nil, object.Errorf(object.ValueError, "Step for islice() must be a positive integer or None.")
+	}
+	src, err := object.Iter(c, args[0])
+	if err != nil {
+		return nil, err
+	}
+	cnt, next := int64(0), start
+	it := &itIter{cls: isliceClass, refs: []object.Value{src}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if src == nil {
+			return nil, false, nil
+		}
+		empty := func(err error) (object.Value, bool, error) {
+			src, it.refs[0] = nil, nil
+			return nil, false, err
+		}
+		for cnt < next {
+			if _, ok, err := object.Next(c, src); err != nil || !ok {
+				return empty(err)
+			}
+			if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+				return nil, false, err
+			}
+			cnt++
+		}
+		if stop != -1 && cnt >= stop {
+			return empty(nil)
+		}
+		v, ok, err := object.Next(c, src)
+		if err != nil || !ok {
+			return empty(err)
+		}
+		if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+			return nil, false, err
+		}
+		cnt++
+		old := next
+		next += step
+		if next < old || (stop != -1 && next > stop) {
+			next = stop
+		}
+		return v, true, nil
+	}
+	return it, nil
+}
+
+// isNumber is PyNumber_Check: int, float, or a value whose type has
+// __index__, __int__, __float__ or __complex__.
+func isNumber(v object.Value) bool {
+	switch v.(type) {
+	case object.Int, object.Bool, *object.BigInt, object.Float:
+		return true
+	}
+	k := v.Type()
+	for _, m := range []string{"__index__", "__int__", "__float__", "__complex__"} {
+		if f, _ := k.Lookup(m); f != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// count(start=0, step=1)
+func newCount(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	a, err := clinicArgs("count", args, kw, []string{"start", "step"}, 0, 2)
+	if err != nil {
+		return nil, err
+	}
+	var cur, step object.Value = object.Int(0), object.Int(1)
+	if a[0] != nil {
+		cur = a[0]
+	}
+	if a[1] != nil {
+		step = a[1]
+	}
+	if !isNumber(cur) || !isNumber(step) {
+		return nil, object.Errorf(object.TypeError, "a number is required")
+	}
+	stepOne := false
+	switch s := step.(type) {
+	case object.Int:
+		stepOne = s == 1
+	case object.Bool:
+		stepOne = bool(s)
+	}
+	// CPython's fast mode (int start, step 1) counts in C: a bool start
+	// yields ints.
+	if b, ok := cur.(object.Bool); ok && stepOne {
+		if b {
+			cur = object.Int(1)
+		} else {
+			cur = object.Int(0)
+		}
+	}
+	it := &itIter{cls: countClass, refs: []object.Value{cur, step}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if err := object.Charge(c, meter.CostItertoolsItem+meter.CostArith); err != nil {
+			return nil, false, err
+		}
+		v := cur
+		n, err := object.Binary(c, object.OpAdd, cur, step)
+		if err != nil {
+			return nil, false, err
+		}
+		cur, it.refs[0] = n, n
+		return v, true, nil
+	}
+	it.repr = func(c object.Ctx) (string, error) {
+		s, err := object.Repr(c, cur)
+		if err != nil || stepOne {
+			return "count(" + s + ")", err
+		}
+		t, err := object.Repr(c, step)
+		return "count(" + s + ", " + t + ")", err
+	}
+	return it, nil
+}
+
+// repeat(object[, times])
+func newRepeat(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	a, err := clinicArgs("repeat", args, kw, []string{"object", "times"}, 1, 2)
+	if err != nil {
+		return nil, err
+	}
+	v := a[0]
+	it := &itIter{cls: repeatClass, refs: []object.Value{v}, left: -1}
+	if a[1] != nil {
+		n, err := ssize(c, a[1])
+		if err != nil {
+			return nil, err
+		}
+		it.left = max(n, 0)
+	}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if it.left == 0 {
+			return nil, false, nil
+		}
+		if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+			return nil, false, err
+		}
+		if it.left > 0 {
+			it.left--
+		}
+		return v, true, nil
+	}
+	it.repr = func(c object.Ctx) (string, error) {
+		s, err := object.Repr(c, v)
+		if err != nil || it.left < 0 {
+			return "repeat(" + s + ")", err
+		}
+		t, _ := object.Int(it.left).Repr(c)
+		return "repeat(" + s + ", " + t + ")", nil
+	}
+	return it, nil
+}
+
+// accumulate(iterable, func=None, *, initial=None)
+func newAccumulate(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	a, err := clinicArgs("accumulate", args, kw, []string{"iterable", "func", "initial"}, 1, 2)
+	if err != nil {
+		return nil, err
+	}
+	src, err := object.Iter(c, a[0])
+	if err != nil {
+		return nil, err
+	}
+	fn, initial := a[1], a[2]
+	if fn == object.None {
+		fn = nil
+	}
+	if initial == object.None {
+		initial = nil
+	}
+	var total object.Value
+	it := &itIter{cls: accumulateClass, refs: []object.Value{src, fn, initial, nil}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if initial != nil {
+			total, initial = initial, nil
+			it.refs[2], it.refs[3] = nil, total
+			if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+				return nil, false, err
+			}
+			return total, true, nil
+		}
+		v, ok, err := object.Next(c, src)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+			return nil, false, err
+		}
+		if total == nil {
+			total, it.refs[3] = v, v
+			return v, true, nil
+		}
+		var n object.Value
+		if fn == nil {
+			if err := object.Charge(c, meter.CostArith); err != nil {
+				return nil, false, err
+			}
+			n, err = object.Binary(c, object.OpAdd, total, v)
+		} else {
+			if err := object.Charge(c, meter.CostCall); err != nil {
+				return nil, false, err
+			}
+			n, err = c.Call(fn, []object.Value{total, v}, nil)
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		total, it.refs[3] = n, n
+		return n, true, nil
+	}
+	return it, nil
+}
