@@ -1,6 +1,9 @@
 package object
 
-import "maps"
+import (
+	"maps"
+	"slices"
+)
 
 // StrDict is an insertion-ordered string-keyed namespace used for class and
 // instance attributes and module globals. Lookups go through a Go map, but
@@ -43,6 +46,13 @@ func (d *StrDict) At(i int) Value { return d.vals[i] }
 
 // NewStrDict returns an empty namespace.
 func NewStrDict() *StrDict { return &StrDict{index: map[string]int{}} }
+
+// CopyShared returns a copy of d that borrows d's index until its own
+// names change (as a module snapshot's copy does). d must never change
+// afterwards: it is a template that threads copy.
+func (d *StrDict) CopyShared() *StrDict {
+	return &StrDict{index: d.index, keys: slices.Clone(d.keys), vals: slices.Clone(d.vals), dead: d.dead, layout: d.layout, indexShared: true}
+}
 
 // Get returns the value bound to name.
 func (d *StrDict) Get(name string) (Value, bool) {
