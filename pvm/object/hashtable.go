@@ -136,6 +136,10 @@ func (h *hashtable) insert(c Ctx, key, value Value, entrySize uint64) error {
 	if h.index != nil {
 		h.addPos(hash, int32(len(h.entries)))
 	}
+	if h.entries == nil {
+		// Room for four at once, rather than growing through 1, 2, 4.
+		h.entries = make([]entry, 0, 4)
+	}
 	h.entries = append(h.entries, entry{hash: hash, key: key, value: value})
 	h.live++
 	h.version++
