@@ -486,14 +486,14 @@ func newProduct(c object.Ctx, _ *object.Class, args []object.Value, kw []object.
 		refs[i] = p
 	}
 	indices := make([]int, npools)
-	var last object.Tuple
-	stopped := false
+	started, stopped := false, false
 	it := &itIter{cls: productClass, refs: refs, slots: int(npools)}
 	it.next = func(c object.Ctx) (object.Value, bool, error) {
 		if stopped {
 			return nil, false, nil
 		}
-		if last == nil {
+		if !started {
+			started = true
 			for _, p := range pools {
 				if len(p) == 0 {
 					stopped = true
@@ -522,7 +522,6 @@ func newProduct(c object.Ctx, _ *object.Class, args []object.Value, kw []object.
 		for k, p := range pools {
 			out[k] = p[indices[k]]
 		}
-		last = out
 		return out, true, nil
 	}
 	return it, nil
