@@ -6,10 +6,11 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/vm"
 )
 
-// _itertools: the hot itertools iterators in Go (count, repeat, accumulate,
-// chain, islice, product, permutations, combinations,
+// _itertools: the itertools iterators in Go (count, cycle, repeat,
+// accumulate, chain, compress, dropwhile, filterfalse, islice, pairwise,
+// starmap, takewhile, zip_longest, product, permutations, combinations,
 // combinations_with_replacement). py/itertools.py imports them, as
-// CPython's modules import their C halves; the rest of itertools stays in
+// CPython's modules import their C halves; groupby and tee stay in
 // Python. Each follows CPython 3.11's Modules/itertoolsmodule.c step by
 // step, argument errors included.
 //
@@ -18,7 +19,7 @@ import (
 // placed in a result tuple, whose memory is recorded like any tuple's.
 // Items consumed from an input iterator charge what that iterator charges;
 // count and accumulate charge the addition or call they make like the
-// operator or call would. The pools product, permutations and the
+// operator would, and a function they call is charged as any call. The pools product, permutations and the
 // combinations copy from their inputs are charged as tuple(iterable).
 
 func init() { register(vm.ModuleDef{Name: "_itertools", Load: loadItertools}) }
@@ -36,6 +37,14 @@ var (
 	permutationsClass = itertoolsClass("permutations")
 	combinationsClass = itertoolsClass("combinations")
 	cwrClass          = itertoolsClass("combinations_with_replacement")
+	pairwiseClass     = itertoolsClass("pairwise")
+	starmapClass      = itertoolsClass("starmap")
+	compressClass     = itertoolsClass("compress")
+	takewhileClass    = itertoolsClass("takewhile")
+	dropwhileClass    = itertoolsClass("dropwhile")
+	filterfalseClass  = itertoolsClass("filterfalse")
+	zipLongestClass   = itertoolsClass("zip_longest")
+	cycleClass        = itertoolsClass("cycle")
 )
 
 func itertoolsClass(name string) *object.Class {
@@ -100,6 +109,14 @@ func init() {
 	cwrClass.New = func(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return newCombinations(c, "combinations_with_replacement", args, kw)
 	}
+	pairwiseClass.New = newPairwise
+	starmapClass.New = newStarmap
+	compressClass.New = newCompress
+	takewhileClass.New = newTakewhile
+	dropwhileClass.New = newDropwhile
+	filterfalseClass.New = newFilterfalse
+	zipLongestClass.New = newZipLongest
+	cycleClass.New = newCycle
 	repeatClass.Dict.Set("__length_hint__", &object.Builtin{Name: "__length_hint__", Method: true, Fn: func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("__length_hint__", args, 1, 1); err != nil {
 			return nil, err
@@ -117,7 +134,8 @@ func init() {
 
 func loadItertools(*vm.Thread) (*vm.Module, error) {
 	m := vm.NewModule("_itertools")
-	for _, k := range []*object.Class{countClass, repeatClass, accumulateClass, chainClass, isliceClass, productClass, permutationsClass, combinationsClass, cwrClass} {
+	for _, k := range []*object.Class{countClass, repeatClass, accumulateClass, chainClass, isliceClass, productClass, permutationsClass, combinationsClass, cwrClass,
+		pairwiseClass, starmapClass, compressClass, takewhileClass, dropwhileClass, filterfalseClass, zipLongestClass, cycleClass} {
 		m.Globals.Set(k.Name, k)
 	}
 	return m, nil
@@ -806,9 +824,6 @@ func newAccumulate(c object.Ctx, _ *object.Class, args []object.Value, kw []obje
 			}
 			n, err = object.Binary(c, object.OpAdd, total, v)
 		} else {
-			if err := object.Charge(c, meter.CostCall); err != nil {
-				return nil, false, err
-			}
 			n, err = c.Call(fn, []object.Value{total, v}, nil)
 		}
 		if err != nil {
@@ -816,6 +831,363 @@ func newAccumulate(c object.Ctx, _ *object.Class, args []object.Value, kw []obje
 		}
 		total, it.refs[3] = n, n
 		return n, true, nil
+	}
+	return it, nil
+}
+
+// checkPositional is CPython's _PyArg_CheckPositional message.
+func checkPositional(fname string, args []object.Value, min, max int) error {
+	n := len(args)
+	switch {
+	case n < min:
+		q := "at least "
+		if min == max {
+			q = ""
+		}
+		return object.Errorf(object.TypeError, "%s expected %s%d argument%s, got %d", fname, q, min, plural(min), n)
+	case n > max:
+		q := "at most "
+		if min == max {
+			q = ""
+		}
+		return object.Errorf(object.TypeError, "%s expected %s%d argument%s, got %d", fname, q, max, plural(max), n)
+	}
+	return nil
+}
+
+// simpleArgs checks the arguments of the iterators that take positional
+// arguments only (no keywords first, then the count, as CPython does).
+func simpleArgs(fname string, args []object.Value, kw []object.Kw, n int) error {
+	if err := object.NoKw(fname, kw); err != nil {
+		return err
+	}
+	return checkPositional(fname, args, n, n)
+}
+
+// pairwise(iterable)
+func newPairwise(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	if err := simpleArgs("pairwise", args, kw, 1); err != nil {
+		return nil, err
+	}
+	src, err := object.Iter(c, args[0])
+	if err != nil {
+		return nil, err
+	}
+	var old object.Value
+	it := &itIter{cls: pairwiseClass, refs: []object.Value{src, nil}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if src == nil {
+			return nil, false, nil
+		}
+		done := func(err error) (object.Value, bool, error) {
+			src, old, it.refs[0], it.refs[1] = nil, nil, nil, nil
+			return nil, false, err
+		}
+		if old == nil {
+			v, ok, err := object.Next(c, src)
+			if err != nil || !ok {
+				return done(err)
+			}
+			old = v
+		}
+		v, ok, err := object.Next(c, src)
+		if err != nil || !ok {
+			return done(err)
+		}
+		out, err := itemTuple(c, 2)
+		if err != nil {
+			return nil, false, err
+		}
+		out[0], out[1] = old, v
+		old, it.refs[1] = v, v
+		return out, true, nil
+	}
+	return it, nil
+}
+
+// starmap(function, iterable)
+func newStarmap(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	if err := simpleArgs("starmap", args, kw, 2); err != nil {
+		return nil, err
+	}
+	fn := args[0]
+	src, err := object.Iter(c, args[1])
+	if err != nil {
+		return nil, err
+	}
+	it := &itIter{cls: starmapClass, refs: []object.Value{fn, src}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		v, ok, err := object.Next(c, src)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+			return nil, false, err
+		}
+		a, ok := v.(object.Tuple)
+		if !ok {
+			l, err := object.ListOf(c, v)
+			if err != nil {
+				return nil, false, err
+			}
+			a = object.Tuple(l.Elems)
+		}
+		r, err := c.Call(fn, a, nil)
+		return r, err == nil, err
+	}
+	return it, nil
+}
+
+// compress(data, selectors)
+func newCompress(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	a, err := clinicArgs("compress", args, kw, []string{"data", "selectors"}, 2, 2)
+	if err != nil {
+		return nil, err
+	}
+	data, err := object.Iter(c, a[0])
+	if err != nil {
+		return nil, err
+	}
+	sel, err := object.Iter(c, a[1])
+	if err != nil {
+		return nil, err
+	}
+	it := &itIter{cls: compressClass, refs: []object.Value{data, sel}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		for {
+			d, ok, err := object.Next(c, data)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			s, ok, err := object.Next(c, sel)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+				return nil, false, err
+			}
+			keep, err := object.Truth(c, s)
+			if err != nil {
+				return nil, false, err
+			}
+			if keep {
+				return d, true, nil
+			}
+		}
+	}
+	return it, nil
+}
+
+// predicateArgs is the shared start of takewhile, dropwhile, filterfalse.
+func predicateArgs(c object.Ctx, fname string, args []object.Value, kw []object.Kw) (object.Value, object.Value, error) {
+	if err := simpleArgs(fname, args, kw, 2); err != nil {
+		return nil, nil, err
+	}
+	src, err := object.Iter(c, args[1])
+	return args[0], src, err
+}
+
+// test calls pred on v and takes the truth of the result.
+func test(c object.Ctx, pred, v object.Value) (bool, error) {
+	r, err := c.Call(pred, []object.Value{v}, nil)
+	if err != nil {
+		return false, err
+	}
+	return object.Truth(c, r)
+}
+
+// takewhile(predicate, iterable)
+func newTakewhile(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	pred, src, err := predicateArgs(c, "takewhile", args, kw)
+	if err != nil {
+		return nil, err
+	}
+	stop := false
+	it := &itIter{cls: takewhileClass, refs: []object.Value{pred, src}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if stop {
+			return nil, false, nil
+		}
+		v, ok, err := object.Next(c, src)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+			return nil, false, err
+		}
+		good, err := test(c, pred, v)
+		if err != nil {
+			return nil, false, err
+		}
+		if !good {
+			stop = true
+			return nil, false, nil
+		}
+		return v, true, nil
+	}
+	return it, nil
+}
+
+// dropwhile(predicate, iterable)
+func newDropwhile(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	pred, src, err := predicateArgs(c, "dropwhile", args, kw)
+	if err != nil {
+		return nil, err
+	}
+	started := false
+	it := &itIter{cls: dropwhileClass, refs: []object.Value{pred, src}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		for {
+			v, ok, err := object.Next(c, src)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+				return nil, false, err
+			}
+			if started {
+				return v, true, nil
+			}
+			good, err := test(c, pred, v)
+			if err != nil {
+				return nil, false, err
+			}
+			if !good {
+				started = true
+				return v, true, nil
+			}
+		}
+	}
+	return it, nil
+}
+
+// filterfalse(function or None, iterable)
+func newFilterfalse(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	pred, src, err := predicateArgs(c, "filterfalse", args, kw)
+	if err != nil {
+		return nil, err
+	}
+	truth := pred == object.None || pred == object.Value(object.BoolClass)
+	it := &itIter{cls: filterfalseClass, refs: []object.Value{pred, src}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		for {
+			v, ok, err := object.Next(c, src)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+				return nil, false, err
+			}
+			var good bool
+			if truth {
+				good, err = object.Truth(c, v)
+			} else {
+				good, err = test(c, pred, v)
+			}
+			if err != nil {
+				return nil, false, err
+			}
+			if !good {
+				return v, true, nil
+			}
+		}
+	}
+	return it, nil
+}
+
+// zip_longest(*iterables, fillvalue=None)
+func newZipLongest(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	var fill object.Value = object.None
+	if len(kw) > 0 {
+		if len(kw) != 1 || kw[0].Name != "fillvalue" {
+			return nil, object.Errorf(object.TypeError, "zip_longest() got an unexpected keyword argument")
+		}
+		fill = kw[0].Value
+	}
+	its := make([]object.Value, len(args))
+	for i, a := range args {
+		s, err := object.Iter(c, a)
+		if err != nil {
+			return nil, err
+		}
+		its[i] = s
+	}
+	active := len(its)
+	it := &itIter{cls: zipLongestClass, refs: append([]object.Value{fill}, its...)}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if len(its) == 0 || active == 0 {
+			return nil, false, nil
+		}
+		out, err := itemTuple(c, len(its))
+		if err != nil {
+			return nil, false, err
+		}
+		for i, s := range its {
+			if s == nil {
+				out[i] = fill
+				continue
+			}
+			v, ok, err := object.Next(c, s)
+			if err != nil {
+				active = 0
+				return nil, false, err
+			}
+			if !ok {
+				active--
+				if active == 0 {
+					return nil, false, nil
+				}
+				its[i], it.refs[i+1] = nil, nil
+				v = fill
+			}
+			out[i] = v
+		}
+		return out, true, nil
+	}
+	return it, nil
+}
+
+// cycle(iterable)
+func newCycle(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	if err := simpleArgs("cycle", args, kw, 1); err != nil {
+		return nil, err
+	}
+	src, err := object.Iter(c, args[0])
+	if err != nil {
+		return nil, err
+	}
+	saved := &object.List{}
+	index := 0
+	it := &itIter{cls: cycleClass, refs: []object.Value{src, saved}}
+	it.next = func(c object.Ctx) (object.Value, bool, error) {
+		if src != nil {
+			v, ok, err := object.Next(c, src)
+			if err != nil {
+				return nil, false, err
+			}
+			if ok {
+				if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+					return nil, false, err
+				}
+				if err := object.Alloc(c, meter.SizePointer); err != nil {
+					return nil, false, err
+				}
+				saved.Elems = append(saved.Elems, v)
+				return v, true, nil
+			}
+			src, it.refs[0] = nil, nil
+		}
+		if len(saved.Elems) == 0 {
+			return nil, false, nil
+		}
+		if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+			return nil, false, err
+		}
+		v := saved.Elems[index]
+		if index++; index >= len(saved.Elems) {
+			index = 0
+		}
+		return v, true, nil
 	}
 	return it, nil
 }

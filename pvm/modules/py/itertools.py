@@ -1,50 +1,16 @@
-"""itertools for the PVM. The hot iterators (count, repeat, accumulate,
-chain, islice, product, permutations, combinations,
-combinations_with_replacement) are written in Go in _itertools, as
-CPython's are in C; the rest are generators here, metered like user code."""
+"""itertools for the PVM. The iterators are written in Go in _itertools,
+as CPython's are in C; groupby and tee are Python here, metered like user
+code."""
 
 from _itertools import (accumulate, chain, combinations,
-                        combinations_with_replacement, count, islice,
-                        permutations, product, repeat)
+                        combinations_with_replacement, compress, count, cycle,
+                        dropwhile, filterfalse, islice, pairwise, permutations,
+                        product, repeat, starmap, takewhile, zip_longest)
 
 __all__ = ['count', 'cycle', 'repeat', 'accumulate', 'chain', 'compress', 'dropwhile',
            'filterfalse', 'groupby', 'islice', 'pairwise', 'starmap', 'takewhile', 'tee',
            'zip_longest', 'product', 'permutations', 'combinations',
            'combinations_with_replacement']
-
-
-def cycle(iterable):
-    saved = []
-    for element in iterable:
-        yield element
-        saved.append(element)
-    while saved:
-        for element in saved:
-            yield element
-
-
-def compress(data, selectors):
-    for d, s in zip(data, selectors):
-        if s:
-            yield d
-
-
-def dropwhile(predicate, iterable):
-    it = iter(iterable)
-    for x in it:
-        if not predicate(x):
-            yield x
-            break
-    for x in it:
-        yield x
-
-
-def filterfalse(predicate, iterable):
-    if predicate is None:
-        predicate = bool
-    for x in iterable:
-        if not predicate(x):
-            yield x
 
 
 class groupby:
@@ -91,30 +57,6 @@ def _identity(x):
     return x
 
 
-def pairwise(iterable):
-    it = iter(iterable)
-    try:
-        a = next(it)
-    except StopIteration:
-        return
-    for b in it:
-        yield a, b
-        a = b
-
-
-def starmap(function, iterable):
-    for args in iterable:
-        yield function(*args)
-
-
-def takewhile(predicate, iterable):
-    for x in iterable:
-        if predicate(x):
-            yield x
-        else:
-            break
-
-
 class _TeeLink:
     __slots__ = ('value', 'next')
 
@@ -143,23 +85,3 @@ def tee(iterable, n=2):
     it = iter(iterable)
     link = _TeeLink()
     return tuple(_tee_gen(it, link) for _ in range(n))
-
-
-def zip_longest(*args, fillvalue=None):
-    iterators = [iter(it) for it in args]
-    num_active = len(iterators)
-    if not num_active:
-        return
-    while True:
-        values = []
-        for i, it in enumerate(iterators):
-            try:
-                value = next(it)
-            except StopIteration:
-                num_active -= 1
-                if not num_active:
-                    return
-                iterators[i] = repeat(fillvalue)
-                value = fillvalue
-            values.append(value)
-        yield tuple(values)
