@@ -547,7 +547,36 @@ func amountArg(fn string, v object.Value) (*big.Int, error) {
 	return nil, object.Errorf(object.ValueError, "%s() value must be a non-negative int of base units", fn)
 }
 
-func addrValue(a Address) object.Value { return object.Str(crypto.ChecksumAddress(a)) }
+func addrValue(a Address) object.Value {
+	slot := &addrCache[a[19]]
+	addrCacheMu.Lock()
+	if slot.ok && slot.addr == a {
+		v := slot.str
+		addrCacheMu.Unlock()
+		return v
+	}
+	addrCacheMu.Unlock()
+	v := object.Str(crypto.ChecksumAddress(a))
+	addrCacheMu.Lock()
+	*slot = addrCacheEntry{addr: a, str: v, ok: true}
+	addrCacheMu.Unlock()
+	return v
+}
+
+// addrCache remembers the EIP-55 spelling of recently seen addresses (an
+// actor's context names the same few in every call), one slot per last
+// byte: the spelling is a pure function of the address, so what the cache
+// holds can never change a result.
+var (
+	addrCacheMu sync.Mutex
+	addrCache   [256]addrCacheEntry
+)
+
+type addrCacheEntry struct {
+	addr Address
+	str  object.Str
+	ok   bool
+}
 
 func strDict(c object.Ctx, keys []string, vals ...object.Value) (object.Value, error) {
 	d := object.NewDict()

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 )
 
 // Import charges (CIP-3 §2.2 "Module Import System", as the project's spec
@@ -39,7 +40,7 @@ type importBody struct {
 	// walkCost is measureCost when the exemption began.
 	walkCost uint64
 	// before holds the modules imported before the exemption began.
-	before map[string]bool
+	before []string
 }
 
 // BeginImportBody starts running a module body free of the caller's cycles.
@@ -51,13 +52,9 @@ func (m *Meter) BeginImportBody(before iter.Seq[string]) bool {
 	if m.body.active {
 		return false
 	}
-	set := m.body.before
-	clear(set)
-	if set == nil {
-		set = map[string]bool{}
-	}
+	set := m.body.before[:0]
 	for n := range before {
-		set[n] = true
+		set = append(set, n)
 	}
 	m.body = importBody{active: true, callerLeft: m.Left, walkCost: m.measureCost, before: set}
 	m.Left = ImportBodyBudget
@@ -68,7 +65,7 @@ func (m *Meter) BeginImportBody(before iter.Seq[string]) bool {
 // cache. During an exempt body, a module imported before the exemption
 // began ends it: the caller pays from here on.
 func (m *Meter) ImportingCached(name string) error {
-	if m.body.active && m.body.before[name] {
+	if m.body.active && slices.Contains(m.body.before, name) {
 		return m.endBody()
 	}
 	return nil

@@ -73,6 +73,10 @@ func (d *StrDict) add(name string, v Value) {
 	if d.index != nil {
 		d.index[name] = len(d.keys)
 	}
+	if d.keys == nil {
+		// Room for four names at once, rather than growing through 1, 2, 4.
+		d.keys, d.vals = make([]string, 0, 4), make([]Value, 0, 4)
+	}
 	d.keys = append(d.keys, name)
 	d.vals = append(d.vals, v)
 }
