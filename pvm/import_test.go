@@ -9,6 +9,7 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/modules"
 	"github.com/cowboy-chain/cowboy/pvm/object"
 	"github.com/cowboy-chain/cowboy/pvm/vm"
+	cowboysdk "github.com/cowboy-chain/cowboy/sdk/python"
 )
 
 // testRegistry whitelists one Go module, "greet", whose load count shows
@@ -84,7 +85,7 @@ func pyRegistry(srcs map[string]string) *vm.Registry {
 // import charges"); the second run of each program, served from a module
 // snapshot, costs the same.
 func TestImportFlatCharge(t *testing.T) {
-	reg := pyRegistry(map[string]string{"cowboy_sdk": "", "busy": "total = 0\nfor i in range(20000):\n    total += i\n"})
+	reg := pyRegistry(map[string]string{"busy": "total = 0\nfor i in range(20000):\n    total += i\n"})
 	cost := func(src string) uint64 {
 		t.Helper()
 		var used [2]uint64
@@ -186,5 +187,29 @@ func TestImportBodyWalkCharged(t *testing.T) {
 	walk := b.HeapMeasurementCycles - a.HeapMeasurementCycles
 	if walk == 0 || b.CyclesUsed != a.CyclesUsed+meter.CostImportFirst+walk {
 		t.Errorf("used %d cycles, want %d + %d + walk %d", b.CyclesUsed, a.CyclesUsed, meter.CostImportFirst, walk)
+	}
+}
+
+// TestSDKSizeDoesNotChangeCallCost: importing cowboy_sdk costs the flat
+// 100 cycles whatever its body defines, so adding functions to the SDK
+// does not raise the cost of every actor call.
+func TestSDKSizeDoesNotChangeCallCost(t *testing.T) {
+	src, err := cowboysdk.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bigger := string(src) + strings.Repeat("\n\ndef _extra(x):\n    return [i * x for i in range(3)]\n", 40) + "\n_table = {i: _extra(i) for i in range(50)}\n"
+	cost := func(sdk string) uint64 {
+		t.Helper()
+		reg := pyRegistry(map[string]string{"cowboy_sdk": sdk})
+		reg.Register(vm.ModuleDef{Name: "pvm_host", Load: func(*vm.Thread) (*vm.Module, error) { return vm.NewModule("pvm_host"), nil }})
+		r, err := RunFile("c.py", []byte("import cowboy_sdk\n"), Config{CyclesLimit: 1 << 30, Modules: reg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.CyclesUsed
+	}
+	if a, b := cost(string(src)), cost(bigger); a != b {
+		t.Errorf("import cowboy_sdk: %d cycles, %d with a bigger SDK", a, b)
 	}
 }
