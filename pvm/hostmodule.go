@@ -36,9 +36,9 @@ func bindHost(t *vm.Thread, h Host) (unbind func()) {
 	return func() { boundHosts.Delete(t) }
 }
 
-// hostModule is pvm_host for the thread t, which bindHost bound: the
-// functions are shared by every call; the namespace is the call's own
-// (a program may rebind its names).
+// hostModule is the whitelist entry of pvm_host: its functions are shared
+// by every call and work for the host bindHost bound to the calling
+// thread; each call gets its own namespace (a program may rebind names).
 func hostModule() vm.ModuleDef {
 	return vm.ModuleDef{Name: "pvm_host", Load: func(*vm.Thread) (*vm.Module, error) {
 		return &vm.Module{Name: "pvm_host", Globals: hostFuncs().CopyShared()}, nil
