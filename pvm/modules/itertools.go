@@ -7,11 +7,10 @@ import (
 )
 
 // _itertools: the itertools iterators in Go (count, cycle, repeat,
-// accumulate, chain, compress, dropwhile, filterfalse, islice, pairwise,
-// starmap, takewhile, zip_longest, product, permutations, combinations,
-// combinations_with_replacement). py/itertools.py imports them, as
-// CPython's modules import their C halves; groupby and tee stay in
-// Python. Each follows CPython 3.11's Modules/itertoolsmodule.c step by
+// accumulate, chain, compress, dropwhile, filterfalse, groupby, islice,
+// pairwise, starmap, takewhile, zip_longest, product, permutations,
+// combinations, combinations_with_replacement). py/itertools.py imports
+// them, as CPython's modules import their C halves; tee stays in Python. Each follows CPython 3.11's Modules/itertoolsmodule.c step by
 // step, argument errors included.
 //
 // Cost (docs/decisions.md, "PVM: itertools in Go"): every item produced
@@ -45,6 +44,8 @@ var (
 	filterfalseClass  = itertoolsClass("filterfalse")
 	zipLongestClass   = itertoolsClass("zip_longest")
 	cycleClass        = itertoolsClass("cycle")
+	groupbyClass      = itertoolsClass("groupby")
+	grouperClass      = itertoolsClass("_grouper")
 )
 
 func itertoolsClass(name string) *object.Class {
@@ -117,6 +118,10 @@ func init() {
 	filterfalseClass.New = newFilterfalse
 	zipLongestClass.New = newZipLongest
 	cycleClass.New = newCycle
+	groupbyClass.New = newGroupby
+	grouperClass.New = func(object.Ctx, *object.Class, []object.Value, []object.Kw) (object.Value, error) {
+		return nil, object.Errorf(object.TypeError, "cannot create 'itertools._grouper' instances")
+	}
 	repeatClass.Dict.Set("__length_hint__", &object.Builtin{Name: "__length_hint__", Method: true, Fn: func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("__length_hint__", args, 1, 1); err != nil {
 			return nil, err
@@ -135,7 +140,7 @@ func init() {
 func loadItertools(*vm.Thread) (*vm.Module, error) {
 	m := vm.NewModule("_itertools")
 	for _, k := range []*object.Class{countClass, repeatClass, accumulateClass, chainClass, isliceClass, productClass, permutationsClass, combinationsClass, cwrClass,
-		pairwiseClass, starmapClass, compressClass, takewhileClass, dropwhileClass, filterfalseClass, zipLongestClass, cycleClass} {
+		pairwiseClass, starmapClass, compressClass, takewhileClass, dropwhileClass, filterfalseClass, zipLongestClass, cycleClass, groupbyClass} {
 		m.Globals.Set(k.Name, k)
 	}
 	return m, nil
@@ -1190,4 +1195,96 @@ func newCycle(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw
 		return v, true, nil
 	}
 	return it, nil
+}
+
+// groupby(iterable, key=None): CPython's groupby_next and _grouper_next.
+// Only the grouper made last yields; each key comparison is tgtkey ==
+// currkey, as CPython makes it.
+func newGroupby(c object.Ctx, _ *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
+	a, err := clinicArgs("groupby", args, kw, []string{"iterable", "key"}, 1, 2)
+	if err != nil {
+		return nil, err
+	}
+	src, err := object.Iter(c, a[0])
+	if err != nil {
+		return nil, err
+	}
+	keyfn := a[1]
+	if keyfn == object.None {
+		keyfn = nil
+	}
+	// currkey/currvalue: the element read ahead; tgtkey: the key of the
+	// group being handed out; nil when unset.
+	var tgtkey, currkey, currvalue object.Value
+	var current *itIter // the grouper that may still yield
+	gb := &itIter{cls: groupbyClass, refs: []object.Value{src, keyfn, nil, nil, nil}}
+	keep := func() { gb.refs[2], gb.refs[3], gb.refs[4] = tgtkey, currkey, currvalue }
+	step := func(c object.Ctx) (bool, error) {
+		v, ok, err := object.Next(c, src)
+		if err != nil || !ok {
+			return false, err
+		}
+		if err := object.Charge(c, meter.CostItertoolsItem); err != nil {
+			return false, err
+		}
+		k := v
+		if keyfn != nil {
+			if k, err = c.Call(keyfn, []object.Value{v}, nil); err != nil {
+				return false, err
+			}
+		}
+		currvalue, currkey = v, k
+		keep()
+		return true, nil
+	}
+	gb.next = func(c object.Ctx) (object.Value, bool, error) {
+		current = nil
+		for {
+			if currkey != nil {
+				if tgtkey == nil {
+					break
+				}
+				eq, err := object.Equal(c, tgtkey, currkey)
+				if err != nil {
+					return nil, false, err
+				}
+				if !eq {
+					break
+				}
+			}
+			if ok, err := step(c); err != nil || !ok {
+				return nil, false, err
+			}
+		}
+		tgtkey = currkey
+		keep()
+		g := &itIter{cls: grouperClass, refs: []object.Value{gb, tgtkey}}
+		want := tgtkey
+		g.next = func(c object.Ctx) (object.Value, bool, error) {
+			if current != g {
+				return nil, false, nil
+			}
+			if currvalue == nil {
+				if ok, err := step(c); err != nil || !ok {
+					return nil, false, err
+				}
+			}
+			eq, err := object.Equal(c, want, currkey)
+			if err != nil || !eq {
+				return nil, false, err
+			}
+			v := currvalue
+			currvalue = nil
+			keep()
+			return v, true, nil
+		}
+		current = g
+		out, err := itemTuple(c, 2)
+		if err != nil {
+			return nil, false, err
+		}
+		out[0], out[1] = currkey, g
+		return out, true, nil
+	}
+	return gb, nil
 }

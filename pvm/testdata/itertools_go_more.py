@@ -96,3 +96,36 @@ except ValueError as e:
     print('ValueError', e)
 print(list(pw))
 print(type(it.cycle('')).__name__, type(it.zip_longest()).__name__, isinstance(it.pairwise(''), it.pairwise))
+
+# groupby (Go): argument errors, stale groupers, read-ahead, __eq__ order.
+t('groupby no args', lambda: it.groupby())
+t('groupby 3 args', lambda: it.groupby([1], None, 3))
+t('groupby bad kw', lambda: it.groupby([1], x=1))
+t('groupby kws', lambda: [(k, list(g)) for k, g in it.groupby(iterable='aabbbc', key=None)])
+t('groupby int', lambda: it.groupby(5))
+t('groupby key', lambda: [(k, list(g)) for k, g in it.groupby([1, 3, 2, 4, 5], key=lambda x: x % 2)])
+t('groupby empty', lambda: list(it.groupby([])))
+gb = it.groupby('aaabbc')
+k1, g1 = next(gb)
+k2, g2 = next(gb)
+print('stale', k1, list(g1), k2, list(g2))
+gb = it.groupby('aaabbc')
+k1, g1 = next(gb)
+print(next(g1))
+k2, g2 = next(gb)
+print(list(g1), k2, list(g2), [k for k, _ in gb])
+print(type(it.groupby('')).__name__, type(next(it.groupby('a'))[1]).__name__)
+print([list(g) for k, g in list(it.groupby('aabb'))])
+
+
+class K:
+    def __init__(self, v):
+        self.v = v
+
+    def __eq__(self, o):
+        print('eq', self.v, o.v)
+        return self.v == o.v
+
+
+print([(k.v, len(list(g))) for k, g in it.groupby([K(1), K(1), K(2)])])
+t('groupby key error', lambda: list(it.groupby([1, 2], key=lambda x: 1 / 0)))
