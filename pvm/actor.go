@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/cowboy-chain/cowboy/pvm/cbor"
 	"github.com/cowboy-chain/cowboy/pvm/compile"
@@ -74,16 +75,24 @@ func walkCode(c *compile.Code, f func(*compile.Code)) {
 }
 
 // actorModules is the whitelist an actor sees: the standard modules plus
-// cowboy_sdk (Python, from sdk/python) and pvm_host (bound per call).
+// cowboy_sdk (Python, from sdk/python) and pvm_host, whose functions work
+// for the host bindHost bound to the calling thread. It is built once and
+// shared by every call (threads only read a registry).
 func actorModules() *vm.Registry {
+	if r := actorRegistry.Load(); r != nil {
+		return r
+	}
 	r := modules.Standard()
 	r.Register(sdkModule)
 	r.Register(modules.PythonModule("cowboy_sdk.runner", cowboysdk.RunnerSource)) // from cowboy_sdk import runner
-	r.Register(vm.ModuleDef{Name: "pvm_host", Load: func(*vm.Thread) (*vm.Module, error) {
-		return nil, errors.New("pvm_host is only available inside an actor call")
-	}})
-	return r
+	r.Register(hostModule())
+	actorRegistry.CompareAndSwap(nil, r)
+	return actorRegistry.Load()
 }
+
+// actorRegistry holds actorModules' registry once built; tests that swap
+// sdkModule clear it.
+var actorRegistry atomic.Pointer[vm.Registry]
 
 func actorModuleNames() []string {
 	return append(modules.Names(), "cowboy_sdk", "pvm_host")
@@ -123,10 +132,9 @@ func (p *Program) Run(cfg Config, call Call) (ret []byte, res Result, err error)
 			ret, err = nil, fmt.Errorf("pvm: internal error running actor: %v", r)
 		}
 	}()
-	reg := actorModules()
-	t := vm.NewThread(vm.Options{Meter: m, Stdout: orDiscard(cfg.Stdout), Modules: reg, FS: vm.NewMemScratch()})
+	t := vm.NewThread(vm.Options{Meter: m, Stdout: orDiscard(cfg.Stdout), Modules: actorModules(), FS: vm.NewMemScratch()})
 	defer t.Release()
-	reg.Register(hostModule(t, cfg.Host))
+	defer bindHost(t, cfg.Host)()
 	ret, err = runActor(t, p.code, cfg.Host, call)
 	if err != nil {
 		return nil, res, t.Uncaught(err)

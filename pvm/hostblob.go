@@ -37,7 +37,7 @@ func validMultihash(b []byte) bool {
 // pvm_host. Inline blobs are entries of the actor's own storage in
 // namespace NSBlob keyed by their multihash, so they count against the
 // §3.2 storage quota and revert with the handler like any write.
-func blobCalls(def func(string, func(object.Ctx, []object.Value, []object.Kw) (object.Value, error)), h Host) {
+func blobCalls(def func(string, hostFn)) {
 	hashArg := func(c object.Ctx, fn string, args []object.Value, kw []object.Kw) ([]byte, error) {
 		a, err := object.UnpackArgs(fn, args, kw, "data")
 		if err != nil {
@@ -67,14 +67,14 @@ func blobCalls(def func(string, func(object.Ctx, []object.Value, []object.Kw) (o
 		}
 		return mh, nil
 	}
-	def("blob_hash", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+	def("blob_hash", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		data, err := hashArg(c, "blob_hash", args, kw)
 		if err != nil {
 			return nil, err
 		}
 		return object.Bytes(BlobHash(data)), nil
 	})
-	def("put_blob", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+	def("put_blob", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		a, err := object.UnpackArgs("put_blob", args, kw, "data")
 		if err != nil {
 			return nil, err
@@ -100,7 +100,7 @@ func blobCalls(def func(string, func(object.Ctx, []object.Value, []object.Kw) (o
 		}
 		return object.Bytes(mh), nil
 	})
-	def("get_blob", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+	def("get_blob", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		mh, err := mhArg("get_blob", args, kw)
 		if err != nil {
 			return nil, err
@@ -111,7 +111,7 @@ func blobCalls(def func(string, func(object.Ctx, []object.Value, []object.Kw) (o
 		}
 		return object.Bytes(v), nil
 	})
-	def("delete_blob", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+	def("delete_blob", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		mh, err := mhArg("delete_blob", args, kw)
 		if err != nil {
 			return nil, err

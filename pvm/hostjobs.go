@@ -23,8 +23,8 @@ type JobHost interface {
 const submitJobCycles = 10_000
 
 // defJobs adds runner_submit(spec) to pvm_host.
-func defJobs(def func(string, func(object.Ctx, []object.Value, []object.Kw) (object.Value, error)), h Host) {
-	def("runner_submit", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+func defJobs(def func(string, hostFn)) {
+	def("runner_submit", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		a, err := object.UnpackArgs("runner_submit", args, kw, "spec")
 		if err != nil {
 			return nil, err

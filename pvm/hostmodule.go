@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"math/big"
+	"sync"
 
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/pvm/cbor"
@@ -12,22 +13,62 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/vm"
 )
 
-// hostModule builds pvm_host, the low-level actor API (issue 6: "Host API in
-// two layers"), bound to one call's host. Every function charges its
+// hostFn is one pvm_host function; h is the host of the call running it.
+type hostFn = func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error)
+
+// hostBinding is the host (and its tracer) one call's thread works for.
+type hostBinding struct {
+	h   Host
+	obs HostCallObserver
+}
+
+// boundHosts maps each thread running an actor call to its hostBinding, so
+// that the pvm_host functions, built once per process (hostFuncs), find
+// the host of the call they run in. Only Program.Run adds and removes
+// entries; nothing iterates the map.
+var boundHosts sync.Map // *vm.Thread → *hostBinding
+
+// bindHost makes t's pvm_host functions work for h until the returned
+// function is called.
+func bindHost(t *vm.Thread, h Host) (unbind func()) {
+	obs, _ := h.(HostCallObserver) // a tracer (hosttrace.go)
+	boundHosts.Store(t, &hostBinding{h: h, obs: obs})
+	return func() { boundHosts.Delete(t) }
+}
+
+// hostModule is the whitelist entry of pvm_host: its functions are shared
+// by every call and work for the host bindHost bound to the calling
+// thread; each call gets its own namespace (a program may rebind names).
+func hostModule() vm.ModuleDef {
+	return vm.ModuleDef{Name: "pvm_host", Load: func(*vm.Thread) (*vm.Module, error) {
+		return &vm.Module{Name: "pvm_host", Globals: hostFuncs().CopyShared()}, nil
+	}}
+}
+
+// hostFuncs builds the pvm_host namespace once: the low-level actor API
+// (issue 6: "Host API in two layers"). Every function charges its
 // technical spec §17.3 cost before it asks the host. Addresses are str
 // "0x…" (EIP-55) in results and str or 20 bytes in arguments; amounts are
 // ints of base units.
-func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
-	return vm.ModuleDef{Name: "pvm_host", Load: func(*vm.Thread) (*vm.Module, error) {
-		m := vm.NewModule("pvm_host")
-		obs, _ := h.(HostCallObserver) // a tracer (hosttrace.go)
-		def := func(name string, fn func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error)) {
-			if obs != nil {
-				fn = observed(name, obs, fn)
-			}
-			m.Globals.Set(name, object.NewBuiltin(name, fn))
+var hostFuncs = sync.OnceValue(func() *object.StrDict {
+	g := vm.NewModule("pvm_host").Globals
+	{
+		def := func(name string, fn hostFn) {
+			g.Set(name, object.NewBuiltin(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+				v, _ := boundHosts.Load(c)
+				b, ok := v.(*hostBinding)
+				if !ok {
+					return nil, object.Errorf(object.RuntimeError, "pvm_host.%s() is only available inside an actor call", name)
+				}
+				if b.obs != nil {
+					return observed(name, b.obs, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+						return fn(b.h, c, args, kw)
+					})(c, args, kw)
+				}
+				return fn(b.h, c, args, kw)
+			}))
 		}
-		def("storage_get", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("storage_get", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("storage_get", args, kw, "key")
 			if err != nil {
 				return nil, err
@@ -42,7 +83,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.Bytes(v), nil
 		})
-		def("storage_set", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("storage_set", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("storage_set", args, kw, "key", "value")
 			if err != nil {
 				return nil, err
@@ -57,7 +98,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.None, hostWrite(c, h, NSStorage, key, val)
 		})
-		def("storage_delete", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("storage_delete", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("storage_delete", args, kw, "key")
 			if err != nil {
 				return nil, err
@@ -68,7 +109,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.None, hostDelete(c, h, NSStorage, key)
 		})
-		def("send_message", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("send_message", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("send_message", args, kw, "to", "method", "args?", "value?")
 			if err != nil {
 				return nil, err
@@ -111,7 +152,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.Bytes(id[:]), nil
 		})
-		def("emit_event", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("emit_event", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("emit_event", args, kw, "name", "data?")
 			if err != nil {
 				return nil, err
@@ -137,7 +178,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.None, hostErr(h.Emit(Event{Name: string(name), Data: b}))
 		})
-		def("transfer", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("transfer", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("transfer", args, kw, "to", "value")
 			if err != nil {
 				return nil, err
@@ -155,7 +196,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.None, hostErr(h.Transfer(to, value))
 		})
-		def("balance", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("balance", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("balance", args, kw, "address?")
 			if err != nil {
 				return nil, err
@@ -175,7 +216,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.MakeBigInt(new(big.Int).Set(b))
 		})
-		def("context", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("context", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			if _, err := object.UnpackArgs("context", args, kw); err != nil {
 				return nil, err
 			}
@@ -190,7 +231,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			return strDict(c, []string{"self", "sender", "origin", "value", "message_id", "depth"},
 				addrValue(mc.Self), addrValue(mc.Sender), addrValue(mc.Origin), val, object.Bytes(mc.ID[:]), object.Int(mc.Depth))
 		})
-		def("get_block_info", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("get_block_info", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			if _, err := object.UnpackArgs("get_block_info", args, kw); err != nil {
 				return nil, err
 			}
@@ -205,7 +246,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 		// set_interval(every_n_blocks, handler, data=None, gba=None),
 		// cancel_timer(timer_id). Costs are §17.3.
 		setTimer := func(name string, interval bool) {
-			def(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			def(name, func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 				first := "height"
 				if interval {
 					first = "every_n_blocks"
@@ -258,7 +299,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 		}
 		setTimer("set_timer", false)
 		setTimer("set_interval", true)
-		def("cancel_timer", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("cancel_timer", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("cancel_timer", args, kw, "timer_id")
 			if err != nil {
 				return nil, err
@@ -278,7 +319,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 		})
 		// randomness(label) is HKDF(R_n, label) (§3.4), charged as a hash of
 		// the label (§17.3 hash: 100 + 1 per byte).
-		def("randomness", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("randomness", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("randomness", args, kw, "label")
 			if err != nil {
 				return nil, err
@@ -295,7 +336,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 		})
 		// §17.3 hash(): 100 cycles + 1 per byte, except keccak256 (cost).
 		hashFn := func(name string, f func([]byte) [32]byte, cost func(n uint64) uint64) {
-			def(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+			def(name, func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 				a, err := object.UnpackArgs(name, args, kw, "data")
 				if err != nil {
 					return nil, err
@@ -315,8 +356,8 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 		hashFn("keccak256", func(b []byte) [32]byte { return crypto.Keccak256(b) }, meter.KeccakCost)
 		hashFn("blake3", func(b []byte) [32]byte { return crypto.Blake3(b) }, perByte)
 		hashFn("sha256", sha256.Sum256, perByte)
-		blobCalls(def, h)
-		def("verify_signature", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		blobCalls(def)
+		def("verify_signature", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("verify_signature", args, kw, "digest", "signature", "address")
 			if err != nil {
 				return nil, err
@@ -341,7 +382,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.Bool(verifySecp256k1(digest, sig, want)), nil
 		})
-		def("address", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("address", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("address", args, kw, "value")
 			if err != nil {
 				return nil, err
@@ -356,7 +397,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return addrValue(addr), nil
 		})
-		def("cbor_encode", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("cbor_encode", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("cbor_encode", args, kw, "value")
 			if err != nil {
 				return nil, err
@@ -367,7 +408,7 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return object.Bytes(b), nil
 		})
-		def("cbor_decode", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
+		def("cbor_decode", func(h Host, c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("cbor_decode", args, kw, "data")
 			if err != nil {
 				return nil, err
@@ -378,10 +419,10 @@ func hostModule(t *vm.Thread, h Host) vm.ModuleDef {
 			}
 			return cbor.Decode(c, b)
 		})
-		defJobs(def, h) // runner.submit (hostjobs.go)
-		return m, nil
-	}}
-}
+		defJobs(def) // runner.submit (hostjobs.go)
+	}
+	return g
+})
 
 // verifySecp256k1 reports whether sig (r || s || y_parity, low s) over
 // digest recovers to the address want.
@@ -506,7 +547,36 @@ func amountArg(fn string, v object.Value) (*big.Int, error) {
 	return nil, object.Errorf(object.ValueError, "%s() value must be a non-negative int of base units", fn)
 }
 
-func addrValue(a Address) object.Value { return object.Str(crypto.ChecksumAddress(a)) }
+func addrValue(a Address) object.Value {
+	slot := &addrCache[a[19]]
+	addrCacheMu.Lock()
+	if slot.ok && slot.addr == a {
+		v := slot.str
+		addrCacheMu.Unlock()
+		return v
+	}
+	addrCacheMu.Unlock()
+	v := object.Str(crypto.ChecksumAddress(a))
+	addrCacheMu.Lock()
+	*slot = addrCacheEntry{addr: a, str: v, ok: true}
+	addrCacheMu.Unlock()
+	return v
+}
+
+// addrCache remembers the EIP-55 spelling of recently seen addresses (an
+// actor's context names the same few in every call), one slot per last
+// byte: the spelling is a pure function of the address, so what the cache
+// holds can never change a result.
+var (
+	addrCacheMu sync.Mutex
+	addrCache   [256]addrCacheEntry
+)
+
+type addrCacheEntry struct {
+	addr Address
+	str  object.Str
+	ok   bool
+}
 
 func strDict(c object.Ctx, keys []string, vals ...object.Value) (object.Value, error) {
 	d := object.NewDict()

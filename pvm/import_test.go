@@ -2,11 +2,14 @@ package pvm
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/modules"
 	"github.com/cowboy-chain/cowboy/pvm/object"
 	"github.com/cowboy-chain/cowboy/pvm/vm"
+	cowboysdk "github.com/cowboy-chain/cowboy/sdk/python"
 )
 
 // testRegistry whitelists one Go module, "greet", whose load count shows
@@ -64,5 +67,149 @@ func TestImportCosts(t *testing.T) {
 	}
 	if refused < meter.CostImportRefused {
 		t.Errorf("refused import %d cycles, want at least %d", refused, meter.CostImportRefused)
+	}
+}
+
+// pyRegistry whitelists the standard modules plus Python modules given by
+// source, for the import-charge tests.
+func pyRegistry(srcs map[string]string) *vm.Registry {
+	r := modules.Standard()
+	for name, src := range srcs {
+		r.Register(modules.PythonModule(name, func() ([]byte, error) { return []byte(src), nil }))
+	}
+	return r
+}
+
+// TestImportFlatCharge: a first import of any whitelisted module costs
+// CostImportFirst whatever its body runs (docs/decisions.md, "PVM: flat
+// import charges"); the second run of each program, served from a module
+// snapshot, costs the same.
+func TestImportFlatCharge(t *testing.T) {
+	reg := pyRegistry(map[string]string{"busy": "total = 0\nfor i in range(20000):\n    total += i\n"})
+	cost := func(src string) uint64 {
+		t.Helper()
+		var used [2]uint64
+		for i := range used {
+			r, err := RunFile("c.py", []byte(src), Config{CyclesLimit: 1 << 30, Modules: reg})
+			if err != nil {
+				t.Fatalf("%q: %v", src, err)
+			}
+			used[i] = r.CyclesUsed
+		}
+		if used[0] != used[1] {
+			t.Fatalf("%q: %d cycles, then %d", src, used[0], used[1])
+		}
+		return used[0]
+	}
+	base := cost("x = None\n")
+	names := append(modules.Names(), "busy")
+	for _, n := range names {
+		if got := cost("import " + n + "\n"); got != base+meter.CostImportFirst {
+			t.Errorf("import %s: %d cycles, want %d", n, got, base+meter.CostImportFirst)
+		}
+	}
+}
+
+// TestImportBodyChargedAfterCallerModule: once a module body imports a
+// module the caller imported first (and could have changed), the rest of
+// the body is charged to the caller, so caller code it reaches is never
+// free.
+func TestImportBodyChargedAfterCallerModule(t *testing.T) {
+	reg := pyRegistry(map[string]string{
+		"lib":  "def f():\n    return 1\n",
+		"user": "import lib\nX = lib.f()\n",
+	})
+	cost := func(src string) uint64 {
+		t.Helper()
+		r, err := RunFile("c.py", []byte(src), Config{CyclesLimit: 1 << 30, Modules: reg})
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		return r.CyclesUsed
+	}
+	slow := "def slow():\n    n = 0\n    for i in range(5000):\n        n += i\n    return n\n"
+	fresh := cost(slow + "import user\nimport lib\n")
+	before := cost(slow + "import lib\nimport user\n")
+	patched := cost(slow + "import lib\nlib.f = slow\nimport user\n")
+	// user then lib: two flat charges, the second cached.
+	if base := cost(slow + "x = None\nx = None\n"); fresh != base+meter.CostImportFirst+meter.CostImportCached {
+		t.Errorf("user then lib: %d cycles, want %d", fresh, base+meter.CostImportFirst+meter.CostImportCached)
+	}
+	// lib then user: user's body pays from its `import lib` on.
+	if before <= fresh {
+		t.Errorf("lib then user: %d cycles, want more than %d", before, fresh)
+	}
+	// The caller's slow() run by user's body is charged in full (5000
+	// iterations, far more than a few hundred cycles).
+	if patched < before+5000 {
+		t.Errorf("patched lib.f: %d cycles, want at least %d", patched, before+5000)
+	}
+}
+
+// TestImportBodyBudget: a body that runs past ImportBodyBudget fails the
+// import with a plain error; the caller pays only the flat charge.
+func TestImportBodyBudget(t *testing.T) {
+	reg := pyRegistry(map[string]string{"endless": "while True:\n    pass\n"})
+	r, err := RunFile("c.py", []byte("import endless\n"), Config{CyclesLimit: 1 << 30, Modules: reg})
+	if err == nil || !strings.Contains(err.Error(), "import endless: the module body exceeded its 2000000-cycle budget") {
+		t.Fatalf("got %v", err)
+	}
+	if meter.IsHalt(err) {
+		t.Errorf("a body over its budget reads as the caller's limit: %v", err)
+	}
+	// The import statement's own cycles, without the STORE that never ran.
+	flat, err := RunFile("c.py", []byte("import math\n"), Config{CyclesLimit: 1 << 30, Modules: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.CyclesUsed >= flat.CyclesUsed || r.CyclesUsed < meter.CostImportFirst {
+		t.Errorf("used %d cycles, want under %d (import math)", r.CyclesUsed, flat.CyclesUsed)
+	}
+}
+
+// TestImportBodyWalkCharged: a live-heap walk that a body's allocation
+// starts measures the caller's heap, so its cycles are the caller's.
+func TestImportBodyWalkCharged(t *testing.T) {
+	reg := pyRegistry(map[string]string{"alloc": "L = [0] * 20000\n"})
+	fill := "keep = [0] * 125000\nkeep = None\n"
+	cfg := Config{CyclesLimit: 1 << 30, Modules: reg, MemoryLimit: 1 << 20}
+	a, err := RunFile("c.py", []byte(fill+"x = None\n"), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := RunFile("c.py", []byte(fill+"import alloc\n"), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.HeapMeasurements <= a.HeapMeasurements {
+		t.Fatalf("the import started no walk (%d, %d measurements): raise fill", a.HeapMeasurements, b.HeapMeasurements)
+	}
+	walk := b.HeapMeasurementCycles - a.HeapMeasurementCycles
+	if walk == 0 || b.CyclesUsed != a.CyclesUsed+meter.CostImportFirst+walk {
+		t.Errorf("used %d cycles, want %d + %d + walk %d", b.CyclesUsed, a.CyclesUsed, meter.CostImportFirst, walk)
+	}
+}
+
+// TestSDKSizeDoesNotChangeCallCost: importing cowboy_sdk costs the flat
+// 100 cycles whatever its body defines, so adding functions to the SDK
+// does not raise the cost of every actor call.
+func TestSDKSizeDoesNotChangeCallCost(t *testing.T) {
+	src, err := cowboysdk.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bigger := string(src) + strings.Repeat("\n\ndef _extra(x):\n    return [i * x for i in range(3)]\n", 40) + "\n_table = {i: _extra(i) for i in range(50)}\n"
+	cost := func(sdk string) uint64 {
+		t.Helper()
+		reg := pyRegistry(map[string]string{"cowboy_sdk": sdk})
+		reg.Register(vm.ModuleDef{Name: "pvm_host", Load: func(*vm.Thread) (*vm.Module, error) { return vm.NewModule("pvm_host"), nil }})
+		r, err := RunFile("c.py", []byte("import cowboy_sdk\n"), Config{CyclesLimit: 1 << 30, Modules: reg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.CyclesUsed
+	}
+	if a, b := cost(string(src)), cost(bigger); a != b {
+		t.Errorf("import cowboy_sdk: %d cycles, %d with a bigger SDK", a, b)
 	}
 }

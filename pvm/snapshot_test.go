@@ -32,7 +32,8 @@ class Counter:
 func freshSDK(t testing.TB) {
 	old := sdkModule
 	sdkModule = modules.PythonModule("cowboy_sdk", cowboysdk.Source)
-	t.Cleanup(func() { sdkModule = old })
+	actorRegistry.Store(nil)
+	t.Cleanup(func() { sdkModule = old; actorRegistry.Store(nil) })
 }
 
 // TestSDKSnapshotChargesLikeRunning: the first call imports cowboy_sdk by

@@ -74,6 +74,10 @@ const (
 	CostTryEnter uint64 = 2
 	// CostHandlerJump is a jump into an except or finally handler.
 	CostHandlerJump uint64 = 5
+	// CostItertoolsItem is one item produced by an itertools iterator
+	// written in Go (pvm/modules/itertools.go), besides CostPerElem per
+	// element of a result tuple. Derived: one iterator step.
+	CostItertoolsItem uint64 = CostIterNext
 	// CostImportFirst is the first import of a module in a call (issue 4).
 	CostImportFirst uint64 = 100
 	// CostImportCached is an import served from the module cache (issue 4).

@@ -94,6 +94,8 @@ type Meter struct {
 	measureCost  uint64
 	depth        int
 	maxDepth     int
+	// body is the exemption of a whitelisted module's body (imports.go).
+	body importBody
 }
 
 // Limits configures a Meter. A zero MemoryLimit means DefaultMemoryLimit, a

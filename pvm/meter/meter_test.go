@@ -2,6 +2,7 @@ package meter
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -142,5 +143,46 @@ func TestLimitsAreInclusive(t *testing.T) {
 	var le *LimitError
 	if !errors.As(err, &le) || le.Kind != TooDeep || le.Limit != 3 || le.Want != 4 {
 		t.Fatalf("fourth frame: %#v, want TooDeep limit 3 want 4", err)
+	}
+}
+
+func TestImportBody(t *testing.T) {
+	none := func(func(string) bool) {}
+	jsonBefore := func(yield func(string) bool) { yield("json") }
+	tests := []struct {
+		name     string
+		before   func(func(string) bool)
+		body     uint64 // cycles the body charges
+		cached   string // a module the body imports from the cache halfway
+		wantLeft uint64
+		wantErr  string
+	}{
+		{"body free", none, 5000, "", 1000, ""},
+		{"cache hit of a body module stays free", none, 5000, "json", 1000, ""},
+		{"caller module ends the exemption", jsonBefore, 400, "json", 800, ""},
+		{"over budget", none, ImportBodyBudget + 1, "", 1000, "import m: the module body exceeded its 2000000-cycle budget"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := New(Limits{Cycles: 1000})
+			outer := m.BeginImportBody(tt.before)
+			if !outer || m.BeginImportBody(none) {
+				t.Fatal("nesting not detected")
+			}
+			err := m.Charge(tt.body / 2)
+			if err == nil && tt.cached != "" {
+				err = m.ImportingCached(tt.cached)
+			}
+			if err == nil {
+				err = m.Charge(tt.body - tt.body/2)
+			}
+			err = m.EndImportBody(outer, "m", err)
+			if fmt.Sprint(err) != tt.wantErr && !(err == nil && tt.wantErr == "") {
+				t.Fatalf("err %v, want %q", err, tt.wantErr)
+			}
+			if m.Left != tt.wantLeft || m.InImportBody() {
+				t.Fatalf("left %d (in body %v), want %d", m.Left, m.InImportBody(), tt.wantLeft)
+			}
+		})
 	}
 }

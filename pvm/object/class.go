@@ -201,6 +201,17 @@ func NewClass(name, module string, bases []*Class, dict *StrDict) (*Class, error
 
 // c3 computes the C3 linearisation of k's bases.
 func c3(k *Class) ([]*Class, bool) {
+	if len(k.Bases) == 1 && len(k.Bases[0].MRO) > 0 && k.Bases[0].MRO[0] == k.Bases[0] {
+		// One base: merge(L[B], [B]) is L[B], so the MRO is k + L[B].
+		b := k.Bases[0]
+		out := make([]*Class, 0, len(b.MRO)+1)
+		return append(append(out, k), b.MRO...), true
+	}
+	return c3merge(k)
+}
+
+// c3merge is the C3 merge itself.
+func c3merge(k *Class) ([]*Class, bool) {
 	seqs := make([][]*Class, 0, len(k.Bases)+1)
 	for _, b := range k.Bases {
 		seqs = append(seqs, append([]*Class(nil), b.MRO...))

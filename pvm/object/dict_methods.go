@@ -227,7 +227,8 @@ func initSetMethods() {
 			return None, nil
 		})
 	}
-	SetClass.Dict.Set("update", SetClass.Dict.vals[SetClass.Dict.index["union_update"]])
+	union, _ := SetClass.Dict.Get("union_update")
+	SetClass.Dict.Set("update", union)
 	SetClass.Dict.Delete("union_update")
 	for _, name := range []string{"issubset", "issuperset", "isdisjoint"} {
 		name := name

@@ -9,6 +9,12 @@ import "github.com/cowboy-chain/cowboy/pvm/meter"
 // one, more the others in insertion order, so an insertion allocates no
 // position list. Go map iteration is never used, so order is
 // deterministic.
+//
+// A table of at most smallTable entries (dead ones included) has no index:
+// find scans the entries, comparing hashes, in insertion order, which is
+// the order the index would visit the same-hash entries in, so the
+// __eq__ calls made (and their cost) are the same either way. Most dicts
+// and sets are that small, and a Go map per table was most of their cost.
 type hashtable struct {
 	entries []entry
 	index   map[int64]int32
@@ -25,9 +31,16 @@ type entry struct {
 	dead  bool
 }
 
-func (h *hashtable) init() {
-	if h.index == nil {
-		h.index = map[int64]int32{}
+// smallTable is the most entries a table keeps without an index.
+const smallTable = 8
+
+// buildIndex indexes the live entries, when a table outgrows smallTable.
+func (h *hashtable) buildIndex() {
+	h.index, h.more = make(map[int64]int32, len(h.entries)+1), nil
+	for i, e := range h.entries {
+		if !e.dead {
+			h.addPos(e.hash, int32(i))
+		}
 	}
 }
 
@@ -46,6 +59,18 @@ func (h *hashtable) addPos(hash int64, pos int32) {
 // find returns the position of key, or -1. The entries with key's hash
 // are compared in insertion order.
 func (h *hashtable) find(c Ctx, key Value, hash int64) (int, error) {
+	if h.index == nil {
+		// An __eq__ may change the table: re-read its length each time.
+		for i := 0; i < len(h.entries); i++ {
+			if e := &h.entries[i]; e.hash != hash || e.dead {
+				continue
+			}
+			if pos, err := h.match(c, key, int32(i)); pos >= 0 || err != nil {
+				return pos, err
+			}
+		}
+		return -1, nil
+	}
 	first, ok := h.index[hash]
 	if !ok {
 		return -1, nil
@@ -105,8 +130,16 @@ func (h *hashtable) insert(c Ctx, key, value Value, entrySize uint64) error {
 	if err := Alloc(c, entrySize); err != nil {
 		return err
 	}
-	h.init()
-	h.addPos(hash, int32(len(h.entries)))
+	if h.index == nil && len(h.entries) >= smallTable {
+		h.buildIndex()
+	}
+	if h.index != nil {
+		h.addPos(hash, int32(len(h.entries)))
+	}
+	if h.entries == nil {
+		// Room for four at once, rather than growing through 1, 2, 4.
+		h.entries = make([]entry, 0, 4)
+	}
 	h.entries = append(h.entries, entry{hash: hash, key: key, value: value})
 	h.live++
 	h.version++
@@ -129,6 +162,12 @@ func (h *hashtable) remove(c Ctx, key Value) (Value, bool, error) {
 
 func (h *hashtable) removeAt(pos int) {
 	e := &h.entries[pos]
+	if h.index == nil {
+		e.dead, e.key, e.value = true, nil, nil
+		h.live--
+		h.version++
+		return
+	}
 	idx := h.more[e.hash]
 	if int(h.index[e.hash]) == pos {
 		// The first goes; the next, if any, takes its place.
@@ -161,15 +200,13 @@ func (h *hashtable) removeAt(pos int) {
 
 func (h *hashtable) compact() {
 	out := make([]entry, 0, h.live)
-	h.index, h.more = make(map[int64]int32, h.live), nil
 	for _, e := range h.entries {
-		if e.dead {
-			continue
+		if !e.dead {
+			out = append(out, e)
 		}
-		h.addPos(e.hash, int32(len(out)))
-		out = append(out, e)
 	}
 	h.entries = out
+	h.buildIndex()
 }
 
 func (h *hashtable) clear() {

@@ -2,6 +2,7 @@ package object
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 
@@ -183,6 +184,26 @@ func TestFormatSpec(t *testing.T) {
 		got, err := Format(c, k.v, k.spec)
 		if err != nil || got != k.want {
 			t.Errorf("format(%v, %q) = %q, %v; want %q", k.v, k.spec, got, err, k.want)
+		}
+	}
+}
+
+// TestC3SingleBaseFastPath: the one-base shortcut gives what the C3 merge
+// gives, for every builtin class as the base and for chains of classes.
+func TestC3SingleBaseFastPath(t *testing.T) {
+	bases := append([]*Class{}, SharedClasses()...)
+	bases = append(bases, ObjectClass, IntClass, DictClass, ListClass, ExceptionClass, ValueError, StopIteration)
+	for i, b := range bases {
+		prev := b
+		for depth := 0; depth < 3; depth++ {
+			k := &Class{Name: fmt.Sprintf("K%d_%d", i, depth), Bases: []*Class{prev}, Dict: NewStrDict()}
+			fast, ok1 := c3(k)
+			slow, ok2 := c3merge(k)
+			if ok1 != ok2 || fmt.Sprint(fast) != fmt.Sprint(slow) {
+				t.Fatalf("base %s: fast %v %v, merge %v %v", b.Name, fast, ok1, slow, ok2)
+			}
+			k.MRO = fast
+			prev = k
 		}
 	}
 }

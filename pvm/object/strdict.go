@@ -1,11 +1,17 @@
 package object
 
-import "maps"
+import (
+	"maps"
+	"slices"
+)
 
 // StrDict is an insertion-ordered string-keyed namespace used for class and
 // instance attributes and module globals. Lookups go through a Go map, but
 // order-dependent views (dir, __dict__) come from the keys slice, never from
-// map iteration.
+// map iteration. A namespace of at most smallStrDict names (most instance
+// dictionaries) has no map: its keys are scanned, which is cheaper than
+// hashing and saves a Go map per instance. A deleted binding leaves a nil
+// value at its position in either form.
 type StrDict struct {
 	index map[string]int
 	keys  []string
@@ -33,20 +39,64 @@ func (d *StrDict) Layout() uint64 { return d.layout }
 
 // Slot returns the position of name for use with At while Layout is
 // unchanged.
-func (d *StrDict) Slot(name string) (int, bool) {
+func (d *StrDict) Slot(name string) (int, bool) { return d.find(name) }
+
+// find returns the position name is bound at.
+func (d *StrDict) find(name string) (int, bool) {
+	if d.index == nil {
+		for i, k := range d.keys {
+			if len(k) == len(name) && d.vals[i] != nil && k == name {
+				return i, true
+			}
+		}
+		return 0, false
+	}
 	i, ok := d.index[name]
 	return i, ok
+}
+
+// add appends a new binding, indexing the names once there are more than
+// smallStrDict.
+func (d *StrDict) add(name string, v Value) {
+	d.layout++
+	if d.index == nil && len(d.keys) >= smallStrDict {
+		d.index = make(map[string]int, len(d.keys)+1)
+		for i, k := range d.keys {
+			if d.vals[i] != nil {
+				d.index[k] = i
+			}
+		}
+		d.indexShared = false
+	} else {
+		d.ownIndex()
+	}
+	if d.index != nil {
+		d.index[name] = len(d.keys)
+	}
+	if d.keys == nil {
+		// Room for four names at once, rather than growing through 1, 2, 4.
+		d.keys, d.vals = make([]string, 0, 4), make([]Value, 0, 4)
+	}
+	d.keys = append(d.keys, name)
+	d.vals = append(d.vals, v)
 }
 
 // At returns the value at a position obtained from Slot.
 func (d *StrDict) At(i int) Value { return d.vals[i] }
 
 // NewStrDict returns an empty namespace.
-func NewStrDict() *StrDict { return &StrDict{index: map[string]int{}} }
+func NewStrDict() *StrDict { return &StrDict{} }
+
+// CopyShared returns a copy of d that borrows d's index until its own
+// names change (as a module snapshot's copy does). d must never change
+// afterwards: it is a template that threads copy.
+func (d *StrDict) CopyShared() *StrDict {
+	return &StrDict{index: d.index, keys: slices.Clone(d.keys), vals: slices.Clone(d.vals), dead: d.dead, layout: d.layout, indexShared: true}
+}
 
 // Get returns the value bound to name.
 func (d *StrDict) Get(name string) (Value, bool) {
-	i, ok := d.index[name]
+	i, ok := d.find(name)
 	if !ok {
 		return nil, false
 	}
@@ -65,7 +115,7 @@ func (d *StrDict) Has(name string) bool {
 		}
 		return false
 	}
-	_, ok := d.index[name]
+	_, ok := d.find(name)
 	return ok
 }
 
@@ -83,7 +133,7 @@ func (d *StrDict) GetHinted(name string, hint *int32) (Value, bool) {
 			return v, true
 		}
 	}
-	i, ok := d.index[name]
+	i, ok := d.find(name)
 	if !ok {
 		return nil, false
 	}
@@ -100,7 +150,7 @@ func (d *StrDict) SetHinted(name string, hint *int32, v Value) bool {
 		d.vals[i] = v
 		return true
 	}
-	i, ok := d.index[name]
+	i, ok := d.find(name)
 	if !ok {
 		return false
 	}
@@ -115,41 +165,35 @@ func (d *StrDict) SetAt(i int, v Value) { d.vals[i] = v }
 
 // Set binds name.
 func (d *StrDict) Set(name string, v Value) {
-	if i, ok := d.index[name]; ok {
+	if i, ok := d.find(name); ok {
 		d.vals[i] = v
 		return
 	}
-	d.layout++
-	d.ownIndex()
-	d.index[name] = len(d.keys)
-	d.keys = append(d.keys, name)
-	d.vals = append(d.vals, v)
+	d.add(name, v)
 }
 
 // Put binds name and reports whether it was newly added (one map lookup
 // where Get followed by Set would take two).
 func (d *StrDict) Put(name string, v Value) bool {
-	if i, ok := d.index[name]; ok {
+	if i, ok := d.find(name); ok {
 		d.vals[i] = v
 		return false
 	}
-	d.layout++
-	d.ownIndex()
-	d.index[name] = len(d.keys)
-	d.keys = append(d.keys, name)
-	d.vals = append(d.vals, v)
+	d.add(name, v)
 	return true
 }
 
 // Delete unbinds name and reports whether it was bound.
 func (d *StrDict) Delete(name string) bool {
-	i, ok := d.index[name]
+	i, ok := d.find(name)
 	if !ok {
 		return false
 	}
 	d.layout++
 	d.ownIndex()
-	delete(d.index, name)
+	if d.index != nil {
+		delete(d.index, name)
+	}
 	d.vals[i] = nil
 	d.dead++
 	if d.dead > 8 && d.dead*2 > len(d.keys) {
@@ -165,7 +209,9 @@ func (d *StrDict) compact() {
 		if d.vals[i] == nil {
 			continue
 		}
-		d.index[k] = len(keys)
+		if d.index != nil {
+			d.index[k] = len(keys)
+		}
 		keys = append(keys, k)
 		vals = append(vals, d.vals[i])
 	}
@@ -173,7 +219,7 @@ func (d *StrDict) compact() {
 }
 
 // Len is the number of bindings.
-func (d *StrDict) Len() int { return len(d.index) }
+func (d *StrDict) Len() int { return len(d.keys) - d.dead }
 
 // Each calls f for each binding in insertion order.
 func (d *StrDict) Each(f func(name string, v Value)) {

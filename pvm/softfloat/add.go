@@ -78,6 +78,9 @@ func addMags(a, b F64, signZ bool) F64 {
 			sigZ <<= 1
 		}
 	}
+	if uint(expZ) < 0x7FD {
+		return roundNormal(signZ, expZ, sigZ)
+	}
 	return roundPack(signZ, expZ, sigZ)
 }
 

@@ -127,6 +127,20 @@ func roundPack(sign bool, exp int, sig uint64) F64 {
 	return pack(sign, exp, sig)
 }
 
+// roundNormal is roundPack for 0 <= exp < 0x7FD, where nothing can
+// underflow or overflow: the same rounding, small enough to inline into
+// the arithmetic (callers test the range and call roundPack otherwise).
+func roundNormal(sign bool, exp int, sig uint64) F64 {
+	r := (sig + 0x200) >> 10
+	if sig&0x3FF == 0x200 {
+		r &^= 1 // a tie: round to even
+	}
+	if r == 0 {
+		exp = 0
+	}
+	return pack(sign, exp, r)
+}
+
 // normRoundPack normalises sig so its leading one is at bit 62, then rounds.
 func normRoundPack(sign bool, exp int, sig uint64) F64 {
 	shift := bits.LeadingZeros64(sig) - 1

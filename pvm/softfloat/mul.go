@@ -40,6 +40,9 @@ func Mul(a, b F64) F64 {
 		expZ--
 		sigZ <<= 1
 	}
+	if uint(expZ) < 0x7FD {
+		return roundNormal(signZ, expZ, sigZ)
+	}
 	return roundPack(signZ, expZ, sigZ)
 }
 
@@ -87,6 +90,9 @@ func Div(a, b F64) F64 {
 	q, r := bits.Div64(sigA>>(64-shift), sigA<<shift, sigB)
 	if r != 0 {
 		q |= 1
+	}
+	if uint(expZ) < 0x7FD {
+		return roundNormal(signZ, expZ, q)
 	}
 	return roundPack(signZ, expZ, q)
 }

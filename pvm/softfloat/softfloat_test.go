@@ -293,3 +293,24 @@ func TestIsqrtNewton(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundNormalIsRoundPack: the inlined rounding of normal-range results
+// gives exactly what roundPack gives, ties and carries included.
+func TestRoundNormalIsRoundPack(t *testing.T) {
+	r := rand.New(rand.NewSource(52))
+	for i := 0; i < 1_000_000; i++ {
+		exp := r.Intn(0x7FD)
+		sig := r.Uint64() >> uint(r.Intn(12)) // leading one at bit 63 down to 52
+		switch i % 4 {
+		case 0:
+			sig = sig&^0x3FF | 0x200 // a tie
+		case 1:
+			sig |= 0x3FF // rounds up, may carry into the exponent
+		}
+		sig &^= 1 << 63
+		sign := i%2 == 0
+		if a, b := roundNormal(sign, exp, sig), roundPack(sign, exp, sig); a != b {
+			t.Fatalf("exp %#x sig %#x: roundNormal %#x, roundPack %#x", exp, sig, uint64(a), uint64(b))
+		}
+	}
+}

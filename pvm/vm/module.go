@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"maps"
+
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
 )
@@ -57,13 +59,18 @@ func NewModule(name string) *Module {
 	return &Module{Name: name, Globals: g}
 }
 
-// importModule charges and performs `import name` (issue 4: 100 cycles for
-// a first import, 5 when cached, 50 when refused).
+// importModule charges and performs `import name`: 100 cycles for a first
+// import, 5 when cached, 50 when refused (CIP-3 §2.2 "Module Import
+// System"). The module's body runs on its own budget, not the caller's
+// (pvm/meter/imports.go; docs/decisions.md "PVM: flat import charges").
 func (t *Thread) importModule(name string) (object.Value, error) {
 	if len(t.recorders) != 0 {
 		t.noteImport(name)
 	}
 	if m, ok := t.cache[name]; ok {
+		if err := t.meter.ImportingCached(name); err != nil {
+			return nil, err
+		}
 		if err := t.meter.Charge(meter.CostImportCached); err != nil {
 			return nil, err
 		}
@@ -81,12 +88,13 @@ func (t *Thread) importModule(name string) (object.Value, error) {
 	}
 	var m *Module
 	var err error
+	outer := t.meter.BeginImportBody(maps.Keys(t.cache))
 	if def.snaps != nil {
 		m, err = t.loadPython(def)
 	} else {
 		m, err = t.loadGo(def)
 	}
-	if err != nil {
+	if err = t.meter.EndImportBody(outer, name, err); err != nil {
 		return nil, err
 	}
 	t.cache[name] = m
