@@ -35,13 +35,28 @@ type blockInput struct {
 // the committed state after parent, commits the block with extra raw
 // writes in the same atomic commit, and then updates the mempool. The
 // caller holds prodMu.
+func (n *Node) executeBlock(parent *types.Header, st *state.StateDB, in blockInput, extra []store.RawWrite) (*types.Block, error) {
+	sb, err := n.stageBlock(parent, st, in, extra)
+	if err != nil {
+		return nil, err
+	}
+	if err := n.finishCommit(sb); err != nil {
+		return nil, err
+	}
+	return sb.block, nil
+}
+
+// stageBlock is executeBlock up to the store's Prepare: the block is
+// executed, its commit computed and the mempool updated, but nothing is
+// written. The caller holds prodMu and must finish (finishCommit) or
+// discard the block.
 //
 // Senders are recovered here, on all cores, for candidates that do not
 // carry one yet (a block from a sync answer or a push); candidates that
 // came through this node's mempool or a judged proposal have theirs
 // cached, so execution recovers nothing. An invalid signature is still
 // refused by execution: recovery here only fills the cache.
-func (n *Node) executeBlock(parent *types.Header, st *state.StateDB, in blockInput, extra []store.RawWrite) (*types.Block, error) {
+func (n *Node) stageBlock(parent *types.Header, st *state.StateDB, in blockInput, extra []store.RawWrite) (*stagedBlock, error) {
 	recoverSenders(in.Txs)
 	bf := fees.NextBasefees(parent)
 	bc := &execution.BlockContext{ChainID: n.cfg.ChainID, Height: in.Height, Time: in.Time, Proposer: in.Proposer,
@@ -54,7 +69,8 @@ func (n *Node) executeBlock(parent *types.Header, st *state.StateDB, in blockInp
 		ParentHash: parent.Hash(), Height: in.Height, Time: in.Time, Proposer: in.Proposer,
 		BasefeeCycle: bf.Cycle, BasefeeCell: bf.Cell, CyclesUsed: res.CyclesUsed, CellsUsed: res.CellsUsed,
 	}
-	if err := n.commit(st, h, res, extra); err != nil {
+	sb, err := n.prepareCommit(st, h, res, extra)
+	if err != nil {
 		return nil, err
 	}
 	dropped := make([]*types.Tx, 0, len(res.Rejected))
@@ -64,8 +80,8 @@ func (n *Node) executeBlock(parent *types.Header, st *state.StateDB, in blockInp
 	}
 	n.pool.Remove(res.Txs)
 	n.pool.Remove(dropped)
-	n.pool.Prune(st) // st now holds the committed accounts: no reads needed
-	return &types.Block{Header: h, Txs: res.Txs}, nil
+	n.pool.Prune(st) // st now holds the block's accounts: no reads needed
+	return sb, nil
 }
 
 // recoverSenders recovers, on all cores, the senders of the transactions
