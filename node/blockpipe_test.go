@@ -91,3 +91,43 @@ func TestPipelineMatchesSerial(t *testing.T) {
 	}
 	replaySerially(t, n)
 }
+
+// TestSenderCacheFillsBlocksReadBack: a committed transaction read back
+// from the store, after the recent-transaction and block caches let it
+// go, takes its sender from senderCache (a planted entry shows through)
+// and, without an entry, recovers the signer.
+func TestSenderCacheFillsBlocksReadBack(t *testing.T) {
+	n := openTest(t, t.TempDir())
+	defer n.Close()
+	to, _ := genesis.DevAddress(1)
+	tx := pipelineTransfer(genesis.DevnetChainID, devKey(t, 2), 0, to, 5)
+	if err := n.SubmitBatch([]*types.Tx{tx})[0]; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.ProduceBlock(); err != nil {
+		t.Fatal(err)
+	}
+	signer, _ := genesis.DevAddress(2)
+	planted := types.Address{0xee}
+	for _, tc := range []struct {
+		name string
+		fill func()
+		want types.Address
+	}{
+		{"cached", func() { n.senders.m[tx.Hash()] = planted }, planted},
+		{"not cached", func() { delete(n.senders.m, tx.Hash()) }, signer},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.fill()
+			n.recent.reset()
+			n.blocks = blockCache{}
+			got, _, err := n.TransactionByHash(tx.Hash())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if from, err := got.Sender(); err != nil || from != tc.want {
+				t.Fatalf("sender %s (%v), want %s", from, err, tc.want)
+			}
+		})
+	}
+}

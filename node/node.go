@@ -71,6 +71,7 @@ type Node struct {
 	payloads payloadCache // decoded proposals (pipeline.go)
 	recent   recentTxs    // the last blocks' transactions, senders cached
 	blocks   blockCache   // the last blocks read by hash, decoded (pipeline.go)
+	senders  senderCache  // senders of the last committed transactions (pipeline.go)
 
 	rpcLn  net.Listener
 	rpcSrv *http.Server
@@ -452,6 +453,7 @@ func (n *Node) finishCommit(sb *stagedBlock) error {
 	n.head = h
 	n.mu.Unlock()
 	n.recent.add(sb.block)
+	n.senders.add(sb.block.Txs)
 	n.payloads.prune(h.Height)
 	n.published(sb.block, sb.receipts)
 	return nil
@@ -612,6 +614,7 @@ func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
 		if b, err = types.DecodeBlock(raw); err != nil {
 			return nil, err
 		}
+		n.senders.fill(b.Txs)
 		n.blocks.put(h, b)
 	}
 	n.devSenders(b.Txs) // impersonated transactions (devimpersonate.go)

@@ -148,6 +148,67 @@ func (r *recentTxs) get(h types.Hash) (recentTx, bool) {
 	return t, ok
 }
 
+// senderCache keeps the senders of the last maxCachedSenders committed
+// transactions by hash, so a block read back from the store (a receipt or
+// transaction lookup older than recentTxs holds) has its transactions'
+// senders set instead of recovered again: in a `cowboy bench transfers`
+// run of 20,000, re-recovering the half that recentTxs no longer held
+// took 18% of the node's CPU. A hash commits to the signature, so the
+// sender of a hash never changes (a devnet revert included). Only RPC
+// reads of committed blocks use it; execution never does.
+type senderCache struct {
+	mu     sync.RWMutex
+	m      map[types.Hash]types.Address
+	blocks [][]types.Hash // per committed block, oldest first
+	count  int
+}
+
+// maxCachedSenders bounds senderCache: about 5 MB of entries, 50 full
+// blocks of transfers.
+const maxCachedSenders = 100_000
+
+func (c *senderCache) add(txs []*types.Tx) {
+	if len(txs) == 0 {
+		return
+	}
+	hashes := make([]types.Hash, 0, len(txs))
+	froms := make([]types.Address, 0, len(txs))
+	for _, tx := range txs {
+		if from, err := tx.Sender(); err == nil { // cached: execution recovered it
+			hashes = append(hashes, tx.Hash())
+			froms = append(froms, from)
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[types.Hash]types.Address{}
+	}
+	for i, h := range hashes {
+		c.m[h] = froms[i]
+	}
+	c.blocks = append(c.blocks, hashes)
+	c.count += len(hashes)
+	for c.count > maxCachedSenders && len(c.blocks) > 1 {
+		for _, h := range c.blocks[0] {
+			delete(c.m, h)
+		}
+		c.count -= len(c.blocks[0])
+		c.blocks = c.blocks[1:]
+	}
+}
+
+// fill sets the cached senders of txs that have one.
+func (c *senderCache) fill(txs []*types.Tx) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	for _, tx := range txs {
+		if from, ok := c.m[tx.Hash()]; ok {
+			tx.SetSender(from)
+		}
+	}
+}
+
 // blockCache keeps the blocks last read by hash, decoded, so RPC reads of
 // the same blocks (a receipt lookup for each transaction of a block, older
 // than recentTxs holds; an explorer paging through blocks) decode a block
