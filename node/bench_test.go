@@ -160,7 +160,9 @@ func runBlocks(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined bool, p
 			b.Fatalf("submission ended with %d of %d included", included, len(txs))
 		}
 		// As the on-demand devnet does (produceBurst): each block is
-		// built while the one before it is synced.
+		// built while the one before it is synced. prodMu is released
+		// between blocks with one in flight, unlike produceBurst: nothing
+		// else here takes it, and Close (which does) runs after the drain.
 		n.prodMu.Lock()
 		blk, err := n.produceAhead()
 		n.prodMu.Unlock()
