@@ -66,8 +66,8 @@ func (n *Node) Call(req rpc.CallRequest) (*types.Receipt, error) {
 }
 
 // Logs scans the receipts of the blocks in f's range for matching events.
-func (n *Node) Logs(f rpc.LogFilter) ([]rpc.LogJSON, error) {
-	var out []rpc.LogJSON
+func (n *Node) Logs(f rpc.LogFilter) ([]rpc.Log, error) {
+	var out []rpc.Log
 	for h := f.FromBlock; h <= f.ToBlock; h++ {
 		blk, err := n.blockByNumber(h)
 		if err != nil {
@@ -82,9 +82,7 @@ func (n *Node) Logs(f rpc.LogFilter) ([]rpc.LogJSON, error) {
 			}
 			for _, e := range rc.Events {
 				if (f.Address == nil || *f.Address == e.Address) && (f.Name == "" || f.Name == e.Name) {
-					out = append(out, rpc.LogJSON{Address: rpc.Address(e.Address), Name: e.Name, Data: rpc.Bytes(e.Data),
-						Value: rpc.CBORToJSON(e.Data), BlockNumber: rpc.Quantity(h), BlockHash: rpc.Hash(bh),
-						TransactionHash: rpc.Hash(rc.TxHash), TxIndex: rpc.Quantity(i), LogIndex: rpc.Quantity(idx)})
+					out = append(out, rpc.Log{Event: e, Height: h, BlockHash: bh, TxHash: rc.TxHash, TxIndex: uint64(i), LogIndex: idx})
 				}
 				idx++
 			}

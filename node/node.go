@@ -67,9 +67,11 @@ type Node struct {
 	head   *types.Header
 	wake   chan struct{}
 
+	inflight *stagedBlock // the devnet block being committed (blockpipe.go); guarded by prodMu
 	payloads payloadCache // decoded proposals (pipeline.go)
 	recent   recentTxs    // the last blocks' transactions, senders cached
 	blocks   blockCache   // the last blocks read by hash, decoded (pipeline.go)
+	senders  senderCache  // senders of the last committed transactions (pipeline.go)
 
 	rpcLn  net.Listener
 	rpcSrv *http.Server
@@ -359,9 +361,36 @@ func (n *Node) produceLocked(pre func(st *state.StateDB, height uint64) ([]store
 // commit writes the block, its receipts and tx index and the state changes
 // in one atomic store commit, then moves the head.
 func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result, extra []store.RawWrite) error {
+	sb, err := n.prepareCommit(st, h, res, extra)
+	if err != nil {
+		return err
+	}
+	return n.finishCommit(sb)
+}
+
+// stagedBlock is a block executed and prepared in the store
+// (store.Prepared) whose commit may still be running: the devnet's
+// pipeline (pipeline.go) builds the next block on top of it meanwhile.
+type stagedBlock struct {
+	block    *types.Block
+	receipts []*types.Receipt
+	res      *execution.Result    // what execution produced: timer runs and job results for subscribers
+	state    []store.Write        // the block's state writes
+	overlay  map[state.Key][]byte // the same, read by the next block before they are committed
+	prep     *store.Prepared
+	below    *stagedBlock  // the block under it while that one was still committing; guarded by prodMu
+	done     chan struct{} // closed when the commit ended; err says how
+	err      error
+}
+
+// prepareCommit computes the commit of a block (its receipts, tx index and
+// state changes, the header's roots) and prepares it in the store on top
+// of the last block committed or prepared. Nothing is written or shown
+// to readers: finishCommit does that.
+func (n *Node) prepareCommit(st *state.StateDB, h *types.Header, res *execution.Result, extra []store.RawWrite) (*stagedBlock, error) {
 	writes, err := st.Writes()
 	if err != nil {
-		return fmt.Errorf("block %d: %w", h.Height, err)
+		return nil, fmt.Errorf("block %d: %w", h.Height, err)
 	}
 	batch := &store.Batch{State: make([]store.Write, len(writes)), Raw: extra}
 	for i, w := range writes {
@@ -386,10 +415,10 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := continuationReceipts(batch, h.Height, count, res.Jobs); err != nil {
-		return err
+		return nil, err
 	}
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -397,12 +426,7 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 	h.ReceiptsRoot = types.MerkleRoot(rcptHashes)
 	wg.Wait()
 	block := &types.Block{Header: h, Txs: res.Txs}
-	// Readers must never see a cached value older than what the store
-	// already shows (a receipt visible while the balance is stale): drop the
-	// keys from the cache first; reads go to the store until the commit is
-	// done, then the cache takes the new values.
-	n.cache.invalidate(batch.State)
-	_, err = n.db.CommitWith(h.Height, batch, func(roots store.Roots) ([]store.RawWrite, error) {
+	prep, err := n.db.Prepare(h.Height, batch, func(roots store.Roots) ([]store.RawWrite, error) {
 		h.StateRoot = roots.State
 		enc, err := block.Encode()
 		if err != nil {
@@ -415,16 +439,33 @@ func (n *Node) commit(st *state.StateDB, h *types.Header, res *execution.Result,
 		}, nil
 	})
 	if err != nil {
+		return nil, fmt.Errorf("commit block %d: %w", h.Height, err)
+	}
+	return &stagedBlock{block: block, receipts: res.Receipts, res: res, state: batch.State, prep: prep, done: make(chan struct{})}, nil
+}
+
+// finishCommit writes a prepared block, synced, and only then shows it:
+// the state cache, the head, the recent transactions and the subscribers.
+// Blocks are finished in height order.
+func (n *Node) finishCommit(sb *stagedBlock) error {
+	h := sb.block.Header
+	// Readers must never see a cached value older than what the store
+	// already shows (a receipt visible while the balance is stale): drop the
+	// keys from the cache first; reads go to the store until the commit is
+	// done, then the cache takes the new values.
+	n.cache.invalidate(sb.state)
+	if _, err := sb.prep.Commit(); err != nil {
 		return fmt.Errorf("commit block %d: %w", h.Height, err)
 	}
-	n.cache.update(batch.State)
+	n.cache.update(sb.state)
 	n.mu.Lock()
 	n.head = h
 	n.mu.Unlock()
-	n.recent.add(block)
+	n.recent.add(sb.block)
+	n.senders.add(sb.block.Txs)
 	n.payloads.prune(h.Height)
-	n.published(block, res.Receipts)
-	n.publishLanes(h, res)
+	n.published(sb.block, sb.receipts)
+	n.publishLanes(h, sb.res)
 	return nil
 }
 
@@ -462,15 +503,27 @@ func (n *Node) Run(ctx context.Context) error {
 			}
 		}
 		for {
-			b, err := n.ProduceBlock()
+			// On the clock one block a tick; on demand a burst, each block
+			// built while the one before it syncs (blockpipe.go).
+			var made []*types.Block
+			var err error
+			if n.cfg.BlockTime > 0 {
+				var b *types.Block
+				b, err = n.ProduceBlock()
+				made = []*types.Block{b}
+			} else {
+				made, err = n.produceBurst()
+			}
 			if err != nil {
 				return fmt.Errorf("produce block: %w", err)
 			}
-			if len(b.Txs) > 0 {
-				n.log.Info("block", "height", b.Header.Height, "txs", len(b.Txs), "hash", b.Header.Hash())
+			for _, b := range made {
+				if len(b.Txs) > 0 {
+					n.log.Info("block", "height", b.Header.Height, "txs", len(b.Txs), "hash", b.Header.Hash())
+				}
 			}
 			// On demand: keep going while the pool has work.
-			if n.cfg.BlockTime > 0 || len(b.Txs) == 0 || n.pool.Len() == 0 {
+			if last := made[len(made)-1]; n.cfg.BlockTime > 0 || len(last.Txs) == 0 || n.pool.Len() == 0 {
 				break
 			}
 		}
@@ -571,6 +624,7 @@ func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
 		if b, err = types.DecodeBlock(raw); err != nil {
 			return nil, err
 		}
+		n.senders.fill(b.Txs)
 		n.blocks.put(h, b)
 	}
 	n.devSenders(b.Txs) // impersonated transactions (devimpersonate.go)

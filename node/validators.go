@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/cowboy-chain/cowboy/chain/system/staking"
-	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
@@ -14,7 +13,7 @@ var _ rpc.ValidatorReporter = (*Node)(nil)
 
 // Validators reads epoch's set (nil: the latest block's epoch) and the
 // registry records at the latest block.
-func (n *Node) Validators(epoch *uint64) (*rpc.ValidatorsJSON, error) {
+func (n *Node) Validators(epoch *uint64) (*rpc.ValidatorSet, error) {
 	st := n.newState()
 	h := n.Head().Height
 	p, err := staking.ReadParams(st)
@@ -43,27 +42,10 @@ func (n *Node) Validators(epoch *uint64) (*rpc.ValidatorsJSON, error) {
 	if err != nil {
 		return nil, err
 	}
-	missed := make(map[types.Address]uint64, len(misses))
-	for _, m := range misses {
-		missed[m.Address] = m.Count
-	}
-	out := &rpc.ValidatorsJSON{Height: rpc.Quantity(h), Epoch: rpc.Quantity(set.Epoch), Seed: rpc.Hash(set.Seed),
-		Members: make([]rpc.MemberJSON, len(set.Members)), Validators: make([]rpc.ValidatorJSON, len(vals)),
-		Params: rpc.StakingParamsJSON{EpochLength: rpc.Quantity(p.EpochLength), MinValidatorStake: rpc.NewBigQuantity(p.MinStake),
-			UnbondingPeriod: rpc.Quantity(p.UnbondingPeriod), JailPeriod: rpc.Quantity(p.JailPeriod),
-			DowntimeWindow: rpc.Quantity(p.DowntimeWindow), DoubleSignSlashBps: rpc.Quantity(p.SlashBps)}}
-	for i, m := range set.Members {
-		out.Members[i] = rpc.MemberJSON{Index: rpc.Quantity(i), Address: rpc.Address(m.Address), BLSPublicKey: rpc.Bytes(m.BLSPublicKey),
-			Stake: rpc.NewBigQuantity(m.Stake), Weight: rpc.Quantity(m.Weight)}
-	}
-	for i, v := range vals {
-		out.Validators[i] = rpc.ValidatorJSON{Address: rpc.Address(v.Address), Status: v.Status(), BLSPublicKey: rpc.Bytes(v.BLSPublicKey),
-			Stake: rpc.NewBigQuantity(v.Stake), JailUntil: rpc.Quantity(v.JailUntil), UnbondUntil: rpc.Quantity(v.UnbondUntil),
-			Missed: rpc.Quantity(missed[v.Address]), RegisteredAt: rpc.Quantity(v.Registered)}
-	}
+	out := &rpc.ValidatorSet{Height: h, Set: set, Validators: vals, Misses: misses, Params: p}
 	if n.net == nil {
-		p := rpc.Address(n.proposer)
-		out.Producer = &p
+		prod := n.proposer
+		out.Producer = &prod
 	}
 	return out, nil
 }

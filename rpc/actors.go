@@ -24,8 +24,9 @@ type Actors interface {
 	// Call runs a call or deployment against the latest state and commits
 	// nothing (types.Receipt's fee fields are zero).
 	Call(req CallRequest) (*types.Receipt, error)
-	// Logs returns the events of committed blocks that match f.
-	Logs(f LogFilter) ([]LogJSON, error)
+	// Logs returns the events of committed blocks that match f, in
+	// block, transaction and event order.
+	Logs(f LogFilter) ([]Log, error)
 }
 
 // CallRequest is a read-only call: payload is a call or deploy payload
@@ -50,6 +51,25 @@ type LogFilter struct {
 
 // MaxLogRange is the most blocks one cowboy_getLogs call scans.
 const MaxLogRange = 10_000
+
+// Log is one event with where it was emitted, as a node returns it;
+// NewLogJSON renders it.
+type Log struct {
+	Event     types.Event
+	Height    uint64
+	BlockHash types.Hash
+	TxHash    types.Hash
+	TxIndex   uint64 // the transaction's index in its block
+	LogIndex  uint64 // the event's index among all of its block's events
+}
+
+// NewLogJSON renders l.
+func NewLogJSON(l Log) LogJSON {
+	e := l.Event
+	return LogJSON{Address: Address(e.Address), Name: e.Name, Data: Bytes(e.Data), Value: CBORToJSON(e.Data),
+		BlockNumber: Quantity(l.Height), BlockHash: Hash(l.BlockHash), TransactionHash: Hash(l.TxHash),
+		TxIndex: Quantity(l.TxIndex), LogIndex: Quantity(l.LogIndex)}
+}
 
 // LogJSON is one event with where it was emitted.
 type LogJSON struct {
@@ -353,8 +373,9 @@ func getLogs(_ context.Context, b Backend, p *params) (any, *Error) {
 	if err != nil {
 		return nil, internal(fmt.Errorf("get logs: %w", err))
 	}
-	if logs == nil {
-		logs = []LogJSON{}
+	out := make([]LogJSON, len(logs))
+	for i, l := range logs {
+		out[i] = NewLogJSON(l)
 	}
-	return logs, nil
+	return out, nil
 }

@@ -28,7 +28,7 @@ func (b *blockingActors) ActorCode(types.Address) (types.Hash, []byte, error) {
 	return types.Hash{}, nil, ErrNotFound
 }
 func (b *blockingActors) ActorStorage(types.Address, byte, []byte) ([]byte, error) { return nil, nil }
-func (b *blockingActors) Logs(LogFilter) ([]LogJSON, error)                        { return nil, nil }
+func (b *blockingActors) Logs(LogFilter) ([]Log, error)                            { return nil, nil }
 func (b *blockingActors) Call(CallRequest) (*types.Receipt, error) {
 	n := b.running.Add(1)
 	for p := b.peak.Load(); n > p && !b.peak.CompareAndSwap(p, n); p = b.peak.Load() {

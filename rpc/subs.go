@@ -241,9 +241,8 @@ func (h *Hub) PublishBlock(b *types.Block, receipts []*types.Receipt) {
 			for i, rc := range receipts {
 				for _, e := range rc.Events {
 					if (s.filter.Address == nil || *s.filter.Address == e.Address) && (s.filter.Name == "" || s.filter.Name == e.Name) {
-						l := LogJSON{Address: Address(e.Address), Name: e.Name, Data: Bytes(e.Data), Value: CBORToJSON(e.Data),
-							BlockNumber: Quantity(b.Header.Height), BlockHash: Hash(hash), TransactionHash: Hash(rc.TxHash),
-							TxIndex: Quantity(i), LogIndex: Quantity(idx)}
+						l := NewLogJSON(Log{Event: e, Height: b.Header.Height, BlockHash: hash, TxHash: rc.TxHash,
+							TxIndex: uint64(i), LogIndex: idx})
 						sends = append(sends, out{s, encodeNotification(s.id, &l)})
 					}
 					idx++

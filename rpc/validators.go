@@ -3,6 +3,9 @@ package rpc
 import (
 	"context"
 	"errors"
+
+	"github.com/cowboy-chain/cowboy/chain/system/staking"
+	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
 // ValidatorReporter is what a node offers for cowboy_getValidators (the
@@ -13,7 +16,48 @@ type ValidatorReporter interface {
 	// latest block) with the registry's records and parameters as of the
 	// latest block. An epoch whose set is not written yet is an error
 	// wrapping ErrNotFound.
-	Validators(epoch *uint64) (*ValidatorsJSON, error)
+	Validators(epoch *uint64) (*ValidatorSet, error)
+}
+
+// ValidatorSet is what a node reads for cowboy_getValidators, as values;
+// NewValidatorsJSON renders it (the node returns domain types, the RPC
+// layer owns their JSON).
+type ValidatorSet struct {
+	Height     uint64 // the latest block, whose state was read
+	Set        *staking.EpochSet
+	Validators []*staking.Validator // the registry, ordered by address
+	Misses     []staking.Miss       // votes missed in the current downtime window
+	Params     staking.Params
+	// Producer is the devnet's block producer; nil on a network.
+	Producer *types.Address
+}
+
+// NewValidatorsJSON renders v.
+func NewValidatorsJSON(v *ValidatorSet) *ValidatorsJSON {
+	missed := make(map[types.Address]uint64, len(v.Misses))
+	for _, m := range v.Misses {
+		missed[m.Address] = m.Count
+	}
+	p, set := v.Params, v.Set
+	out := &ValidatorsJSON{Height: Quantity(v.Height), Epoch: Quantity(set.Epoch), Seed: Hash(set.Seed),
+		Members: make([]MemberJSON, len(set.Members)), Validators: make([]ValidatorJSON, len(v.Validators)),
+		Params: StakingParamsJSON{EpochLength: Quantity(p.EpochLength), MinValidatorStake: NewBigQuantity(p.MinStake),
+			UnbondingPeriod: Quantity(p.UnbondingPeriod), JailPeriod: Quantity(p.JailPeriod),
+			DowntimeWindow: Quantity(p.DowntimeWindow), DoubleSignSlashBps: Quantity(p.SlashBps)}}
+	for i, m := range set.Members {
+		out.Members[i] = MemberJSON{Index: Quantity(i), Address: Address(m.Address), BLSPublicKey: Bytes(m.BLSPublicKey),
+			Stake: NewBigQuantity(m.Stake), Weight: Quantity(m.Weight)}
+	}
+	for i, val := range v.Validators {
+		out.Validators[i] = ValidatorJSON{Address: Address(val.Address), Status: val.Status(), BLSPublicKey: Bytes(val.BLSPublicKey),
+			Stake: NewBigQuantity(val.Stake), JailUntil: Quantity(val.JailUntil), UnbondUntil: Quantity(val.UnbondUntil),
+			Missed: Quantity(missed[val.Address]), RegisteredAt: Quantity(val.Registered)}
+	}
+	if v.Producer != nil {
+		a := Address(*v.Producer)
+		out.Producer = &a
+	}
+	return out
 }
 
 // ValidatorsJSON is cowboy_getValidators's result.
@@ -84,5 +128,5 @@ func getValidators(_ context.Context, b Backend, p *params) (any, *Error) {
 	if err != nil {
 		return nil, internal(err)
 	}
-	return out, nil
+	return NewValidatorsJSON(out), nil
 }

@@ -26,6 +26,9 @@ import (
 func (s *Store) RevertTo(target uint64, raw []RawWrite) (Roots, error) {
 	s.commitMu.Lock()
 	defer s.commitMu.Unlock()
+	if s.tipAhead {
+		return Roots{}, fmt.Errorf("store: revert to %d while block %d is prepared and not committed", target, s.tip.height)
+	}
 	s.mu.RLock()
 	head, has := s.height, s.has
 	oldest := uint64(0)

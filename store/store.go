@@ -76,14 +76,20 @@ type Store struct {
 	db   *pebble.DB
 	opts Options
 
-	commitMu sync.Mutex // one commit at a time
-	mu       sync.RWMutex
-	arena    *arena // the nodes of every retained version's trees
-	trees    [numDBs]ref
-	versions []version // last Retain committed heights, oldest first
-	height   uint64
-	roots    Roots
-	has      bool
+	commitMu sync.Mutex // one Prepare (or raw write, revert) at a time
+	syncMu   sync.Mutex // one Prepared.Commit at a time
+	// tip is the newest prepared block while tipAhead: Prepare builds on
+	// it instead of the committed trees. Guarded by commitMu.
+	tip       tipState
+	tipAhead  bool
+	tipBroken bool
+	mu        sync.RWMutex
+	arena     *arena // the nodes of every retained version's trees
+	trees     [numDBs]ref
+	versions  []version // last Retain committed heights, oldest first
+	height    uint64
+	roots     Roots
+	has       bool
 	// undoLow is the lowest height that may have an undo record on disk;
 	// written only by the committer (and load).
 	undoLow uint64
@@ -315,19 +321,68 @@ func (s *Store) Commit(height uint64, b *Batch) (Roots, error) { return s.Commit
 // before anything is written, and its raw writes join the same atomic
 // batch. If finish fails nothing is written.
 func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWrite, error)) (Roots, error) {
+	p, err := s.Prepare(height, b, finish)
+	if err != nil {
+		return Roots{}, err
+	}
+	return p.Commit()
+}
+
+// Prepared is a block's commit computed but not yet written: its trees
+// are updated in memory and its Pebble batch is filled, so the next
+// block can be prepared on top of it while this one is written and
+// synced (the node's block pipeline, docs/architecture.md). Nothing of it
+// is visible to readers, on disk or in memory, until Commit returns.
+// Every Prepared must be committed, in height order, or discarded.
+type Prepared struct {
+	s       *Store
+	pb      *pebble.Batch
+	height  uint64
+	trees   [numDBs]ref
+	roots   Roots
+	undoLow uint64
+	changes [numDBs]treeUpdate
+}
+
+// tipState is the newest prepared (not yet committed) block's trees:
+// what the next Prepare builds on.
+type tipState struct {
+	trees   [numDBs]ref
+	roots   Roots
+	height  uint64
+	undoLow uint64
+}
+
+// Roots are the roots the prepared block commits.
+func (p *Prepared) Roots() Roots { return p.roots }
+
+// Prepare computes the commit of height's writes on top of the last
+// committed block, or of the last prepared one if any is still waiting
+// for its Commit: the trees and roots, the undo log and the Pebble batch.
+// finish is as in CommitWith. It writes nothing.
+func (s *Store) Prepare(height uint64, b *Batch, finish func(Roots) ([]RawWrite, error)) (*Prepared, error) {
 	s.commitMu.Lock()
 	defer s.commitMu.Unlock()
-	last, _, has := s.LastCommitted()
-	if (has && height != last+1) || (!has && height != 0) {
+	s.mu.RLock()
+	base := tipState{trees: s.trees, roots: s.roots, height: s.height, undoLow: s.undoLow}
+	has := s.has
+	s.mu.RUnlock()
+	switch {
+	case !s.tipAhead:
+		s.tipBroken = false
+	case s.tipBroken:
+		return nil, fmt.Errorf("store: commit height %d: a block below the prepared height %d failed to commit", height, s.tip.height)
+	default:
+		base, has = s.tip, true
+	}
+	if (has && height != base.height+1) || (!has && height != 0) {
 		want := uint64(0)
 		if has {
-			want = last + 1
+			want = base.height + 1
 		}
-		return Roots{}, fmt.Errorf("store: commit height %d, expected %d", height, want)
+		return nil, fmt.Errorf("store: commit height %d, expected %d", height, want)
 	}
-	s.mu.RLock()
-	trees, prevRoots := s.trees, s.roots
-	s.mu.RUnlock()
+	trees, prevRoots := base.trees, base.roots
 
 	// Block h's undo log lets Open rebuild height h-1 from h; it is needed
 	// only if h-1 stays provable (undo.go).
@@ -358,7 +413,6 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 		}(db)
 	}
 	pb := s.db.NewBatch(pebble.WithInitialSizeBytes(batchSizeHint(&in, logUndo)), pebble.WithMaxRetainedSizeBytes(maxRetainedBatch))
-	defer pb.Close()
 	for db := range all {
 		<-deduped[db]
 		for _, w := range all[db] {
@@ -374,10 +428,11 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 		}
 	}
 	wg.Wait()
-	// If the block is not committed, the nodes it made are unreachable.
-	committed := false
+	// If the block is not prepared, the nodes it made are unreachable.
+	prepared := false
 	defer func() {
-		if !committed {
+		if !prepared {
+			pb.Close()
 			for db := range changes {
 				s.arena.release(changes[db].created)
 			}
@@ -389,7 +444,7 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 	if finish != nil {
 		more, err := finish(roots)
 		if err != nil {
-			return Roots{}, fmt.Errorf("store: commit height %d: %w", height, err)
+			return nil, fmt.Errorf("store: commit height %d: %w", height, err)
 		}
 		raw = append(append([]RawWrite(nil), raw...), more...)
 	}
@@ -421,29 +476,89 @@ func (s *Store) CommitWith(height uint64, b *Batch, finish func(Roots) ([]RawWri
 		}
 		op.Finish()
 	}
-	undoLow := s.undoLow
+	undoLow := base.undoLow
 	pruneUndo(pb, undoLow, keepFrom)
 	if undoLow < keepFrom {
 		undoLow = keepFrom
 	}
-	sync := pebble.Sync
-	if s.opts.NoSync {
-		sync = pebble.NoSync
+	prepared = true
+	s.tip = tipState{trees: trees, roots: roots, height: height, undoLow: undoLow}
+	s.tipAhead = true
+	return &Prepared{s: s, pb: pb, height: height, trees: trees, roots: roots, undoLow: undoLow, changes: changes}, nil
+}
+
+// Commit writes the prepared block atomically, synced to disk before it
+// returns (unless Options.NoSync), and only then shows it to readers.
+// Blocks prepared on top of it may be prepared meanwhile but are
+// committed after it. If the write fails, the block is dropped, and so
+// is every block prepared on top of it (their Commit fails).
+func (p *Prepared) Commit() (Roots, error) {
+	s := p.s
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
+	defer p.pb.Close()
+	last, _, has := s.LastCommitted()
+	err := error(nil)
+	if (has && p.height != last+1) || (!has && p.height != 0) {
+		err = fmt.Errorf("store: commit height %d out of order after %d", p.height, last)
+	} else {
+		sync := pebble.Sync
+		if s.opts.NoSync {
+			sync = pebble.NoSync
+		}
+		if err = p.pb.Commit(sync); err != nil {
+			err = fmt.Errorf("store: commit height %d: %w", p.height, err)
+		}
 	}
-	if err := pb.Commit(sync); err != nil {
-		return Roots{}, fmt.Errorf("store: commit height %d: %w", height, err)
+	if err != nil {
+		p.drop()
+		return Roots{}, err
 	}
-	committed = true
 	var stale []ref
-	for db := range changes {
-		stale = append(stale, changes[db].replaced...)
+	for db := range p.changes {
+		stale = append(stale, p.changes[db].replaced...)
 	}
 	s.mu.Lock()
-	s.trees, s.height, s.roots, s.has, s.undoLow = trees, height, roots, true, undoLow
-	s.versions = append(s.versions, version{height: height, trees: trees, stale: stale})
+	s.trees, s.height, s.roots, s.has, s.undoLow = p.trees, p.height, p.roots, true, p.undoLow
+	s.versions = append(s.versions, version{height: p.height, trees: p.trees, stale: stale})
 	s.trimVersions()
 	s.mu.Unlock()
-	return roots, nil
+	s.commitMu.Lock()
+	if s.tip.height == p.height {
+		s.tipAhead = false // the next Prepare builds on the committed trees
+	}
+	s.commitMu.Unlock()
+	return p.roots, nil
+}
+
+// Discard drops a prepared block that will not be committed (a node
+// stopping with a block in its pipeline), and every block prepared on
+// top of it.
+func (p *Prepared) Discard() {
+	p.s.syncMu.Lock()
+	defer p.s.syncMu.Unlock()
+	p.pb.Close()
+	p.drop()
+}
+
+// drop frees the nodes only p made and, if p is the newest prepared
+// block, moves the tip back to the committed trees. A block prepared on
+// top of p reaches p's nodes, but it can never commit now (its height is
+// out of order), so they are unreachable from anything that will be read.
+func (p *Prepared) drop() {
+	s := p.s
+	for db := range p.changes {
+		s.arena.release(p.changes[db].created)
+	}
+	s.commitMu.Lock()
+	switch {
+	case !s.tipAhead:
+	case s.tip.height <= p.height:
+		s.tipAhead, s.tipBroken = false, false
+	default:
+		s.tipBroken = true // the blocks above p reach freed nodes
+	}
+	s.commitMu.Unlock()
 }
 
 // trimVersions drops the versions beyond the last Retain and frees the

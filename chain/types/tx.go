@@ -149,11 +149,12 @@ func (tx *Tx) Sign(key *crypto.PrivateKey) {
 	tx.sender.Store(&a)
 }
 
-// SetSender caches a sender the caller knows without recovering it: only
-// the devnet's impersonated transactions (node/devimpersonate.go), whose
-// signature is a marker and not an ECDSA signature, are built this way.
-// Consensus code never calls it: a transaction from the network has its
-// sender recovered from its signature.
+// SetSender caches a sender the caller knows without recovering it: the
+// devnet's impersonated transactions (node/devimpersonate.go), whose
+// signature is a marker and not an ECDSA signature, and committed
+// transactions read back for RPC (node's senderCache, filled from
+// execution). Consensus code never calls it: a transaction from the
+// network has its sender recovered from its signature.
 func (tx *Tx) SetSender(a Address) { tx.sender.Store(&a) }
 
 // ErrNoSignature is returned for a transaction that carries no signature.

@@ -291,7 +291,7 @@ func (e *Explorer) address(w http.ResponseWriter, r *http.Request) {
 				logs = logs[len(logs)-actorEvents:]
 			}
 			for i := len(logs) - 1; i >= 0; i-- { // newest first
-				p.Events = append(p.Events, logs[i])
+				p.Events = append(p.Events, rpc.NewLogJSON(logs[i]))
 			}
 		}
 	}
@@ -338,7 +338,7 @@ func (e *Explorer) validators(w http.ResponseWriter, r *http.Request) {
 		e.failErr(w, "The validator set", err)
 		return
 	}
-	p.Set = set
+	p.Set = rpc.NewValidatorsJSON(set)
 	e.render(w, http.StatusOK, "validators", p)
 }
 
