@@ -398,9 +398,12 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = r
 		case compile.IS_OP:
 			x, y := stack[sp-2], stack[sp-1]
-			if e := checkIdentity(x, y); e != nil {
-				err = e
-				break
+			if _, none := y.(object.NoneType); !none {
+				// `x is None` is always allowed; the rest is checked.
+				if e := checkIdentity(x, y); e != nil {
+					err = e
+					break
+				}
 			}
 			r := object.Identical(x, y)
 			if in.Arg == 1 {
