@@ -6,6 +6,7 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/compile"
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
+	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 )
 
 type blockKind uint8
@@ -325,6 +326,10 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						r, _ = object.IntBinary(op, a, b)
 					}
 				}
+			} else if a, ok := x.(object.Float); ok {
+				if b, ok := y.(object.Float); ok {
+					r = floatArith(object.Op(in.Arg), a, b)
+				}
 			}
 			if r == nil {
 				r, err = object.Binary(t, object.Op(in.Arg), x, y)
@@ -341,6 +346,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			if a, ok := stack[sp-2].(object.Int); ok {
 				if b, ok := stack[sp-1].(object.Int); ok {
 					r, _ = object.IntBinary(object.Op(in.Arg), a, b)
+				}
+			} else if a, ok := stack[sp-2].(object.Float); ok {
+				// Floats have no in-place operators: Inplace is Binary.
+				if b, ok := stack[sp-1].(object.Float); ok {
+					r = floatArith(object.Op(in.Arg), a, b)
 				}
 			}
 			if r == nil {
@@ -772,6 +782,24 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		}
 		pc, sp = f.pc, f.sp
 	}
+}
+
+// floatArith is BINARY_OP's fast path on two floats for + - and *: the
+// software binary64 result object.Binary computes (CIP-3 §2.2: no host
+// FPU), without its type dispatch. These three never fail and charge
+// nothing beyond the opcode's cycles. Other operators return nil for the
+// general path.
+func floatArith(op object.Op, a, b object.Float) object.Value {
+	x, y := softfloat.FromFloat64(float64(a)), softfloat.FromFloat64(float64(b))
+	switch op {
+	case object.OpAdd:
+		return object.Float(softfloat.Add(x, y).Float64())
+	case object.OpSub:
+		return object.Float(softfloat.Sub(x, y).Float64())
+	case object.OpMul:
+		return object.Float(softfloat.Mul(x, y).Float64())
+	}
+	return nil
 }
 
 // unwind looks for a handler for err in f. When one is found it sets f.pc
