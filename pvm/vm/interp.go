@@ -784,11 +784,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 	}
 }
 
-// floatArith is BINARY_OP's fast path on two floats for + - and *: the
+// floatArith is BINARY_OP's fast path on two floats for + - * and /: the
 // software binary64 result object.Binary computes (CIP-3 §2.2: no host
-// FPU), without its type dispatch. These three never fail and charge
-// nothing beyond the opcode's cycles. Other operators return nil for the
-// general path.
+// FPU), without its type dispatch. These charge nothing beyond the
+// opcode's cycles; division by zero and the other operators return nil
+// for the general path.
 func floatArith(op object.Op, a, b object.Float) object.Value {
 	x, y := softfloat.FromFloat64(float64(a)), softfloat.FromFloat64(float64(b))
 	switch op {
@@ -798,6 +798,10 @@ func floatArith(op object.Op, a, b object.Float) object.Value {
 		return object.Float(softfloat.Sub(x, y).Float64())
 	case object.OpMul:
 		return object.Float(softfloat.Mul(x, y).Float64())
+	case object.OpTrueDiv:
+		if !y.IsZero() { // else ZeroDivisionError, from the general path
+			return object.Float(softfloat.Div(x, y).Float64())
+		}
 	}
 	return nil
 }
