@@ -11,9 +11,9 @@
 //     decides which locals must live in cells because an inner function
 //     captures them.
 //   - compiler.go, stmt.go, expr.go and pattern.go emit the instructions of
-//     each scope through a builder (builder.go), which binds jump labels,
-//     interns constants and names, and tracks the value stack's depth so
-//     that Code.MaxStack is exactly what the interpreter must reserve
+//     each scope through a builder (builder.go), which interns constants
+//     and names, binds jump labels and, over the finished instructions,
+//     computes Code.MaxStack, the value stack the interpreter reserves
 //     (TestMaxStackIsEnough).
 //
 // The instruction set (code.go) is a simplified CPython 3.11 set with
