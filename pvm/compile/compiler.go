@@ -67,6 +67,8 @@ type compiler struct {
 	// inClass is set while compiling a function defined directly in a class
 	// body (zero-argument super()).
 	inClassMethod bool
+	// intern holds the module's names (builder.intern).
+	intern map[string]string
 }
 
 // Module compiles a parsed module into its code object.
@@ -82,7 +84,7 @@ func Module(filename string, mod *syntax.Module) (code *Code, err error) {
 	}
 	addClassCells(root)
 	root.fixCells()
-	c := &compiler{filename: filename, scopes: sym.scopes}
+	c := &compiler{filename: filename, scopes: sym.scopes, intern: map[string]string{}}
 	code = &Code{Name: "<module>", QualName: "<module>", Filename: filename, FirstLine: 1}
 	if err := c.body(code, root, mod.Body, false); err != nil {
 		return nil, withFile(err, filename)
@@ -136,7 +138,7 @@ func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda boo
 		}
 	}
 	c.sc = sc
-	c.b = newBuilder(code)
+	c.b = newBuilder(code, c.intern)
 	c.fblocks = nil
 	c.b.line = int32(code.FirstLine)
 	if sc.kind == functionScope && !isLambda {
@@ -351,7 +353,7 @@ func (c *compiler) lambdaBody(code *Code, sc *scope, e syntax.Expr) error {
 			}
 		}
 	}
-	c.sc, c.b, c.fblocks = sc, newBuilder(code), nil
+	c.sc, c.b, c.fblocks = sc, newBuilder(code, c.intern), nil
 	c.b.line = int32(code.FirstLine)
 	if err := c.expr(e); err != nil {
 		return err
