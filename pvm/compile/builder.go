@@ -22,15 +22,10 @@ type builder struct {
 	names    map[string]int
 	varIndex map[string]int
 	cellIdx  map[string]int
-	// intern is shared by every code object of a module: equal names
-	// (and str constants) share one string, so the interpreter's name
-	// comparisons (instance dictionaries, keyword arguments) end at the
-	// pointer check instead of comparing bytes.
-	intern map[string]string
 }
 
-func newBuilder(c *Code, intern map[string]string) *builder {
-	b := &builder{code: c, consts: map[string]int{}, names: map[string]int{}, varIndex: map[string]int{}, cellIdx: map[string]int{}, intern: intern}
+func newBuilder(c *Code) *builder {
+	b := &builder{code: c, consts: map[string]int{}, names: map[string]int{}, varIndex: map[string]int{}, cellIdx: map[string]int{}}
 	for i, v := range c.Varnames {
 		b.varIndex[v] = i
 	}
@@ -75,19 +70,7 @@ func constKey(v object.Value) (string, bool) {
 	return "", false
 }
 
-// internStr returns the module's copy of s.
-func (b *builder) internStr(s string) string {
-	if t, ok := b.intern[s]; ok {
-		return t
-	}
-	b.intern[s] = s
-	return s
-}
-
 func (b *builder) constIndex(v object.Value) int {
-	if s, ok := v.(object.Str); ok {
-		v = object.Str(b.internStr(string(s)))
-	}
 	if k, ok := constKey(v); ok {
 		if i, ok := b.consts[k]; ok {
 			return i
@@ -105,7 +88,7 @@ func (b *builder) nameIndex(n string) int {
 		return i
 	}
 	b.names[n] = len(b.code.Names)
-	b.code.Names = append(b.code.Names, b.internStr(n))
+	b.code.Names = append(b.code.Names, n)
 	return len(b.code.Names) - 1
 }
 

@@ -67,8 +67,6 @@ type compiler struct {
 	// inClass is set while compiling a function defined directly in a class
 	// body (zero-argument super()).
 	inClassMethod bool
-	// intern holds the module's names (builder.intern).
-	intern map[string]string
 }
 
 // Module compiles a parsed module into its code object.
@@ -84,7 +82,7 @@ func Module(filename string, mod *syntax.Module) (code *Code, err error) {
 	}
 	addClassCells(root)
 	root.fixCells()
-	c := &compiler{filename: filename, scopes: sym.scopes, intern: map[string]string{}}
+	c := &compiler{filename: filename, scopes: sym.scopes}
 	code = &Code{Name: "<module>", QualName: "<module>", Filename: filename, FirstLine: 1}
 	if err := c.body(code, root, mod.Body, false); err != nil {
 		return nil, withFile(err, filename)
@@ -138,7 +136,7 @@ func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda boo
 		}
 	}
 	c.sc = sc
-	c.b = newBuilder(code, c.intern)
+	c.b = newBuilder(code)
 	c.fblocks = nil
 	c.b.line = int32(code.FirstLine)
 	if sc.kind == functionScope && !isLambda {
@@ -353,7 +351,7 @@ func (c *compiler) lambdaBody(code *Code, sc *scope, e syntax.Expr) error {
 			}
 		}
 	}
-	c.sc, c.b, c.fblocks = sc, newBuilder(code, c.intern), nil
+	c.sc, c.b, c.fblocks = sc, newBuilder(code), nil
 	c.b.line = int32(code.FirstLine)
 	if err := c.expr(e); err != nil {
 		return err

@@ -582,7 +582,7 @@ func (c *compiler) comprehension(node any, gens []*syntax.Comprehension, build O
 			}
 		}
 	}
-	c.sc, c.b, c.fblocks = sc, newBuilder(code, c.intern), nil
+	c.sc, c.b, c.fblocks = sc, newBuilder(code), nil
 	c.qual = code.QualName
 	c.b.line = int32(line)
 	if build != NOP {
