@@ -573,12 +573,16 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				pc = int(in.Arg)
 			}
 		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
-			b, e := object.Truth(t, stack[sp-1])
-			if e != nil {
-				err = e
-				break
+			b, isBool := stack[sp-1].(object.Bool)
+			if !isBool {
+				tb, e := object.Truth(t, stack[sp-1])
+				if e != nil {
+					err = e
+					break
+				}
+				b = object.Bool(tb)
 			}
-			if b == (in.Op == compile.JUMP_IF_TRUE_OR_POP) {
+			if bool(b) == (in.Op == compile.JUMP_IF_TRUE_OR_POP) {
 				pc = int(in.Arg)
 			} else {
 				sp--
