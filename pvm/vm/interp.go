@@ -325,10 +325,14 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 					default:
 						r, _ = object.IntBinary(op, a, b)
 					}
+				} else if b, ok := y.(object.Float); ok {
+					r = floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
 				}
 			} else if a, ok := x.(object.Float); ok {
 				if b, ok := y.(object.Float); ok {
-					r = floatArith(object.Op(in.Arg), a, b)
+					r = floatArith(object.Op(in.Arg), sfloat(a), sfloat(b))
+				} else if b, ok := y.(object.Int); ok {
+					r = floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
 				}
 			}
 			if r == nil {
@@ -346,11 +350,16 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			if a, ok := stack[sp-2].(object.Int); ok {
 				if b, ok := stack[sp-1].(object.Int); ok {
 					r, _ = object.IntBinary(object.Op(in.Arg), a, b)
+				} else if b, ok := stack[sp-1].(object.Float); ok {
+					// Ints and floats have no in-place operators:
+					// Inplace is Binary.
+					r = floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
 				}
 			} else if a, ok := stack[sp-2].(object.Float); ok {
-				// Floats have no in-place operators: Inplace is Binary.
 				if b, ok := stack[sp-1].(object.Float); ok {
-					r = floatArith(object.Op(in.Arg), a, b)
+					r = floatArith(object.Op(in.Arg), sfloat(a), sfloat(b))
+				} else if b, ok := stack[sp-1].(object.Int); ok {
+					r = floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
 				}
 			}
 			if r == nil {
@@ -788,13 +797,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 	}
 }
 
-// floatArith is BINARY_OP's fast path on two floats for + - * and /: the
-// software binary64 result object.Binary computes (CIP-3 §2.2: no host
-// FPU), without its type dispatch. These charge nothing beyond the
-// opcode's cycles; division by zero and the other operators return nil
-// for the general path.
-func floatArith(op object.Op, a, b object.Float) object.Value {
-	x, y := softfloat.FromFloat64(float64(a)), softfloat.FromFloat64(float64(b))
+// floatArith is BINARY_OP's fast path for + - * and / on two floats, or
+// an int (converted as object.Binary converts it: softfloat.FromInt64,
+// correctly rounded) and a float: the software binary64 result
+// object.Binary computes (CIP-3 §2.2: no host FPU), without its type
+// dispatch. These charge nothing beyond the opcode's cycles; division by
+// zero and the other operators return nil for the general path.
+func floatArith(op object.Op, x, y softfloat.F64) object.Value {
 	switch op {
 	case object.OpAdd:
 		return object.Float(softfloat.Add(x, y).Float64())
@@ -809,6 +818,9 @@ func floatArith(op object.Op, a, b object.Float) object.Value {
 	}
 	return nil
 }
+
+// sfloat is the software float of a Python float's bits.
+func sfloat(f object.Float) softfloat.F64 { return softfloat.FromFloat64(float64(f)) }
 
 // unwind looks for a handler for err in f. When one is found it sets f.pc
 // and f.sp to the handler with the exception pushed and returns nil;
