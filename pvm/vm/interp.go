@@ -530,19 +530,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.LIST_EXTEND:
 			sp, err = t.listExtend(stack, sp, in.Arg)
 		case compile.SET_UPDATE:
-			sp--
-			s := stack[sp-int(in.Arg)].(*object.Set)
-			err = object.Iterate(t, stack[sp], func(v object.Value) error { return s.Add(t, v) })
-			stack[sp] = nil
-		case compile.DICT_UPDATE, compile.DICT_MERGE:
-			sp--
-			d := stack[sp-int(in.Arg)].(*object.Dict)
-			var callee object.Value // DICT_MERGE: [f args kwargs src]
-			if in.Op == compile.DICT_MERGE {
-				callee = stack[sp-int(in.Arg)-2]
-			}
-			err = t.dictMerge(d, stack[sp], callee)
-			stack[sp] = nil
+			sp, err = t.setUpdate(stack, sp, int(in.Arg))
+		case compile.DICT_UPDATE:
+			sp, err = t.dictUpdate(stack, sp, int(in.Arg), false)
+		case compile.DICT_MERGE:
+			sp, err = t.dictUpdate(stack, sp, int(in.Arg), true)
 		case compile.LIST_TO_TUPLE:
 			stack[sp-1] = object.Tuple(stack[sp-1].(*object.List).Elems)
 		case compile.UNPACK_SEQUENCE:
@@ -729,11 +721,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.SETUP_WITH:
 			sp, err = t.setupWith(f, stack, sp, pc, in.Arg)
 		case compile.WITH_EXIT:
-			sp--
-			exit := stack[sp]
-			stack[sp] = nil
-			f.pc, f.sp = pc, sp
-			_, err = t.Call(exit, []object.Value{object.None, object.None, object.None}, nil)
+			sp, err = t.withExit(f, stack, sp, pc)
 		case compile.WITH_EXCEPT:
 			sp, err = t.withExcept(f, stack, sp, pc)
 		case compile.FORMAT_VALUE:
@@ -755,17 +743,9 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.MATCH_CLASS:
 			err = t.matchClass(stack, &sp, int(in.Arg))
 		case compile.MATCH_MAPPING:
-			_, ok := stack[sp-1].(*object.Dict)
-			stack[sp] = object.MakeBool(ok)
-			sp++
+			sp = matchMapping(stack, sp)
 		case compile.MATCH_SEQUENCE:
-			ok := false
-			switch stack[sp-1].(type) {
-			case *object.List, object.Tuple, *object.Range:
-				ok = true
-			}
-			stack[sp] = object.MakeBool(ok)
-			sp++
+			sp = matchSequence(stack, sp)
 		case compile.MATCH_KEYS:
 			sp, err = t.matchKeys(stack, sp)
 		case compile.GET_LEN:
