@@ -598,7 +598,14 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = it
 		case compile.FOR_ITER:
 			f.pc, f.sp = pc, sp
-			v, ok, e := object.Next(t, stack[sp-1])
+			var v object.Value
+			var ok bool
+			var e error
+			if g, isGen := stack[sp-1].(*Generator); isGen {
+				v, ok, e = g.resume(object.None, nil) // Generator.Next, without the dispatch
+			} else {
+				v, ok, e = object.Next(t, stack[sp-1])
+			}
 			if e != nil {
 				err = e
 				break
