@@ -16,13 +16,54 @@ import "github.com/cowboy-chain/cowboy/pvm/object"
 // hit does what the slow path would, without its map lookups.
 
 // attrSite is the inline cache of one (instruction kind, name) of a
-// function.
+// function. It remembers the first receiver class seen there inline and,
+// once a second class comes by, up to polyExtra more: a call site such as
+// richards' `t.fn(pkt)` sees several subclasses in turn, and a cache of one
+// class would miss, and look the name up again, nearly every time.
 type attrSite struct {
+	attrEntry
+	more *[polyExtra]attrEntry
+	next uint8 // the entry of more to replace next, round robin
+}
+
+// polyExtra is how many classes a site remembers beyond the first.
+const polyExtra = 3
+
+// attrEntry is what a site decided for one receiver class at one lookup
+// version of it.
+type attrEntry struct {
 	cls  *object.Class
 	ver  uint64
 	ok   bool         // the fast path applies to instances of cls
 	meth object.Value // LOAD_METHOD: the method found on cls
 	slot int32        // position hint into instance dictionaries
+}
+
+// entryMore returns the site's entry for class k and whether it holds a
+// decision for version ver, when the first entry does not (the callers
+// check that one themselves, so the common case costs no call). When it
+// returns false, the entry is now k's at ver and the caller must fill in
+// the decision.
+func (s *attrSite) entryMore(k *object.Class, ver uint64) (*attrEntry, bool) {
+	if s.cls == k || s.cls == nil {
+		s.cls, s.ver = k, ver
+		return &s.attrEntry, false
+	}
+	if s.more == nil {
+		s.more = new([polyExtra]attrEntry)
+	}
+	for i := range s.more {
+		e := &s.more[i]
+		if e.cls == k || e.cls == nil {
+			hit := e.cls == k && e.ver == ver
+			e.cls, e.ver = k, ver
+			return e, hit
+		}
+	}
+	e := &s.more[s.next]
+	s.next = (s.next + 1) % polyExtra
+	e.cls, e.ver, e.slot = k, ver, 0
+	return e, false
 }
 
 // Site kinds, the blocks of Function.acache.
@@ -51,13 +92,17 @@ func (s *attrSite) loadAttr(o *object.Instance, name string) (object.Value, bool
 	if !cacheable {
 		return nil, false
 	}
-	if s.cls != k || s.ver != ver {
-		s.cls, s.ver, s.ok = k, ver, object.InstanceDictFirst(k, name)
+	e := &s.attrEntry
+	if e.cls != k || e.ver != ver {
+		var hit bool
+		if e, hit = s.entryMore(k, ver); !hit {
+			e.ok = object.InstanceDictFirst(k, name)
+		}
 	}
-	if !s.ok {
+	if !e.ok {
 		return nil, false
 	}
-	return o.Dict.GetHinted(name, &s.slot)
+	return o.Dict.GetHinted(name, &e.slot)
 }
 
 // storeAttr is STORE_ATTR's fast path for an instance: it rebinds an
@@ -69,10 +114,14 @@ func (s *attrSite) storeAttr(o *object.Instance, name string, v object.Value) bo
 	if !cacheable {
 		return false
 	}
-	if s.cls != k || s.ver != ver {
-		s.cls, s.ver, s.ok = k, ver, object.InstancePlainStore(k, name)
+	e := &s.attrEntry
+	if e.cls != k || e.ver != ver {
+		var hit bool
+		if e, hit = s.entryMore(k, ver); !hit {
+			e.ok = object.InstancePlainStore(k, name)
+		}
 	}
-	return s.ok && o.Dict.SetHinted(name, &s.slot, v)
+	return e.ok && o.Dict.SetHinted(name, &e.slot, v)
 }
 
 // instanceMethod is LOAD_METHOD's lookup on an instance: the Python
@@ -89,35 +138,47 @@ func (s *attrSite) instanceMethod(o *object.Instance, name string) object.Value 
 		}
 		return nil
 	}
-	if s.cls != k || s.ver != ver {
-		s.cls, s.ver, s.meth = k, ver, nil
-		if a, _ := k.Lookup(name); a != nil {
-			if fn, ok := a.(*Function); ok {
-				s.meth = fn
+	e := &s.attrEntry
+	if e.cls != k || e.ver != ver {
+		var hit bool
+		if e, hit = s.entryMore(k, ver); !hit {
+			e.meth = nil
+			if a, _ := k.Lookup(name); a != nil {
+				if fn, ok := a.(*Function); ok {
+					e.meth = fn
+				}
 			}
 		}
 	}
-	if s.meth == nil || o.Dict.Has(name) {
+	if e.meth == nil || o.Dict.Has(name) {
 		return nil
 	}
-	return s.meth
+	return e.meth
 }
 
 // builtinMethod is LOAD_METHOD's lookup on a value of a builtin type: the
 // Go method its type provides for name, else nil.
 func (s *attrSite) builtinMethod(k *object.Class, name string) object.Value {
 	ver, cacheable := k.LookupVersion()
-	if cacheable && s.cls == k && s.ver == ver {
-		return s.meth
+	if !cacheable {
+		return lookupBuiltinMethod(k, name)
 	}
-	var meth object.Value
-	if a, _ := k.Lookup(name); a != nil {
-		if b, ok := a.(*object.Builtin); ok && b.Method {
-			meth = b
+	e := &s.attrEntry
+	if e.cls != k || e.ver != ver {
+		var hit bool
+		if e, hit = s.entryMore(k, ver); !hit {
+			e.meth = lookupBuiltinMethod(k, name)
 		}
 	}
-	if cacheable {
-		s.cls, s.ver, s.meth = k, ver, meth
+	return e.meth
+}
+
+// lookupBuiltinMethod is the Go method type k provides for name, or nil.
+func lookupBuiltinMethod(k *object.Class, name string) object.Value {
+	if a, _ := k.Lookup(name); a != nil {
+		if b, ok := a.(*object.Builtin); ok && b.Method {
+			return b
+		}
 	}
-	return meth
+	return nil
 }

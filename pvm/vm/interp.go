@@ -6,6 +6,7 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/compile"
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
+	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 )
 
 type blockKind uint8
@@ -324,6 +325,14 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 					default:
 						r, _ = object.IntBinary(op, a, b)
 					}
+				} else if b, ok := y.(object.Float); ok {
+					r = floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
+				}
+			} else if a, ok := x.(object.Float); ok {
+				if b, ok := y.(object.Float); ok {
+					r = floatArith(object.Op(in.Arg), sfloat(a), sfloat(b))
+				} else if b, ok := y.(object.Int); ok {
+					r = floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
 				}
 			}
 			if r == nil {
@@ -341,6 +350,16 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			if a, ok := stack[sp-2].(object.Int); ok {
 				if b, ok := stack[sp-1].(object.Int); ok {
 					r, _ = object.IntBinary(object.Op(in.Arg), a, b)
+				} else if b, ok := stack[sp-1].(object.Float); ok {
+					// Ints and floats have no in-place operators:
+					// Inplace is Binary.
+					r = floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
+				}
+			} else if a, ok := stack[sp-2].(object.Float); ok {
+				if b, ok := stack[sp-1].(object.Float); ok {
+					r = floatArith(object.Op(in.Arg), sfloat(a), sfloat(b))
+				} else if b, ok := stack[sp-1].(object.Int); ok {
+					r = floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
 				}
 			}
 			if r == nil {
@@ -398,9 +417,12 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = r
 		case compile.IS_OP:
 			x, y := stack[sp-2], stack[sp-1]
-			if e := checkIdentity(x, y); e != nil {
-				err = e
-				break
+			if _, none := y.(object.NoneType); !none {
+				// `x is None` is always allowed; the rest is checked.
+				if e := checkIdentity(x, y); e != nil {
+					err = e
+					break
+				}
 			}
 			r := object.Identical(x, y)
 			if in.Arg == 1 {
@@ -508,19 +530,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.LIST_EXTEND:
 			sp, err = t.listExtend(stack, sp, in.Arg)
 		case compile.SET_UPDATE:
-			sp--
-			s := stack[sp-int(in.Arg)].(*object.Set)
-			err = object.Iterate(t, stack[sp], func(v object.Value) error { return s.Add(t, v) })
-			stack[sp] = nil
-		case compile.DICT_UPDATE, compile.DICT_MERGE:
-			sp--
-			d := stack[sp-int(in.Arg)].(*object.Dict)
-			var callee object.Value // DICT_MERGE: [f args kwargs src]
-			if in.Op == compile.DICT_MERGE {
-				callee = stack[sp-int(in.Arg)-2]
-			}
-			err = t.dictMerge(d, stack[sp], callee)
-			stack[sp] = nil
+			sp, err = t.setUpdate(stack, sp, int(in.Arg))
+		case compile.DICT_UPDATE:
+			sp, err = t.dictUpdate(stack, sp, int(in.Arg), false)
+		case compile.DICT_MERGE:
+			sp, err = t.dictUpdate(stack, sp, int(in.Arg), true)
 		case compile.LIST_TO_TUPLE:
 			stack[sp-1] = object.Tuple(stack[sp-1].(*object.List).Elems)
 		case compile.UNPACK_SEQUENCE:
@@ -560,12 +574,16 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				pc = int(in.Arg)
 			}
 		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
-			b, e := object.Truth(t, stack[sp-1])
-			if e != nil {
-				err = e
-				break
+			b, isBool := stack[sp-1].(object.Bool)
+			if !isBool {
+				tb, e := object.Truth(t, stack[sp-1])
+				if e != nil {
+					err = e
+					break
+				}
+				b = object.Bool(tb)
 			}
-			if b == (in.Op == compile.JUMP_IF_TRUE_OR_POP) {
+			if bool(b) == (in.Op == compile.JUMP_IF_TRUE_OR_POP) {
 				pc = int(in.Arg)
 			} else {
 				sp--
@@ -580,7 +598,14 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = it
 		case compile.FOR_ITER:
 			f.pc, f.sp = pc, sp
-			v, ok, e := object.Next(t, stack[sp-1])
+			var v object.Value
+			var ok bool
+			var e error
+			if g, isGen := stack[sp-1].(*Generator); isGen {
+				v, ok, e = g.resume(object.None, nil) // Generator.Next, without the dispatch
+			} else {
+				v, ok, e = object.Next(t, stack[sp-1])
+			}
 			if e != nil {
 				err = e
 				break
@@ -703,11 +728,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.SETUP_WITH:
 			sp, err = t.setupWith(f, stack, sp, pc, in.Arg)
 		case compile.WITH_EXIT:
-			sp--
-			exit := stack[sp]
-			stack[sp] = nil
-			f.pc, f.sp = pc, sp
-			_, err = t.Call(exit, []object.Value{object.None, object.None, object.None}, nil)
+			sp, err = t.withExit(f, stack, sp, pc)
 		case compile.WITH_EXCEPT:
 			sp, err = t.withExcept(f, stack, sp, pc)
 		case compile.FORMAT_VALUE:
@@ -729,17 +750,9 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.MATCH_CLASS:
 			err = t.matchClass(stack, &sp, int(in.Arg))
 		case compile.MATCH_MAPPING:
-			_, ok := stack[sp-1].(*object.Dict)
-			stack[sp] = object.MakeBool(ok)
-			sp++
+			sp = matchMapping(stack, sp)
 		case compile.MATCH_SEQUENCE:
-			ok := false
-			switch stack[sp-1].(type) {
-			case *object.List, object.Tuple, *object.Range:
-				ok = true
-			}
-			stack[sp] = object.MakeBool(ok)
-			sp++
+			sp = matchSequence(stack, sp)
 		case compile.MATCH_KEYS:
 			sp, err = t.matchKeys(stack, sp)
 		case compile.GET_LEN:
@@ -770,6 +783,31 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		pc, sp = f.pc, f.sp
 	}
 }
+
+// floatArith is BINARY_OP's fast path for + - * and / on two floats, or
+// an int (converted as object.Binary converts it: softfloat.FromInt64,
+// correctly rounded) and a float: the software binary64 result
+// object.Binary computes (CIP-3 §2.2: no host FPU), without its type
+// dispatch. These charge nothing beyond the opcode's cycles; division by
+// zero and the other operators return nil for the general path.
+func floatArith(op object.Op, x, y softfloat.F64) object.Value {
+	switch op {
+	case object.OpAdd:
+		return object.Float(softfloat.Add(x, y).Float64())
+	case object.OpSub:
+		return object.Float(softfloat.Sub(x, y).Float64())
+	case object.OpMul:
+		return object.Float(softfloat.Mul(x, y).Float64())
+	case object.OpTrueDiv:
+		if !y.IsZero() { // else ZeroDivisionError, from the general path
+			return object.Float(softfloat.Div(x, y).Float64())
+		}
+	}
+	return nil
+}
+
+// sfloat is the software float of a Python float's bits.
+func sfloat(f object.Float) softfloat.F64 { return softfloat.FromFloat64(float64(f)) }
 
 // unwind looks for a handler for err in f. When one is found it sets f.pc
 // and f.sp to the handler with the exception pushed and returns nil;

@@ -425,3 +425,61 @@ func (t *Thread) getYieldFromIter(stack []object.Value, sp int) error {
 	stack[sp-1] = it
 	return nil
 }
+
+// setUpdate is SET_UPDATE ({*a, *b}): adds the iterable on top to the set
+// arg slots below it.
+func (t *Thread) setUpdate(stack []object.Value, sp, arg int) (int, error) {
+	sp--
+	s := stack[sp-arg].(*object.Set)
+	err := object.Iterate(t, stack[sp], func(v object.Value) error { return s.Add(t, v) })
+	stack[sp] = nil
+	return sp, err
+}
+
+// dictUpdate is DICT_UPDATE ({**a}) and, with merge, DICT_MERGE (f(**a),
+// where a repeated keyword is an error): adds the mapping on top to the
+// dict arg slots below it. For DICT_MERGE the stack is [f args kwargs
+// src], and f names the callee in the messages.
+func (t *Thread) dictUpdate(stack []object.Value, sp, arg int, merge bool) (int, error) {
+	sp--
+	d := stack[sp-arg].(*object.Dict)
+	var callee object.Value
+	if merge {
+		callee = stack[sp-arg-2]
+	}
+	err := t.dictMerge(d, stack[sp], callee)
+	stack[sp] = nil
+	return sp, err
+}
+
+// withExit is WITH_EXIT: the with block ended without an exception, so
+// __exit__ (on top) is called with three Nones.
+func (t *Thread) withExit(f *frame, stack []object.Value, sp, pc int) (int, error) {
+	sp--
+	exit := stack[sp]
+	stack[sp] = nil
+	f.pc, f.sp = pc, sp
+	_, err := t.Call(exit, []object.Value{object.None, object.None, object.None}, nil)
+	return sp, err
+}
+
+// matchMapping is MATCH_MAPPING: pushes whether the subject on top is a
+// mapping (a dict) for a mapping pattern.
+func matchMapping(stack []object.Value, sp int) int {
+	_, ok := stack[sp-1].(*object.Dict)
+	stack[sp] = object.MakeBool(ok)
+	return sp + 1
+}
+
+// matchSequence is MATCH_SEQUENCE: pushes whether the subject on top is a
+// sequence a sequence pattern may match (list, tuple, range; not str,
+// bytes or bytearray, as PEP 634 says).
+func matchSequence(stack []object.Value, sp int) int {
+	ok := false
+	switch stack[sp-1].(type) {
+	case *object.List, object.Tuple, *object.Range:
+		ok = true
+	}
+	stack[sp] = object.MakeBool(ok)
+	return sp + 1
+}
