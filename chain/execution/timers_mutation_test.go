@@ -5,6 +5,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/timers"
+	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
 // TestTimersGetTheCellsTransactionsLeft checks that the Deliver Timers
@@ -40,5 +41,30 @@ func TestTimersGetTheCellsTransactionsLeft(t *testing.T) {
 				t.Fatalf("block cells %d: transactions %d + timers %d", r.CellsUsed, c.txCells, r.Timers.CellsUsed)
 			}
 		})
+	}
+}
+
+// TestReservedLaneFitEdge checks a reserved lane's budget at its edge
+// (§17.9): after a system call used part of the reservation, a second
+// system call whose limit is exactly what is left is charged to the
+// system lane; one cycle more competes for the user lane's room instead.
+func TestReservedLaneFitEdge(t *testing.T) {
+	budget := fees.LaneCycleBudget[fees.LaneSystem]
+	const used = 40_000
+	for _, c := range []struct {
+		name  string
+		limit uint64
+		lane  fees.Lane
+	}{
+		{"exactly the rest of the reservation", budget - used, fees.LaneSystem},
+		{"one cycle more", budget - used + 1, fees.LaneUser},
+		{"the whole reservation", budget, fees.LaneUser},
+	} {
+		m := newLaneMeter(fees.CapCycles, []*types.Tx{registryTx(100_000), registryTx(100_000)})
+		m.done(fees.LaneSystem, fees.LaneSystem, used)
+		lane, ok := m.fit(fees.LaneSystem, c.limit)
+		if lane != c.lane || !ok {
+			t.Errorf("%s: a limit of %d goes to lane %d (fits %v), want %d", c.name, c.limit, lane, ok, c.lane)
+		}
 	}
 }

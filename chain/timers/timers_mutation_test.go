@@ -249,9 +249,229 @@ func TestSettleDeferralAccounting(t *testing.T) {
 			for _, d := range got.History {
 				hist = append(hist, d.Reason)
 			}
+			runs := uint64(0)
+			for _, r := range c.outcomes {
+				if r == "ran" {
+					runs++
+				}
+			}
+			if got.Runs != runs {
+				t.Fatalf("runs %d, want %d", got.Runs, runs)
+			}
 			if got.Deferrals != c.deferrals || got.FundsDeferrals != c.funds || !slices.Equal(hist, c.history) {
 				t.Fatalf("deferrals %d, funds %d, history %v; want %d, %d, %v", got.Deferrals, got.FundsDeferrals, hist, c.deferrals, c.funds, c.history)
 			}
 		})
+	}
+}
+
+// TestNextTimerBasefeeHugeFees checks the dynamic timer basefee where
+// fee × (depth − target) no longer fits 64 bits: the change is still
+// clamped to 1/8 of the fee, and a fee at the top saturates instead of
+// wrapping.
+func TestNextTimerBasefeeHugeFees(t *testing.T) {
+	const top = math.MaxUint64
+	for _, c := range []struct {
+		name       string
+		fee, depth uint64
+		want       uint64
+	}{
+		// 2^63 × 16,000,000 = 8,000,000 × 2^64: the high word is exactly
+		// the divisor T × 8.
+		{"product's high word equals T×8", 1 << 63, 17 * TargetQueueDepth, 1<<63 + 1<<60},
+		{"product's high word just below T×8", 1 << 63, 17*TargetQueueDepth - 1, 1<<63 + 1<<60},
+		{"falls 1/8 from a huge fee", 1 << 63, 0, 1<<63 - 1<<60},
+		{"saturates at the top", top, top, top},
+		{"near the top", top - 1<<60, 100 * TargetQueueDepth, top},
+	} {
+		if got := NextTimerBasefee(c.fee, c.depth); got != c.want {
+			t.Errorf("%s: NextTimerBasefee(%d, %d) = %d, want %d", c.name, c.fee, c.depth, got, c.want)
+		}
+	}
+}
+
+// TestNextTimerBasefeeBelowTarget checks the fall below the target is
+// proportional to the distance from it: half the target falls 1/16, and
+// for a fee so large that fee × distance needs two words the result is
+// the same.
+func TestNextTimerBasefeeBelowTarget(t *testing.T) {
+	const m = TimerBasefeeMin
+	for _, c := range []struct {
+		fee, depth, want uint64
+	}{
+		{16 * m, TargetQueueDepth / 2, 15 * m},
+		{16 * m, TargetQueueDepth - TargetQueueDepth/4, 16*m - m/2},
+		{1 << 63, TargetQueueDepth / 2, 1<<63 - 1<<59},
+	} {
+		if got := NextTimerBasefee(c.fee, c.depth); got != c.want {
+			t.Errorf("NextTimerBasefee(%d, %d) = %d, want %d", c.fee, c.depth, got, c.want)
+		}
+	}
+}
+
+// TestMaintainMovesTheTimerBasefee checks that end-of-block maintenance
+// stores the next timer basefee: a basefee left high by a past flood
+// falls by 1/8 of itself each block while the queue is below its target,
+// down to the floor, where it stays.
+func TestMaintainMovesTheTimerBasefee(t *testing.T) {
+	st := state.New(memStore{})
+	if err := saveMeta(st, &meta{NextID: 1, Basefee: 8 * TimerBasefeeMin}); err != nil {
+		t.Fatal(err)
+	}
+	q := New(st)
+	want := []uint64{7_000_000_000_000, 6_125_000_000_000, 5_359_375_000_000, 4_689_453_125_000,
+		4_103_271_484_375, 3_590_362_548_829, 3_141_567_230_226, 2_748_871_326_448, 2_405_262_410_642,
+		2_104_604_609_312, 1_841_529_033_148, 1_611_337_904_005, 1_409_920_666_005, 1_233_680_582_755,
+		1_079_470_509_911, TimerBasefeeMin, TimerBasefeeMin}
+	for i, w := range want {
+		h := uint64(i + 1)
+		if _, err := q.Maintain(h); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := q.Basefee(); err != nil || got != w {
+			t.Fatalf("after block %d: timer basefee %d (%v), want %d", h, got, err, w)
+		}
+	}
+}
+
+// TestOverflowMovesToItsBucketOnTime checks when a Tier 3 timer moves to
+// Tier 2 (docs/timers.md): overflow epoch X is moved into its bucket
+// during epoch X − 257, so at the end of epoch X − 258 the timer is still
+// in the overflow set and at the end of epoch X − 257 it is in bucket X.
+func TestOverflowMovesToItsBucketOnTime(t *testing.T) {
+	st := state.New(memStore{})
+	fund(st, addr(1), cby(1))
+	q := New(st)
+	const x = 2 + 1 + EpochBucketsAhead + 1 // the first overflow epoch seen from epoch 2
+	tm, _, err := q.Schedule(Request{Owner: addr(1), Handler: "h", Due: x*EpochBlocks + 7}, 2*EpochBlocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tm.Tier != TierOverflow {
+		t.Fatalf("scheduled in tier %s", tm.Tier)
+	}
+	for h := uint64(2 * EpochBlocks); h < 4*EpochBlocks; h++ {
+		if _, err := q.Maintain(h); err != nil {
+			t.Fatal(err)
+		}
+		want := TierOverflow
+		if h/EpochBlocks == x-257 && h%EpochBlocks == EpochBlocks-1 {
+			want = TierEpoch
+		}
+		if h%EpochBlocks != EpochBlocks-1 {
+			continue
+		}
+		got, err := q.Get(tm.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Tier != want {
+			t.Fatalf("end of epoch %d: tier %s, want %s", h/EpochBlocks, got.Tier, want)
+		}
+	}
+}
+
+// TestDueScansAtMostMaxDueScan checks a block looks at no more than
+// MaxDueScan due timers, oldest first, and the rest wait in order.
+func TestDueScansAtMostMaxDueScan(t *testing.T) {
+	st := state.New(memStore{})
+	owner := addr(1)
+	fund(st, owner, cby(1000))
+	q := New(st)
+	const n = MaxDueScan + SurchargeFreeTimers // 528 timers, 16 a height
+	for i := range uint64(n) {
+		if _, _, err := q.Schedule(Request{Owner: owner, Handler: "h", Due: 20 + i/SurchargeFreeTimers}, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	last := uint64(20 + (n-1)/SurchargeFreeTimers)
+	for h := uint64(20); h <= last+1; h++ {
+		cs, err := q.Due(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []uint64
+		var out []Outcome
+		for _, c := range cs {
+			got = append(got, c.ID)
+			out = append(out, Outcome{Timer: c, Reason: ReasonScan})
+		}
+		want := seq(1, min(SurchargeFreeTimers*(h-19), MaxDueScan))
+		if !slices.Equal(got, want) {
+			t.Fatalf("block %d: %d candidates %v…, want %d from id 1", h, len(got), got[:min(len(got), 3)], len(want))
+		}
+		if _, err := q.Settle(h, out); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestFinishedTimerReceiptsExpire checks that a finished timer's receipts
+// stay for ReceiptRetention blocks and are gone after; a timer that never
+// ran leaves nothing to expire.
+func TestFinishedTimerReceiptsExpire(t *testing.T) {
+	st := state.New(memStore{})
+	owner := addr(1)
+	fund(st, owner, cby(1))
+	q := New(st)
+	ran, _, err := q.Schedule(Request{Owner: owner, Handler: "h", Due: 20}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idle, _, err := q.Schedule(Request{Owner: owner, Handler: "h", Due: 30}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AddReceipt(st, &Receipt{TimerID: ran.ID, Height: 12, Owner: owner, Handler: "h"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tm := range []*Timer{ran, idle} {
+		if _, err := q.Cancel(owner, tm.ID, 15); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if raw := st.Get(expiryKey(15 + ReceiptRetention)); raw == nil {
+		t.Fatal("no expiry recorded")
+	} else if ids, err := decodeIDs(raw); err != nil || !slices.Equal(ids, []uint64{ran.ID}) {
+		t.Fatalf("expiry list %v (%v), want only the timer with receipts", ids, err)
+	}
+	for _, c := range []struct {
+		height uint64
+		kept   int
+	}{{15 + ReceiptRetention - 1, 1}, {15 + ReceiptRetention, 0}} {
+		if _, err := q.Maintain(c.height); err != nil {
+			t.Fatal(err)
+		}
+		rs, err := Receipts(st, ran.ID)
+		if err != nil || len(rs) != c.kept {
+			t.Fatalf("after block %d: %d receipts (%v), want %d", c.height, len(rs), err, c.kept)
+		}
+	}
+}
+
+// TestAimCountEncoding pins the stored form of the same-height timer
+// count (docs/state-layout.md: a big-endian count, absent at zero): the
+// shortest big-endian bytes, read back whole up to 8 bytes.
+func TestAimCountEncoding(t *testing.T) {
+	for _, c := range []struct {
+		v    uint64
+		want []byte
+	}{
+		{0, nil},
+		{1, []byte{1}},
+		{255, []byte{0xff}},
+		{256, []byte{1, 0}},
+		{1 << 56, []byte{1, 0, 0, 0, 0, 0, 0, 0}},
+		{math.MaxUint64, []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}},
+	} {
+		st := state.New(memStore{})
+		k := aimKey(77)
+		setUint(st, k, c.v)
+		if got := st.Get(k); !slices.Equal(got, c.want) {
+			t.Errorf("setUint(%d) stored %x, want %x", c.v, got, c.want)
+		}
+		if got := getUint(st, k); got != c.v {
+			t.Errorf("getUint after setUint(%d) = %d", c.v, got)
+		}
 	}
 }
