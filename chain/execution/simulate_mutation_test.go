@@ -162,3 +162,39 @@ func TestBuildCellCapEdge(t *testing.T) {
 		})
 	}
 }
+
+// TestPerActorLimitNamedOnlyWhenItBinds checks the failure message of a
+// handler that runs out of cycles: it names §12.1's per-actor limit only
+// when the actor's cycles left this block were below the transaction's;
+// with both equal the transaction's own cap is what ran out.
+func TestPerActorLimitNamedOnlyWhenItBinds(t *testing.T) {
+	const spinner = "class Actor:\n    def spin(self):\n        while True:\n            pass\n"
+	const cycles = 300_000
+	for _, c := range []struct {
+		name  string
+		extra int64 // the actor's cycles left minus the transaction's
+		named bool
+	}{
+		{"the actor has more left", 1, false},
+		{"both equal", 0, false},
+		{"the actor has less left", -1, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newActorEnv(t)
+			a := e.mustDeploy(spinner)
+			e.newBlock() // the deployment's cycles count in its own block
+			pl, err := (&types.CallPayload{Method: "spin", Args: args(t)}).Encode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ic, _ := fees.TxIntrinsic(&types.Tx{To: &a, Payload: pl})
+			txLeft := cycles - ic
+			e.bc.addActorCycles(a, PerActorBlockCycles-uint64(int64(txLeft)+c.extra))
+			rc := e.callWith(a, nil, cycles, 10_000, "spin")
+			wantFail(t, rc, "out of cycles")
+			if named := strings.Contains(rc.Error, "per-actor per-block limit"); named != c.named {
+				t.Fatalf("error %q names the per-actor limit: %v, want %v", rc.Error, named, c.named)
+			}
+		})
+	}
+}

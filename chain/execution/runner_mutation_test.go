@@ -1,0 +1,78 @@
+package execution
+
+import (
+	"testing"
+
+	"github.com/cowboy-chain/cowboy/chain/fees"
+	"github.com/cowboy-chain/cowboy/chain/system/runner"
+)
+
+// TestContinuationsGetTheCellsLeft checks the Resolve Jobs step against
+// the block's cell cap (§17.8): a continuation runs only while the block
+// has a continuation's CallbackCells left, counting what the transactions
+// and the continuations before it used; the others wait for the next
+// block.
+func TestContinuationsGetTheCellsLeft(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		used           uint64 // cells the block used before Resolve Jobs
+		ran, postponed int
+	}{
+		{"an empty block", 0, 2, 0},
+		{"one continuation's cells left", fees.CapCells - runner.CallbackCells, 1, 1},
+		{"one cell less", fees.CapCells - runner.CallbackCells + 1, 0, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newMarketEnv(t)
+			oracle := e.deployFunded(oracleActor, 0, cby(100))
+			for range 2 {
+				ret(t, e.call(oracle, "ask", "Hello?", "unknown-model", cby(10)))
+			}
+			e.endBlock() // no committee: both fail, to be delivered in the next block
+			r := &Result{CellsUsed: c.used}
+			if err := resolveJobs(e.st, e.bc, r); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Jobs.Continuations) != c.ran || r.Jobs.Postponed != c.postponed {
+				t.Fatalf("ran %d, postponed %d; want %d, %d", len(r.Jobs.Continuations), r.Jobs.Postponed, c.ran, c.postponed)
+			}
+			if c.ran > 0 && r.Jobs.CellsUsed == 0 {
+				t.Fatal("continuations used no cells")
+			}
+			if r.CellsUsed != c.used+r.Jobs.CellsUsed {
+				t.Fatalf("block cells %d, want %d + %d", r.CellsUsed, c.used, r.Jobs.CellsUsed)
+			}
+		})
+	}
+}
+
+// TestContinuationWaitsForItsActorsCycles checks a continuation against
+// its actor's §12.1 per-block cycles: it runs while the actor has at
+// least a tenth of a continuation's limit left this block and waits for
+// the next block with less.
+func TestContinuationWaitsForItsActorsCycles(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		actorUsed uint64 // cycles the actor's handlers used earlier in the block
+		ran       bool
+	}{
+		{"a fresh actor", 0, true},
+		{"a tenth left", PerActorBlockCycles - runner.CallbackCycles/10, true},
+		{"less than a tenth left", PerActorBlockCycles - runner.CallbackCycles/10 + 1, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newMarketEnv(t)
+			oracle := e.deployFunded(oracleActor, 0, cby(100))
+			ret(t, e.call(oracle, "ask", "Hello?", "unknown-model", cby(10)))
+			e.endBlock()
+			e.bc.addActorCycles(oracle, c.actorUsed)
+			r := &Result{}
+			if err := resolveJobs(e.st, e.bc, r); err != nil {
+				t.Fatal(err)
+			}
+			if ran := len(r.Jobs.Continuations) == 1; ran != c.ran || r.Jobs.Postponed != 1-len(r.Jobs.Continuations) {
+				t.Fatalf("ran %d, postponed %d; want ran = %v", len(r.Jobs.Continuations), r.Jobs.Postponed, c.ran)
+			}
+		})
+	}
+}
