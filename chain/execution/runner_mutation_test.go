@@ -1,10 +1,12 @@
 package execution
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/system/runner"
+	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
 // TestContinuationsGetTheCellsLeft checks the Resolve Jobs step against
@@ -72,6 +74,69 @@ func TestContinuationWaitsForItsActorsCycles(t *testing.T) {
 			}
 			if ran := len(r.Jobs.Continuations) == 1; ran != c.ran || r.Jobs.Postponed != 1-len(r.Jobs.Continuations) {
 				t.Fatalf("ran %d, postponed %d; want ran = %v", len(r.Jobs.Continuations), r.Jobs.Postponed, c.ran)
+			}
+		})
+	}
+}
+
+const greedyContinuation = `
+from cowboy_sdk import actor, runner
+
+@actor
+class Greedy:
+    def __init__(self):
+        self.storage["mode"] = ""
+
+    def ask(self, mode):
+        self.storage["mode"] = mode
+        return runner.submit(kind="llm", model="unknown-model", input={"prompt": "?"},
+                             trust="majority_vote", committee=3, max_price=10**19,
+                             callback="on_answer", timeout_blocks=10, seed=7)
+
+    @runner.continuation
+    def on_answer(self, result):
+        if self.storage["mode"] == "spin":
+            while True:
+                pass
+        i = 0
+        while True:
+            self.storage["k" + str(i)] = bytes(30000)
+            i += 1
+`
+
+// TestContinuationStaysWithinItsLimits checks that a continuation that
+// never ends is stopped at its limits, intrinsic cost included: one that
+// spins is charged exactly CallbackCycles, one that writes storage
+// without end exactly CallbackCells, and both fail.
+func TestContinuationStaysWithinItsLimits(t *testing.T) {
+	for _, c := range []struct {
+		mode string
+		err  string
+	}{{"spin", "out of cycles"}, {"write", "cells"}} {
+		t.Run(c.mode, func(t *testing.T) {
+			e := newMarketEnv(t)
+			a := e.deployFunded(greedyContinuation, 0, cby(100))
+			ret(t, e.call(a, "ask", c.mode))
+			e.endBlock()
+			r := &Result{}
+			if err := resolveJobs(e.st, e.bc, r); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Jobs.Continuations) != 1 {
+				t.Fatalf("continuations %d, postponed %d", len(r.Jobs.Continuations), r.Jobs.Postponed)
+			}
+			k := r.Jobs.Continuations[0]
+			if k.Status == types.ReceiptSuccess || !strings.Contains(k.Error, c.err) {
+				t.Fatalf("status %d, error %q; want a failure with %q", k.Status, k.Error, c.err)
+			}
+			if k.CyclesUsed > runner.CallbackCycles || k.CellsUsed > runner.CallbackCells {
+				t.Fatalf("used %d cycles and %d cells, beyond the limits %d, %d", k.CyclesUsed, k.CellsUsed, runner.CallbackCycles, runner.CallbackCells)
+			}
+			if c.mode == "spin" && k.CyclesUsed != runner.CallbackCycles {
+				t.Fatalf("a spinning continuation used %d cycles, want all %d", k.CyclesUsed, runner.CallbackCycles)
+			}
+			if c.mode == "write" && k.CellsUsed != runner.CallbackCells {
+				t.Fatalf("a continuation writing without end used %d cells, want all %d", k.CellsUsed, runner.CallbackCells)
 			}
 		})
 	}
