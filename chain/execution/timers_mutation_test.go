@@ -68,3 +68,118 @@ func TestReservedLaneFitEdge(t *testing.T) {
 		}
 	}
 }
+
+// TestTimerWaitsForItsActorsCycles checks a due timer against its actor's
+// §12.1 per-block cycles: it runs when the actor still has a whole
+// TimerCallCycles left this block, and rolls over with one cycle less.
+func TestTimerWaitsForItsActorsCycles(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		actorUsed uint64
+		ran       bool
+	}{
+		{"a fresh actor", 0, true},
+		{"exactly a call left", PerActorBlockCycles - timers.TimerCallCycles, true},
+		{"one cycle less", PerActorBlockCycles - timers.TimerCallCycles + 1, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newActorEnv(t)
+			a := e.deployFunded(oneShot, 0, cby(10))
+			ret(t, e.call(a, "arm", int64(3), int64(7)))
+			e.runTo(2)
+			e.bc.addActorCycles(a, c.actorUsed)
+			r := &Result{}
+			if err := deliverTimers(e.st, e.bc, r); err != nil {
+				t.Fatal(err)
+			}
+			if ran := len(r.Timers.Receipts) == 1; ran != c.ran || r.Timers.Deferred != 1-len(r.Timers.Receipts) {
+				t.Fatalf("receipts %d, deferred %d; want ran = %v", len(r.Timers.Receipts), r.Timers.Deferred, c.ran)
+			}
+		})
+	}
+}
+
+// TestNextTimerGetsTheCellsLeft checks that each timer run takes its cells
+// from what the transactions and the runs before it left: with a quarter
+// call's cells (the least a run starts with) plus what the first run
+// uses, the first runs and the second rolls over.
+func TestNextTimerGetsTheCellsLeft(t *testing.T) {
+	arm := func() *actorEnv {
+		e := newActorEnv(t)
+		for salt := range byte(2) {
+			a := e.deployFunded(oneShot, salt, cby(10))
+			ret(t, e.call(a, "arm", int64(3), int64(7)))
+		}
+		e.runTo(2)
+		return e
+	}
+	e := arm()
+	free := &Result{}
+	if err := deliverTimers(e.st, e.bc, free); err != nil {
+		t.Fatal(err)
+	}
+	if len(free.Timers.Receipts) != 2 {
+		t.Fatalf("an empty block ran %d of 2 timers", len(free.Timers.Receipts))
+	}
+	first := free.Timers.Receipts[0].CellsUsed
+	for _, c := range []struct {
+		name string
+		left uint64
+		ran  int
+	}{
+		{"room for both", timers.TimerCallCells/4 + first, 2},
+		{"one cell short for the second", timers.TimerCallCells/4 + first - 1, 1},
+	} {
+		e := arm()
+		r := &Result{CellsUsed: fees.CapCells - c.left}
+		if err := deliverTimers(e.st, e.bc, r); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Timers.Receipts) != c.ran || r.Timers.Deferred != 2-c.ran {
+			t.Errorf("%s: ran %d, deferred %d; want %d ran", c.name, len(r.Timers.Receipts), r.Timers.Deferred, c.ran)
+		}
+	}
+}
+
+const cellBidder = `
+from cowboy_sdk import actor, context, set_timer
+
+@actor
+class CellBidder:
+    def __init__(self):
+        self.storage["n"] = 0
+    def arm(self, h):
+        return set_timer(h, "work", 1, context.self_address)
+    def work(self, i):
+        self.storage["n"] = "x" * 300
+    def get_gas_bid(self, ctx):
+        return {"tip_per_cycle": 2, "max_fee_per_cycle": ctx["basefee_cycle"] * 2 + 10,
+                "tip_per_cell": 3, "max_fee_per_cell": ctx["basefee_cell"] * 2 + 10}
+`
+
+// TestTimerPaysItsCellTip checks a timer run is charged its GBA's bid on
+// both meters: the tip per cycle and the tip per cell go to the proposer
+// on top of the burned basefees.
+func TestTimerPaysItsCellTip(t *testing.T) {
+	e := newActorEnv(t)
+	a := e.deployFunded(cellBidder, 0, cby(10))
+	ret(t, e.call(a, "arm", int64(3)))
+	e.runTo(2)
+	r := &Result{}
+	if err := deliverTimers(e.st, e.bc, r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Timers.Receipts) != 1 {
+		t.Fatalf("receipts %d", len(r.Timers.Receipts))
+	}
+	rc := r.Timers.Receipts[0]
+	if rc.Status != types.ReceiptSuccess || rc.CellsUsed == 0 {
+		t.Fatalf("run %+v", rc)
+	}
+	bf := e.bc.Basefees
+	tip := rc.CyclesUsed*2 + rc.CellsUsed*3
+	burned := rc.CyclesUsed*bf.Cycle + rc.CellsUsed*bf.Cell
+	if rc.Tip.Uint64() != tip || rc.Burned.Uint64() != burned || rc.Fee.Uint64() != tip+burned {
+		t.Fatalf("fee %s (burned %s, tip %s) for %d cycles %d cells; want burned %d, tip %d", rc.Fee, rc.Burned, rc.Tip, rc.CyclesUsed, rc.CellsUsed, burned, tip)
+	}
+}
