@@ -1,6 +1,7 @@
 package execution
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/fees"
@@ -181,5 +182,63 @@ func TestTimerPaysItsCellTip(t *testing.T) {
 	burned := rc.CyclesUsed*bf.Cycle + rc.CellsUsed*bf.Cell
 	if rc.Tip.Uint64() != tip || rc.Burned.Uint64() != burned || rc.Fee.Uint64() != tip+burned {
 		t.Fatalf("fee %s (burned %s, tip %s) for %d cycles %d cells; want burned %d, tip %d", rc.Fee, rc.Burned, rc.Tip, rc.CyclesUsed, rc.CellsUsed, burned, tip)
+	}
+}
+
+const greedyTimer = `
+from cowboy_sdk import actor, set_timer
+
+@actor
+class GreedyTimer:
+    def __init__(self):
+        self.storage["mode"] = ""
+    def arm(self, h, mode):
+        self.storage["mode"] = mode
+        return set_timer(h, "work", None)
+    def work(self, data):
+        if self.storage["mode"] == "spin":
+            while True:
+                pass
+        i = 0
+        while True:
+            self.storage["k" + str(i)] = bytes(3000)
+            i += 1
+`
+
+// TestTimerStaysWithinItsLimits checks that a timer handler that never
+// ends is stopped at the limits of one timer call, intrinsic cost
+// included: a spinning one is charged exactly TimerCallCycles, one that
+// writes storage without end exactly TimerCallCells, and both fail.
+func TestTimerStaysWithinItsLimits(t *testing.T) {
+	for _, c := range []struct {
+		mode   string
+		err    string
+		cycles uint64 // 0: whatever it used
+		cells  uint64
+	}{
+		{"spin", "out of cycles", timers.TimerCallCycles, 0},
+		{"write", "cells", 0, timers.TimerCallCells},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			e := newActorEnv(t)
+			a := e.deployFunded(greedyTimer, 0, cby(10))
+			ret(t, e.call(a, "arm", int64(3), c.mode))
+			e.runTo(2)
+			r := &Result{}
+			if err := deliverTimers(e.st, e.bc, r); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Timers.Receipts) != 1 {
+				t.Fatalf("receipts %d", len(r.Timers.Receipts))
+			}
+			rc := r.Timers.Receipts[0]
+			if rc.Status == types.ReceiptSuccess || !strings.Contains(rc.Error, c.err) {
+				t.Fatalf("status %d, error %q; want a failure with %q", rc.Status, rc.Error, c.err)
+			}
+			if rc.CyclesUsed > timers.TimerCallCycles || rc.CellsUsed > timers.TimerCallCells ||
+				(c.cycles != 0 && rc.CyclesUsed != c.cycles) || (c.cells != 0 && rc.CellsUsed != c.cells) {
+				t.Fatalf("used %d cycles and %d cells; limits %d, %d", rc.CyclesUsed, rc.CellsUsed, timers.TimerCallCycles, timers.TimerCallCells)
+			}
+		})
 	}
 }

@@ -1,6 +1,11 @@
 package simplex
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+
+	"github.com/cowboy-chain/cowboy/crypto/bls"
+)
 
 // TestQCRandomness checks what a certificate says about its block's
 // randomness: none without a certificate or without σ, and
@@ -27,6 +32,36 @@ func TestQCRandomness(t *testing.T) {
 		}
 		if r != want {
 			t.Errorf("%s: randomness %x, want %x", c.name, r, want)
+		}
+	}
+}
+
+// TestBeaconRefusesAnIndexOutsideTheSet checks a node given share keys
+// under a validator index outside the set is refused with an error, at
+// both ends, and accepted at the set's last index.
+func TestBeaconRefusesAnIndexOutsideTheSet(t *testing.T) {
+	var sks []*bls.SecretKey
+	var vs []Validator
+	for i := range 2 {
+		sk, _ := bls.GenerateKey(bytes.Repeat([]byte{byte(20 + i)}, 32))
+		sks = append(sks, sk)
+		vs = append(vs, Validator{PublicKey: sk.PublicKey().Bytes(), Stake: 1})
+	}
+	set, err := NewValidatorSet(vs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, mine, err := DealBeacon(set, sks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		me int
+		ok bool
+	}{{-1, false}, {0, true}, {1, true}, {2, false}} {
+		shares := mine[max(0, min(c.me, 1))]
+		if _, err := NewBLSBeacon(set, key, c.me, shares); (err == nil) != c.ok {
+			t.Errorf("index %d of a set of 2: err = %v", c.me, err)
 		}
 	}
 }
