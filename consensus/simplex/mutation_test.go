@@ -64,4 +64,23 @@ func TestBeaconRefusesAnIndexOutsideTheSet(t *testing.T) {
 			t.Errorf("index %d of a set of 2: err = %v", c.me, err)
 		}
 	}
+	// A validator index outside the set has no shares and no valid
+	// partials, whatever it sends.
+	b, err := NewBLSBeacon(set, key, 0, mine[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := VoteMessage(Hash{5}, 1, 1)
+	ps := b.Partials(msg)
+	for _, c := range []struct {
+		i     int
+		valid bool
+	}{{-1, false}, {0, true}, {1, false}, {2, false}} {
+		if n := b.Shares(c.i); (n > 0) != (c.i == 0 || c.i == 1) {
+			t.Errorf("Shares(%d) = %d", c.i, n)
+		}
+		if got := b.VerifyPartials(c.i, msg, ps); got != c.valid {
+			t.Errorf("VerifyPartials(%d) of validator 0's partials = %v", c.i, got)
+		}
+	}
 }
