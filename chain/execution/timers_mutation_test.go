@@ -242,3 +242,27 @@ func TestTimerStaysWithinItsLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestGBACallsStopWhenTheLaneHoldsNoCallAndRun checks the bound on
+// get_gas_bid calls (docs/decisions.md "Timers: who pays for a GBA
+// call"): a call is made only while the timer lane holds the call's cap
+// and one run, so with GBAs that always use the whole cap a block asks
+// exactly 36 of them (the 36th finds exactly a cap and a run, 250,000,
+// left and is still asked) and the rest roll over unasked.
+func TestGBACallsStopWhenTheLaneHoldsNoCallAndRun(t *testing.T) {
+	e := newActorEnv(t)
+	const n = 38
+	a := e.deployFunded(bidder, 1, cby(1000))
+	ret(t, e.call(a, "mode", "loop"))
+	ret(t, e.call(a, "arm", int64(3), int64(n), a.Hex()))
+	e.runTo(2)
+	r := &Result{}
+	if err := deliverTimers(e.st, e.bc, r); err != nil {
+		t.Fatal(err)
+	}
+	asked := (timers.TimerLaneCycles-timers.TimerCallCycles-timers.GBACallCycles)/timers.GBACallCycles + 1
+	if asked != 36 || r.Timers.GBACycles != asked*timers.GBACallCycles || r.Timers.Unasked != n-int(asked) {
+		t.Fatalf("GBA cycles %d (%d calls at the cap), unasked %d; want %d calls, %d unasked",
+			r.Timers.GBACycles, r.Timers.GBACycles/timers.GBACallCycles, r.Timers.Unasked, asked, n-int(asked))
+	}
+}

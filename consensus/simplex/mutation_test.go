@@ -83,4 +83,18 @@ func TestBeaconRefusesAnIndexOutsideTheSet(t *testing.T) {
 			t.Errorf("VerifyPartials(%d) of validator 0's partials = %v", c.i, got)
 		}
 	}
+	// Partials listed beyond the set's members are ignored when combining.
+	b1, err := NewBLSBeacon(set, key, 1, mine[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	both := [][][]byte{ps, b1.Partials(msg)}
+	want, err := b.Combine(both)
+	if err != nil || !b.Verify(msg, want) {
+		t.Fatalf("combine both members: %v", err)
+	}
+	got, err := b.Combine(append(both, ps, ps))
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("combine with partials beyond the set: %x, %v; want %x", got, err, want)
+	}
 }
