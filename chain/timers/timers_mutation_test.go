@@ -404,6 +404,24 @@ func TestDueScansAtMostMaxDueScan(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Cancelled timers met in the backlog do not count toward the scan:
+	// the block takes the next ones in their place, still MaxDueScan.
+	for id := uint64(1); id <= 10; id++ {
+		if _, err := q.Cancel(owner, id, last+2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cs, err := q.Due(last + 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []uint64
+	for _, c := range cs {
+		got = append(got, c.ID)
+	}
+	if !slices.Equal(got, seq(11, MaxDueScan)) {
+		t.Fatalf("after cancelling ids 1-10: %d candidates from %v, want %d from 11", len(got), got[:min(len(got), 1)], MaxDueScan)
+	}
 }
 
 // TestFinishedTimerReceiptsExpire checks that a finished timer's receipts

@@ -98,3 +98,51 @@ func TestBeaconRefusesAnIndexOutsideTheSet(t *testing.T) {
 		t.Fatalf("combine with partials beyond the set: %x, %v; want %x", got, err, want)
 	}
 }
+
+// countBeacon is a BeaconScheme whose σ is the number of partials it was
+// combined from, so a test sees which signers' partials counted.
+type countBeacon struct {
+	shares []int
+	t      int
+}
+
+func (b countBeacon) Partials([]byte) [][]byte                  { return nil }
+func (b countBeacon) Shares(i int) int                          { return b.shares[i] }
+func (b countBeacon) Threshold() int                            { return b.t }
+func (b countBeacon) VerifyPartials(int, []byte, [][]byte) bool { return true }
+func (b countBeacon) Verify([]byte, []byte) bool                { return true }
+func (b countBeacon) Combine(ps [][][]byte) ([]byte, error) {
+	n := 0
+	for _, p := range ps {
+		n += len(p)
+	}
+	return []byte{byte(n)}, nil
+}
+
+// TestCollectorBeaconAtThreshold checks when votes' partials give σ: as
+// soon as the signers whose partials are complete hold exactly the
+// threshold, and never from a signer that sent the wrong number.
+func TestCollectorBeaconAtThreshold(t *testing.T) {
+	p := func(n int) [][]byte { return make([][]byte, n) }
+	for _, c := range []struct {
+		name   string
+		b      countBeacon
+		adds   [][][]byte // partials of signers 0, 1, …
+		sigma  bool
+		shares int // partials σ was combined from
+	}{
+		{"below the threshold", countBeacon{[]int{1, 1, 1}, 2}, [][][]byte{p(1)}, false, 0},
+		{"exactly the threshold", countBeacon{[]int{1, 1, 1}, 2}, [][][]byte{p(1), p(1)}, true, 2},
+		{"weighted exactly", countBeacon{[]int{2, 1, 1}, 3}, [][][]byte{p(2), p(1)}, true, 3},
+		{"a wrong count is ignored", countBeacon{[]int{2, 1, 1}, 3}, [][][]byte{p(1), p(1), p(1)}, false, 0},
+	} {
+		col := newCollector(len(c.b.shares))
+		for i, ps := range c.adds {
+			col.add(i, []byte{1}, ps)
+		}
+		sigma, ok := col.beacon(c.b, []byte("m"))
+		if ok != c.sigma || (ok && int(sigma[0]) != c.shares) {
+			t.Errorf("%s: σ %v (%x), want %v from %d partials", c.name, ok, sigma, c.sigma, c.shares)
+		}
+	}
+}
