@@ -146,3 +146,32 @@ func TestCollectorBeaconAtThreshold(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemeRefusesAnIndexOutsideTheSet checks a signature or VRF proof
+// claimed for a validator index outside the set is refused (not a crash),
+// at both ends, while the same bytes verify under the signer's index.
+func TestSchemeRefusesAnIndexOutsideTheSet(t *testing.T) {
+	sk, _ := bls.GenerateKey(bytes.Repeat([]byte{31}, 32))
+	set, err := NewValidatorSet([]Validator{{PublicKey: sk.PublicKey().Bytes(), Stake: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewBLSSchemeRegistered(sk, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := []byte("vote")
+	sig := s.Sign(msg)
+	_, proof := s.VRFProve(msg)
+	for _, c := range []struct {
+		i  int
+		ok bool
+	}{{-1, false}, {0, true}, {1, false}} {
+		if got := s.Verify(c.i, msg, sig); got != c.ok {
+			t.Errorf("Verify(%d) = %v", c.i, got)
+		}
+		if _, got := s.VRFVerify(c.i, msg, proof); got != c.ok {
+			t.Errorf("VRFVerify(%d) = %v", c.i, got)
+		}
+	}
+}
