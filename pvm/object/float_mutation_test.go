@@ -48,3 +48,27 @@ func TestFloatHashMatchesCPython(t *testing.T) {
 		}
 	}
 }
+
+// TestParseFloatUnderscores checks float()'s grammar for underscores
+// (Python 3.11: only single underscores between digits).
+func TestParseFloatUnderscores(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want float64
+		ok   bool
+	}{
+		{"1_000.5", 1000.5, true},
+		{"1_0e1_0", 1e11, true},
+		{"  2_5  ", 25, true},
+		{"_1", 0, false},
+		{"1_", 0, false},
+		{"1__0", 0, false},
+		{"1_.5", 0, false},
+		{"1._5", 0, false},
+	} {
+		got, ok := ParseFloat(c.s)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("float(%q) = %v, %v; want %v, %v", c.s, got, ok, c.want, c.ok)
+		}
+	}
+}
