@@ -50,7 +50,8 @@ func TestFloatHashMatchesCPython(t *testing.T) {
 }
 
 // TestParseFloatUnderscores checks float()'s grammar for underscores
-// (Python 3.11: only single underscores between digits).
+// (Python 3.11: only single underscores between digits) and other
+// characters inside a number.
 func TestParseFloatUnderscores(t *testing.T) {
 	for _, c := range []struct {
 		s    string
@@ -65,6 +66,10 @@ func TestParseFloatUnderscores(t *testing.T) {
 		{"1__0", 0, false},
 		{"1_.5", 0, false},
 		{"1._5", 0, false},
+		{"1,5", 0, false},
+		{"1 5", 0, false},
+		{"1e5$", 0, false},
+		{"1.5\x00", 0, false},
 	} {
 		got, ok := ParseFloat(c.s)
 		if ok != c.ok || (ok && got != c.want) {
