@@ -175,3 +175,22 @@ func TestSchemeRefusesAnIndexOutsideTheSet(t *testing.T) {
 		}
 	}
 }
+
+// TestBitmapHasOutsideItsRoom checks a signer bitmap answers false, not a
+// crash, for an index outside the validators it has room for: a
+// certificate naming validator n of an n-validator set is simply not
+// signed by it.
+func TestBitmapHasOutsideItsRoom(t *testing.T) {
+	b := NewBitmap(8)
+	for i := range 8 {
+		b.Set(i)
+	}
+	for _, c := range []struct {
+		i    int
+		want bool
+	}{{-1, false}, {0, true}, {7, true}, {8, false}, {15, false}, {16, false}} {
+		if got := b.Has(c.i); got != c.want {
+			t.Errorf("Has(%d) = %v on a full 8-validator bitmap", c.i, got)
+		}
+	}
+}
