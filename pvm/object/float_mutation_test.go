@@ -1,6 +1,9 @@
 package object
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestFloatReprExponentEdges pins repr(float)'s switch to exponent form at
 // its two edges, as CPython 3.11 prints them: below 1e-4 and from 1e16.
@@ -70,10 +73,21 @@ func TestParseFloatUnderscores(t *testing.T) {
 		{"1 5", 0, false},
 		{"1e5$", 0, false},
 		{"1.5\x00", 0, false},
+		{"-Infinity", math.Inf(-1), true},
+		{"1E5", 1e5, true},
 	} {
 		got, ok := ParseFloat(c.s)
 		if ok != c.ok || (ok && got != c.want) {
 			t.Errorf("float(%q) = %v, %v; want %v, %v", c.s, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestParseFloatNaN checks float("nan") in any case gives a NaN.
+func TestParseFloatNaN(t *testing.T) {
+	for _, s := range []string{"nan", "NaN", "-nan", " NAN "} {
+		if got, ok := ParseFloat(s); !ok || !math.IsNaN(got) {
+			t.Errorf("float(%q) = %v, %v", s, got, ok)
 		}
 	}
 }
