@@ -173,6 +173,9 @@ func TestSchemeRefusesAnIndexOutsideTheSet(t *testing.T) {
 		if _, got := s.VRFVerify(c.i, msg, proof); got != c.ok {
 			t.Errorf("VRFVerify(%d) = %v", c.i, got)
 		}
+		if got := s.VerifyAggregate([]int{c.i}, msg, sig); got != c.ok {
+			t.Errorf("VerifyAggregate([%d]) = %v", c.i, got)
+		}
 	}
 }
 
