@@ -59,6 +59,8 @@ func TestIntOpCycles(t *testing.T) {
 		{"x - 0", OpSub, 5, 0, -1},
 		{"max + 0", OpAdd, math.MaxInt64, 0, -1},
 		{"min - 0", OpSub, math.MinInt64, 0, -1},
+		{"a product of exactly max", OpMul, 7, math.MaxInt64 / 7, -1},
+		{"a product of exactly -max", OpMul, -7, math.MaxInt64 / 7, -1},
 		{"max + 1 overflows", OpAdd, math.MaxInt64, 1, 63},
 		{"min - 1 overflows", OpSub, math.MinInt64, 1, 64},
 		{"-(2^62) × 4 overflows", OpMul, -(1 << 62), 4, 63},
