@@ -2,6 +2,7 @@ package object
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
@@ -61,6 +62,9 @@ func TestIntOpCycles(t *testing.T) {
 		{"min - 0", OpSub, math.MinInt64, 0, -1},
 		{"a product of exactly max", OpMul, 7, math.MaxInt64 / 7, -1},
 		{"a product of exactly -max", OpMul, -7, math.MaxInt64 / 7, -1},
+		{"1 << 3", OpLShift, 1, 3, -1},
+		{"1 << 61", OpLShift, 1, 61, -1},
+		{"1 << 62 is charged as a big-int op", OpLShift, 1, 62, 6},
 		{"max + 1 overflows", OpAdd, math.MaxInt64, 1, 63},
 		{"min - 1 overflows", OpSub, math.MinInt64, 1, 64},
 		{"-(2^62) × 4 overflows", OpMul, -(1 << 62), 4, 63},
@@ -77,6 +81,30 @@ func TestIntOpCycles(t *testing.T) {
 		}
 		if got := ctx.m.CyclesUsed() - before; got != want {
 			t.Errorf("%s: charged %d cycles, want %d", c.name, got, want)
+		}
+	}
+}
+
+// TestIntShiftCap checks a left shift that would pass the 4096-bit cap is
+// refused with OverflowError, and one that reaches exactly 4096 bits is
+// not.
+func TestIntShiftCap(t *testing.T) {
+	for _, c := range []struct {
+		x, by int64
+		ok    bool
+	}{
+		{1, meter.MaxIntBits - 1, true},
+		{1, meter.MaxIntBits, false},
+		{3, meter.MaxIntBits - 2, true},
+		{3, meter.MaxIntBits - 1, false},
+		{-1, meter.MaxIntBits + 100, false},
+	} {
+		_, err := intBinary(newCtx(), OpLShift, Int(c.x), Int(c.by))
+		if c.ok != (err == nil) {
+			t.Errorf("%d << %d: err = %v", c.x, c.by, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "OverflowError") {
+			t.Errorf("%d << %d: %v, want OverflowError", c.x, c.by, err)
 		}
 	}
 }
