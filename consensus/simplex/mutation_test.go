@@ -2,6 +2,7 @@ package simplex
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/crypto/bls"
@@ -195,5 +196,95 @@ func TestBitmapHasOutsideItsRoom(t *testing.T) {
 		if got := b.Has(c.i); got != c.want {
 			t.Errorf("Has(%d) = %v on a full 8-validator bitmap", c.i, got)
 		}
+	}
+}
+
+// TestLeaderScheduleVector pins the leader of rounds 1-12 for one set and
+// seed: every node must compute the same leader (v2 §6.1), so a change to
+// the draw (which rounds draw freely, which exclude their neighbours) is
+// a fork with nodes that still run the old rule.
+func TestLeaderScheduleVector(t *testing.T) {
+	set, err := NewValidatorSet([]Validator{{Stake: 10}, {Stake: 20}, {Stake: 30}, {Stake: 40}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int{1, 2, 1, 3, 1, 3, 1, 3, 1, 2, 3, 2}
+	for r := uint64(1); r <= 12; r++ {
+		if got := set.Leader([32]byte{7}, r); got != want[r-1] {
+			t.Errorf("round %d: leader %d, want %d", r, got, want[r-1])
+		}
+	}
+}
+
+// TestStakeThresholdEdges checks the one-third rule is strict (v2 §6.1:
+// more than 1/3 of the stake) and a signer bitmap naming a validator the
+// set does not have is not a valid bitmap.
+func TestStakeThresholdEdges(t *testing.T) {
+	set, err := NewValidatorSet([]Validator{{Stake: 1}, {Stake: 1}, {Stake: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bm := func(is ...int) Bitmap {
+		b := NewBitmap(3)
+		for _, i := range is {
+			b.Set(i)
+		}
+		return b
+	}
+	if set.IsOneThird(bm(0)) {
+		t.Error("exactly one third of the stake counted as more than a third")
+	}
+	if !set.IsOneThird(bm(0, 1)) {
+		t.Error("two thirds of the stake not counted as more than a third")
+	}
+	for _, c := range []struct {
+		name string
+		b    Bitmap
+		ok   bool
+	}{
+		{"all three", bm(0, 1, 2), true},
+		{"a fourth validator", func() Bitmap { b := bm(0); b.Set(3); return b }(), false},
+		{"the last bit of the byte", func() Bitmap { b := bm(); b.Set(7); return b }(), false},
+		{"a byte too many", append(bm(0), 0), false},
+	} {
+		if got := set.validBitmap(c.b); got != c.ok {
+			t.Errorf("%s: valid = %v", c.name, got)
+		}
+	}
+}
+
+// TestFetchReplyBlockLimit checks a message may carry at most
+// MaxFetchBlocks blocks: exactly that many decode, one more is refused.
+func TestFetchReplyBlockLimit(t *testing.T) {
+	for _, c := range []struct {
+		n  int
+		ok bool
+	}{{MaxFetchBlocks, true}, {MaxFetchBlocks + 1, false}} {
+		bs := make([]*Block, c.n)
+		for i := range bs {
+			bs[i] = &Block{Height: uint64(i + 1), Round: uint64(i + 1)}
+		}
+		raw, err := EncodeMessage(Message{Type: MsgBlock, From: 0, Blocks: bs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := DecodeMessage(raw, 1)
+		if (err == nil) != c.ok || (c.ok && len(m.Blocks) != c.n) {
+			t.Errorf("%d blocks: err = %v", c.n, err)
+		}
+	}
+}
+
+// TestCertificateStringsOfNil checks the log forms of absent certificates.
+func TestCertificateStringsOfNil(t *testing.T) {
+	var q *QC
+	var tc *TC
+	if q.String() != "<nil>" || tc.String() != "<nil>" {
+		t.Errorf("nil QC %q, nil TC %q", q.String(), tc.String())
+	}
+	q = &QC{Height: 3, Round: 4, Signers: NewBitmap(2)}
+	tc = &TC{Round: 9, Signers: NewBitmap(2)}
+	if !strings.Contains(q.String(), "h=3 r=4") || !strings.Contains(tc.String(), "r=9") {
+		t.Errorf("QC %q, TC %q", q.String(), tc.String())
 	}
 }
