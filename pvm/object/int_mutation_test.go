@@ -2,6 +2,7 @@ package object
 
 import (
 	"math"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -105,6 +106,32 @@ func TestIntShiftCap(t *testing.T) {
 		}
 		if err != nil && !strings.Contains(err.Error(), "OverflowError") {
 			t.Errorf("%d << %d: %v, want OverflowError", c.x, c.by, err)
+		}
+	}
+}
+
+// TestBigIntOpCycles checks a big-int operation is charged for the larger
+// operand's bit length, whichever side it is on.
+func TestBigIntOpCycles(t *testing.T) {
+	big200, err := MakeBigInt(new(big.Int).Lsh(big.NewInt(1), 200))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		x, y Value
+	}{
+		{"small + big", Int(1), big200},
+		{"big + small", big200, Int(1)},
+		{"big + big", big200, big200},
+	} {
+		ctx := newCtx()
+		before := ctx.m.CyclesUsed()
+		if _, err := intBinary(ctx, OpAdd, c.x, c.y); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := ctx.m.CyclesUsed()-before, meter.BigIntCost(201); got != want {
+			t.Errorf("%s: charged %d cycles, want %d", c.name, got, want)
 		}
 	}
 }
