@@ -135,3 +135,42 @@ func TestBigIntOpCycles(t *testing.T) {
 		}
 	}
 }
+
+// TestBigIntEdgeResults checks big-path results CPython 3.11 gives: the
+// ZeroDivisionError messages of // and % (they differ), and a right shift
+// by more than 63 bits.
+func TestBigIntEdgeResults(t *testing.T) {
+	big100, err := MakeBigInt(new(big.Int).Lsh(big.NewInt(1), 100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shift70, err := MakeBigInt(new(big.Int).Lsh(big.NewInt(1), 70))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		op   Op
+		x, y Value
+		want string // repr, or the error's text
+	}{
+		{"big % 0", OpMod, big100, Int(0), "integer modulo by zero"},
+		{"big // 0", OpFloorDiv, big100, Int(0), "integer division or modulo by zero"},
+		{"0 >> 2**70", OpRShift, Int(0), shift70, "0"},
+		{"5 >> 2**70", OpRShift, Int(5), shift70, "0"},
+		{"-5 >> 2**70", OpRShift, Int(-5), shift70, "-1"},
+		{"2**100 >> 101", OpRShift, big100, Int(101), "0"},
+	} {
+		ctx := newCtx()
+		v, err := intBinary(ctx, c.op, c.x, c.y)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else if got, err = v.Repr(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got, c.want) || (err == nil && got != c.want) {
+			t.Errorf("%s = %q, CPython %q", c.name, got, c.want)
+		}
+	}
+}
