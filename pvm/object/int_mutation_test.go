@@ -87,8 +87,8 @@ func TestIntOpCycles(t *testing.T) {
 }
 
 // TestIntShiftCap checks a left shift that would pass the 4096-bit cap is
-// refused with OverflowError, and one that reaches exactly 4096 bits is
-// not.
+// refused with OverflowError, without charging big-int cycles, and one
+// that reaches exactly 4096 bits is not.
 func TestIntShiftCap(t *testing.T) {
 	for _, c := range []struct {
 		x, by int64
@@ -100,9 +100,15 @@ func TestIntShiftCap(t *testing.T) {
 		{3, meter.MaxIntBits - 1, false},
 		{-1, meter.MaxIntBits + 100, false},
 	} {
-		_, err := intBinary(newCtx(), OpLShift, Int(c.x), Int(c.by))
+		ctx := newCtx()
+		_, err := intBinary(ctx, OpLShift, Int(c.x), Int(c.by))
 		if c.ok != (err == nil) {
 			t.Errorf("%d << %d: err = %v", c.x, c.by, err)
+		}
+		// A shift refused for its size is refused before any big-int
+		// work is charged.
+		if err != nil && ctx.m.CyclesUsed() != 0 {
+			t.Errorf("%d << %d: refused after charging %d cycles", c.x, c.by, ctx.m.CyclesUsed())
 		}
 		if err != nil && !strings.Contains(err.Error(), "OverflowError") {
 			t.Errorf("%d << %d: %v, want OverflowError", c.x, c.by, err)
