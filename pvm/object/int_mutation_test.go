@@ -180,3 +180,82 @@ func TestBigIntEdgeResults(t *testing.T) {
 		}
 	}
 }
+
+// TestIntPowEdges checks ** on the big path: an exponent beyond int64 is
+// only possible for a base of −1, 0 or 1, and its cycle charge is the
+// big-int operation plus one unit per 64 of the exponent per limb of the
+// larger operand.
+func TestIntPowEdges(t *testing.T) {
+	huge, err := MakeBigInt(new(big.Int).Lsh(big.NewInt(1), 70)) // even
+	if err != nil {
+		t.Fatal(err)
+	}
+	hugeOdd, err := MakeBigInt(new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 70), big.NewInt(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		x, y Value
+		want string
+	}{
+		{"0 ** odd huge", Int(0), hugeOdd, "0"},
+		{"0 ** even huge", Int(0), huge, "0"},
+		{"-1 ** odd huge", Int(-1), hugeOdd, "-1"},
+		{"-1 ** even huge", Int(-1), huge, "1"},
+		{"1 ** odd huge", Int(1), hugeOdd, "1"},
+	} {
+		ctx := newCtx()
+		v, err := intBinary(ctx, OpPow, c.x, c.y)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got, _ := v.Repr(ctx); got != c.want {
+			t.Errorf("%s = %s, want %s", c.name, got, c.want)
+		}
+	}
+	// (2**63) ** 65 = 2**4095, the largest power of two under the cap:
+	// the operand has 64 bits (2 limbs counted as 1 + 64/64), the
+	// exponent one block of 64.
+	base, err := MakeBigInt(new(big.Int).Lsh(big.NewInt(1), 63))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newCtx()
+	v, err := intBinary(ctx, OpPow, base, Int(65))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, ok := v.(*BigInt); !ok || b.Big().Cmp(new(big.Int).Lsh(big.NewInt(1), 4095)) != 0 {
+		t.Fatalf("(2**63)**65 = %v", v)
+	}
+	if got, want := ctx.m.CyclesUsed(), meter.BigIntCost(64)+1*2; got != want {
+		t.Errorf("(2**63)**65 charged %d cycles, want %d", got, want)
+	}
+}
+
+// TestPowModCycles checks pow(b, e, m) is charged for the larger of b and
+// m, once per bit of the exponent plus one, whichever of b and m is
+// larger.
+func TestPowModCycles(t *testing.T) {
+	m100, err := MakeBigInt(new(big.Int).Lsh(big.NewInt(1), 100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		b, e, m Value
+		bits    int
+	}{
+		{"the modulus is larger", Int(3), Int(5), m100, 101},
+		{"the base is larger", m100, Int(5), Int(7), 101},
+	} {
+		ctx := newCtx()
+		if _, err := PowMod(ctx, c.b, c.e, c.m); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := ctx.m.CyclesUsed(), meter.BigIntCost(c.bits)*(1+3); got != want {
+			t.Errorf("%s: charged %d cycles, want %d", c.name, got, want)
+		}
+	}
+}
