@@ -141,3 +141,36 @@ func TestContinuationStaysWithinItsLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestRunnerLaneBudgetEdge checks the runner lane's cycle budget (§17.9:
+// 2,500,000 a block) at its edge: a continuation runs while the lane has
+// at least one continuation's CallbackCycles left. Four spinning
+// continuations use 750,000, 750,000 (their actors had spent 250,000 this
+// block), then exactly the 1,000,000 left; the fourth waits.
+func TestRunnerLaneBudgetEdge(t *testing.T) {
+	e := newMarketEnv(t)
+	var actors []types.Address
+	for salt := range byte(4) {
+		a := e.deployFunded(greedyContinuation, salt, cby(100))
+		ret(t, e.call(a, "ask", "spin"))
+		actors = append(actors, a)
+	}
+	e.endBlock()
+	for _, a := range actors[:2] {
+		e.bc.addActorCycles(a, PerActorBlockCycles-750_000)
+	}
+	r := &Result{}
+	if err := resolveJobs(e.st, e.bc, r); err != nil {
+		t.Fatal(err)
+	}
+	var used []uint64
+	for _, c := range r.Jobs.Continuations {
+		used = append(used, c.CyclesUsed)
+	}
+	if len(used) != 3 || used[0] != 750_000 || used[1] != 750_000 || used[2] != runner.CallbackCycles || r.Jobs.Postponed != 1 {
+		t.Fatalf("continuations used %v, postponed %d; want [750000 750000 1000000], 1", used, r.Jobs.Postponed)
+	}
+	if r.Jobs.CyclesUsed != fees.LaneCycleBudget[fees.LaneRunner] {
+		t.Fatalf("runner lane used %d, want its whole budget", r.Jobs.CyclesUsed)
+	}
+}

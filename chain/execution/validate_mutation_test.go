@@ -52,3 +52,38 @@ func TestStatelessLimitsAtTheirEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestAccessListAndFeeEdges checks §2.2(d)'s access-list size and the
+// basefee rule at their edges: exactly MaxAccessListEntries addresses and
+// max fees equal to the basefees are allowed, one more entry or one
+// base unit less is refused.
+func TestAccessListAndFeeEdges(t *testing.T) {
+	list := func(n int) []types.AccessTuple {
+		al := make([]types.AccessTuple, n)
+		for i := range al {
+			al[i].Address = types.Address{0: byte(i >> 8), 1: byte(i), 19: 1}
+		}
+		return al
+	}
+	if err := checkAccessList(list(MaxAccessListEntries)); err != nil {
+		t.Errorf("%d entries: %v", MaxAccessListEntries, err)
+	}
+	if err := checkAccessList(list(MaxAccessListEntries + 1)); !errors.Is(err, ErrAccessList) {
+		t.Errorf("%d entries: %v", MaxAccessListEntries+1, err)
+	}
+	bf := Basefees{Cycle: 5, Cell: 3}
+	for _, c := range []struct {
+		name        string
+		cycle, cell uint64
+		ok          bool
+	}{
+		{"both equal to the basefees", 5, 3, true},
+		{"cycle fee one below", 4, 3, false},
+		{"cell fee one below", 5, 2, false},
+	} {
+		tx := &types.Tx{MaxFeePerCycle: c.cycle, MaxFeePerCell: c.cell}
+		if err := CheckFees(tx, bf); (err == nil) != c.ok || (err != nil && !errors.Is(err, ErrFeeBelowBasefee)) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
