@@ -66,20 +66,21 @@ type syncMsg struct {
 }
 
 // askSync sends a sync request for the blocks after the head to the next
-// connected peer in turn.
-func (n *Node) askSync() {
+// connected peer in turn; it reports whether it sent one.
+func (n *Node) askSync() bool {
 	net := n.net
 	peers := net.host.Peers()
 	if len(peers) == 0 {
-		return
+		return false
 	}
 	net.syncTurn++
 	p := peers[net.syncTurn%len(peers)]
 	b, err := types.Marshal(&syncMsg{Type: syncRequest, From: n.Head().Height + 1, Count: syncBatch, Blocks: [][]byte{}, Proof: [][]byte{}})
 	if err != nil {
-		return
+		return false
 	}
 	net.host.Send(p.ID, p2p.TopicBlock, b)
+	return true
 }
 
 // onSync answers a request from the store, or applies a response.

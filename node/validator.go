@@ -285,9 +285,10 @@ func (n *Node) runNetwork(ctx context.Context) error {
 		case <-tick.C:
 			net.sx.Tick()
 			n.checkLeader()
-			if every := net.syncEvery(); every > 0 && time.Since(net.lastSync) >= every {
+			if every := net.syncEvery(); every > 0 && time.Since(net.lastSync) >= every && n.askSync() {
+				// With no peer connected yet nothing was sent, and the
+				// next tick asks again rather than a syncEvery later.
 				net.lastSync = time.Now()
-				n.askSync()
 			}
 		}
 		if err := n.drain(); err != nil {
