@@ -20,12 +20,18 @@ type EncodedSegment struct {
 }
 
 // PlaceFunc stores one encoded segment and says where each shard went.
-// It is called in segment order from one goroutine.
+// It is called in segment order, but up to Uploads calls run at once (on
+// different segments): a segment's shards go out while the next one's are
+// still being acknowledged (each relay fsyncs before it answers), so the
+// relays' disk and network latency overlap instead of adding up.
 type PlaceFunc func(ctx context.Context, s *EncodedSegment) ([]RelayID, error)
 
-// Workers is how many segments are sealed and coded at once (and so, with
-// two more for the reader and the uploader, how many are in memory).
+// Workers is how many segments are sealed and coded at once.
 func Workers() int { return max(1, runtime.GOMAXPROCS(0)) }
+
+// Uploads is how many segments Encode places at once. With Workers coding
+// and one being read, Workers + Uploads + 1 segments are in memory.
+const Uploads = 3
 
 type encSlot struct {
 	plain, coded []byte
@@ -68,10 +74,11 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// A slot is one segment's plain and coded buffers. The reader takes a
-	// slot before reading a segment and the consumer gives it back after
-	// placing that segment, both in segment order, so the pipeline holds
-	// at most nslot segments and can never wait on itself.
-	nslot := workers + 2
+	// slot before reading a segment, in segment order, and the slot comes
+	// back once that segment is placed; at most Uploads placements run at
+	// once and they start in segment order, so the pipeline holds at most
+	// nslot segments and can never wait on itself.
+	nslot := workers + Uploads + 1
 	free := make(chan *encSlot, nslot)
 	for i := 0; i < nslot; i++ {
 		free <- &encSlot{plain: make([]byte, p.SegmentSize)}
@@ -133,25 +140,53 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 			}
 		}
 	}()
-	var firstErr error
+	var (
+		mu       sync.Mutex
+		firstErr error
+		uploads  sync.WaitGroup
+	)
+	failed := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		cancel()
+	}
+	sem := make(chan struct{}, Uploads)
 	for j := range order {
 		res := <-j.out
-		if firstErr == nil && res.err != nil {
-			firstErr = res.err
+		mu.Lock()
+		stop := firstErr != nil
+		mu.Unlock()
+		if res.err != nil && !stop {
+			failed(res.err)
+			stop = true
 		}
-		if firstErr == nil {
+		if stop {
+			free <- j.slot
+			continue
+		}
+		sem <- struct{}{}
+		uploads.Add(1)
+		go func() {
+			defer uploads.Done()
 			relays, err := place(ctx, res.seg)
 			if err != nil {
-				firstErr = fmt.Errorf("cbfs: place segment %d: %w", res.seg.Index, err)
+				failed(fmt.Errorf("cbfs: place segment %d: %w", res.seg.Index, err))
 			} else {
-				m.Segments = append(m.Segments, Segment{Hashes: res.seg.Hashes, Relays: relays})
+				mu.Lock()
+				for len(m.Segments) <= res.seg.Index {
+					m.Segments = append(m.Segments, Segment{})
+				}
+				m.Segments[res.seg.Index] = Segment{Hashes: res.seg.Hashes, Relays: relays}
+				mu.Unlock()
 			}
-		}
-		if firstErr != nil {
-			cancel()
-		}
-		free <- j.slot
+			free <- j.slot
+			<-sem
+		}()
 	}
+	uploads.Wait()
 	wg.Wait()
 	if err := <-readErr; firstErr == nil && err != nil {
 		firstErr = err
@@ -229,7 +264,7 @@ func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][
 }
 
 // Decode writes the file described by m to w, fetching K verified shards
-// per segment (any K of K+M) with up to workers segments in flight. bad, if
+// per segment (any K of K+M) with up to workers+2 segments in flight. bad, if
 // not nil, is told of every shard that could not be used, so the caller can
 // schedule a repair.
 func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.Writer, workers int, bad func(BadShard)) error {
@@ -248,7 +283,9 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 		plain []byte
 		err   error
 	}
-	order := make(chan chan out, workers)
+	// Segments in flight: workers decoding, and two more fetching, so
+	// the relays' answers overlap with decoding.
+	order := make(chan chan out, workers+2)
 	var mu sync.Mutex
 	report := func(b []BadShard) {
 		if bad == nil {

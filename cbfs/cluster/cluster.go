@@ -311,7 +311,10 @@ func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.P
 			return nil, fmt.Errorf("cluster: replace %s: %w", path, err)
 		}
 	}
-	var done int64
+	var (
+		doneMu sync.Mutex
+		done   int64
+	)
 	m, err := cbfs.Encode(ctx, v, path, p, r, c.Workers, func(ctx context.Context, e *cbfs.EncodedSegment) ([]cbfs.RelayID, error) {
 		order := Rank(segmentSeed(e.File, e.Index), c.relays)
 		all := make([]int, n)
@@ -326,6 +329,8 @@ func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.P
 		for j := range relays {
 			relays[j] = placed[j]
 		}
+		doneMu.Lock()
+		defer doneMu.Unlock()
 		for _, s := range e.Shards[:p.K] {
 			done += int64(len(s))
 		}

@@ -98,6 +98,7 @@ func (c *Client) connect(ctx context.Context) (*quic.Conn, error) {
 		// A relay killed without closing (kill -9) is noticed within the idle
 		// timeout; keep-alives keep a live idle connection open.
 		HandshakeIdleTimeout: dialTimeout, MaxIdleTimeout: 6 * time.Second, KeepAlivePeriod: 2 * time.Second,
+		InitialStreamReceiveWindow: initialStreamWindow, InitialConnectionReceiveWindow: initialConnWindow,
 		MaxStreamReceiveWindow: MaxShardBytes + MaxHeaderBytes, MaxConnectionReceiveWindow: 4 * (MaxShardBytes + MaxHeaderBytes),
 	}
 	dctx, cancel := context.WithTimeout(ctx, dialTimeout)

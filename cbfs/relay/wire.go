@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
 )
@@ -67,6 +68,14 @@ const (
 	// MaxChallengeBytes bounds a challenged range.
 	MaxChallengeBytes = 64 << 10
 	maxData           = max(MaxShardBytes, MaxManifestBytes, 8<<20)
+)
+
+// QUIC flow-control windows at the start of a connection: a whole default
+// shard (8 MiB segment / K=4) on a stream, and cbfs.Uploads of them on a
+// connection, go out without waiting for a window update.
+const (
+	initialStreamWindow = 4 << 20
+	initialConnWindow   = 16 << 20
 )
 
 // Auth is the token part of a request.
@@ -206,6 +215,12 @@ func writeFrame(w io.Writer, kind uint8, hdr, data []byte) error {
 // readFrame reads one frame, checking each length against its cap before
 // reading the bytes. dataCap may depend on the kind byte.
 func readFrame(r io.Reader, dataCap func(kind uint8) int) (kind uint8, hdr, data []byte, err error) {
+	return readFrameInto(r, nil, dataCap)
+}
+
+// readFrameInto is readFrame with the data read into buf (when its
+// capacity allows: see bufPool).
+func readFrameInto(r io.Reader, buf []byte, dataCap func(kind uint8) int) (kind uint8, hdr, data []byte, err error) {
 	var h [5]byte
 	if _, err = io.ReadFull(r, h[:]); err != nil {
 		return 0, nil, nil, err
@@ -231,17 +246,18 @@ func readFrame(r io.Reader, dataCap func(kind uint8) int) (kind uint8, hdr, data
 	if uint64(m) > uint64(dc) {
 		return 0, nil, nil, fmt.Errorf("%w: data %d bytes, cap %d", ErrBadFrame, m, dc)
 	}
-	data, err = readN(r, int(m))
+	data, err = readInto(r, buf, int(m))
 	return kind, hdr, data, err
 }
 
-// readN reads exactly n bytes, growing the buffer as bytes arrive so a peer
+// readInto reads exactly n bytes into buf (reused if its capacity
+// allows), growing it as bytes arrive (1 MiB, then doubling) so a peer
 // announcing a large frame and stalling does not make us allocate it all.
-func readN(r io.Reader, n int) ([]byte, error) {
-	buf := make([]byte, 0, min(n, 1<<20))
+func readInto(r io.Reader, buf []byte, n int) ([]byte, error) {
+	buf = buf[:0]
 	for len(buf) < n {
 		if len(buf) == cap(buf) {
-			buf = append(buf, make([]byte, min(n-len(buf), cap(buf)))...)[:len(buf)]
+			buf = slices.Grow(buf, min(n-len(buf), max(cap(buf), 1<<20)))
 		}
 		k, err := r.Read(buf[len(buf):min(n, cap(buf))])
 		buf = buf[:len(buf)+k]
@@ -256,6 +272,27 @@ func readN(r io.Reader, n int) ([]byte, error) {
 		}
 	}
 	return buf, nil
+}
+
+// bufPool recycles the relay's shard-sized buffers (request data and
+// shard reads): a put or get of 2 MiB shards otherwise allocates and
+// zeroes a fresh buffer per request, and the GC's work grows with them.
+var bufPool sync.Pool
+
+// getBuf returns an empty buffer, with capacity from the pool if any.
+func getBuf() []byte {
+	if b, ok := bufPool.Get().(*[]byte); ok {
+		return (*b)[:0]
+	}
+	return nil
+}
+
+// putBuf gives a buffer back; the caller must not use it afterwards.
+func putBuf(b []byte) {
+	if cap(b) >= 64<<10 && cap(b) <= MaxShardBytes {
+		b = b[:0]
+		bufPool.Put(&b)
+	}
 }
 
 // requestDataCap is the data cap of each op.
