@@ -161,7 +161,7 @@ func (c *Client) Call(ctx context.Context, op Op, hdr any, data []byte) ([]byte,
 		return nil, nil, fmt.Errorf("relay %s: send: %w", c.addr, err)
 	}
 	st.Close() // done sending
-	status, rh, rd, err := readFrame(st, responseDataCap)
+	status, rh, rd, err := readAnswer(st)
 	if err != nil {
 		st.CancelRead(0)
 		return nil, nil, fmt.Errorf("relay %s: answer: %w", c.addr, err)

@@ -403,7 +403,7 @@ func (s *Server) serveStream(st *quic.Stream, peer [20]byte, reqs, byts *bucket)
 		writeFrame(st, StatusFull, []byte("rate limited: requests"), nil)
 		return fail(StatusFull, "rate limited")
 	}
-	op, hdr, data, err := readFrameInto(st, getBuf(), requestDataCap)
+	op, hdr, data, err := readFrameInto(st, getBuf(), serverFirstAlloc, requestDataCap)
 	defer func() { putBuf(data) }() // no op keeps a request's data
 	if err != nil {
 		st.CancelRead(1)

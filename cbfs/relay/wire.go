@@ -212,15 +212,25 @@ func writeFrame(w io.Writer, kind uint8, hdr, data []byte) error {
 	return nil
 }
 
-// readFrame reads one frame, checking each length against its cap before
-// reading the bytes. dataCap may depend on the kind byte.
-func readFrame(r io.Reader, dataCap func(kind uint8) int) (kind uint8, hdr, data []byte, err error) {
-	return readFrameInto(r, nil, dataCap)
+// clientFirstAlloc is how much of an answer's announced data the client
+// allocates at once: a whole default shard (2 MiB), so it is read without
+// growing and copying the buffer. The relay, which any client can reach,
+// starts at 1 MiB (or a pooled buffer) instead.
+const (
+	clientFirstAlloc = 8 << 20
+	serverFirstAlloc = 1 << 20
+)
+
+// readAnswer reads a response frame on the client side.
+func readAnswer(r io.Reader) (status uint8, hdr, data []byte, err error) {
+	return readFrameInto(r, nil, clientFirstAlloc, responseDataCap)
 }
 
-// readFrameInto is readFrame with the data read into buf (when its
-// capacity allows: see bufPool).
-func readFrameInto(r io.Reader, buf []byte, dataCap func(kind uint8) int) (kind uint8, hdr, data []byte, err error) {
+// readFrameInto reads one frame, checking each length against its cap
+// before reading the bytes (dataCap may depend on the kind byte). The data
+// goes into buf when its capacity allows (see bufPool), else into a new
+// buffer of at most first bytes to start with.
+func readFrameInto(r io.Reader, buf []byte, first int, dataCap func(kind uint8) int) (kind uint8, hdr, data []byte, err error) {
 	var h [5]byte
 	if _, err = io.ReadFull(r, h[:]); err != nil {
 		return 0, nil, nil, err
@@ -246,18 +256,22 @@ func readFrameInto(r io.Reader, buf []byte, dataCap func(kind uint8) int) (kind 
 	if uint64(m) > uint64(dc) {
 		return 0, nil, nil, fmt.Errorf("%w: data %d bytes, cap %d", ErrBadFrame, m, dc)
 	}
-	data, err = readInto(r, buf, int(m))
+	data, err = readInto(r, buf, int(m), first)
 	return kind, hdr, data, err
 }
 
 // readInto reads exactly n bytes into buf (reused if its capacity
-// allows), growing it as bytes arrive (1 MiB, then doubling) so a peer
+// allows), growing it as bytes arrive (first, then doubling) so a peer
 // announcing a large frame and stalling does not make us allocate it all.
-func readInto(r io.Reader, buf []byte, n int) ([]byte, error) {
+func readInto(r io.Reader, buf []byte, n, first int) ([]byte, error) {
 	buf = buf[:0]
 	for len(buf) < n {
 		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, min(n-len(buf), max(cap(buf), 1<<20)))
+			grow := max(cap(buf), first) // first, then doubling
+			if n-len(buf) <= grow+grow/4 {
+				grow = n - len(buf) // the rest, rather than a bit short of it
+			}
+			buf = slices.Grow(buf, grow)
 		}
 		k, err := r.Read(buf[len(buf):min(n, cap(buf))])
 		buf = buf[:len(buf)+k]
