@@ -15,8 +15,30 @@ import (
 type EncodedSegment struct {
 	File   FileID
 	Index  int
+	Gen    uint64 // 0 unless rewritten in place (EncodeSegment)
 	Shards [][]byte
 	Hashes []ShardHash
+}
+
+// EncodeSegment seals and codes one segment of an existing file again,
+// under a new generation gen (NewSegmentGen): the in-place rewrite of a
+// changed segment (cluster Update). The shards are freshly allocated.
+func EncodeSegment(v *Volume, p Params, f FileID, index int, gen uint64, plain []byte) (*EncodedSegment, error) {
+	if gen == 0 {
+		return nil, errors.New("cbfs: a rewritten segment needs a nonzero generation")
+	}
+	if len(plain) > p.SegmentSize {
+		return nil, fmt.Errorf("cbfs: segment of %d bytes, segment size %d", len(plain), p.SegmentSize)
+	}
+	c, err := newCodec(p)
+	if err != nil {
+		return nil, err
+	}
+	shards, hashes, _, err := c.encode(v, f, uint64(index), gen, plain, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &EncodedSegment{File: f, Index: index, Gen: gen, Shards: shards, Hashes: hashes}, nil
 }
 
 // PlaceFunc stores one encoded segment and says where each shard went.
@@ -96,7 +118,7 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 					j.out <- encResult{err: err}
 					continue
 				}
-				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), j.slot.plain[:j.n], j.slot.coded)
+				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), 0, j.slot.plain[:j.n], j.slot.coded)
 				j.slot.coded = buf
 				j.out <- encResult{seg: &EncodedSegment{File: fid, Index: j.index, Shards: shards, Hashes: hashes}, err: e}
 			}
@@ -314,7 +336,7 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 				}
 				shards, b := fetchSegment(ctx, m, i, fetch)
 				report(b)
-				plain, _, err := c.decode(v, m.File, uint64(i), m.SegmentLen(i), shards, m.Segments[i].Hashes)
+				plain, _, err := c.decode(v, m.File, uint64(i), m.Segments[i].Gen, m.SegmentLen(i), shards, m.Segments[i].Hashes)
 				ch <- out{plain, err}
 			}()
 		}

@@ -295,6 +295,11 @@ func (c *Cluster) placeSegment(ctx context.Context, a relay.Auth, order []RelayI
 // manifest. It returns the
 // manifest; its Commitment is what goes on chain.
 func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.Params, r io.Reader, progress Progress) (*cbfs.Manifest, error) {
+	return c.PutAttrs(ctx, v, path, p, r, progress, Attrs{})
+}
+
+// PutAttrs is Put that records the file's attributes in its manifest.
+func (c *Cluster) PutAttrs(ctx context.Context, v *cbfs.Volume, path string, p cbfs.Params, r io.Reader, progress Progress, at Attrs) (*cbfs.Manifest, error) {
 	tags, err := v.PathTags(path)
 	if err != nil {
 		return nil, err
@@ -345,6 +350,7 @@ func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.P
 	if progress != nil {
 		progress(int64(m.Size))
 	}
+	m.Mode, m.ModTime = at.Mode, at.ModTime
 	if err := c.putProofs(ctx, a, m); err != nil {
 		return nil, err
 	}
@@ -538,6 +544,7 @@ type Entry struct {
 	Size       uint64
 	Seq        uint64
 	Commitment cbfs.StorageCommitment
+	Attrs      Attrs
 }
 
 // List returns every file of the volume the token may read, by path.
@@ -576,7 +583,7 @@ func (c *Cluster) List(ctx context.Context, v *cbfs.Volume) ([]Entry, error) {
 	}
 	out := make([]Entry, 0, len(best))
 	for _, m := range best {
-		out = append(out, Entry{Path: m.Path, Size: m.Size, Seq: m.Seq, Commitment: m.Commitment()})
+		out = append(out, Entry{Path: m.Path, Size: m.Size, Seq: m.Seq, Commitment: m.Commitment(), Attrs: Attrs{Mode: m.Mode, ModTime: m.ModTime}})
 	}
 	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
 	return out, nil

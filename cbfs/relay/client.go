@@ -249,6 +249,13 @@ func (c *Client) List(ctx context.Context, a Auth) ([]ListEntry, error) {
 	}
 }
 
+// DropShards deletes some shards of a file (the relay ignores those it
+// does not hold).
+func (c *Client) DropShards(ctx context.Context, a Auth, hashes []cbfs.ShardHash) error {
+	_, _, err := c.Call(ctx, OpDropShards, &ShardReq{Auth: a, Hashes: hashes}, nil)
+	return err
+}
+
 // Delete removes a file's manifest and shards.
 func (c *Client) Delete(ctx context.Context, a Auth) error {
 	_, _, err := c.Call(ctx, OpDelete, &ManifestReq{Auth: a}, nil)

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -518,6 +519,12 @@ func (s *Server) handle(op Op, hdr, data []byte, peer [20]byte) (rh, rd []byte, 
 	case OpStat:
 		b, err := cbfs.Marshal(s.stat())
 		return b, nil, err
+	case OpDropShards:
+		var r ShardReq
+		if err := cbfs.Unmarshal(hdr, &r); err != nil || len(r.Hashes) > 4096 {
+			return nil, nil, fail(StatusInvalid, "drop shards: bad request")
+		}
+		return nil, nil, s.dropShards(&r, peer)
 	}
 	return nil, nil, fail(StatusInvalid, "unknown op %d", op)
 }
@@ -917,6 +924,53 @@ func (s *Server) delete(r *ManifestReq, peer [20]byte) error {
 	// sweep removes, never an index entry without its file.
 	if err := s.files.removePath(vol, pid); err != nil {
 		return fmt.Errorf("relay: delete shard files: %w", err)
+	}
+	return nil
+}
+
+// dropShards deletes the named shards of one file (those it holds): the
+// index entries first, then the files (as delete).
+func (s *Server) dropShards(r *ShardReq, peer [20]byte) error {
+	if _, err := s.authorize(&r.Auth, cbfs.PermWrite, peer, true); err != nil {
+		return err
+	}
+	vol, pid := r.Auth.Vol, r.Auth.Tags[len(r.Auth.Tags)-1]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.db.NewBatch()
+	defer b.Close()
+	var freed int64
+	var gone []cbfs.ShardHash
+	for _, h := range r.Hashes {
+		mk := key(pfxMeta, vol[:], pid[:], h[:])
+		v, closer, err := s.db.Get(mk)
+		if errors.Is(err, pebble.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("relay: drop shards: %w", err)
+		}
+		var m shardMeta
+		if cbfs.Unmarshal(v, &m) == nil {
+			freed += int64(m.Proof.ShardLen)
+		}
+		freed += int64(len(v))
+		closer.Close()
+		b.Delete(mk, nil)
+		b.Delete(key(pfxShard, vol[:], pid[:], h[:]), nil)
+		gone = append(gone, h)
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	s.addUsage(b, vol, -freed)
+	if err := b.Commit(pebble.Sync); err != nil {
+		return fmt.Errorf("relay: drop shards: %w", err)
+	}
+	for _, h := range gone {
+		if err := os.Remove(s.files.path(vol, pid, h)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("relay: drop shard file: %w", err)
+		}
 	}
 	return nil
 }

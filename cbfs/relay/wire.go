@@ -46,6 +46,9 @@ const (
 	OpRevoke      Op = 9
 	OpStat        Op = 10
 	OpPutProofs   Op = 11
+	// OpDropShards deletes some shards of a file (ShardReq): the old
+	// shards of segments an update rewrote.
+	OpDropShards Op = 12
 )
 
 // Status codes of a response.
@@ -318,7 +321,7 @@ func requestDataCap(op uint8) int {
 		return MaxManifestBytes
 	case OpPutProofs:
 		return MaxProofsBytes
-	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat:
+	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat, OpDropShards:
 		return 0
 	}
 	return -1
