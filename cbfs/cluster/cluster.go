@@ -310,8 +310,12 @@ func (c *Cluster) PutAttrs(ctx context.Context, v *cbfs.Volume, path string, p c
 		return nil, fmt.Errorf("cluster: k+m=%d shards need as many relays, have %d", n, len(c.relays))
 	}
 	// A put replaces: the old version's shards and manifest go first (a
-	// relay keeps one manifest per path, and never a lower sequence).
-	if _, err := c.Manifest(ctx, v, path); err == nil {
+	// relay keeps one manifest per path, and never a lower sequence). The
+	// new manifest's sequence is above the old one's, so a copy of the old
+	// manifest on a relay the delete missed loses to it.
+	var seq uint64
+	if old, err := c.Manifest(ctx, v, path); err == nil {
+		seq = old.Seq + 1
 		if err := c.Delete(ctx, v, path); err != nil {
 			return nil, fmt.Errorf("cluster: replace %s: %w", path, err)
 		}
@@ -350,7 +354,7 @@ func (c *Cluster) PutAttrs(ctx context.Context, v *cbfs.Volume, path string, p c
 	if progress != nil {
 		progress(int64(m.Size))
 	}
-	m.Mode, m.ModTime = at.Mode, at.ModTime
+	m.Mode, m.ModTime, m.Seq = at.Mode, at.ModTime, seq
 	if err := c.putProofs(ctx, a, m); err != nil {
 		return nil, err
 	}

@@ -798,6 +798,13 @@ func (s *Server) putManifest(r *ManifestReq, data []byte, peer [20]byte) error {
 		if uerr == nil && m.Seq > r.Seq {
 			return fail(StatusInvalid, "manifest seq %d older than stored %d", r.Seq, m.Seq)
 		}
+		// The same sequence with other bytes is a second writer (a repair
+		// and an update of one file at once): the first one stays, so a
+		// manifest whose replaced shards were dropped cannot come back.
+		// The same bytes again are a retry, and fine.
+		if uerr == nil && m.Seq == r.Seq && !bytes.Equal(m.Sealed, data) {
+			return fail(StatusInvalid, "manifest seq %d already stored with other contents", r.Seq)
+		}
 	}
 	if s.used+uint64(len(enc))-uint64(old) > s.lim.Capacity {
 		return fail(StatusFull, "relay full")
