@@ -72,7 +72,7 @@ type encResult struct {
 }
 
 // Encode reads a file from r and seals, codes and places it segment by
-// segment. Memory is bounded by workers+2 segments (plain and coded)
+// segment. Memory is bounded by workers+Uploads+1 segments (plain and coded)
 // whatever the file size. It returns the manifest (Seq 0) once every
 // segment is placed.
 func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, workers int, place PlaceFunc) (*Manifest, error) {
