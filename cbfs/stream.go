@@ -300,6 +300,10 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 		workers = Workers()
 	}
 	ctx, cancel := context.WithCancel(ctx)
+	// Every goroutine started here is done before Decode returns, also on
+	// an error (they read m, which the caller may change afterwards).
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	defer cancel()
 	type out struct {
 		plain []byte
@@ -319,7 +323,9 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 			bad(x)
 		}
 	}
+	wg.Add(1)
 	go func() {
+		defer wg.Done()
 		defer close(order)
 		for i := range m.Segments {
 			ch := make(chan out, 1)
@@ -328,7 +334,9 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 			case <-ctx.Done():
 				return
 			}
+			wg.Add(1)
 			go func() {
+				defer wg.Done()
 				c, err := newCodec(m.Params())
 				if err != nil {
 					ch <- out{err: err}

@@ -156,20 +156,36 @@ func (c *Client) Call(ctx context.Context, op Op, hdr any, data []byte) ([]byte,
 		deadline = d
 	}
 	st.SetDeadline(deadline)
+	// A cancelled ctx ends the request at once (a read from a relay that
+	// died would otherwise wait for the connection's idle timeout).
+	stop := context.AfterFunc(ctx, func() {
+		st.CancelRead(0)
+		st.CancelWrite(0)
+	})
+	defer stop()
 	if err := writeFrame(st, uint8(op), h, data); err != nil {
 		st.CancelRead(0)
-		return nil, nil, fmt.Errorf("relay %s: send: %w", c.addr, err)
+		return nil, nil, fmt.Errorf("relay %s: send: %w", c.addr, cancelled(ctx, err))
 	}
 	st.Close() // done sending
 	status, rh, rd, err := readAnswer(st)
 	if err != nil {
 		st.CancelRead(0)
-		return nil, nil, fmt.Errorf("relay %s: answer: %w", c.addr, err)
+		return nil, nil, fmt.Errorf("relay %s: answer: %w", c.addr, cancelled(ctx, err))
 	}
 	if status != StatusOK {
 		return nil, nil, &StatusError{Status: status, Msg: string(rh)}
 	}
 	return rh, rd, nil
+}
+
+// cancelled is ctx's error if ctx ended (the stream failed because of it,
+// not because of the relay), else err.
+func cancelled(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
 }
 
 // PutShard stores a shard.
