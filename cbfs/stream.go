@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"time"
 )
 
 // EncodedSegment is one sealed, erasure-coded segment handed to the
@@ -237,9 +238,23 @@ type BadShard struct {
 // ErrTampered marks a shard whose bytes do not match the manifest.
 var ErrTampered = errors.New("cbfs: shard does not match its manifest hash")
 
+// ErrSlow marks a shard whose relay had not answered when the segment
+// was complete without it (see hedgeDelay): the caller may skip that
+// relay for a while.
+var ErrSlow = errors.New("cbfs: shard not answered while the others were")
+
+// hedgeDelay is how long fetchSegment waits, once a first shard of a
+// segment has arrived (after first), for the rest before it asks for one
+// more (a parity shard) in place of the slowest: a relay killed without
+// closing its connection would otherwise hold the segment until the
+// connection's idle timeout.
+func hedgeDelay(first time.Duration) time.Duration { return max(time.Second, 4*first) }
+
 // fetchSegment gets K verified shards of segment i, trying data shards
-// first and parity shards as shards fail, and returns them (nil = not
-// fetched) with the failures seen.
+// first and parity shards as shards fail or stall (hedgeDelay), and
+// returns them (nil = not fetched) with the failures seen. Fetches still
+// running when K shards are in are cancelled; those that were stalled
+// are reported with ErrSlow.
 func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][]byte, []BadShard) {
 	k, n := int(m.K), int(m.K+m.M)
 	sl := m.ShardLen(i)
@@ -252,35 +267,72 @@ func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][
 		b   []byte
 		err error
 	}
+	fctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	res := make(chan got, n)
 	inflight, valid := 0, 0
+	launched := make([]time.Time, n)
+	launch := func() {
+		j := next
+		next++
+		inflight++
+		launched[j] = time.Now()
+		go func() {
+			b, err := fetch(fctx, i, j)
+			if err == nil && (len(b) != sl || HashShard(b) != want[j]) {
+				err = ErrTampered
+			}
+			res <- got{j, b, err}
+		}()
+	}
+	start := time.Now()
+	var timer *time.Timer
+	var hedge <-chan time.Time
+	var delay time.Duration
+	var hedgedAt time.Time // when the last hedge fired: fetches older than it stalled
 	for valid < k {
 		for inflight+valid < k && next < n {
-			j := next
-			next++
-			inflight++
-			go func() {
-				b, err := fetch(ctx, i, j)
-				if err == nil && (len(b) != sl || HashShard(b) != want[j]) {
-					err = ErrTampered
-				}
-				res <- got{j, b, err}
-			}()
+			launch()
 		}
 		if inflight == 0 {
 			break
 		}
-		g := <-res
-		inflight--
-		if g.err != nil {
-			bad = append(bad, BadShard{i, g.j, g.err})
-			continue
+		select {
+		case g := <-res:
+			inflight--
+			if g.err != nil {
+				bad = append(bad, BadShard{i, g.j, g.err})
+				continue
+			}
+			shards[g.j] = g.b
+			valid++
+			if timer == nil && valid < k {
+				delay = hedgeDelay(time.Since(start))
+				timer = time.NewTimer(delay)
+				defer timer.Stop()
+				hedge = timer.C
+			}
+		case <-hedge:
+			hedgedAt = time.Now()
+			if next < n {
+				launch()
+			}
+			timer.Reset(delay)
 		}
-		shards[g.j] = g.b
-		valid++
 	}
-	for ; inflight > 0; inflight-- { // none left when valid == k; kept for safety
-		<-res
+	cancel()
+	for ; inflight > 0; inflight-- {
+		g := <-res
+		switch {
+		case g.err == nil && valid < k: // only when ctx ended; kept for safety
+			shards[g.j] = g.b
+			valid++
+		case g.err == nil:
+		case !hedgedAt.IsZero() && launched[g.j].Before(hedgedAt) && ctx.Err() == nil:
+			bad = append(bad, BadShard{i, g.j, fmt.Errorf("%w: %v", ErrSlow, g.err)})
+		default:
+			bad = append(bad, BadShard{i, g.j, g.err})
+		}
 	}
 	return shards, bad
 }
