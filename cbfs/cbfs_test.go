@@ -342,3 +342,42 @@ func BenchmarkDecode(b *testing.B) {
 	}
 	reportCPU(b, cpu0, int64(b.N)*size)
 }
+
+// TestStalledShardIsHedged: a relay that holds a data shard and never
+// answers (a relay killed without closing its connection) does not hold
+// the read: after the others answered, a parity shard is asked for in its
+// place, the stalled fetch is cancelled, and it is reported as ErrSlow.
+// Without the hedge this test would wait forever.
+func TestStalledShardIsHedged(t *testing.T) {
+	v := testVolume(t)
+	data := randBytes(3*MinSegmentSize+17, 8)
+	var st memStore
+	m, err := Encode(context.Background(), v, "a", Params{K: 4, M: 2, SegmentSize: MinSegmentSize}, bytes.NewReader(data), 1, st.place)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stalled := func(ctx context.Context, i, j int) ([]byte, error) {
+		if j == 1 { // the relay of data shard 1 of every segment hangs
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}
+		return st.fetch(ctx, i, j)
+	}
+	var mu sync.Mutex
+	slow := map[int]bool{}
+	var out bytes.Buffer
+	err = Decode(context.Background(), v, m, stalled, &out, 2, func(b BadShard) {
+		mu.Lock()
+		defer mu.Unlock()
+		if b.Shard != 1 || !errors.Is(b.Err, ErrSlow) {
+			t.Errorf("bad shard %+v: want shard 1, ErrSlow", b)
+		}
+		slow[b.Segment] = true
+	})
+	if err != nil || !bytes.Equal(out.Bytes(), data) {
+		t.Fatalf("read with a stalled relay: %v", err)
+	}
+	if len(slow) != len(m.Segments) {
+		t.Fatalf("stalled shard reported for segments %v, want all %d", slow, len(m.Segments))
+	}
+}

@@ -18,6 +18,10 @@ type RelayID [20]byte
 type Segment struct {
 	Hashes []ShardHash `cbor:"1,keyasint"`
 	Relays []RelayID   `cbor:"2,keyasint"`
+	// Gen is 0 for a segment written with its file, and a fresh random
+	// number each time the segment is rewritten in place (cluster
+	// Update): it is part of the segment's key.
+	Gen uint64 `cbor:"3,keyasint,omitempty"`
 }
 
 // Manifest describes one stored file. It is sealed under the volume key
@@ -32,8 +36,13 @@ type Manifest struct {
 	K        uint8     `cbor:"6,keyasint"`
 	M        uint8     `cbor:"7,keyasint"`
 	SegSize  uint32    `cbor:"8,keyasint"`
-	Seq      uint64    `cbor:"9,keyasint"` // bumped by every repair that moves shards
+	Seq      uint64    `cbor:"9,keyasint"` // bumped by every repair and every update
 	Segments []Segment `cbor:"10,keyasint"`
+	// File attributes, kept for the FUSE mount (the volume has no other
+	// place for them; they are sealed with the manifest, so relays do
+	// not see them). Zero: not recorded.
+	Mode    uint32 `cbor:"11,keyasint,omitempty"` // permission bits (0o7777)
+	ModTime int64  `cbor:"12,keyasint,omitempty"` // unix nanoseconds
 }
 
 // ManifestVersion is the only version this code writes and reads.

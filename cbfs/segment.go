@@ -83,7 +83,7 @@ func newCodec(p Params) (*codec, error) {
 // encode seals plain (one segment) and splits it into K+M shards, all cut
 // from buf (reused across calls; grown if needed). It returns the shards and
 // their hashes.
-func (c *codec) encode(v *Volume, f FileID, index uint64, plain []byte, buf []byte) ([][]byte, []ShardHash, []byte, error) {
+func (c *codec) encode(v *Volume, f FileID, index, gen uint64, plain []byte, buf []byte) ([][]byte, []ShardHash, []byte, error) {
 	p := c.p
 	sl := p.shardLen(len(plain))
 	total := sl * (p.K + p.M)
@@ -91,12 +91,12 @@ func (c *codec) encode(v *Volume, f FileID, index uint64, plain []byte, buf []by
 		buf = make([]byte, total)
 	}
 	buf = buf[:total]
-	key := v.segmentKey(f, index)
+	key := v.segmentKey(f, index, gen)
 	g, err := newGCM(key[:])
 	if err != nil {
 		return nil, nil, buf, err
 	}
-	var nonce [12]byte // the key is unique per (file, segment): a fixed nonce is safe
+	var nonce [12]byte // the key is unique per (file, segment, generation): a fixed nonce is safe
 	binary.BigEndian.PutUint64(nonce[4:], index)
 	ct := g.Seal(buf[:0], nonce[:], plain, v.segmentAAD(f, index))
 	clear(buf[len(ct) : sl*p.K]) // zero padding of the last data shard
@@ -166,7 +166,7 @@ func (c *codec) reconstruct(shards [][]byte, all bool) error {
 // decode rebuilds and opens one segment of n plaintext bytes from its
 // shards (nil = missing), checking every present shard against want first.
 // It returns the plaintext and the indices of shards that failed their check.
-func (c *codec) decode(v *Volume, f FileID, index uint64, n int, shards [][]byte, want []ShardHash) ([]byte, []int, error) {
+func (c *codec) decode(v *Volume, f FileID, index, gen uint64, n int, shards [][]byte, want []ShardHash) ([]byte, []int, error) {
 	p := c.p
 	if len(shards) != p.K+p.M || len(want) != p.K+p.M {
 		return nil, nil, fmt.Errorf("cbfs: segment %d: %d shards, want %d", index, len(shards), p.K+p.M)
@@ -181,7 +181,7 @@ func (c *codec) decode(v *Volume, f FileID, index uint64, n int, shards [][]byte
 		ct = append(ct, shards[i]...)
 	}
 	ct = ct[:n+gcmOverhead]
-	key := v.segmentKey(f, index)
+	key := v.segmentKey(f, index, gen)
 	g, err := newGCM(key[:])
 	if err != nil {
 		return nil, bad, err

@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"time"
 )
 
 // EncodedSegment is one sealed, erasure-coded segment handed to the
@@ -15,17 +16,45 @@ import (
 type EncodedSegment struct {
 	File   FileID
 	Index  int
+	Gen    uint64 // 0 unless rewritten in place (EncodeSegment)
 	Shards [][]byte
 	Hashes []ShardHash
 }
 
+// EncodeSegment seals and codes one segment of an existing file again,
+// under a new generation gen (NewSegmentGen): the in-place rewrite of a
+// changed segment (cluster Update). The shards are freshly allocated.
+func EncodeSegment(v *Volume, p Params, f FileID, index int, gen uint64, plain []byte) (*EncodedSegment, error) {
+	if gen == 0 {
+		return nil, errors.New("cbfs: a rewritten segment needs a nonzero generation")
+	}
+	if len(plain) > p.SegmentSize {
+		return nil, fmt.Errorf("cbfs: segment of %d bytes, segment size %d", len(plain), p.SegmentSize)
+	}
+	c, err := newCodec(p)
+	if err != nil {
+		return nil, err
+	}
+	shards, hashes, _, err := c.encode(v, f, uint64(index), gen, plain, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &EncodedSegment{File: f, Index: index, Gen: gen, Shards: shards, Hashes: hashes}, nil
+}
+
 // PlaceFunc stores one encoded segment and says where each shard went.
-// It is called in segment order from one goroutine.
+// It is called in segment order, but up to Uploads calls run at once (on
+// different segments): a segment's shards go out while the next one's are
+// still being acknowledged (each relay fsyncs before it answers), so the
+// relays' disk and network latency overlap instead of adding up.
 type PlaceFunc func(ctx context.Context, s *EncodedSegment) ([]RelayID, error)
 
-// Workers is how many segments are sealed and coded at once (and so, with
-// two more for the reader and the uploader, how many are in memory).
+// Workers is how many segments are sealed and coded at once.
 func Workers() int { return max(1, runtime.GOMAXPROCS(0)) }
+
+// Uploads is how many segments Encode places at once. With Workers coding
+// and one being read, Workers + Uploads + 1 segments are in memory.
+const Uploads = 3
 
 type encSlot struct {
 	plain, coded []byte
@@ -44,7 +73,7 @@ type encResult struct {
 }
 
 // Encode reads a file from r and seals, codes and places it segment by
-// segment. Memory is bounded by workers+2 segments (plain and coded)
+// segment. Memory is bounded by workers+Uploads+1 segments (plain and coded)
 // whatever the file size. It returns the manifest (Seq 0) once every
 // segment is placed.
 func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, workers int, place PlaceFunc) (*Manifest, error) {
@@ -68,10 +97,11 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// A slot is one segment's plain and coded buffers. The reader takes a
-	// slot before reading a segment and the consumer gives it back after
-	// placing that segment, both in segment order, so the pipeline holds
-	// at most nslot segments and can never wait on itself.
-	nslot := workers + 2
+	// slot before reading a segment, in segment order, and the slot comes
+	// back once that segment is placed; at most Uploads placements run at
+	// once and they start in segment order, so the pipeline holds at most
+	// nslot segments and can never wait on itself.
+	nslot := workers + Uploads + 1
 	free := make(chan *encSlot, nslot)
 	for i := 0; i < nslot; i++ {
 		free <- &encSlot{plain: make([]byte, p.SegmentSize)}
@@ -89,7 +119,7 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 					j.out <- encResult{err: err}
 					continue
 				}
-				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), j.slot.plain[:j.n], j.slot.coded)
+				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), 0, j.slot.plain[:j.n], j.slot.coded)
 				j.slot.coded = buf
 				j.out <- encResult{seg: &EncodedSegment{File: fid, Index: j.index, Shards: shards, Hashes: hashes}, err: e}
 			}
@@ -133,25 +163,53 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 			}
 		}
 	}()
-	var firstErr error
+	var (
+		mu       sync.Mutex
+		firstErr error
+		uploads  sync.WaitGroup
+	)
+	failed := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		cancel()
+	}
+	sem := make(chan struct{}, Uploads)
 	for j := range order {
 		res := <-j.out
-		if firstErr == nil && res.err != nil {
-			firstErr = res.err
+		mu.Lock()
+		stop := firstErr != nil
+		mu.Unlock()
+		if res.err != nil && !stop {
+			failed(res.err)
+			stop = true
 		}
-		if firstErr == nil {
+		if stop {
+			free <- j.slot
+			continue
+		}
+		sem <- struct{}{}
+		uploads.Add(1)
+		go func() {
+			defer uploads.Done()
 			relays, err := place(ctx, res.seg)
 			if err != nil {
-				firstErr = fmt.Errorf("cbfs: place segment %d: %w", res.seg.Index, err)
+				failed(fmt.Errorf("cbfs: place segment %d: %w", res.seg.Index, err))
 			} else {
-				m.Segments = append(m.Segments, Segment{Hashes: res.seg.Hashes, Relays: relays})
+				mu.Lock()
+				for len(m.Segments) <= res.seg.Index {
+					m.Segments = append(m.Segments, Segment{})
+				}
+				m.Segments[res.seg.Index] = Segment{Hashes: res.seg.Hashes, Relays: relays}
+				mu.Unlock()
 			}
-		}
-		if firstErr != nil {
-			cancel()
-		}
-		free <- j.slot
+			free <- j.slot
+			<-sem
+		}()
 	}
+	uploads.Wait()
 	wg.Wait()
 	if err := <-readErr; firstErr == nil && err != nil {
 		firstErr = err
@@ -180,9 +238,23 @@ type BadShard struct {
 // ErrTampered marks a shard whose bytes do not match the manifest.
 var ErrTampered = errors.New("cbfs: shard does not match its manifest hash")
 
+// ErrSlow marks a shard whose relay had not answered when the segment
+// was complete without it (see hedgeDelay): the caller may skip that
+// relay for a while.
+var ErrSlow = errors.New("cbfs: shard not answered while the others were")
+
+// hedgeDelay is how long fetchSegment waits, once a first shard of a
+// segment has arrived (after first), for the rest before it asks for one
+// more (a parity shard) in place of the slowest: a relay killed without
+// closing its connection would otherwise hold the segment until the
+// connection's idle timeout.
+func hedgeDelay(first time.Duration) time.Duration { return max(time.Second, 4*first) }
+
 // fetchSegment gets K verified shards of segment i, trying data shards
-// first and parity shards as shards fail, and returns them (nil = not
-// fetched) with the failures seen.
+// first and parity shards as shards fail or stall (hedgeDelay), and
+// returns them (nil = not fetched) with the failures seen. Fetches still
+// running when K shards are in are cancelled; those that were stalled
+// are reported with ErrSlow.
 func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][]byte, []BadShard) {
 	k, n := int(m.K), int(m.K+m.M)
 	sl := m.ShardLen(i)
@@ -195,41 +267,78 @@ func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][
 		b   []byte
 		err error
 	}
+	fctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	res := make(chan got, n)
 	inflight, valid := 0, 0
+	launched := make([]time.Time, n)
+	launch := func() {
+		j := next
+		next++
+		inflight++
+		launched[j] = time.Now()
+		go func() {
+			b, err := fetch(fctx, i, j)
+			if err == nil && (len(b) != sl || HashShard(b) != want[j]) {
+				err = ErrTampered
+			}
+			res <- got{j, b, err}
+		}()
+	}
+	start := time.Now()
+	var timer *time.Timer
+	var hedge <-chan time.Time
+	var delay time.Duration
+	var hedgedAt time.Time // when the last hedge fired: fetches older than it stalled
 	for valid < k {
 		for inflight+valid < k && next < n {
-			j := next
-			next++
-			inflight++
-			go func() {
-				b, err := fetch(ctx, i, j)
-				if err == nil && (len(b) != sl || HashShard(b) != want[j]) {
-					err = ErrTampered
-				}
-				res <- got{j, b, err}
-			}()
+			launch()
 		}
 		if inflight == 0 {
 			break
 		}
-		g := <-res
-		inflight--
-		if g.err != nil {
-			bad = append(bad, BadShard{i, g.j, g.err})
-			continue
+		select {
+		case g := <-res:
+			inflight--
+			if g.err != nil {
+				bad = append(bad, BadShard{i, g.j, g.err})
+				continue
+			}
+			shards[g.j] = g.b
+			valid++
+			if timer == nil && valid < k {
+				delay = hedgeDelay(time.Since(start))
+				timer = time.NewTimer(delay)
+				defer timer.Stop()
+				hedge = timer.C
+			}
+		case <-hedge:
+			hedgedAt = time.Now()
+			if next < n {
+				launch()
+			}
+			timer.Reset(delay)
 		}
-		shards[g.j] = g.b
-		valid++
 	}
-	for ; inflight > 0; inflight-- { // none left when valid == k; kept for safety
-		<-res
+	cancel()
+	for ; inflight > 0; inflight-- {
+		g := <-res
+		switch {
+		case g.err == nil && valid < k: // only when ctx ended; kept for safety
+			shards[g.j] = g.b
+			valid++
+		case g.err == nil:
+		case !hedgedAt.IsZero() && launched[g.j].Before(hedgedAt) && ctx.Err() == nil:
+			bad = append(bad, BadShard{i, g.j, fmt.Errorf("%w: %v", ErrSlow, g.err)})
+		default:
+			bad = append(bad, BadShard{i, g.j, g.err})
+		}
 	}
 	return shards, bad
 }
 
 // Decode writes the file described by m to w, fetching K verified shards
-// per segment (any K of K+M) with up to workers segments in flight. bad, if
+// per segment (any K of K+M) with up to workers+2 segments in flight. bad, if
 // not nil, is told of every shard that could not be used, so the caller can
 // schedule a repair.
 func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.Writer, workers int, bad func(BadShard)) error {
@@ -243,12 +352,18 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 		workers = Workers()
 	}
 	ctx, cancel := context.WithCancel(ctx)
+	// Every goroutine started here is done before Decode returns, also on
+	// an error (they read m, which the caller may change afterwards).
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	defer cancel()
 	type out struct {
 		plain []byte
 		err   error
 	}
-	order := make(chan chan out, workers)
+	// Segments in flight: workers decoding, and two more fetching, so
+	// the relays' answers overlap with decoding.
+	order := make(chan chan out, workers+2)
 	var mu sync.Mutex
 	report := func(b []BadShard) {
 		if bad == nil {
@@ -260,7 +375,9 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 			bad(x)
 		}
 	}
+	wg.Add(1)
 	go func() {
+		defer wg.Done()
 		defer close(order)
 		for i := range m.Segments {
 			ch := make(chan out, 1)
@@ -269,7 +386,9 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 			case <-ctx.Done():
 				return
 			}
+			wg.Add(1)
 			go func() {
+				defer wg.Done()
 				c, err := newCodec(m.Params())
 				if err != nil {
 					ch <- out{err: err}
@@ -277,7 +396,7 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 				}
 				shards, b := fetchSegment(ctx, m, i, fetch)
 				report(b)
-				plain, _, err := c.decode(v, m.File, uint64(i), m.SegmentLen(i), shards, m.Segments[i].Hashes)
+				plain, _, err := c.decode(v, m.File, uint64(i), m.Segments[i].Gen, m.SegmentLen(i), shards, m.Segments[i].Hashes)
 				ch <- out{plain, err}
 			}()
 		}

@@ -109,10 +109,33 @@ func NewFileID() (FileID, error) {
 
 // segmentKey is the per-segment AES-256 key: HKDF(volume key, salt=volume
 // ID, info="cbfs/v1/segment" ‖ FileID ‖ index).
-func (v *Volume) segmentKey(f FileID, index uint64) [32]byte {
+//
+// A segment rewritten in place (Segment.Gen, a random nonzero number drawn
+// for each rewrite) adds the generation to the info: the same FileID and
+// index never get the same key twice, so the fixed nonce stays safe.
+func (v *Volume) segmentKey(f FileID, index, gen uint64) [32]byte {
 	var idx [8]byte
 	binary.BigEndian.PutUint64(idx[:], index)
-	return v.derive("segment", f[:], idx[:])
+	if gen == 0 {
+		return v.derive("segment", f[:], idx[:])
+	}
+	var g [8]byte
+	binary.BigEndian.PutUint64(g[:], gen)
+	return v.derive("segment", f[:], idx[:], g[:])
+}
+
+// NewSegmentGen draws the generation of a rewritten segment: random, so
+// a rewrite that failed half way and is tried again never reuses a key.
+func NewSegmentGen() (uint64, error) {
+	var b [8]byte
+	for {
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, fmt.Errorf("cbfs: segment generation: %w", err)
+		}
+		if g := binary.BigEndian.Uint64(b[:]); g != 0 {
+			return g, nil
+		}
+	}
 }
 
 // segmentAAD binds the ciphertext to the volume, the file and the index.

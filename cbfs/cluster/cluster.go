@@ -157,6 +157,11 @@ func (c *Cluster) note(id cbfs.RelayID, err error) {
 	if err == nil || errors.As(err, &se) || errors.Is(err, context.Canceled) {
 		return
 	}
+	c.markDown(id)
+}
+
+// markDown skips relay id for downFor.
+func (c *Cluster) markDown(id cbfs.RelayID) {
 	c.mu.Lock()
 	c.down[id] = time.Now().Add(downFor)
 	c.mu.Unlock()
@@ -295,6 +300,11 @@ func (c *Cluster) placeSegment(ctx context.Context, a relay.Auth, order []RelayI
 // manifest. It returns the
 // manifest; its Commitment is what goes on chain.
 func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.Params, r io.Reader, progress Progress) (*cbfs.Manifest, error) {
+	return c.PutAttrs(ctx, v, path, p, r, progress, Attrs{})
+}
+
+// PutAttrs is Put that records the file's attributes in its manifest.
+func (c *Cluster) PutAttrs(ctx context.Context, v *cbfs.Volume, path string, p cbfs.Params, r io.Reader, progress Progress, at Attrs) (*cbfs.Manifest, error) {
 	tags, err := v.PathTags(path)
 	if err != nil {
 		return nil, err
@@ -305,13 +315,20 @@ func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.P
 		return nil, fmt.Errorf("cluster: k+m=%d shards need as many relays, have %d", n, len(c.relays))
 	}
 	// A put replaces: the old version's shards and manifest go first (a
-	// relay keeps one manifest per path, and never a lower sequence).
-	if _, err := c.Manifest(ctx, v, path); err == nil {
+	// relay keeps one manifest per path, and never a lower sequence). The
+	// new manifest's sequence is above the old one's, so a copy of the old
+	// manifest on a relay the delete missed loses to it.
+	var seq uint64
+	if old, err := c.Manifest(ctx, v, path); err == nil {
+		seq = old.Seq + 1
 		if err := c.Delete(ctx, v, path); err != nil {
 			return nil, fmt.Errorf("cluster: replace %s: %w", path, err)
 		}
 	}
-	var done int64
+	var (
+		doneMu sync.Mutex
+		done   int64
+	)
 	m, err := cbfs.Encode(ctx, v, path, p, r, c.Workers, func(ctx context.Context, e *cbfs.EncodedSegment) ([]cbfs.RelayID, error) {
 		order := Rank(segmentSeed(e.File, e.Index), c.relays)
 		all := make([]int, n)
@@ -326,6 +343,8 @@ func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.P
 		for j := range relays {
 			relays[j] = placed[j]
 		}
+		doneMu.Lock()
+		defer doneMu.Unlock()
 		for _, s := range e.Shards[:p.K] {
 			done += int64(len(s))
 		}
@@ -340,6 +359,7 @@ func (c *Cluster) Put(ctx context.Context, v *cbfs.Volume, path string, p cbfs.P
 	if progress != nil {
 		progress(int64(m.Size))
 	}
+	m.Mode, m.ModTime, m.Seq = at.Mode, at.ModTime, seq
 	if err := c.putProofs(ctx, a, m); err != nil {
 		return nil, err
 	}
@@ -434,7 +454,11 @@ func (c *Cluster) putManifest(ctx context.Context, v *cbfs.Volume, tags []cbfs.T
 }
 
 // Manifest finds the newest manifest of path that opens under the volume
-// key, asking relays in its ranking order.
+// key. It asks every relay at once (a relay that died without closing
+// its connection would otherwise hold the lookup until the idle timeout)
+// and takes the newest of the first two good copies, enough to see a
+// repair's newer one; relays marked down are asked only if no other
+// relay has a copy.
 func (c *Cluster) Manifest(ctx context.Context, v *cbfs.Volume, path string) (*cbfs.Manifest, error) {
 	tags, err := v.PathTags(path)
 	if err != nil {
@@ -442,51 +466,76 @@ func (c *Cluster) Manifest(ctx context.Context, v *cbfs.Volume, path string) (*c
 	}
 	pid := tags[len(tags)-1]
 	a := c.auth(v.ID, tags)
-	var best *cbfs.Manifest
+	var up, down []RelayInfo
+	for _, r := range Rank(manifestSeed(v.ID, pid), c.relays) {
+		if c.isDown(r.ID) {
+			down = append(down, r)
+		} else {
+			up = append(up, r)
+		}
+	}
 	var lastErr error = fmt.Errorf("cluster: %s: no such file", path)
-	asked := 0
-	tried := map[cbfs.RelayID]bool{}
-	order := Rank(manifestSeed(v.ID, pid), c.relays)
-	// Second pass: relays marked down, in case a live one was timed out.
-	order = append(order, order...)
-	for k, r := range order {
-		force := k >= len(order)/2
-		if tried[r.ID] || (force && asked > 0) {
-			continue
+	for pass, rs := range [][]RelayInfo{up, down} {
+		best, err := c.askManifest(ctx, v, a, pid, rs, pass == 1)
+		if best != nil {
+			return best, nil
 		}
-		if !force && c.isDown(r.ID) {
-			continue
-		}
-		tried[r.ID] = true
-		var seq uint64
-		var sealed []byte
-		err := c.callMaybeDown(r.ID, force, func(cl *relay.Client) (err error) {
-			seq, sealed, err = cl.GetManifest(ctx, a)
-			return err
-		})
 		if err != nil {
-			if !errors.Is(err, relay.ErrNotFound) {
-				lastErr = err
+			lastErr = err
+		}
+	}
+	return nil, lastErr
+}
+
+// askManifest asks rs at once for the manifest and returns the newest of
+// the first two good copies (or of all, if fewer), cancelling the rest.
+func (c *Cluster) askManifest(ctx context.Context, v *cbfs.Volume, a relay.Auth, pid cbfs.Tag, rs []RelayInfo, force bool) (*cbfs.Manifest, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		m   *cbfs.Manifest
+		err error
+	}
+	ch := make(chan answer, len(rs))
+	for _, r := range rs {
+		go func() {
+			var seq uint64
+			var sealed []byte
+			err := c.callMaybeDown(r.ID, force, func(cl *relay.Client) (err error) {
+				seq, sealed, err = cl.GetManifest(ctx, a)
+				return err
+			})
+			if err != nil {
+				ch <- answer{err: err}
+				return
+			}
+			m, err := v.OpenManifest(sealed, pid)
+			if err != nil || m.Seq != seq {
+				ch <- answer{err: fmt.Errorf("cluster: relay 0x%x served a bad manifest: %v", r.ID[:4], err)}
+				return
+			}
+			ch <- answer{m: m}
+		}()
+	}
+	var best *cbfs.Manifest
+	var lastErr error
+	good := 0
+	for range rs {
+		ans := <-ch
+		if ans.err != nil {
+			if !errors.Is(ans.err, relay.ErrNotFound) {
+				lastErr = ans.err
 			}
 			continue
 		}
-		m, err := v.OpenManifest(sealed, pid)
-		if err != nil || m.Seq != seq {
-			lastErr = fmt.Errorf("cluster: relay 0x%x served a bad manifest: %v", r.ID[:4], err)
-			continue
+		if best == nil || ans.m.Seq > best.Seq {
+			best = ans.m
 		}
-		if best == nil || m.Seq > best.Seq {
-			best = m
-		}
-		asked++
-		if asked >= 2 { // two good copies: enough to see a repair's newer one
+		if good++; good >= 2 {
 			break
 		}
 	}
-	if best == nil {
-		return nil, lastErr
-	}
-	return best, nil
+	return best, lastErr
 }
 
 // Get writes the file at path to w, verifying every shard.
@@ -506,7 +555,14 @@ func (c *Cluster) Get(ctx context.Context, v *cbfs.Volume, path string, w io.Wri
 		return b, err
 	}
 	pw := &progressWriter{w: w, f: progress}
-	if err := cbfs.Decode(ctx, v, m, fetch, pw, c.Workers, nil); err != nil {
+	// A relay that stalled while the others answered (killed without
+	// closing, say) is skipped for a while, as one that failed.
+	slow := func(b cbfs.BadShard) {
+		if errors.Is(b.Err, cbfs.ErrSlow) {
+			c.markDown(m.Segments[b.Segment].Relays[b.Shard])
+		}
+	}
+	if err := cbfs.Decode(ctx, v, m, fetch, pw, c.Workers, slow); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -533,6 +589,7 @@ type Entry struct {
 	Size       uint64
 	Seq        uint64
 	Commitment cbfs.StorageCommitment
+	Attrs      Attrs
 }
 
 // List returns every file of the volume the token may read, by path.
@@ -541,14 +598,25 @@ func (c *Cluster) List(ctx context.Context, v *cbfs.Volume) ([]Entry, error) {
 	best := map[cbfs.Tag]*cbfs.Manifest{}
 	var okRelays int
 	var lastErr error
-	for _, r := range c.relays {
-		var ents []relay.ListEntry
-		err := c.call(r.ID, func(cl *relay.Client) (err error) {
-			ents, err = cl.List(ctx, a)
-			return err
-		})
-		if err != nil {
-			lastErr = err
+	// Every relay at once: one that died without closing its connection
+	// costs the idle timeout once, not once per relay before it.
+	lists := make([][]relay.ListEntry, len(c.relays))
+	errs := make([]error, len(c.relays))
+	var wg sync.WaitGroup
+	for i, r := range c.relays {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = c.call(r.ID, func(cl *relay.Client) (err error) {
+				lists[i], err = cl.List(ctx, a)
+				return err
+			})
+		}()
+	}
+	wg.Wait()
+	for i, ents := range lists {
+		if errs[i] != nil {
+			lastErr = errs[i]
 			continue
 		}
 		okRelays++
@@ -571,7 +639,7 @@ func (c *Cluster) List(ctx context.Context, v *cbfs.Volume) ([]Entry, error) {
 	}
 	out := make([]Entry, 0, len(best))
 	for _, m := range best {
-		out = append(out, Entry{Path: m.Path, Size: m.Size, Seq: m.Seq, Commitment: m.Commitment()})
+		out = append(out, Entry{Path: m.Path, Size: m.Size, Seq: m.Seq, Commitment: m.Commitment(), Attrs: Attrs{Mode: m.Mode, ModTime: m.ModTime}})
 	}
 	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
 	return out, nil

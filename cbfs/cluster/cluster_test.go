@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -230,6 +231,58 @@ func BenchmarkLocalDisk(b *testing.B) {
 			b.Fatal("short read")
 		}
 	}
+}
+
+// BenchmarkLocalDiskWrite is the write half of BenchmarkLocalDisk (write
+// and fsync a new file): the baseline for put alone.
+func BenchmarkLocalDiskWrite(b *testing.B) {
+	const size = 64 << 20
+	data := randData(size)
+	dir := b.TempDir()
+	b.SetBytes(size)
+	defer reportCPU(b, processCPU(), int64(b.N)*size)
+	for i := 0; i < b.N; i++ {
+		f := filepath.Join(dir, "f"+strconv.Itoa(i))
+		if err := writeSynced(f, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLocalDiskRead is the read half (the file was just written, so
+// it is read from the page cache, as the relays' shard files are in
+// BenchmarkGet): the baseline for get alone.
+func BenchmarkLocalDiskRead(b *testing.B) {
+	const size = 64 << 20
+	f := filepath.Join(b.TempDir(), "f")
+	if err := writeSynced(f, randData(size)); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(size)
+	b.ResetTimer()
+	defer reportCPU(b, processCPU(), int64(b.N)*size)
+	for i := 0; i < b.N; i++ {
+		got, err := os.ReadFile(f)
+		if err != nil || len(got) != size {
+			b.Fatal("short read", err)
+		}
+	}
+}
+
+func writeSynced(path string, data []byte) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := fh.Write(data); err != nil {
+		fh.Close()
+		return err
+	}
+	if err := fh.Sync(); err != nil {
+		fh.Close()
+		return err
+	}
+	return fh.Close()
 }
 
 // reportCPU adds MB per CPU-second (client and relays together, as they

@@ -1,13 +1,18 @@
 // Package mount serves a CBFS volume as a FUSE file system (go-fuse), so
 // ordinary tools (ls, cat, cp, editors) read and write it.
 //
-// The relays store whole files: a file opened for reading is fetched once
-// into a local cache file, reads and writes go to that file, and a file
-// written to is uploaded again when it is closed (flush) or fsynced.
-// Directories are implied by paths; an empty directory made with mkdir
-// lives only in this mount until a file is put in it. Rename re-uploads
-// under the new path and deletes the old one, since a file's path is
-// bound into its manifest and encryption.
+// A file opened is fetched once into a local cache file; reads and writes
+// go to that file. When a written file is closed (flush) or fsynced, only
+// the segments it changed (by writes, truncation or appending) are sealed
+// again and uploaded (cluster Update); the others keep their shards. A
+// file the mount created is put whole. Permission bits and the
+// modification time are kept in the file's manifest (chmod, touch, utimes
+// by path are stored at once; a write sets the time and is stored with
+// its close); owners and access times are not kept. Directories are
+// implied by paths; an empty directory made with mkdir lives only in this
+// mount until a file is put in it. Rename re-uploads under the new path
+// and deletes the old one, since a file's path is bound into its manifest
+// and its shards' place on the relays.
 package mount
 
 import (
@@ -21,25 +26,36 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/hanwen/go-fuse/v2/fs"
 	"github.com/hanwen/go-fuse/v2/fuse"
+
+	"github.com/cowboy-chain/cowboy/cbfs"
+	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 )
 
 // Entry is one file a Store lists.
 type Entry struct {
-	Path string
-	Size uint64
+	Path  string
+	Size  uint64
+	Attrs cluster.Attrs
 }
 
 // Store is the volume the mount shows; cluster.Cluster with a volume and
-// its parameters is the real one (see ClusterStore).
+// its parameters is the real one (see ClusterStore). A file's manifest is
+// what an in-place Update starts from.
 type Store interface {
 	List(ctx context.Context) ([]Entry, error)
-	Get(ctx context.Context, path string, w io.Writer) error
-	Put(ctx context.Context, path string, r io.Reader) error
+	Stat(ctx context.Context, path string) (*cbfs.Manifest, error)
+	Get(ctx context.Context, path string, w io.Writer) (*cbfs.Manifest, error)
+	Put(ctx context.Context, path string, r io.Reader, at cluster.Attrs) (*cbfs.Manifest, error)
+	Update(ctx context.Context, old *cbfs.Manifest, r io.ReaderAt, size uint64, changed func(seg int) bool, at cluster.Attrs) (*cbfs.Manifest, error)
 	Delete(ctx context.Context, path string) error
 }
+
+// defaultMode is the permission bits of a file whose manifest records none.
+const defaultMode = 0o644
 
 // FS is one mounted volume. Every operation holds mu: the store calls
 // are network round trips, and serializing them keeps the cache and the
@@ -50,6 +66,7 @@ type FS struct {
 	mu    sync.Mutex
 	next  uint64 // cache file counter
 	root  *dirNode
+	start int64 // mount time: the modification time of files that record none
 	// Logf, when set, is told of store failures (they reach the caller
 	// only as EIO).
 	Logf func(format string, args ...any)
@@ -70,6 +87,7 @@ func (f *FS) Mount(ctx context.Context, dir string) (*fuse.Server, error) {
 		return nil, fmt.Errorf("list volume: %w", err)
 	}
 	f.root.initial = entries
+	f.start = time.Now().UnixNano()
 	srv, err := fs.Mount(dir, f.root, &fs.Options{MountOptions: fuse.MountOptions{FsName: "cbfs", Name: "cbfs"}})
 	if err != nil {
 		return nil, fmt.Errorf("mount %s: %w", dir, err)
@@ -115,7 +133,13 @@ func (d *dirNode) OnAdd(ctx context.Context) {
 			}
 			dir = ch
 		}
-		fn := &fileNode{fsys: d.fsys, size: int64(e.Size), stored: true}
+		fn := &fileNode{fsys: d.fsys, size: int64(e.Size), stored: true, mode: e.Attrs.Mode, mtime: e.Attrs.ModTime}
+		if fn.mode == 0 {
+			fn.mode = defaultMode
+		}
+		if fn.mtime == 0 {
+			fn.mtime = d.fsys.start
+		}
 		dir.AddChild(parts[len(parts)-1], dir.NewPersistentInode(ctx, fn, fs.StableAttr{Mode: syscall.S_IFREG}), true)
 	}
 	d.initial = nil
@@ -129,7 +153,7 @@ func (d *dirNode) Getattr(ctx context.Context, f fs.FileHandle, out *fuse.AttrOu
 func (d *dirNode) Create(ctx context.Context, name string, flags uint32, mode uint32, out *fuse.EntryOut) (*fs.Inode, fs.FileHandle, uint32, syscall.Errno) {
 	d.fsys.mu.Lock()
 	defer d.fsys.mu.Unlock()
-	fn := &fileNode{fsys: d.fsys}
+	fn := &fileNode{fsys: d.fsys, mode: mode & 0o7777, mtime: time.Now().UnixNano()}
 	if errno := fn.openCache(true); errno != 0 {
 		return nil, nil, 0, errno
 	}
@@ -161,8 +185,8 @@ func (d *dirNode) Unlink(ctx context.Context, name string) syscall.Errno {
 			return syscall.EIO
 		}
 	}
-	fn.stored = false
-	fn.dirty = false // a later close of an open handle must not bring it back
+	fn.stored, fn.man = false, nil
+	fn.dirty, fn.metaDirty = false, false // a later close of an open handle must not bring it back
 	fn.unlinked = true
 	return 0
 }
@@ -201,7 +225,7 @@ func (d *dirNode) Rename(ctx context.Context, name string, newParent fs.InodeEmb
 				return syscall.ENOTEMPTY
 			}
 		} else if tf, ok := tgt.Operations().(*fileNode); ok && !ch.IsDir() {
-			tf.unlinked, tf.dirty, tf.stored = true, false, false // replaced by the put below
+			tf.unlinked, tf.dirty, tf.metaDirty, tf.stored, tf.man = true, false, false, false, nil // replaced by the put below
 		}
 	}
 	return d.fsys.move(ctx, ch, d.fsys.pathOf(ch), np)
@@ -225,7 +249,8 @@ func (f *FS) move(ctx context.Context, n *fs.Inode, from, to string) syscall.Err
 		if _, err := x.file.Seek(0, io.SeekStart); err != nil {
 			return syscall.EIO
 		}
-		if err := f.store.Put(ctx, to, x.file); err != nil {
+		m, err := f.store.Put(ctx, to, x.file, x.attrs())
+		if err != nil {
 			f.logf("put %s: %v", to, err)
 			return syscall.EIO
 		}
@@ -235,7 +260,8 @@ func (f *FS) move(ctx context.Context, n *fs.Inode, from, to string) syscall.Err
 				return syscall.EIO
 			}
 		}
-		x.stored, x.dirty = true, false
+		x.stored, x.man = true, m
+		x.clean()
 		return 0
 	}
 	return syscall.EIO
@@ -246,11 +272,56 @@ func (f *FS) move(ctx context.Context, n *fs.Inode, from, to string) syscall.Err
 type fileNode struct {
 	fs.Inode
 	fsys     *FS
-	size     int64    // listed size, while file is nil
-	file     *os.File // the cache file, once fetched or created
-	dirty    bool     // the cache file differs from the stored file
-	stored   bool     // the volume holds a file at this path
+	size     int64          // listed size, while file is nil
+	file     *os.File       // the cache file, once fetched or created
+	man      *cbfs.Manifest // the stored file's manifest, once known
+	dirty    bool           // the cache file differs from the stored file
+	segs     map[int]bool   // segments (of man) written or cut since the last upload
+	allSegs  bool           // changed while man was unknown: every segment counts as changed
+	stored   bool           // the volume holds a file at this path
 	unlinked bool
+
+	mode      uint32 // permission bits
+	mtime     int64  // unix nanoseconds
+	metaDirty bool   // mode or mtime differ from the stored ones
+}
+
+func (n *fileNode) attrs() cluster.Attrs { return cluster.Attrs{Mode: n.mode, ModTime: n.mtime} }
+
+// clean is the state after an upload.
+func (n *fileNode) clean() { n.dirty, n.metaDirty, n.segs, n.allSegs = false, false, nil, false }
+
+// curSize is the file's size now.
+func (n *fileNode) curSize() int64 {
+	if n.file != nil {
+		if st, err := n.file.Stat(); err == nil {
+			return st.Size()
+		}
+	}
+	return n.size
+}
+
+// changed marks the bytes [from, to) as written: every segment of the
+// stored file they fall in is uploaded again at the next flush.
+func (n *fileNode) changed(from, to int64) {
+	n.dirty = true
+	n.mtime = time.Now().UnixNano()
+	if n.man == nil {
+		// Truncated on open without a fetch: the segment size is not known
+		// here, so the update rewrites every segment.
+		n.allSegs = true
+		return
+	}
+	if to <= from {
+		return
+	}
+	seg := int64(n.man.SegSize)
+	if n.segs == nil {
+		n.segs = map[int]bool{}
+	}
+	for i := from / seg; i <= (to-1)/seg; i++ {
+		n.segs[int(i)] = true
+	}
 }
 
 var (
@@ -297,24 +368,23 @@ func (n *fileNode) load(ctx context.Context, p string) syscall.Errno {
 	if !n.stored {
 		return 0
 	}
-	if err := n.fsys.store.Get(ctx, p, n.file); err != nil {
+	m, err := n.fsys.store.Get(ctx, p, n.file)
+	if err != nil {
 		n.fsys.logf("get %s: %v", p, err)
 		n.file.Close()
 		n.file = nil
 		return syscall.EIO
 	}
+	n.man = m
 	return 0
 }
 
 func (n *fileNode) attr(out *fuse.Attr) {
-	out.Mode = syscall.S_IFREG | 0o644
-	out.Size = uint64(n.size)
-	if n.file != nil {
-		if st, err := n.file.Stat(); err == nil {
-			out.Size = uint64(st.Size())
-		}
-	}
+	out.Mode = syscall.S_IFREG | n.mode
+	out.Size = uint64(n.curSize())
 	out.Blocks = (out.Size + 511) / 512
+	t := time.Unix(0, n.mtime)
+	out.SetTimes(&t, &t, &t)
 }
 
 func (n *fileNode) Getattr(ctx context.Context, f fs.FileHandle, out *fuse.AttrOut) syscall.Errno {
@@ -324,12 +394,15 @@ func (n *fileNode) Getattr(ctx context.Context, f fs.FileHandle, out *fuse.AttrO
 	return 0
 }
 
-// Setattr handles truncate (size); times and modes are accepted and not
-// kept: the volume stores contents only.
+// Setattr handles truncate (size), chmod (mode) and utimes (mtime; the
+// access time and owners are accepted and not kept). Without a file
+// handle (truncate, chmod, touch by path) no close follows, so the change
+// is stored at once.
 func (n *fileNode) Setattr(ctx context.Context, f fs.FileHandle, in *fuse.SetAttrIn, out *fuse.AttrOut) syscall.Errno {
 	n.fsys.mu.Lock()
 	defer n.fsys.mu.Unlock()
 	if sz, ok := in.GetSize(); ok {
+		cur := n.curSize()
 		var errno syscall.Errno
 		if sz == 0 {
 			errno = n.openCache(true)
@@ -342,11 +415,22 @@ func (n *fileNode) Setattr(ctx context.Context, f fs.FileHandle, in *fuse.SetAtt
 		if err := n.file.Truncate(int64(sz)); err != nil {
 			return syscall.EIO
 		}
-		n.dirty = true
-		if f == nil { // truncate(2) by path: no close follows to upload it
-			if errno := n.upload(ctx); errno != 0 {
-				return errno
-			}
+		// The bytes between the old and the new end change (cut, or
+		// zeros), and so does the segment holding the new end.
+		n.changed(min(int64(sz), cur), max(int64(sz), cur))
+		n.changed(int64(sz), int64(sz)+1)
+	}
+	if mode, ok := in.GetMode(); ok {
+		n.mode = mode & 0o7777
+		n.metaDirty = true
+	}
+	if mt, ok := in.GetMTime(); ok {
+		n.mtime = mt.UnixNano()
+		n.metaDirty = true
+	}
+	if f == nil {
+		if errno := n.upload(ctx); errno != 0 {
+			return errno
 		}
 	}
 	n.attr(&out.Attr)
@@ -358,8 +442,9 @@ func (n *fileNode) Open(ctx context.Context, flags uint32) (fs.FileHandle, uint3
 	defer n.fsys.mu.Unlock()
 	var errno syscall.Errno
 	if flags&syscall.O_TRUNC != 0 {
+		old := n.curSize()
 		errno = n.openCache(true)
-		n.dirty = true
+		n.changed(0, max(old, 1))
 	} else {
 		errno = n.load(ctx, n.fsys.pathOf(&n.Inode))
 	}
@@ -388,37 +473,65 @@ func (n *fileNode) Write(ctx context.Context, f fs.FileHandle, data []byte, off 
 	if errno := n.load(ctx, n.fsys.pathOf(&n.Inode)); errno != 0 {
 		return 0, errno
 	}
+	cur := n.curSize()
 	if h, ok := f.(*handle); ok && h.append {
-		st, err := n.file.Stat()
-		if err != nil {
-			return 0, syscall.EIO
-		}
-		off = st.Size()
+		off = cur
 	}
 	k, err := n.file.WriteAt(data, off)
+	n.changed(min(off, cur), off+int64(k)) // a write past the end also fills the gap with zeros
 	if err != nil {
 		return uint32(k), syscall.EIO
 	}
-	n.dirty = true
 	return uint32(k), 0
 }
 
-// upload puts the cache file under the node's path if it changed.
+// upload stores what changed since the last upload: the changed
+// segments of a stored file (in place), or the whole file if the volume
+// has none at this path yet; attributes alone need only a new manifest.
 func (n *fileNode) upload(ctx context.Context) syscall.Errno {
-	if !n.dirty || n.unlinked || n.file == nil {
+	if (!n.dirty && !n.metaDirty) || n.unlinked {
 		return 0
 	}
 	p := n.fsys.pathOf(&n.Inode)
-	if _, err := n.file.Seek(0, io.SeekStart); err != nil {
+	if n.stored && n.man == nil {
+		m, err := n.fsys.store.Stat(ctx, p)
+		if err != nil {
+			n.fsys.logf("stat %s: %v", p, err)
+			return syscall.EIO
+		}
+		n.man = m
+	}
+	var m *cbfs.Manifest
+	var err error
+	switch {
+	case n.stored && n.file == nil: // attributes only: the contents are not even fetched
+		m, err = n.fsys.store.Update(ctx, n.man, emptyReader{}, n.man.Size, func(int) bool { return false }, n.attrs())
+	case n.stored:
+		segs, all := n.segs, n.allSegs
+		m, err = n.fsys.store.Update(ctx, n.man, n.file, uint64(n.curSize()), func(i int) bool { return all || segs[i] }, n.attrs())
+	default:
+		if n.file == nil {
+			return 0
+		}
+		if _, err := n.file.Seek(0, io.SeekStart); err != nil {
+			return syscall.EIO
+		}
+		m, err = n.fsys.store.Put(ctx, p, n.file, n.attrs())
+	}
+	if err != nil {
+		n.fsys.logf("store %s: %v", p, err)
 		return syscall.EIO
 	}
-	if err := n.fsys.store.Put(ctx, p, n.file); err != nil {
-		n.fsys.logf("put %s: %v", p, err)
-		return syscall.EIO
-	}
-	n.dirty, n.stored = false, true
+	n.man, n.stored = m, true
+	n.clean()
 	return 0
 }
+
+// emptyReader is the contents of an attribute-only update, which reads
+// no segment.
+type emptyReader struct{}
+
+func (emptyReader) ReadAt([]byte, int64) (int, error) { return 0, io.EOF }
 
 // Flush runs on every close(2): a written file is uploaded then, so the
 // close reports a failed upload.

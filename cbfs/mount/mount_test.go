@@ -3,10 +3,13 @@ package mount
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,7 +58,63 @@ ls renamed/e
 rmdir renamed/e
 ls renamed
 cat missing 2>/dev/null || echo no such file
+cp "$BIG" part.bin
+printf PATCH | dd of=part.bin bs=1 seek=1500000 conv=notrunc 2>/dev/null
+cksum < part.bin
+truncate -s 2500000 part.bin
+cksum < part.bin
+head -c 100000 "$BIG" >> part.bin
+cksum < part.bin
+truncate -s 2600000 part.bin
+cksum < part.bin
+printf 0123456789 > p.txt
+chmod 640 p.txt
+stat -c '%a %s' p.txt
+printf AB | dd of=p.txt bs=1 seek=3 conv=notrunc 2>/dev/null
+cat p.txt; echo
+truncate -s 5 p.txt
+cat p.txt; echo
+echo tail >> p.txt
+cat p.txt
+touch -d '2021-03-04 05:06:07 UTC' p.txt part.bin
+chmod 600 part.bin
+stat -c '%n %a %s %Y' p.txt part.bin
 `
+
+// attrScript shows what the volume keeps besides contents: every file's
+// permission bits and size, and the times set explicitly by posixScript.
+const attrScript = `find . -type f | sort | xargs stat -c '%n %a %s'
+stat -c '%n %Y' p.txt part.bin`
+
+// recordingStore logs each put and update, with how many segments an
+// update sealed again: the test checks that a write rewrites only the
+// segments it touched.
+type recordingStore struct {
+	*ClusterStore
+	log *[]string
+}
+
+func (s *recordingStore) Put(ctx context.Context, path string, r io.Reader, at cluster.Attrs) (*cbfs.Manifest, error) {
+	m, err := s.ClusterStore.Put(ctx, path, r, at)
+	if err == nil {
+		*s.log = append(*s.log, "put "+path)
+	}
+	return m, err
+}
+
+func (s *recordingStore) Update(ctx context.Context, old *cbfs.Manifest, r io.ReaderAt, size uint64, changed func(int) bool, at cluster.Attrs) (*cbfs.Manifest, error) {
+	m, err := s.ClusterStore.Update(ctx, old, r, size, changed, at)
+	if err == nil {
+		n := 0
+		for i, seg := range m.Segments {
+			if i >= len(old.Segments) || seg.Gen != old.Segments[i].Gen {
+				n++
+			}
+		}
+		*s.log = append(*s.log, fmt.Sprintf("update %s: %d of %d segments rewritten", m.Path, n, len(m.Segments)))
+	}
+	return m, err
+}
 
 // listScript shows every file and its checksum: what a second mount must
 // find after the first is gone.
@@ -119,12 +178,13 @@ func TestPOSIXScriptMatchesLocalDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	infos := relays(t, 3)
+	var ops []string
 	mountAt := func() (string, func()) {
 		cl, err := cluster.New(infos, owner, tok)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := New(&ClusterStore{Cluster: cl, Volume: vol, Params: cbfs.Params{K: 2, M: 1, SegmentSize: 1 << 20}}, t.TempDir())
+		f := New(&recordingStore{ClusterStore: &ClusterStore{Cluster: cl, Volume: vol, Params: cbfs.Params{K: 2, M: 1, SegmentSize: 1 << 20}}, log: &ops}, t.TempDir())
 		f.Logf = t.Logf
 		dir := t.TempDir()
 		srv, err := f.Mount(context.Background(), dir)
@@ -157,12 +217,46 @@ func TestPOSIXScriptMatchesLocalDir(t *testing.T) {
 		t.Fatalf("the mount differs from a local directory\n--- mount\n%s--- local\n%s", got, want)
 	}
 	unmount()
+	// Writes to a stored file rewrote only the segments they touched (1 MiB
+	// segments; part.bin is 3 MiB + 123 bytes, then 2,500,000 bytes, ...).
+	wantOps := []string{
+		"put part.bin",
+		"update part.bin: 1 of 4 segments rewritten", // dd into segment 1
+		"update part.bin: 1 of 3 segments rewritten", // truncate inside segment 2
+		"update part.bin: 1 of 3 segments rewritten", // append inside segment 2
+		"update part.bin: 1 of 3 segments rewritten", // truncate up: zeros in segment 2
+		// The shell opens p.txt, dup2s it to stdout and closes the first
+		// descriptor: that close stores the empty new file, the last one
+		// its contents.
+		"put p.txt",
+		"update p.txt: 1 of 1 segments rewritten",
+		"update p.txt: 0 of 1 segments rewritten", // chmod: attributes only
+		"update p.txt: 1 of 1 segments rewritten", // dd
+		"update p.txt: 1 of 1 segments rewritten", // truncate
+		"update p.txt: 1 of 1 segments rewritten", // append
+		"update p.txt: 0 of 1 segments rewritten", // touch -d
+		"update part.bin: 0 of 3 segments rewritten",
+		"update part.bin: 0 of 3 segments rewritten", // chmod
+	}
+	var partOps []string
+	for _, o := range ops {
+		if strings.Contains(o, "part.bin") || strings.Contains(o, "p.txt") {
+			partOps = append(partOps, o)
+		}
+	}
+	if strings.Join(partOps, "\n") != strings.Join(wantOps, "\n") {
+		t.Fatalf("store operations\n--- got\n%s\n--- want\n%s", strings.Join(partOps, "\n"), strings.Join(wantOps, "\n"))
+	}
 
 	mnt, unmount = mountAt()
 	defer unmount()
 	wantList := run(t, local, listScript)
 	if got := run(t, mnt, listScript); got != wantList {
 		t.Fatalf("after remounting\n--- mount\n%s--- local\n%s", got, wantList)
+	}
+	wantAttrs := run(t, local, attrScript)
+	if got := run(t, mnt, attrScript); got != wantAttrs {
+		t.Fatalf("attributes after remounting\n--- mount\n%s--- local\n%s", got, wantAttrs)
 	}
 	if b, err := os.ReadFile(filepath.Join(mnt, "c.txt")); err != nil || !bytes.Equal(b, big) {
 		t.Fatalf("c.txt after remount: %d bytes, %v", len(b), err)

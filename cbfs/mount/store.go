@@ -16,7 +16,7 @@ type ClusterStore struct {
 	Params  cbfs.Params
 }
 
-// List lists the files the token may read.
+// List lists the files the token may read, with their attributes.
 func (s *ClusterStore) List(ctx context.Context) ([]Entry, error) {
 	es, err := s.Cluster.List(ctx, s.Volume)
 	if err != nil {
@@ -24,21 +24,29 @@ func (s *ClusterStore) List(ctx context.Context) ([]Entry, error) {
 	}
 	out := make([]Entry, len(es))
 	for i, e := range es {
-		out[i] = Entry{Path: e.Path, Size: e.Size}
+		out[i] = Entry{Path: e.Path, Size: e.Size, Attrs: e.Attrs}
 	}
 	return out, nil
 }
 
+// Stat fetches a file's manifest.
+func (s *ClusterStore) Stat(ctx context.Context, path string) (*cbfs.Manifest, error) {
+	return s.Cluster.Manifest(ctx, s.Volume, path)
+}
+
 // Get fetches and decrypts a file, verifying every shard.
-func (s *ClusterStore) Get(ctx context.Context, path string, w io.Writer) error {
-	_, err := s.Cluster.Get(ctx, s.Volume, path, w, nil)
-	return err
+func (s *ClusterStore) Get(ctx context.Context, path string, w io.Writer) (*cbfs.Manifest, error) {
+	return s.Cluster.Get(ctx, s.Volume, path, w, nil)
 }
 
 // Put encrypts, erasure-codes and uploads a file, replacing any there.
-func (s *ClusterStore) Put(ctx context.Context, path string, r io.Reader) error {
-	_, err := s.Cluster.Put(ctx, s.Volume, path, s.Params, r, nil)
-	return err
+func (s *ClusterStore) Put(ctx context.Context, path string, r io.Reader, at cluster.Attrs) (*cbfs.Manifest, error) {
+	return s.Cluster.PutAttrs(ctx, s.Volume, path, s.Params, r, nil, at)
+}
+
+// Update rewrites the changed segments of a stored file in place.
+func (s *ClusterStore) Update(ctx context.Context, old *cbfs.Manifest, r io.ReaderAt, size uint64, changed func(seg int) bool, at cluster.Attrs) (*cbfs.Manifest, error) {
+	return s.Cluster.Update(ctx, s.Volume, old, r, size, changed, at)
 }
 
 // Delete removes a file from every relay.

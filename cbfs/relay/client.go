@@ -98,6 +98,7 @@ func (c *Client) connect(ctx context.Context) (*quic.Conn, error) {
 		// A relay killed without closing (kill -9) is noticed within the idle
 		// timeout; keep-alives keep a live idle connection open.
 		HandshakeIdleTimeout: dialTimeout, MaxIdleTimeout: 6 * time.Second, KeepAlivePeriod: 2 * time.Second,
+		InitialStreamReceiveWindow: initialStreamWindow, InitialConnectionReceiveWindow: initialConnWindow,
 		MaxStreamReceiveWindow: MaxShardBytes + MaxHeaderBytes, MaxConnectionReceiveWindow: 4 * (MaxShardBytes + MaxHeaderBytes),
 	}
 	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
@@ -155,20 +156,36 @@ func (c *Client) Call(ctx context.Context, op Op, hdr any, data []byte) ([]byte,
 		deadline = d
 	}
 	st.SetDeadline(deadline)
+	// A cancelled ctx ends the request at once (a read from a relay that
+	// died would otherwise wait for the connection's idle timeout).
+	stop := context.AfterFunc(ctx, func() {
+		st.CancelRead(0)
+		st.CancelWrite(0)
+	})
+	defer stop()
 	if err := writeFrame(st, uint8(op), h, data); err != nil {
 		st.CancelRead(0)
-		return nil, nil, fmt.Errorf("relay %s: send: %w", c.addr, err)
+		return nil, nil, fmt.Errorf("relay %s: send: %w", c.addr, cancelled(ctx, err))
 	}
 	st.Close() // done sending
-	status, rh, rd, err := readFrame(st, responseDataCap)
+	status, rh, rd, err := readAnswer(st)
 	if err != nil {
 		st.CancelRead(0)
-		return nil, nil, fmt.Errorf("relay %s: answer: %w", c.addr, err)
+		return nil, nil, fmt.Errorf("relay %s: answer: %w", c.addr, cancelled(ctx, err))
 	}
 	if status != StatusOK {
 		return nil, nil, &StatusError{Status: status, Msg: string(rh)}
 	}
 	return rh, rd, nil
+}
+
+// cancelled is ctx's error if ctx ended (the stream failed because of it,
+// not because of the relay), else err.
+func cancelled(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
 }
 
 // PutShard stores a shard.
@@ -246,6 +263,13 @@ func (c *Client) List(ctx context.Context, a Auth) ([]ListEntry, error) {
 		last := r.Entries[len(r.Entries)-1].Tags
 		after = last[len(last)-1]
 	}
+}
+
+// DropShards deletes some shards of a file (the relay ignores those it
+// does not hold).
+func (c *Client) DropShards(ctx context.Context, a Auth, hashes []cbfs.ShardHash) error {
+	_, _, err := c.Call(ctx, OpDropShards, &ShardReq{Auth: a, Hashes: hashes}, nil)
+	return err
 }
 
 // Delete removes a file's manifest and shards.

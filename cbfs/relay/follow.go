@@ -107,6 +107,9 @@ func (s *Server) dropVolume(vol cbfs.VolumeID) error {
 		return fmt.Errorf("relay: drop volume: %w", err)
 	}
 	delete(s.volUsed, vol)
+	if err := s.files.removeVolume(vol); err != nil {
+		return fmt.Errorf("relay: drop volume files: %w", err)
+	}
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,8 +53,11 @@ func newFixture(t *testing.T, lim Limits) *fixture {
 func (f *fixture) encodeFile(t *testing.T, path string, data []byte) (*cbfs.Manifest, map[[2]int][]byte) {
 	t.Helper()
 	shards := map[[2]int][]byte{}
+	var mu sync.Mutex // segments are placed concurrently
 	m, err := cbfs.Encode(context.Background(), f.vol, path, cbfs.Params{K: 2, M: 1, SegmentSize: cbfs.MinSegmentSize}, bytes.NewReader(data), 1,
 		func(_ context.Context, e *cbfs.EncodedSegment) ([]cbfs.RelayID, error) {
+			mu.Lock()
+			defer mu.Unlock()
 			for j, s := range e.Shards {
 				shards[[2]int{e.Index, j}] = bytes.Clone(s)
 			}

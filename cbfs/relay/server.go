@@ -8,8 +8,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"log/slog"
 	"net"
+	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -81,7 +85,7 @@ func (l Limits) withDefaults() Limits {
 
 // Config configures a relay.
 type Config struct {
-	Dir    string             // Pebble directory
+	Dir    string             // store directory: Pebble, and shard files under shards/
 	Listen string             // UDP ip:port
 	Key    *crypto.PrivateKey // node key: the relay's identity (RelayID)
 	Limits Limits
@@ -101,8 +105,11 @@ type Server struct {
 	log   *slog.Logger
 	conns atomic.Int64
 
+	files *shardFiles
+
 	mu      sync.Mutex // serialises metadata read-modify-write (usage, path registration)
 	used    uint64
+	pending uint64 // bytes of shards being written, reserved against the capacity
 	volUsed map[cbfs.VolumeID]uint64
 	revoked map[[64]byte]uint64 // volume ‖ link ID -> when it may be forgotten
 
@@ -118,8 +125,8 @@ type Server struct {
 
 // Key prefixes in Pebble.
 const (
-	pfxShard    = 's' // vol ‖ pathID ‖ hash -> shard bytes
-	pfxMeta     = 'o' // vol ‖ pathID ‖ hash -> shardMeta
+	pfxShard    = 's' // vol ‖ pathID ‖ hash -> shard bytes (stores written before shard files; files.go)
+	pfxMeta     = 'o' // vol ‖ pathID ‖ hash -> shardMeta: the index of the shard files
 	pfxManifest = 'm' // vol ‖ pathID -> storedManifest
 	pfxPath     = 'p' // vol ‖ pathID -> path tags
 	pfxUsage    = 'u' // vol -> u64 bytes
@@ -159,13 +166,18 @@ func New(cfg Config) (*Server, error) {
 		cfg.Now = time.Now
 	}
 	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults(), id: cbfs.RelayID(cfg.Key.Address()), log: cfg.Log,
-		volUsed: map[cbfs.VolumeID]uint64{}, revoked: map[[64]byte]uint64{}}
-	db, err := pebble.Open(cfg.Dir, &pebble.Options{Logger: quietLogger{}, MemTableSize: 64 << 20})
+		volUsed: map[cbfs.VolumeID]uint64{}, revoked: map[[64]byte]uint64{},
+		files: &shardFiles{root: filepath.Join(cfg.Dir, shardsDirName)}}
+	db, err := pebble.Open(cfg.Dir, &pebble.Options{Logger: quietLogger{}})
 	if err != nil {
 		return nil, fmt.Errorf("relay: open store %s: %w", cfg.Dir, err)
 	}
 	s.db = db
 	if err := s.load(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := s.sweep(); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -255,9 +267,13 @@ func (s *Server) Start() error {
 		MaxIdleTimeout:        30 * time.Second,
 		MaxIncomingStreams:    s.lim.MaxStreams,
 		MaxIncomingUniStreams: -1,
-		// Enough flow-control window for a whole shard in flight.
-		MaxStreamReceiveWindow:     MaxShardBytes + MaxHeaderBytes,
-		MaxConnectionReceiveWindow: 4 * (MaxShardBytes + MaxHeaderBytes),
+		// Enough flow-control window for a whole shard in flight, and from
+		// the start enough for a default shard (2 MiB) without waiting for
+		// window updates.
+		InitialStreamReceiveWindow:     initialStreamWindow,
+		InitialConnectionReceiveWindow: initialConnWindow,
+		MaxStreamReceiveWindow:         MaxShardBytes + MaxHeaderBytes,
+		MaxConnectionReceiveWindow:     4 * (MaxShardBytes + MaxHeaderBytes),
 	}
 	ln, err := s.tr.Listen(tc, qc)
 	if err != nil {
@@ -388,10 +404,8 @@ func (s *Server) serveStream(st *quic.Stream, peer [20]byte, reqs, byts *bucket)
 		writeFrame(st, StatusFull, []byte("rate limited: requests"), nil)
 		return fail(StatusFull, "rate limited")
 	}
-	op, hdr, data, err := readFrame(st, func(k uint8) int {
-		c := requestDataCap(k)
-		return c
-	})
+	op, hdr, data, err := readFrameInto(st, getBuf(), serverFirstAlloc, requestDataCap)
+	defer func() { putBuf(data) }() // no op keeps a request's data
 	if err != nil {
 		st.CancelRead(1)
 		if errors.Is(err, ErrBadFrame) {
@@ -404,6 +418,9 @@ func (s *Server) serveStream(st *quic.Stream, peer [20]byte, reqs, byts *bucket)
 		return fail(StatusFull, "rate limited")
 	}
 	rhdr, rdata, err := s.handle(Op(op), hdr, data, peer)
+	if Op(op) == OpGetShard {
+		defer putBuf(rdata) // from the pool (readShard); written by then
+	}
 	if err != nil {
 		var re *requestError
 		status := uint8(StatusInvalid)
@@ -502,6 +519,12 @@ func (s *Server) handle(op Op, hdr, data []byte, peer [20]byte) (rh, rd []byte, 
 	case OpStat:
 		b, err := cbfs.Marshal(s.stat())
 		return b, nil, err
+	case OpDropShards:
+		var r ShardReq
+		if err := cbfs.Unmarshal(hdr, &r); err != nil || len(r.Hashes) > 4096 {
+			return nil, nil, fail(StatusInvalid, "drop shards: bad request")
+		}
+		return nil, nil, s.dropShards(&r, peer)
 	}
 	return nil, nil, fail(StatusInvalid, "unknown op %d", op)
 }
@@ -564,7 +587,10 @@ func (s *Server) authorize(a *Auth, perm cbfs.Perm, peer [20]byte, object bool) 
 		if perm&cbfs.PermWrite == 0 {
 			return nil, fail(StatusNotFound, "no such object")
 		}
-		if err := s.db.Set(pk, enc, pebble.Sync); err != nil {
+		// Not synced here: every write op ends with a synced commit, and
+		// the WAL is sequential, so that sync makes this record durable
+		// before the op is acknowledged.
+		if err := s.db.Set(pk, enc, pebble.NoSync); err != nil {
 			return nil, fmt.Errorf("relay: register path: %w", err)
 		}
 	default:
@@ -605,25 +631,71 @@ func (s *Server) putShard(r *PutShardReq, data []byte, peer [20]byte) error {
 	if err != nil {
 		return err
 	}
-	pid := r.Auth.Tags[len(r.Auth.Tags)-1]
-	sk := key(pfxShard, r.Auth.Vol[:], pid[:], r.Hash[:])
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, closer, err := s.db.Get(sk); err == nil {
-		closer.Close()
-		return nil // already held: puts are idempotent
-	}
+	vol, pid := r.Auth.Vol, r.Auth.Tags[len(r.Auth.Tags)-1]
+	mk := key(pfxMeta, vol[:], pid[:], r.Hash[:])
 	size := uint64(len(data) + len(meta))
-	if s.used+size > s.lim.Capacity {
+	s.mu.Lock()
+	if s.held(mk) {
+		s.mu.Unlock()
+		return s.syncWAL() // already held (puts are idempotent), maybe not yet synced
+	}
+	if s.used+s.pending+size > s.lim.Capacity {
+		s.mu.Unlock()
 		return fail(StatusFull, "relay full: %d of %d bytes used", s.used, s.lim.Capacity)
+	}
+	s.pending += size
+	s.mu.Unlock()
+
+	// The bytes go to their file, durably, outside the lock: shards of
+	// several segments are written at once (files.go says why this order
+	// survives a crash).
+	werr := s.files.write(vol, pid, r.Hash, data)
+
+	s.mu.Lock()
+	s.pending -= size
+	if werr != nil {
+		s.mu.Unlock()
+		return werr
+	}
+	if s.held(mk) {
+		s.mu.Unlock()
+		return s.syncWAL()
+	}
+	// A delete of the path that ran while the file was written removed
+	// it: the shard is not stored.
+	if !s.files.exists(vol, pid, r.Hash) {
+		s.mu.Unlock()
+		return fail(StatusNotFound, "the file was deleted while its shard was stored")
 	}
 	b := s.db.NewBatch()
 	defer b.Close()
-	b.Set(sk, data, nil)
-	b.Set(key(pfxMeta, r.Auth.Vol[:], pid[:], r.Hash[:]), meta, nil)
-	s.addUsage(b, r.Auth.Vol, int64(size))
-	if err := b.Commit(pebble.Sync); err != nil {
-		return fmt.Errorf("relay: store shard: %w", err)
+	b.Set(mk, meta, nil)
+	s.addUsage(b, vol, int64(size))
+	// Committed in order under the lock (usage values are absolute), synced
+	// after it, so concurrent puts share one WAL fsync.
+	err = b.Commit(pebble.NoSync)
+	s.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("relay: store shard meta: %w", err)
+	}
+	return s.syncWAL()
+}
+
+// held says whether the key exists.
+func (s *Server) held(k []byte) bool {
+	_, closer, err := s.db.Get(k)
+	if err != nil {
+		return false
+	}
+	closer.Close()
+	return true
+}
+
+// syncWAL makes every commit so far durable: the WAL is written in commit
+// order, so syncing it now covers each earlier NoSync commit.
+func (s *Server) syncWAL() error {
+	if err := s.db.LogData(nil, pebble.Sync); err != nil {
+		return fmt.Errorf("relay: sync store: %w", err)
 	}
 	return nil
 }
@@ -676,15 +748,14 @@ func (s *Server) getShard(r *ShardReq, peer [20]byte) ([]byte, error) {
 		return nil, err
 	}
 	pid := r.Auth.Tags[len(r.Auth.Tags)-1]
-	v, closer, err := s.db.Get(key(pfxShard, r.Auth.Vol[:], pid[:], r.Hashes[0][:]))
-	if errors.Is(err, pebble.ErrNotFound) {
+	b, err := s.readShard(r.Auth.Vol, pid, r.Hashes[0], getBuf())
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fail(StatusNotFound, "no such shard")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("relay: read shard: %w", err)
 	}
-	defer closer.Close()
-	return bytes.Clone(v), nil
+	return b, nil
 }
 
 func (s *Server) has(r *ShardReq, peer [20]byte) (*HasResp, error) {
@@ -726,6 +797,13 @@ func (s *Server) putManifest(r *ManifestReq, data []byte, peer [20]byte) error {
 		closer.Close()
 		if uerr == nil && m.Seq > r.Seq {
 			return fail(StatusInvalid, "manifest seq %d older than stored %d", r.Seq, m.Seq)
+		}
+		// The same sequence with other bytes is a second writer (a repair
+		// and an update of one file at once): the first one stays, so a
+		// manifest whose replaced shards were dropped cannot come back.
+		// The same bytes again are a retry, and fine.
+		if uerr == nil && m.Seq == r.Seq && !bytes.Equal(m.Sealed, data) {
+			return fail(StatusInvalid, "manifest seq %d already stored with other contents", r.Seq)
 		}
 	}
 	if s.used+uint64(len(enc))-uint64(old) > s.lim.Capacity {
@@ -827,7 +905,13 @@ func (s *Server) delete(r *ManifestReq, peer [20]byte) error {
 			return fmt.Errorf("relay: delete: %w", err)
 		}
 		for it.First(); it.Valid(); it.Next() {
-			freed += int64(len(it.Value()))
+			if p == pfxMeta { // a shard is counted as its bytes and its meta
+				var m shardMeta
+				if cbfs.Unmarshal(it.Value(), &m) == nil {
+					freed += int64(m.Proof.ShardLen)
+				}
+				freed += int64(len(it.Value()))
+			}
 			b.Delete(bytes.Clone(it.Key()), nil)
 		}
 		it.Close()
@@ -842,6 +926,58 @@ func (s *Server) delete(r *ManifestReq, peer [20]byte) error {
 	s.addUsage(b, vol, -freed)
 	if err := b.Commit(pebble.Sync); err != nil {
 		return fmt.Errorf("relay: delete: %w", err)
+	}
+	// The index is gone first: a crash now leaves files that the startup
+	// sweep removes, never an index entry without its file.
+	if err := s.files.removePath(vol, pid); err != nil {
+		return fmt.Errorf("relay: delete shard files: %w", err)
+	}
+	return nil
+}
+
+// dropShards deletes the named shards of one file (those it holds): the
+// index entries first, then the files (as delete).
+func (s *Server) dropShards(r *ShardReq, peer [20]byte) error {
+	if _, err := s.authorize(&r.Auth, cbfs.PermWrite, peer, true); err != nil {
+		return err
+	}
+	vol, pid := r.Auth.Vol, r.Auth.Tags[len(r.Auth.Tags)-1]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.db.NewBatch()
+	defer b.Close()
+	var freed int64
+	var gone []cbfs.ShardHash
+	for _, h := range r.Hashes {
+		mk := key(pfxMeta, vol[:], pid[:], h[:])
+		v, closer, err := s.db.Get(mk)
+		if errors.Is(err, pebble.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("relay: drop shards: %w", err)
+		}
+		var m shardMeta
+		if cbfs.Unmarshal(v, &m) == nil {
+			freed += int64(m.Proof.ShardLen)
+		}
+		freed += int64(len(v))
+		closer.Close()
+		b.Delete(mk, nil)
+		b.Delete(key(pfxShard, vol[:], pid[:], h[:]), nil)
+		gone = append(gone, h)
+	}
+	if len(gone) == 0 {
+		return nil
+	}
+	s.addUsage(b, vol, -freed)
+	if err := b.Commit(pebble.Sync); err != nil {
+		return fmt.Errorf("relay: drop shards: %w", err)
+	}
+	for _, h := range gone {
+		if err := os.Remove(s.files.path(vol, pid, h)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("relay: drop shard file: %w", err)
+		}
 	}
 	return nil
 }
@@ -893,18 +1029,20 @@ func (s *Server) slice(vol cbfs.VolumeID, pid cbfs.Tag, hash cbfs.ShardHash, off
 	if meta.Root == ([32]byte{}) {
 		return nil, nil, fail(StatusNotFound, "shard has no proof yet")
 	}
-	shard, sc, err := s.db.Get(key(pfxShard, vol[:], pid[:], hash[:]))
+	shard, err := s.openShard(vol, pid, hash)
 	if err != nil {
 		return nil, nil, fail(StatusNotFound, "shard missing")
 	}
-	defer sc.Close()
-	if offset >= uint64(len(shard)) || offset+length > uint64(len(shard)) {
-		return nil, nil, fail(StatusInvalid, "range %d+%d outside the %d-byte shard", offset, length, len(shard))
+	defer shard.Close()
+	size := uint64(shard.Size())
+	if offset >= size || offset+length > size || offset+length < offset {
+		return nil, nil, fail(StatusInvalid, "range %d+%d outside the %d-byte shard", offset, length, size)
 	}
 	var out bytes.Buffer
 	group := uint64(1024 << baoGroup)
 	start := offset / group * group
-	if err := bao.ExtractSlice(&out, bytes.NewReader(shard[start:]), bytes.NewReader(meta.Outboard), baoGroup, offset, length); err != nil {
+	data := io.NewSectionReader(shard, int64(start), int64(size-start))
+	if err := bao.ExtractSlice(&out, data, bytes.NewReader(meta.Outboard), baoGroup, offset, length); err != nil {
 		return nil, nil, fmt.Errorf("relay: challenge slice: %w", err)
 	}
 	return &meta, out.Bytes(), nil

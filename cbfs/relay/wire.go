@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
 )
@@ -45,6 +46,9 @@ const (
 	OpRevoke      Op = 9
 	OpStat        Op = 10
 	OpPutProofs   Op = 11
+	// OpDropShards deletes some shards of a file (ShardReq): the old
+	// shards of segments an update rewrote.
+	OpDropShards Op = 12
 )
 
 // Status codes of a response.
@@ -67,6 +71,14 @@ const (
 	// MaxChallengeBytes bounds a challenged range.
 	MaxChallengeBytes = 64 << 10
 	maxData           = max(MaxShardBytes, MaxManifestBytes, 8<<20)
+)
+
+// QUIC flow-control windows at the start of a connection: a whole default
+// shard (8 MiB segment / K=4) on a stream, and cbfs.Uploads of them on a
+// connection, go out without waiting for a window update.
+const (
+	initialStreamWindow = 4 << 20
+	initialConnWindow   = 16 << 20
 )
 
 // Auth is the token part of a request.
@@ -203,9 +215,25 @@ func writeFrame(w io.Writer, kind uint8, hdr, data []byte) error {
 	return nil
 }
 
-// readFrame reads one frame, checking each length against its cap before
-// reading the bytes. dataCap may depend on the kind byte.
-func readFrame(r io.Reader, dataCap func(kind uint8) int) (kind uint8, hdr, data []byte, err error) {
+// clientFirstAlloc is how much of an answer's announced data the client
+// allocates at once: a whole default shard (2 MiB), so it is read without
+// growing and copying the buffer. The relay, which any client can reach,
+// starts at 1 MiB (or a pooled buffer) instead.
+const (
+	clientFirstAlloc = 8 << 20
+	serverFirstAlloc = 1 << 20
+)
+
+// readAnswer reads a response frame on the client side.
+func readAnswer(r io.Reader) (status uint8, hdr, data []byte, err error) {
+	return readFrameInto(r, nil, clientFirstAlloc, responseDataCap)
+}
+
+// readFrameInto reads one frame, checking each length against its cap
+// before reading the bytes (dataCap may depend on the kind byte). The data
+// goes into buf when its capacity allows (see bufPool), else into a new
+// buffer of at most first bytes to start with.
+func readFrameInto(r io.Reader, buf []byte, first int, dataCap func(kind uint8) int) (kind uint8, hdr, data []byte, err error) {
 	var h [5]byte
 	if _, err = io.ReadFull(r, h[:]); err != nil {
 		return 0, nil, nil, err
@@ -231,17 +259,22 @@ func readFrame(r io.Reader, dataCap func(kind uint8) int) (kind uint8, hdr, data
 	if uint64(m) > uint64(dc) {
 		return 0, nil, nil, fmt.Errorf("%w: data %d bytes, cap %d", ErrBadFrame, m, dc)
 	}
-	data, err = readN(r, int(m))
+	data, err = readInto(r, buf, int(m), first)
 	return kind, hdr, data, err
 }
 
-// readN reads exactly n bytes, growing the buffer as bytes arrive so a peer
+// readInto reads exactly n bytes into buf (reused if its capacity
+// allows), growing it as bytes arrive (first, then doubling) so a peer
 // announcing a large frame and stalling does not make us allocate it all.
-func readN(r io.Reader, n int) ([]byte, error) {
-	buf := make([]byte, 0, min(n, 1<<20))
+func readInto(r io.Reader, buf []byte, n, first int) ([]byte, error) {
+	buf = buf[:0]
 	for len(buf) < n {
 		if len(buf) == cap(buf) {
-			buf = append(buf, make([]byte, min(n-len(buf), cap(buf)))...)[:len(buf)]
+			grow := max(cap(buf), first) // first, then doubling
+			if n-len(buf) <= grow+grow/4 {
+				grow = n - len(buf) // the rest, rather than a bit short of it
+			}
+			buf = slices.Grow(buf, grow)
 		}
 		k, err := r.Read(buf[len(buf):min(n, cap(buf))])
 		buf = buf[:len(buf)+k]
@@ -258,6 +291,27 @@ func readN(r io.Reader, n int) ([]byte, error) {
 	return buf, nil
 }
 
+// bufPool recycles the relay's shard-sized buffers (request data and
+// shard reads): a put or get of 2 MiB shards otherwise allocates and
+// zeroes a fresh buffer per request, and the GC's work grows with them.
+var bufPool sync.Pool
+
+// getBuf returns an empty buffer, with capacity from the pool if any.
+func getBuf() []byte {
+	if b, ok := bufPool.Get().(*[]byte); ok {
+		return (*b)[:0]
+	}
+	return nil
+}
+
+// putBuf gives a buffer back; the caller must not use it afterwards.
+func putBuf(b []byte) {
+	if cap(b) >= 64<<10 && cap(b) <= MaxShardBytes {
+		b = b[:0]
+		bufPool.Put(&b)
+	}
+}
+
 // requestDataCap is the data cap of each op.
 func requestDataCap(op uint8) int {
 	switch Op(op) {
@@ -267,7 +321,7 @@ func requestDataCap(op uint8) int {
 		return MaxManifestBytes
 	case OpPutProofs:
 		return MaxProofsBytes
-	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat:
+	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat, OpDropShards:
 		return 0
 	}
 	return -1

@@ -1,0 +1,295 @@
+package relay
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/cockroachdb/pebble/v2"
+
+	"github.com/cowboy-chain/cowboy/cbfs"
+)
+
+// Shard bytes live in plain files, one per shard, under
+// DIR/shards/<volume>/<path id>/<shard hash> (hex); Pebble keeps only the
+// index (the shard's meta: proof and Bao outboard), usage and the rest.
+// Before files, shards were Pebble values: every 2 MiB shard was copied
+// into a batch, the WAL and the memtable, and then compacted (the largest
+// cost of a put in docs/benchmarks.md).
+//
+// Crash safety (a shard the relay acknowledged survives kill -9 or a power
+// cut): the bytes are written to a temporary file in the shard's
+// directory, fsynced, renamed to their final name, and the directory is
+// fsynced; only then is the meta committed to Pebble and synced, and only
+// then is the put acknowledged. A crash before the meta commit leaves at
+// most a file with no meta, which has() does not count and the startup
+// sweep removes; a temporary file left by a crash is removed the same way.
+
+// shardsDirName is the shard directory inside the relay's store directory
+// (Pebble ignores names it did not create).
+const shardsDirName = "shards"
+
+// tmpPrefix marks a shard file being written.
+const tmpPrefix = ".tmp-"
+
+type shardFiles struct {
+	root string
+	// made holds directories known to exist durably (their entry in the
+	// parent fsynced), so a put does not stat or fsync parents again.
+	made sync.Map
+}
+
+func (f *shardFiles) volDir(vol cbfs.VolumeID) string {
+	return filepath.Join(f.root, hex.EncodeToString(vol[:]))
+}
+
+func (f *shardFiles) pathDir(vol cbfs.VolumeID, pid cbfs.Tag) string {
+	return filepath.Join(f.volDir(vol), hex.EncodeToString(pid[:]))
+}
+
+func (f *shardFiles) path(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash) string {
+	return filepath.Join(f.pathDir(vol, pid), hex.EncodeToString(h[:]))
+}
+
+// syncDir fsyncs a directory so the entries created or renamed in it
+// survive a crash.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// ensureDir creates dir and its parents up to f.root, fsyncing each
+// parent whose entries changed.
+func (f *shardFiles) ensureDir(dir string) error {
+	if _, ok := f.made.Load(dir); ok {
+		return nil
+	}
+	if dir != f.root {
+		if err := f.ensureDir(filepath.Dir(dir)); err != nil {
+			return err
+		}
+	}
+	err := os.Mkdir(dir, 0o700)
+	switch {
+	case err == nil:
+		if err := syncDir(filepath.Dir(dir)); err != nil {
+			return err
+		}
+	case errors.Is(err, fs.ErrExist):
+	default:
+		return err
+	}
+	f.made.Store(dir, true)
+	return nil
+}
+
+// forget drops the cached existence of dir and everything below it
+// (after a delete removed them).
+func (f *shardFiles) forget(dir string) {
+	f.made.Range(func(k, _ any) bool {
+		if p := k.(string); p == dir || strings.HasPrefix(p, dir+string(filepath.Separator)) {
+			f.made.Delete(k)
+		}
+		return true
+	})
+}
+
+// write stores data durably at the shard's path: temp file, fsync,
+// rename, fsync of the directory.
+func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, data []byte) error {
+	dir := f.pathDir(vol, pid)
+	if err := f.ensureDir(dir); err != nil {
+		return fmt.Errorf("relay: shard directory: %w", err)
+	}
+	var rnd [8]byte
+	if _, err := rand.Read(rnd[:]); err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, tmpPrefix+hex.EncodeToString(rnd[:]))
+	fh, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("relay: create shard file: %w", err)
+	}
+	_, err = fh.Write(data)
+	if err == nil {
+		err = fh.Sync()
+	}
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, f.path(vol, pid, h))
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("relay: write shard file: %w", err)
+	}
+	if err := syncDir(dir); err != nil {
+		return fmt.Errorf("relay: sync shard directory: %w", err)
+	}
+	return nil
+}
+
+// exists says whether the shard's file is there.
+func (f *shardFiles) exists(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash) bool {
+	_, err := os.Stat(f.path(vol, pid, h))
+	return err == nil
+}
+
+// removePath deletes every shard file of one path.
+func (f *shardFiles) removePath(vol cbfs.VolumeID, pid cbfs.Tag) error {
+	dir := f.pathDir(vol, pid)
+	f.forget(dir)
+	return os.RemoveAll(dir)
+}
+
+// removeVolume deletes every shard file of a volume.
+func (f *shardFiles) removeVolume(vol cbfs.VolumeID) error {
+	dir := f.volDir(vol)
+	f.forget(dir)
+	return os.RemoveAll(dir)
+}
+
+// shardReader is a held shard, from its file or (a store written before
+// shard files) from Pebble.
+type shardReader interface {
+	io.ReaderAt
+	io.Closer
+	Size() int64
+}
+
+type fileShard struct {
+	*os.File
+	size int64
+}
+
+func (s fileShard) Size() int64 { return s.size }
+
+type memShard struct {
+	*bytes.Reader
+}
+
+func (memShard) Close() error { return nil }
+
+// openShard opens a held shard's bytes; fs.ErrNotExist if there are none.
+func (s *Server) openShard(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash) (shardReader, error) {
+	fh, err := os.Open(s.files.path(vol, pid, h))
+	if err == nil {
+		st, err := fh.Stat()
+		if err != nil {
+			fh.Close()
+			return nil, err
+		}
+		return fileShard{fh, st.Size()}, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	// A store written before shard files keeps shard bytes in Pebble.
+	v, closer, err := s.db.Get(key(pfxShard, vol[:], pid[:], h[:]))
+	if errors.Is(err, pebble.ErrNotFound) {
+		return nil, fs.ErrNotExist
+	}
+	if err != nil {
+		return nil, err
+	}
+	b := bytes.Clone(v)
+	closer.Close()
+	return memShard{bytes.NewReader(b)}, nil
+}
+
+// readShard returns a held shard's bytes, in buf if its capacity allows;
+// fs.ErrNotExist if there are none.
+func (s *Server) readShard(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, buf []byte) ([]byte, error) {
+	r, err := s.openShard(vol, pid, h)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	b := slices.Grow(buf[:0], int(r.Size()))[:r.Size()]
+	if _, err := r.ReadAt(b, 0); err != nil && !(errors.Is(err, io.EOF) && len(b) == 0) {
+		return nil, err
+	}
+	return b, nil
+}
+
+// sweep removes what a crash can leave in the shard directory: temporary
+// files, and shard files whose meta was never committed (or whose path or
+// volume was deleted before the files went). Run at startup, before
+// serving.
+func (s *Server) sweep() error {
+	vols, err := os.ReadDir(s.files.root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("relay: sweep shards: %w", err)
+	}
+	for _, vd := range vols {
+		var vol cbfs.VolumeID
+		if b, err := hex.DecodeString(vd.Name()); err != nil || len(b) != len(vol) || !vd.IsDir() {
+			continue // not ours: leave it
+		}
+		hex.Decode(vol[:], []byte(vd.Name()))
+		paths, err := os.ReadDir(filepath.Join(s.files.root, vd.Name()))
+		if err != nil {
+			return fmt.Errorf("relay: sweep shards: %w", err)
+		}
+		for _, pd := range paths {
+			var pid cbfs.Tag
+			if b, err := hex.DecodeString(pd.Name()); err != nil || len(b) != len(pid) || !pd.IsDir() {
+				continue
+			}
+			hex.Decode(pid[:], []byte(pd.Name()))
+			dir := s.files.pathDir(vol, pid)
+			ents, err := os.ReadDir(dir)
+			if err != nil {
+				return fmt.Errorf("relay: sweep shards: %w", err)
+			}
+			kept := 0
+			for _, e := range ents {
+				var h cbfs.ShardHash
+				keep := false
+				if b, err := hex.DecodeString(e.Name()); err == nil && len(b) == len(h) {
+					copy(h[:], b)
+					_, closer, err := s.db.Get(key(pfxMeta, vol[:], pid[:], h[:]))
+					if err == nil {
+						closer.Close()
+						keep = true
+					} else if !errors.Is(err, pebble.ErrNotFound) {
+						return fmt.Errorf("relay: sweep shards: %w", err)
+					}
+				} else if !strings.HasPrefix(e.Name(), tmpPrefix) {
+					keep = true // not ours
+				}
+				if keep {
+					kept++
+					continue
+				}
+				if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+					return fmt.Errorf("relay: sweep shards: %w", err)
+				}
+			}
+			if kept == 0 {
+				os.Remove(dir)
+			}
+		}
+	}
+	return nil
+}
