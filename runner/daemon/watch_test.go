@@ -118,6 +118,7 @@ func TestDaemonChallengesAWrongBondResult(t *testing.T) {
 	}
 	var lied *rpc.JobJSON
 	var honest []uint64
+	liedJobs := 0 // the draw may give the liar several jobs before an honest one
 	for k := 0; k < 30 && (lied == nil || len(honest) == 0); k++ {
 		input, _ := types.Marshal(map[string]any{"prompt": fmt.Sprintf("Is %d even? Answer yes or no.", k)})
 		spec, _ := types.Marshal(map[string]any{"kind": "llm", "model": "sim-1", "input": rawCBOR(input), "trust": "economic_bond",
@@ -132,6 +133,7 @@ func TestDaemonChallengesAWrongBondResult(t *testing.T) {
 		switch types.Address(j.Members[0]) {
 		case la:
 			lied = j
+			liedJobs++
 		case watcher.Address():
 		default:
 			honest = append(honest, uint64(j.ID))
@@ -163,8 +165,8 @@ func TestDaemonChallengesAWrongBondResult(t *testing.T) {
 		}
 	}
 	s := watcher.Status()
-	if s.Challenges != 1 || s.Checked < uint64(len(honest))+1 || s.Sweeps == 0 {
-		t.Fatalf("watcher status %+v (honest jobs %d)", s, len(honest))
+	if s.Challenges != uint64(liedJobs) || s.Checked < uint64(len(honest)+liedJobs) || s.Sweeps == 0 {
+		t.Fatalf("watcher status %+v (honest jobs %d, lies %d)", s, len(honest), liedJobs)
 	}
 	got, err := h.c.Balance(ctx, payout)
 	if err != nil || got.Cmp(cby(9_000)) < 0 {
