@@ -232,6 +232,16 @@ func TestIntPowEdges(t *testing.T) {
 	if got, want := ctx.m.CyclesUsed(), meter.BigIntCost(64)+1*2; got != want {
 		t.Errorf("(2**63)**65 charged %d cycles, want %d", got, want)
 	}
+	// 2 ** 4096 passes the early size estimate ((bitlen(2) − 1) × 4096 is
+	// not above the cap), is computed and charged, and only then refused:
+	// it has 4,097 bits.
+	ctx = newCtx()
+	if _, err := intBinary(ctx, OpPow, Int(2), Int(meter.MaxIntBits)); err == nil || !strings.Contains(err.Error(), "OverflowError") {
+		t.Fatalf("2 ** 4096: %v", err)
+	}
+	if got, want := ctx.m.CyclesUsed(), meter.BigIntCost(13)+meter.MaxIntBits/64; got != want {
+		t.Errorf("2 ** 4096 charged %d cycles, want %d", got, want)
+	}
 }
 
 // TestPowModCycles checks pow(b, e, m) is charged for the larger of b and
