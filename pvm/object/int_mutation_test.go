@@ -275,3 +275,16 @@ func TestPowModCycles(t *testing.T) {
 		}
 	}
 }
+
+// TestParseIntPrefixOnly checks int() of a bare base prefix is a
+// ValueError, as in CPython 3.11, not a crash.
+func TestParseIntPrefixOnly(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		base int
+	}{{"0x", 0}, {"0x", 16}, {"0b", 0}, {"0o", 8}, {"0x_", 16}} {
+		if v, err := ParseInt(c.s, c.base); err == nil {
+			t.Errorf("int(%q, %d) = %v, want ValueError", c.s, c.base, v)
+		}
+	}
+}
