@@ -66,6 +66,12 @@ func TestIntOpCycles(t *testing.T) {
 		{"1 << 3", OpLShift, 1, 3, -1},
 		{"1 << 61", OpLShift, 1, 61, -1},
 		{"1 << 62 is charged as a big-int op", OpLShift, 1, 62, 6},
+		{"3 ** 5", OpPow, 3, 5, -1},
+		{"2 ** 32", OpPow, 2, 32, -1},
+		{"2 ** 62", OpPow, 2, 62, -1},
+		{"max ** 1", OpPow, math.MaxInt64, 1, -1},
+		{"-3 ** 39", OpPow, -3, 39, -1},
+		{"2 ** 63 overflows", OpPow, 2, 63, 6},
 		{"max + 1 overflows", OpAdd, math.MaxInt64, 1, 63},
 		{"min - 1 overflows", OpSub, math.MinInt64, 1, 64},
 		{"-(2^62) × 4 overflows", OpMul, -(1 << 62), 4, 63},
@@ -232,6 +238,16 @@ func TestIntPowEdges(t *testing.T) {
 	if got, want := ctx.m.CyclesUsed(), meter.BigIntCost(64)+1*2; got != want {
 		t.Errorf("(2**63)**65 charged %d cycles, want %d", got, want)
 	}
+	// 2 ** 4096 passes the early size estimate ((bitlen(2) − 1) × 4096 is
+	// not above the cap), is computed and charged, and only then refused:
+	// it has 4,097 bits.
+	ctx = newCtx()
+	if _, err := intBinary(ctx, OpPow, Int(2), Int(meter.MaxIntBits)); err == nil || !strings.Contains(err.Error(), "OverflowError") {
+		t.Fatalf("2 ** 4096: %v", err)
+	}
+	if got, want := ctx.m.CyclesUsed(), meter.BigIntCost(13)+meter.MaxIntBits/64; got != want {
+		t.Errorf("2 ** 4096 charged %d cycles, want %d", got, want)
+	}
 }
 
 // TestPowModCycles checks pow(b, e, m) is charged for the larger of b and
@@ -256,6 +272,19 @@ func TestPowModCycles(t *testing.T) {
 		}
 		if got, want := ctx.m.CyclesUsed(), meter.BigIntCost(c.bits)*(1+3); got != want {
 			t.Errorf("%s: charged %d cycles, want %d", c.name, got, want)
+		}
+	}
+}
+
+// TestParseIntPrefixOnly checks int() of a bare base prefix is a
+// ValueError, as in CPython 3.11, not a crash.
+func TestParseIntPrefixOnly(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		base int
+	}{{"0x", 0}, {"0x", 16}, {"0b", 0}, {"0o", 8}, {"0x_", 16}} {
+		if v, err := ParseInt(c.s, c.base); err == nil {
+			t.Errorf("int(%q, %d) = %v, want ValueError", c.s, c.base, v)
 		}
 	}
 }
