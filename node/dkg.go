@@ -10,6 +10,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto/bls"
 	"github.com/cowboy-chain/cowboy/crypto/dkg"
+	"github.com/cowboy-chain/cowboy/p2p"
 )
 
 // The validator's part in the epoch beacon's DKG (v2 §3.4; the rules are
@@ -30,12 +31,15 @@ type dkgState struct {
 	height  uint64 // head the last tick saw
 	epoch   uint64 // DKG(epoch) this state is about
 	dealing *dkg.Dealing
-	sentAt  uint64       // head when the dealing was last sent (0: never)
+	sent    bool         // a dealing transaction was made (sentAt is its head)
+	sentAt  uint64       // head when the dealing transaction was last made
+	tx      *types.Tx    // that transaction, when the mempool admitted it
 	judged  map[int]bool // dealers whose dealing this node opened
 }
 
 // dkgResend is how many blocks a validator waits for its dealing to land
-// before sending it again (it may have been dropped from a mempool).
+// before making a new transaction for it (the last one left its mempool
+// without landing, or was not admitted).
 const dkgResend = 3
 
 // dkgTick does the validator's DKG work once per new finalized head.
@@ -77,20 +81,10 @@ func (n *Node) dkgStep(h uint64) error {
 		return err
 	}
 	inDeal := next-p.Epoch(next)*p.EpochLength < staking.DealBlocks(p.EpochLength)
-	if r.Dealings[me] == nil && inDeal && (net.dkg.sentAt == 0 || h >= net.dkg.sentAt+dkgResend) {
-		if net.dkg.dealing == nil {
-			if net.dkg.dealing, err = cfg.Deal(me, nil); err != nil {
-				return fmt.Errorf("deal for epoch %d: %w", e, err)
-			}
-			if net.cheat != nil {
-				net.cheat(cfg, net.dkg.dealing)
-			}
+	if r.Dealings[me] == nil && inDeal {
+		if err := n.dkgDeal(cfg, e, me, len(r.Members), h); err != nil {
+			return err
 		}
-		net.dkg.sentAt = h
-		if err := n.sendRegistryTx(staking.DealPayload(e, net.dkg.dealing)); err != nil {
-			return fmt.Errorf("send the epoch %d dealing: %w", e, err)
-		}
-		n.log.Info("beacon DKG: dealt", "epoch", e, "member", me, "members", len(r.Members))
 	}
 	for i, d := range r.Dealings {
 		if d == nil || r.Out[i] || net.dkg.judged[i] {
@@ -101,7 +95,7 @@ func (n *Node) dkgStep(h uint64) error {
 		if err != nil || cp == nil {
 			continue // a malformed dealing is refused on chain; a good one needs nothing
 		}
-		if err := n.sendRegistryTx(staking.ComplainPayload(e, cp)); err != nil {
+		if _, err := n.sendRegistryTx(staking.ComplainPayload(e, cp)); err != nil {
 			return fmt.Errorf("complain about dealer %d of epoch %d: %w", i, e, err)
 		}
 		n.log.Warn("beacon DKG: bad share, complaint sent", "epoch", e, "dealer", r.Members[i].Address)
@@ -109,23 +103,69 @@ func (n *Node) dkgStep(h uint64) error {
 	return nil
 }
 
+// dkgDeal sends this member's dealing, or pushes it again while it has not
+// landed. The first transaction may go out before any peer is connected
+// (a DKG opens at genesis) or on a connection that is then replaced, and
+// gossip does not repeat it; a new transaction would take the next nonce
+// and wait behind the lost one in every other mempool. So while the
+// transaction is still in this node's mempool it is sent again, as it is,
+// to every connected peer each block; only one that left the mempool
+// without landing (or was not admitted) is replaced after dkgResend blocks.
+func (n *Node) dkgDeal(cfg *dkg.Config, e uint64, me, members int, h uint64) error {
+	net := n.net
+	if tx := net.dkg.tx; tx != nil {
+		if _, pending := n.pool.Get(tx.Hash()); pending {
+			enc := tx.Encode()
+			for _, p := range net.host.Peers() {
+				if err := net.host.Send(p.ID, p2p.TopicTx, enc); err != nil {
+					n.log.Debug("beacon DKG: push the dealing", "peer", p.ID, "err", err)
+				}
+			}
+			return nil
+		}
+	}
+	if net.dkg.sent && h < net.dkg.sentAt+dkgResend {
+		return nil
+	}
+	if net.dkg.dealing == nil {
+		var err error
+		if net.dkg.dealing, err = cfg.Deal(me, nil); err != nil {
+			return fmt.Errorf("deal for epoch %d: %w", e, err)
+		}
+		if net.cheat != nil {
+			net.cheat(cfg, net.dkg.dealing)
+		}
+	}
+	net.dkg.sent, net.dkg.sentAt, net.dkg.tx = true, h, nil
+	tx, err := n.sendRegistryTx(staking.DealPayload(e, net.dkg.dealing))
+	if err != nil {
+		return fmt.Errorf("send the epoch %d dealing: %w", e, err)
+	}
+	net.dkg.tx = tx
+	n.log.Info("beacon DKG: dealt", "epoch", e, "member", me, "members", members)
+	return nil
+}
+
 // sendRegistryTx sends a call of the validator registry from the node's
-// account (its fees are the validator's).
-func (n *Node) sendRegistryTx(payload []byte) error {
+// account (its fees are the validator's) and returns the transaction.
+func (n *Node) sendRegistryTx(payload []byte) (*types.Tx, error) {
 	from, to := n.proposer, staking.Address
 	est, err := n.EstimateFees(&from, &to, nil, payload)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	nonce, err := n.PendingNonce(from)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tx := &types.Tx{ChainID: n.cfg.ChainID, Nonce: nonce, To: &to, CyclesLimit: est.CyclesLimit, CellsLimit: est.CellsLimit,
 		MaxFeePerCycle: est.MaxFeePerCycle, MaxFeePerCell: est.MaxFeePerCell,
 		TipPerCycle: est.TipPerCycle, TipPerCell: est.TipPerCell, Payload: payload}
 	tx.Sign(n.cfg.Network.Keys.Node)
-	return n.SendTransaction(tx)
+	if err := n.SendTransaction(tx); err != nil {
+		return nil, err
+	}
+	return tx, nil
 }
 
 // dkgShares rebuilds member me's share keys of a DKG key from the

@@ -83,7 +83,7 @@ func (n *Node) reportInvalidProposal(b *simplex.Block, why error) {
 	net.reported[key] = true
 	ev := &staking.Proposal{Parent: types.Hash(b.Parent), Height: b.Height, Round: b.Round, Proposer: uint64(b.Proposer),
 		Payload: b.Payload, VRFProof: b.VRFProof, Validator: net.ep.members[b.Proposer], Signature: sig}
-	if err := n.sendRegistryTx(staking.InvalidProposalPayload(ev)); err != nil {
+	if _, err := n.sendRegistryTx(staking.InvalidProposalPayload(ev)); err != nil {
 		log.Warn("invalid proposal; evidence not submitted by this node", "err", err)
 		return
 	}
