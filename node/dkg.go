@@ -27,18 +27,27 @@ import (
 // blocks; after a restart it starts over from the chain (a second dealing
 // is refused if the first landed).
 type dkgState struct {
-	ticked  bool
-	height  uint64 // head the last tick saw
-	epoch   uint64 // DKG(epoch) this state is about
-	dealing *dkg.Dealing
-	sent    bool         // a dealing transaction was made (sentAt is its head)
-	sentAt  uint64       // head when the dealing transaction was last made
-	tx      *types.Tx    // that transaction, when the mempool admitted it
-	judged  map[int]bool // dealers whose dealing this node opened
+	ticked     bool
+	height     uint64 // head the last tick saw
+	epoch      uint64 // DKG(epoch) this state is about
+	dealing    *dkg.Dealing
+	deal       dkgTx          // the dealing's transaction
+	judged     map[int]bool   // dealers whose dealing this node opened
+	complaints map[int]*dkgTx // by dealer: this node's complaint about its dealing
 }
 
-// dkgResend is how many blocks a validator waits for its dealing to land
-// before making a new transaction for it (the last one left its mempool
+// dkgTx is one DKG registry call that must land: a dealing or a complaint.
+// Either one is sent once and may be lost (dkgSend says how it is pushed
+// again and when it is replaced).
+type dkgTx struct {
+	payload []byte
+	sent    bool      // a transaction was made (sentAt is its head)
+	sentAt  uint64    // head when the transaction was last made
+	tx      *types.Tx // that transaction, when the mempool admitted it
+}
+
+// dkgResend is how many blocks a validator waits for a DKG transaction to
+// land before making a new one for it (the last one left its mempool
 // without landing, or was not admitted).
 const dkgResend = 3
 
@@ -74,7 +83,7 @@ func (n *Node) dkgStep(h uint64) error {
 		return nil
 	}
 	if net.dkg.epoch != e || net.dkg.judged == nil {
-		net.dkg = dkgState{ticked: true, height: h, epoch: e, judged: map[int]bool{}}
+		net.dkg = dkgState{ticked: true, height: h, epoch: e, judged: map[int]bool{}, complaints: map[int]*dkgTx{}}
 	}
 	cfg, err := r.Config()
 	if err != nil {
@@ -87,46 +96,39 @@ func (n *Node) dkgStep(h uint64) error {
 		}
 	}
 	for i, d := range r.Dealings {
-		if d == nil || r.Out[i] || net.dkg.judged[i] {
+		if d == nil || r.Out[i] {
 			continue
 		}
-		net.dkg.judged[i] = true
-		_, cp, err := cfg.Receive(me, sk, d)
-		if err != nil || cp == nil {
-			continue // a malformed dealing is refused on chain; a good one needs nothing
+		if !net.dkg.judged[i] {
+			net.dkg.judged[i] = true
+			_, cp, err := cfg.Receive(me, sk, d)
+			if err != nil || cp == nil {
+				continue // a malformed dealing is refused on chain; a good one needs nothing
+			}
+			net.dkg.complaints[i] = &dkgTx{payload: staking.ComplainPayload(e, cp)}
 		}
-		if _, err := n.sendRegistryTx(staking.ComplainPayload(e, cp)); err != nil {
+		// A complaint is needed until its dealer is disqualified (v2 §3.4:
+		// a lost one would leave a cheating dealer qualified), so it is
+		// pushed again like the dealing.
+		c := net.dkg.complaints[i]
+		if c == nil {
+			continue
+		}
+		made, err := n.dkgSend(c, h)
+		if err != nil {
 			return fmt.Errorf("complain about dealer %d of epoch %d: %w", i, e, err)
 		}
-		n.log.Warn("beacon DKG: bad share, complaint sent", "epoch", e, "dealer", r.Members[i].Address)
+		if made {
+			n.log.Warn("beacon DKG: bad share, complaint sent", "epoch", e, "dealer", r.Members[i].Address)
+		}
 	}
 	return nil
 }
 
 // dkgDeal sends this member's dealing, or pushes it again while it has not
-// landed. The first transaction may go out before any peer is connected
-// (a DKG opens at genesis) or on a connection that is then replaced, and
-// gossip does not repeat it; a new transaction would take the next nonce
-// and wait behind the lost one in every other mempool. So while the
-// transaction is still in this node's mempool it is sent again, as it is,
-// to every connected peer each block; only one that left the mempool
-// without landing (or was not admitted) is replaced after dkgResend blocks.
+// landed (dkgSend).
 func (n *Node) dkgDeal(cfg *dkg.Config, e uint64, me, members int, h uint64) error {
 	net := n.net
-	if tx := net.dkg.tx; tx != nil {
-		if _, pending := n.pool.Get(tx.Hash()); pending {
-			enc := tx.Encode()
-			for _, p := range net.host.Peers() {
-				if err := net.host.Send(p.ID, p2p.TopicTx, enc); err != nil {
-					n.log.Debug("beacon DKG: push the dealing", "peer", p.ID, "err", err)
-				}
-			}
-			return nil
-		}
-	}
-	if net.dkg.sent && h < net.dkg.sentAt+dkgResend {
-		return nil
-	}
 	if net.dkg.dealing == nil {
 		var err error
 		if net.dkg.dealing, err = cfg.Deal(me, nil); err != nil {
@@ -135,15 +137,57 @@ func (n *Node) dkgDeal(cfg *dkg.Config, e uint64, me, members int, h uint64) err
 		if net.cheat != nil {
 			net.cheat(cfg, net.dkg.dealing)
 		}
+		net.dkg.deal.payload = staking.DealPayload(e, net.dkg.dealing)
 	}
-	net.dkg.sent, net.dkg.sentAt, net.dkg.tx = true, h, nil
-	tx, err := n.sendRegistryTx(staking.DealPayload(e, net.dkg.dealing))
+	made, err := n.dkgSend(&net.dkg.deal, h)
 	if err != nil {
 		return fmt.Errorf("send the epoch %d dealing: %w", e, err)
 	}
-	net.dkg.tx = tx
-	n.log.Info("beacon DKG: dealt", "epoch", e, "member", me, "members", members)
+	if made {
+		n.log.Info("beacon DKG: dealt", "epoch", e, "member", me, "members", members)
+	}
 	return nil
+}
+
+// dkgSend sends a DKG registry call that has not taken effect yet, and
+// reports whether it made a new transaction. The first transaction may go
+// out before any peer is connected (a DKG opens at genesis) or on a
+// connection that is then replaced, and gossip does not repeat it; a new
+// transaction would take the next nonce and wait behind the lost one in
+// every other mempool. So while the transaction is still in this node's
+// mempool it is sent again, as it is, to every connected peer each block;
+// one that landed is left to the registry's verdict (the same call would
+// be refused the same way); only one that left the mempool without
+// landing (or was not admitted) is replaced after dkgResend blocks.
+func (n *Node) dkgSend(s *dkgTx, h uint64) (bool, error) {
+	net := n.net
+	if tx := s.tx; tx != nil {
+		if _, pending := n.pool.Get(tx.Hash()); pending {
+			enc := tx.Encode()
+			for _, p := range net.host.Peers() {
+				if err := net.host.Send(p.ID, p2p.TopicTx, enc); err != nil {
+					n.log.Debug("beacon DKG: push a registry call", "peer", p.ID, "err", err)
+				}
+			}
+			return false, nil
+		}
+		if _, _, err := n.Receipt(tx.Hash()); err == nil {
+			return false, nil
+		}
+	}
+	if s.sent && h < s.sentAt+dkgResend {
+		return false, nil
+	}
+	s.sent, s.sentAt, s.tx = true, h, nil
+	if net.dropDKG != nil && net.dropDKG(s.payload) {
+		return true, nil
+	}
+	tx, err := n.sendRegistryTx(s.payload)
+	if err != nil {
+		return false, err
+	}
+	s.tx = tx
+	return true, nil
 }
 
 // sendRegistryTx sends a call of the validator registry from the node's

@@ -83,6 +83,7 @@ type network struct {
 	dkg      dkgState                        // this validator's part in the open beacon DKG (node/dkg.go)
 	mangle   func([]byte) []byte             // tests only: rewrites this node's proposed payloads
 	cheat    func(*dkg.Config, *dkg.Dealing) // tests only: corrupts this node's DKG dealing
+	dropDKG  func(payload []byte) bool       // tests only: loses the DKG registry calls it returns true for
 	early    []p2p.Message                   // consensus messages of the next epoch, replayed when it starts
 
 	pending   *simplex.ProposeRequest
