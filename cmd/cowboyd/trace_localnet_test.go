@@ -149,6 +149,19 @@ func TestLocalnetTraces(t *testing.T) {
 		t.Fatalf("deploy: %v %+v", err, rc)
 	}
 	actor := types.Address(*rc.ContractAddress)
+	// Each node estimates its roll against its own state: one that has not
+	// applied the deployment yet sees no actor there and estimates a bare
+	// transfer, whose limits cannot run the call.
+	for i, c := range clients {
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			if h, err := c.BlockNumber(ctx); err == nil && h >= uint64(rc.BlockNumber) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("node %d did not apply the deployment's block %d within 60 s", i, uint64(rc.BlockNumber))
+			}
+		}
+	}
 	call := func(method string) []byte {
 		p, err := (&types.CallPayload{Method: method, Args: []byte{0x80}}).Encode()
 		if err != nil {
