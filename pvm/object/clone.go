@@ -164,6 +164,7 @@ func (d *StrDict) CloneInto(dst *StrDict, c Cloner) {
 	}
 	dst.dead = d.dead
 	dst.layout = d.layout
+	dst.seen = d.seen
 }
 
 func (h *hashtable) cloneInto(dst *hashtable, c Cloner) {

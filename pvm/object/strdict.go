@@ -20,6 +20,11 @@ type StrDict struct {
 	// layout changes whenever a name is added or removed, so a cached slot
 	// position (see Slot) stays valid exactly while layout is unchanged.
 	layout uint64
+	// seen has the NameBit of every name ever added (deletions leave
+	// their bits set), so a name whose bit is clear is certainly not
+	// bound: LOAD_METHOD's shadowing check (is the method hidden by an
+	// instance attribute?) is one AND instead of a scan of the keys.
+	seen uint64
 	// indexShared marks an index borrowed from a module snapshot's
 	// namespace (clone.go), read by other threads too: the first change
 	// of the names makes a private copy.
@@ -59,6 +64,7 @@ func (d *StrDict) find(name string) (int, bool) {
 // smallStrDict.
 func (d *StrDict) add(name string, v Value) {
 	d.layout++
+	d.seen |= NameBit(name)
 	if d.index == nil && len(d.keys) >= smallStrDict {
 		d.index = make(map[string]int, len(d.keys)+1)
 		for i, k := range d.keys {
@@ -91,7 +97,7 @@ func NewStrDict() *StrDict { return &StrDict{} }
 // names change (as a module snapshot's copy does). d must never change
 // afterwards: it is a template that threads copy.
 func (d *StrDict) CopyShared() *StrDict {
-	return &StrDict{index: d.index, keys: slices.Clone(d.keys), vals: slices.Clone(d.vals), dead: d.dead, layout: d.layout, indexShared: true}
+	return &StrDict{index: d.index, keys: slices.Clone(d.keys), vals: slices.Clone(d.vals), dead: d.dead, layout: d.layout, seen: d.seen, indexShared: true}
 }
 
 // Get returns the value bound to name.
@@ -118,6 +124,21 @@ func (d *StrDict) Has(name string) bool {
 	_, ok := d.find(name)
 	return ok
 }
+
+// NameBit is name's bit in a namespace's filter of names added: one of
+// 64, from its length and first and last bytes, which tell apart most
+// attribute names of one instance.
+func NameBit(name string) uint64 {
+	n := uint(len(name))
+	if n == 0 {
+		return 1
+	}
+	return 1 << ((n + uint(name[0])*5 + uint(name[n-1])*11) & 63)
+}
+
+// MayHave reports false when no name with bit (from NameBit) was ever
+// added, so none is bound; true means Has must decide.
+func (d *StrDict) MayHave(bit uint64) bool { return d.seen&bit != 0 }
 
 // smallStrDict is the size up to which Has scans keys instead of hashing.
 const smallStrDict = 8

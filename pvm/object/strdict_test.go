@@ -10,7 +10,8 @@ import (
 // rebinds and deletes around the size where they gain a map index
 // (smallStrDict), and through CopyShared copies, against a model that
 // keeps names in insertion order: lookups, slots, lengths and order must
-// agree in both forms.
+// agree in both forms, and the filter of names added (MayHave) must
+// never deny a bound name.
 func TestStrDictSmallAndIndexed(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	for round := 0; round < 200; round++ {
@@ -60,7 +61,7 @@ func TestStrDictSmallAndIndexed(t *testing.T) {
 				n := fmt.Sprintf("n%d", i)
 				v, ok := d.Get(n)
 				want, had := vals[n]
-				if ok != had || (ok && v != Int(want)) || d.Has(n) != had {
+				if ok != had || (ok && v != Int(want)) || d.Has(n) != had || (had && !d.MayHave(NameBit(n))) {
 					t.Fatalf("round %d step %d: %s = %v %v, want %v %v", round, step, n, v, ok, want, had)
 				}
 				if slot, ok := d.Slot(n); ok != had || (ok && d.At(slot) != Int(want)) {

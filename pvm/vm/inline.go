@@ -36,6 +36,7 @@ type attrEntry struct {
 	ver  uint64
 	ok   bool         // the fast path applies to instances of cls
 	meth object.Value // LOAD_METHOD: the method found on cls
+	bit  uint64       // LOAD_METHOD: object.NameBit of the name
 	slot int32        // position hint into instance dictionaries
 }
 
@@ -142,7 +143,7 @@ func (s *attrSite) instanceMethod(o *object.Instance, name string) object.Value 
 	if e.cls != k || e.ver != ver {
 		var hit bool
 		if e, hit = s.entryMore(k, ver); !hit {
-			e.meth = nil
+			e.meth, e.bit = nil, object.NameBit(name)
 			if a, _ := k.Lookup(name); a != nil {
 				if fn, ok := a.(*Function); ok {
 					e.meth = fn
@@ -150,7 +151,9 @@ func (s *attrSite) instanceMethod(o *object.Instance, name string) object.Value 
 			}
 		}
 	}
-	if e.meth == nil || o.Dict.Has(name) {
+	// The instance shadows the method only if its dictionary binds name;
+	// a clear bit in its filter of names says it never did.
+	if e.meth == nil || o.Dict.MayHave(e.bit) && o.Dict.Has(name) {
 		return nil
 	}
 	return e.meth
