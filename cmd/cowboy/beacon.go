@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -40,7 +41,7 @@ type beaconVerifyResult struct {
 }
 
 func (a *app) beaconVerifyCmd() *cobra.Command {
-	var genesisPath string
+	var genesisPath, home string
 	var trustNode bool
 	cmd := &cobra.Command{
 		Use:   "verify HEIGHT",
@@ -64,7 +65,8 @@ What it does not take from the node is the group key:
     the validators signed. verify refuses such a block unless you pass
     --trust-node-key, and then says the key is the node's word.
 
-Without --genesis, a genesis-keyed block is refused too unless
+--home DIR (a node home made by cowboyd init or localnet) stands for
+--genesis DIR/genesis.json. Without either, a genesis-keyed block is refused too unless
 --trust-node-key is given. It exits 1 when the block has no threshold
 beacon (a "vrf" or "devnet" source), when the key is not established as
 above, or when any check fails.`,
@@ -85,6 +87,9 @@ above, or when any check fails.`,
 			if uint64(r.Height) != height {
 				return fmt.Errorf("the node answered for height %d, not %d", r.Height, height)
 			}
+			if genesisPath == "" && home != "" {
+				genesisPath = filepath.Join(home, "genesis.json")
+			}
 			key, from, err := beaconKeyFor(height, r, genesisPath, trustNode)
 			if err != nil {
 				return err
@@ -103,6 +108,7 @@ above, or when any check fails.`,
 		},
 	}
 	cmd.Flags().StringVar(&genesisPath, "genesis", "", "the chain's genesis.json `FILE`, to take the group key from")
+	cmd.Flags().StringVar(&home, "home", "", "a node home `DIR` whose genesis.json to take the group key from (instead of --genesis)")
 	cmd.Flags().BoolVar(&trustNode, "trust-node-key", false, "accept the node's group key where it cannot be checked (a DKG-keyed epoch, or no --genesis)")
 	return cmd
 }

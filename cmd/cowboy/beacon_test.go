@@ -120,6 +120,7 @@ func TestBeaconVerify(t *testing.T) {
 		{v("5", gen), []string{"verified", "from " + gpath}},
 		{v("5", gen, []string{"--json"}), []string{`"verified": true`, `"groupKeyFromGenesis": true`, gpath}},
 		{v("5", trust), []string{"verified", "from the node's word"}},
+		{v("5", []string{"--home", filepath.Dir(gpath)}), []string{"verified", "from " + gpath}},
 		{v("5", gen, trust), []string{"verified", "from " + gpath}},
 		// With the flag a DKG-keyed block is checked under the node's key,
 		// and the output says whose word that is; so is a lie.
@@ -146,6 +147,7 @@ func TestBeaconVerify(t *testing.T) {
 		// The node lies about the key, with a σ its own key signed.
 		{v("13", gen), []string{"differs from the genesis"}},
 		{v("13"), []string{"pass --genesis FILE"}},
+		{v("13", []string{"--home", filepath.Dir(gpath)}), []string{"differs from the genesis"}},
 		{v("14", gen), []string{"epoch 3 DKG's", "only the node vouches", "--trust-node-key"}},
 		{v("14"), []string{"epoch 3 DKG's", "--trust-node-key"}},
 		{v("11", gen), []string{"epoch 3 DKG's", "--trust-node-key"}},
