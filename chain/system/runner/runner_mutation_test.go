@@ -552,3 +552,86 @@ func TestNoChallengeWindowWithoutHeldPayment(t *testing.T) {
 		})
 	}
 }
+
+// TestDelegationLimits: a runner takes at most MaxDelegators delegators
+// and 9 × its self-bond in delegations (the refusal names what is left);
+// a delegator may undelegate its whole stake, in at most MaxTranches
+// unbonding tranches, released UnbondingBlocks later.
+func TestDelegationLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		run  func(e *env, r types.Address) (Result, error)
+		want string // refusal; "" accepted
+		ev   map[string]uint64
+	}{
+		{"last delegator seat", func(e *env, r types.Address) (Result, error) {
+			fillDelegators(e, r, int(dp.MaxDelegators)-1)
+			return e.call(RegistryAddress, user(1), cby(1), "delegate", r[:])
+		}, "", nil},
+		{"delegators full", func(e *env, r types.Address) (Result, error) {
+			fillDelegators(e, r, int(dp.MaxDelegators))
+			return e.call(RegistryAddress, user(1), cby(1), "delegate", r[:])
+		}, "maximum of 200 delegators", nil},
+		{"over 9 × the self-bond", func(e *env, r types.Address) (Result, error) {
+			e.must(RegistryAddress, user(2), cby(50_000), "delegate", r[:])
+			return e.call(RegistryAddress, user(1), cby(40_001), "delegate", r[:])
+		}, "at most 40000000000000000000000 base units more", nil},
+		{"the whole delegation", func(e *env, r types.Address) (Result, error) {
+			e.must(RegistryAddress, user(1), cby(5_000), "delegate", r[:])
+			return e.call(RegistryAddress, user(1), nil, "undelegate", r[:], cby(5_000))
+		}, "", map[string]uint64{"release": 100 + dp.UnbondingBlocks}},
+		{"more than the delegation", func(e *env, r types.Address) (Result, error) {
+			e.must(RegistryAddress, user(1), cby(5_000), "delegate", r[:])
+			return e.call(RegistryAddress, user(1), nil, "undelegate", r[:], new(big.Int).Add(cby(5_000), big.NewInt(1)))
+		}, "amount must be 1", nil},
+		{"tranches full", func(e *env, r types.Address) (Result, error) {
+			e.must(RegistryAddress, user(1), cby(5_000), "delegate", r[:])
+			for k := uint64(0); k < dp.MaxTranches; k++ {
+				e.must(RegistryAddress, user(1), nil, "undelegate", r[:], cby(1))
+			}
+			return e.call(RegistryAddress, user(1), nil, "undelegate", r[:], cby(1))
+		}, "unbonding tranches already", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t, 1)
+			e.height = 100
+			e.register(0, 10_000, 0)
+			r := e.runner(0)
+			res, err := tc.run(e, r)
+			if tc.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("err = %v, want %q", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.ev != nil {
+				var ev map[string]any
+				if err := types.Unmarshal(res.Events[0].Data, &ev); err != nil {
+					t.Fatal(err)
+				}
+				for k, v := range tc.ev {
+					if ev[k] != v {
+						t.Fatalf("event %s = %v, want %d", k, ev[k], v)
+					}
+				}
+			}
+		})
+	}
+}
+
+// fillDelegators gives runner r n delegators (records of 1 base unit each).
+func fillDelegators(e *env, r types.Address, n int) {
+	rec := e.rec(r)
+	for k := 0; k < n; k++ {
+		da := types.Address{0: 0xdd, 18: byte(k >> 8), 19: byte(k)}
+		rec.Delegators = append(rec.Delegators, da)
+		rec.Delegated.Add(rec.Delegated, big.NewInt(1))
+		writeDelegation(e.st, r, da, &Delegation{Amount: big.NewInt(1)})
+	}
+	e.st.AddBalance(RegistryAddress, big.NewInt(int64(n)))
+	slices.SortFunc(rec.Delegators, cmpAddr)
+	writeRunner(e.st, r, rec)
+}
