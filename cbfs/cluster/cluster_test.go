@@ -3,10 +3,13 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"math/rand/v2"
+	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -316,4 +319,62 @@ func BenchmarkRepair(b *testing.B) {
 		}
 	}
 	b.SetBytes(size)
+}
+
+// TestListQuorumCancelsStalledRelay lists a volume whose relay list holds
+// one relay that never answers (a bare UDP socket: the QUIC handshake
+// never completes). The listing must return every file from the others
+// and cancel the stalled request, not wait for it to time out.
+func TestListQuorumCancelsStalledRelay(t *testing.T) {
+	tc := newTestCluster(t, 4)
+	put := tc.client(t)
+	p := cbfs.Params{K: 2, M: 1, SegmentSize: 4096}
+	want := []string{"a/x", "b", "c/d/e"}
+	for i, name := range want {
+		if _, err := put.Put(context.Background(), tc.vol, name, p, bytes.NewReader(randData(1000*(i+1))), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pc.Close()
+	k, _ := crypto.GenerateKey()
+	stalled := RelayInfo{ID: cbfs.RelayID(k.Address()), Addr: pc.LocalAddr().String()}
+	c, err := New(append(slices.Clone(tc.infos), stalled), tc.owner, tc.tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	done := make(chan error, 1)
+	c.listDone = func(id cbfs.RelayID, err error) {
+		if id == stalled.ID {
+			done <- err
+		}
+	}
+	tests := []struct {
+		name     string
+		tolerate int
+	}{{"tolerate M", int(p.M)}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ents, err := c.ListQuorum(context.Background(), tc.vol, tt.tolerate)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range ents {
+				got = append(got, e.Path)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("listed %v, want %v", got, want)
+			}
+			// The listing returned; the stalled relay's request must end
+			// because it was cancelled (a timeout is another error).
+			if err := <-done; !errors.Is(err, context.Canceled) {
+				t.Fatalf("stalled relay's request ended with %v, want context.Canceled", err)
+			}
+		})
+	}
 }

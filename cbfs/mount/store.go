@@ -16,9 +16,11 @@ type ClusterStore struct {
 	Params  cbfs.Params
 }
 
-// List lists the files the token may read, with their attributes.
+// List lists the files the token may read, with their attributes. It
+// returns once all relays but the volume's M have answered: every
+// manifest is stored on at least M+1 of them.
 func (s *ClusterStore) List(ctx context.Context) ([]Entry, error) {
-	es, err := s.Cluster.List(ctx, s.Volume)
+	es, err := s.Cluster.ListQuorum(ctx, s.Volume, s.Params.M)
 	if err != nil {
 		return nil, err
 	}
