@@ -378,3 +378,76 @@ func TestListQuorumCancelsStalledRelay(t *testing.T) {
 		})
 	}
 }
+
+// TestRenameMovesNoShard renames files (to a free path and over an
+// existing file) and checks that no relay received a shard, that a fresh
+// client reads the file under its new path, and that the old path is
+// gone.
+func TestRenameMovesNoShard(t *testing.T) {
+	tc := newTestCluster(t, 5)
+	c := tc.client(t)
+	ctx := context.Background()
+	p := cbfs.Params{K: 2, M: 2, SegmentSize: 4096}
+	uploads := func() int64 {
+		var n int64
+		for _, s := range tc.srvs {
+			n += s.PutShards.Load()
+		}
+		return n
+	}
+	tests := []struct {
+		name     string
+		from, to string
+		occupied bool // a file already sits at to
+	}{
+		{"free path", "a/f", "b/c/g", false},
+		{"over a file", "h", "i", true},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := randData(10000 + i)
+			if _, err := c.Put(ctx, tc.vol, tt.from, p, bytes.NewReader(data), nil); err != nil {
+				t.Fatal(err)
+			}
+			var tgtSeq uint64
+			if tt.occupied {
+				m, err := c.Put(ctx, tc.vol, tt.to, p, bytes.NewReader(randData(500)), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tgtSeq = m.Seq
+			}
+			before := uploads()
+			m, err := c.Rename(ctx, tc.vol, tt.from, tt.to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := uploads() - before; n != 0 {
+				t.Fatalf("rename uploaded %d shards", n)
+			}
+			if tt.occupied && m.Seq <= tgtSeq {
+				t.Fatalf("renamed manifest seq %d is not above the replaced file's %d", m.Seq, tgtSeq)
+			}
+			fresh := tc.client(t)
+			var got bytes.Buffer
+			if _, err := fresh.Get(ctx, tc.vol, tt.to, &got, nil); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), data) {
+				t.Fatal("renamed file reads back different bytes")
+			}
+			if _, err := fresh.Manifest(ctx, tc.vol, tt.from); err == nil {
+				t.Fatalf("%s still has a manifest after the rename", tt.from)
+			}
+			ents, err := fresh.List(ctx, tc.vol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range ents {
+				if e.Path == tt.from {
+					t.Fatalf("%s still listed", tt.from)
+				}
+			}
+		})
+	}
+}
