@@ -51,6 +51,12 @@ func (s *ClusterStore) Update(ctx context.Context, old *cbfs.Manifest, r io.Read
 	return s.Cluster.Update(ctx, s.Volume, old, r, size, changed, at)
 }
 
+// Rename moves a stored file to a new path, its shards staying where
+// they are (cluster Rename).
+func (s *ClusterStore) Rename(ctx context.Context, from, to string) (*cbfs.Manifest, error) {
+	return s.Cluster.Rename(ctx, s.Volume, from, to)
+}
+
 // Delete removes a file from every relay.
 func (s *ClusterStore) Delete(ctx context.Context, path string) error {
 	return s.Cluster.Delete(ctx, s.Volume, path)
