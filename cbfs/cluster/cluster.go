@@ -104,6 +104,10 @@ type Cluster struct {
 
 	mu   sync.Mutex
 	down map[cbfs.RelayID]time.Time // relays that failed recently: skipped until then
+
+	// listDone, when set (tests), is told how each relay's list request
+	// of ListQuorum ended.
+	listDone func(id cbfs.RelayID, err error)
 }
 
 // downFor is how long a relay that failed to answer is skipped.
@@ -592,35 +596,58 @@ type Entry struct {
 	Attrs      Attrs
 }
 
-// List returns every file of the volume the token may read, by path.
+// List returns every file of the volume the token may read, by path,
+// after hearing from every relay (repair and audit want every copy).
 func (c *Cluster) List(ctx context.Context, v *cbfs.Volume) ([]Entry, error) {
+	return c.ListQuorum(ctx, v, 0)
+}
+
+// ListQuorum is List that returns as soon as all relays but tolerate have
+// answered, cancelling the requests still out (a relay that died without
+// closing its connection no longer holds the listing for its timeout).
+// With tolerate = M of the volume's files this loses no file: putManifest
+// stores each manifest (and each newer one, with its higher sequence) on
+// at least min(relays, M+1) relays, and any relays-M answers include one
+// of them. A file coded with a smaller M than tolerate may be missed.
+func (c *Cluster) ListQuorum(ctx context.Context, v *cbfs.Volume, tolerate int) ([]Entry, error) {
 	a := c.auth(v.ID, nil)
 	best := map[cbfs.Tag]*cbfs.Manifest{}
 	var okRelays int
 	var lastErr error
-	// Every relay at once: one that died without closing its connection
-	// costs the idle timeout once, not once per relay before it.
-	lists := make([][]relay.ListEntry, len(c.relays))
-	errs := make([]error, len(c.relays))
-	var wg sync.WaitGroup
-	for i, r := range c.relays {
-		wg.Add(1)
+	quorum := max(1, len(c.relays)-max(0, tolerate))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		ents []relay.ListEntry
+		err  error
+	}
+	// Every relay at once; the channel holds every answer, so the
+	// requests cancelled below never block.
+	ch := make(chan answer, len(c.relays))
+	for _, r := range c.relays {
 		go func() {
-			defer wg.Done()
-			errs[i] = c.call(r.ID, func(cl *relay.Client) (err error) {
-				lists[i], err = cl.List(ctx, a)
+			var ents []relay.ListEntry
+			err := c.call(r.ID, func(cl *relay.Client) (err error) {
+				ents, err = cl.List(ctx, a)
 				return err
 			})
+			if c.listDone != nil {
+				c.listDone(r.ID, err)
+			}
+			ch <- answer{ents, err}
 		}()
 	}
-	wg.Wait()
-	for i, ents := range lists {
-		if errs[i] != nil {
-			lastErr = errs[i]
+	for range c.relays {
+		if okRelays >= quorum {
+			break
+		}
+		ans := <-ch
+		if ans.err != nil {
+			lastErr = ans.err
 			continue
 		}
 		okRelays++
-		for _, e := range ents {
+		for _, e := range ans.ents {
 			if len(e.Tags) == 0 {
 				continue
 			}

@@ -3,10 +3,13 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"math/rand/v2"
+	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -316,4 +319,135 @@ func BenchmarkRepair(b *testing.B) {
 		}
 	}
 	b.SetBytes(size)
+}
+
+// TestListQuorumCancelsStalledRelay lists a volume whose relay list holds
+// one relay that never answers (a bare UDP socket: the QUIC handshake
+// never completes). The listing must return every file from the others
+// and cancel the stalled request, not wait for it to time out.
+func TestListQuorumCancelsStalledRelay(t *testing.T) {
+	tc := newTestCluster(t, 4)
+	put := tc.client(t)
+	p := cbfs.Params{K: 2, M: 1, SegmentSize: 4096}
+	want := []string{"a/x", "b", "c/d/e"}
+	for i, name := range want {
+		if _, err := put.Put(context.Background(), tc.vol, name, p, bytes.NewReader(randData(1000*(i+1))), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pc.Close()
+	k, _ := crypto.GenerateKey()
+	stalled := RelayInfo{ID: cbfs.RelayID(k.Address()), Addr: pc.LocalAddr().String()}
+	c, err := New(append(slices.Clone(tc.infos), stalled), tc.owner, tc.tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	done := make(chan error, 1)
+	c.listDone = func(id cbfs.RelayID, err error) {
+		if id == stalled.ID {
+			done <- err
+		}
+	}
+	tests := []struct {
+		name     string
+		tolerate int
+	}{{"tolerate M", int(p.M)}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ents, err := c.ListQuorum(context.Background(), tc.vol, tt.tolerate)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range ents {
+				got = append(got, e.Path)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("listed %v, want %v", got, want)
+			}
+			// The listing returned; the stalled relay's request must end
+			// because it was cancelled (a timeout is another error).
+			if err := <-done; !errors.Is(err, context.Canceled) {
+				t.Fatalf("stalled relay's request ended with %v, want context.Canceled", err)
+			}
+		})
+	}
+}
+
+// TestRenameMovesNoShard renames files (to a free path and over an
+// existing file) and checks that no relay received a shard, that a fresh
+// client reads the file under its new path, and that the old path is
+// gone.
+func TestRenameMovesNoShard(t *testing.T) {
+	tc := newTestCluster(t, 5)
+	c := tc.client(t)
+	ctx := context.Background()
+	p := cbfs.Params{K: 2, M: 2, SegmentSize: 4096}
+	uploads := func() int64 {
+		var n int64
+		for _, s := range tc.srvs {
+			n += s.PutShards.Load()
+		}
+		return n
+	}
+	tests := []struct {
+		name     string
+		from, to string
+		occupied bool // a file already sits at to
+	}{
+		{"free path", "a/f", "b/c/g", false},
+		{"over a file", "h", "i", true},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := randData(10000 + i)
+			if _, err := c.Put(ctx, tc.vol, tt.from, p, bytes.NewReader(data), nil); err != nil {
+				t.Fatal(err)
+			}
+			var tgtSeq uint64
+			if tt.occupied {
+				m, err := c.Put(ctx, tc.vol, tt.to, p, bytes.NewReader(randData(500)), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tgtSeq = m.Seq
+			}
+			before := uploads()
+			m, err := c.Rename(ctx, tc.vol, tt.from, tt.to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := uploads() - before; n != 0 {
+				t.Fatalf("rename uploaded %d shards", n)
+			}
+			if tt.occupied && m.Seq <= tgtSeq {
+				t.Fatalf("renamed manifest seq %d is not above the replaced file's %d", m.Seq, tgtSeq)
+			}
+			fresh := tc.client(t)
+			var got bytes.Buffer
+			if _, err := fresh.Get(ctx, tc.vol, tt.to, &got, nil); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), data) {
+				t.Fatal("renamed file reads back different bytes")
+			}
+			if _, err := fresh.Manifest(ctx, tc.vol, tt.from); err == nil {
+				t.Fatalf("%s still has a manifest after the rename", tt.from)
+			}
+			ents, err := fresh.List(ctx, tc.vol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range ents {
+				if e.Path == tt.from {
+					t.Fatalf("%s still listed", tt.from)
+				}
+			}
+		})
+	}
 }

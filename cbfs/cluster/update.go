@@ -117,3 +117,71 @@ func (c *Cluster) Update(ctx context.Context, v *cbfs.Volume, old *cbfs.Manifest
 	}
 	return m, nil
 }
+
+// Rename moves the file at from to the path to without moving its
+// shards: the relays holding them link them under the new path, the
+// manifest is sealed again for the new path (the segment keys derive from
+// the FileID, index and generation, never the path, so the ciphertext
+// stays valid and nothing is encrypted twice under one key), then the old
+// path is deleted. A file at to is replaced, as by Put, and the new
+// manifest's sequence is above both old ones. Each step leaves a readable
+// file: a crash before the manifest is stored leaves the old file and
+// unreferenced links; one after it leaves the file under both paths.
+func (c *Cluster) Rename(ctx context.Context, v *cbfs.Volume, from, to string) (*cbfs.Manifest, error) {
+	fromTags, err := v.PathTags(from)
+	if err != nil {
+		return nil, err
+	}
+	toTags, err := v.PathTags(to)
+	if err != nil {
+		return nil, err
+	}
+	clean, err := cbfs.CleanPath(to)
+	if err != nil {
+		return nil, err
+	}
+	if fromTags[len(fromTags)-1] == toTags[len(toTags)-1] {
+		return nil, fmt.Errorf("cluster: rename %s to itself", from)
+	}
+	old, err := c.Manifest(ctx, v, from)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: rename %s: %w", from, err)
+	}
+	seq := old.Seq + 1
+	if tgt, err := c.Manifest(ctx, v, to); err == nil {
+		seq = max(seq, tgt.Seq+1)
+		if err := c.Delete(ctx, v, to); err != nil {
+			return nil, fmt.Errorf("cluster: rename: replace %s: %w", to, err)
+		}
+	}
+	fa, ta := c.auth(v.ID, fromTags), c.auth(v.ID, toTags)
+	holders := map[cbfs.RelayID]bool{}
+	for _, s := range old.Segments {
+		for _, id := range s.Relays {
+			holders[id] = true
+		}
+	}
+	// Every relay holding a shard must link it: one that cannot would
+	// lose its shards with the old path.
+	var errs []error
+	for _, r := range c.relays {
+		if !holders[r.ID] {
+			continue
+		}
+		if err := c.callMaybeDown(r.ID, true, func(cl *relay.Client) error { return cl.Link(ctx, fa, ta) }); err != nil {
+			errs = append(errs, fmt.Errorf("0x%x: %w", r.ID[:4], err))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("cluster: rename %s: link shards: %w", from, errors.Join(errs...))
+	}
+	m := *old
+	m.Path, m.Seq = clean, seq
+	if err := c.putManifest(ctx, v, toTags, &m); err != nil {
+		return nil, fmt.Errorf("cluster: rename %s: %w", from, err)
+	}
+	if err := c.Delete(ctx, v, from); err != nil {
+		return nil, fmt.Errorf("cluster: rename: remove %s: %w", from, err)
+	}
+	return &m, nil
+}

@@ -10,9 +10,10 @@
 // by path are stored at once; a write sets the time and is stored with
 // its close); owners and access times are not kept. Directories are
 // implied by paths; an empty directory made with mkdir lives only in this
-// mount until a file is put in it. Rename re-uploads under the new path
-// and deletes the old one, since a file's path is bound into its manifest
-// and its shards' place on the relays.
+// mount until a file is put in it. Rename moves only metadata: the
+// relays link the shards under the new path, the manifest is sealed again
+// for it and the old path is deleted (cluster Rename); no shard is
+// uploaded.
 package mount
 
 import (
@@ -52,6 +53,9 @@ type Store interface {
 	Put(ctx context.Context, path string, r io.Reader, at cluster.Attrs) (*cbfs.Manifest, error)
 	Update(ctx context.Context, old *cbfs.Manifest, r io.ReaderAt, size uint64, changed func(seg int) bool, at cluster.Attrs) (*cbfs.Manifest, error)
 	Delete(ctx context.Context, path string) error
+	// Rename moves a stored file to another path (replacing any file
+	// there) without uploading its contents again.
+	Rename(ctx context.Context, from, to string) (*cbfs.Manifest, error)
 }
 
 // defaultMode is the permission bits of a file whose manifest records none.
@@ -205,9 +209,9 @@ func (d *dirNode) Rmdir(ctx context.Context, name string) syscall.Errno {
 	return 0
 }
 
-// Rename moves every file below name to its new path: fetch (if not
-// cached), put under the new path, delete the old one. A file already at
-// the target is replaced by the put.
+// Rename moves every stored file below name to its new path on the
+// relays (metadata only); a file not stored yet is put under its new path
+// when it is closed. A file already at the target is replaced.
 func (d *dirNode) Rename(ctx context.Context, name string, newParent fs.InodeEmbedder, newName string, flags uint32) syscall.Errno {
 	if flags != 0 {
 		return syscall.EINVAL // RENAME_EXCHANGE / NOREPLACE are not supported
@@ -225,14 +229,23 @@ func (d *dirNode) Rename(ctx context.Context, name string, newParent fs.InodeEmb
 				return syscall.ENOTEMPTY
 			}
 		} else if tf, ok := tgt.Operations().(*fileNode); ok && !ch.IsDir() {
-			tf.unlinked, tf.dirty, tf.metaDirty, tf.stored, tf.man = true, false, false, false, nil // replaced by the put below
+			// A stored source replaces the target in its rename; one not
+			// stored yet replaces it at its close, so the old target goes now.
+			if sf, ok := ch.Operations().(*fileNode); ok && !sf.stored && tf.stored {
+				if err := d.fsys.store.Delete(ctx, np); err != nil {
+					d.fsys.logf("delete %s: %v", np, err)
+					return syscall.EIO
+				}
+			}
+			tf.unlinked, tf.dirty, tf.metaDirty, tf.stored, tf.man = true, false, false, false, nil
 		}
 	}
 	return d.fsys.move(ctx, ch, d.fsys.pathOf(ch), np)
 }
 
-// move re-stores the file or every file of the directory n from old to
-// new paths.
+// move renames the stored file or every stored file of the directory n
+// from old to new paths. Changes not uploaded yet stay pending: the next
+// close uploads them (against the moved manifest) under the new path.
 func (f *FS) move(ctx context.Context, n *fs.Inode, from, to string) syscall.Errno {
 	switch x := n.Operations().(type) {
 	case *dirNode:
@@ -243,25 +256,15 @@ func (f *FS) move(ctx context.Context, n *fs.Inode, from, to string) syscall.Err
 		}
 		return 0
 	case *fileNode:
-		if errno := x.load(ctx, from); errno != 0 {
-			return errno
+		if !x.stored {
+			return 0
 		}
-		if _, err := x.file.Seek(0, io.SeekStart); err != nil {
-			return syscall.EIO
-		}
-		m, err := f.store.Put(ctx, to, x.file, x.attrs())
+		m, err := f.store.Rename(ctx, from, to)
 		if err != nil {
-			f.logf("put %s: %v", to, err)
+			f.logf("rename %s to %s: %v", from, to, err)
 			return syscall.EIO
 		}
-		if x.stored {
-			if err := f.store.Delete(ctx, from); err != nil {
-				f.logf("delete %s: %v", from, err)
-				return syscall.EIO
-			}
-		}
-		x.stored, x.man = true, m
-		x.clean()
+		x.man = m
 		return 0
 	}
 	return syscall.EIO

@@ -116,6 +116,13 @@ func (s *recordingStore) Update(ctx context.Context, old *cbfs.Manifest, r io.Re
 	return m, err
 }
 
+// renameScript renames stored files (one over another, and a directory);
+// renames move metadata only, so no shard may be uploaded.
+const renameScript = `mv c.txt moved.bin
+mv renamed/big2.bin p.txt
+mv renamed gone
+ls -R`
+
 // listScript shows every file and its checksum: what a second mount must
 // find after the first is gone.
 const listScript = `find . -type f | sort | xargs cksum`
@@ -146,8 +153,9 @@ func run(t *testing.T, dir, script string, env ...string) string {
 	return string(out)
 }
 
-func relays(t *testing.T, n int) []cluster.RelayInfo {
+func relays(t *testing.T, n int) ([]cluster.RelayInfo, []*relay.Server) {
 	var infos []cluster.RelayInfo
+	var srvs []*relay.Server
 	for i := 0; i < n; i++ {
 		k, _ := crypto.GenerateKey()
 		srv, err := relay.New(relay.Config{Dir: t.TempDir(), Listen: "127.0.0.1:0", Key: k})
@@ -159,15 +167,18 @@ func relays(t *testing.T, n int) []cluster.RelayInfo {
 		}
 		t.Cleanup(func() { srv.Close() })
 		infos = append(infos, cluster.RelayInfo{ID: srv.ID(), Addr: srv.Addr()})
+		srvs = append(srvs, srv)
 	}
-	return infos
+	return infos, srvs
 }
 
 // TestPOSIXScriptMatchesLocalDir mounts a volume on three in-process
 // relays (K=2, M=1, 1 MiB segments, so the big file spans segments), runs
 // posixScript in it and in a plain directory, and compares. Then it
 // unmounts, mounts the volume again with an empty cache, and checks that
-// every file and its contents came back from the relays.
+// every file and its contents came back from the relays. Last it runs
+// renameScript, checks that no relay received a shard, and mounts once
+// more to find the files under their new names.
 func TestPOSIXScriptMatchesLocalDir(t *testing.T) {
 	fuseUsable(t)
 	owner, _ := crypto.GenerateKey()
@@ -177,7 +188,7 @@ func TestPOSIXScriptMatchesLocalDir(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	infos := relays(t, 3)
+	infos, srvs := relays(t, 3)
 	var ops []string
 	mountAt := func() (string, func()) {
 		cl, err := cluster.New(infos, owner, tok)
@@ -249,7 +260,7 @@ func TestPOSIXScriptMatchesLocalDir(t *testing.T) {
 	}
 
 	mnt, unmount = mountAt()
-	defer unmount()
+	defer func() { unmount() }() // the last mount's
 	wantList := run(t, local, listScript)
 	if got := run(t, mnt, listScript); got != wantList {
 		t.Fatalf("after remounting\n--- mount\n%s--- local\n%s", got, wantList)
@@ -260,5 +271,30 @@ func TestPOSIXScriptMatchesLocalDir(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(mnt, "c.txt")); err != nil || !bytes.Equal(b, big) {
 		t.Fatalf("c.txt after remount: %d bytes, %v", len(b), err)
+	}
+
+	uploads := func() int64 {
+		var n int64
+		for _, s := range srvs {
+			n += s.PutShards.Load()
+		}
+		return n
+	}
+	before := uploads()
+	wantRename := run(t, local, renameScript)
+	if got := run(t, mnt, renameScript); got != wantRename {
+		t.Fatalf("renames\n--- mount\n%s--- local\n%s", got, wantRename)
+	}
+	if n := uploads() - before; n != 0 {
+		t.Fatalf("renames uploaded %d shards", n)
+	}
+	unmount()
+	mnt, unmount = mountAt()
+	wantList = run(t, local, listScript)
+	if got := run(t, mnt, listScript); got != wantList {
+		t.Fatalf("after renaming and remounting\n--- mount\n%s--- local\n%s", got, wantList)
+	}
+	if b, err := os.ReadFile(filepath.Join(mnt, "moved.bin")); err != nil || !bytes.Equal(b, big) {
+		t.Fatalf("moved.bin after remount: %d bytes, %v", len(b), err)
 	}
 }

@@ -16,9 +16,11 @@ type ClusterStore struct {
 	Params  cbfs.Params
 }
 
-// List lists the files the token may read, with their attributes.
+// List lists the files the token may read, with their attributes. It
+// returns once all relays but the volume's M have answered: every
+// manifest is stored on at least M+1 of them.
 func (s *ClusterStore) List(ctx context.Context) ([]Entry, error) {
-	es, err := s.Cluster.List(ctx, s.Volume)
+	es, err := s.Cluster.ListQuorum(ctx, s.Volume, s.Params.M)
 	if err != nil {
 		return nil, err
 	}
@@ -47,6 +49,12 @@ func (s *ClusterStore) Put(ctx context.Context, path string, r io.Reader, at clu
 // Update rewrites the changed segments of a stored file in place.
 func (s *ClusterStore) Update(ctx context.Context, old *cbfs.Manifest, r io.ReaderAt, size uint64, changed func(seg int) bool, at cluster.Attrs) (*cbfs.Manifest, error) {
 	return s.Cluster.Update(ctx, s.Volume, old, r, size, changed, at)
+}
+
+// Rename moves a stored file to a new path, its shards staying where
+// they are (cluster Rename).
+func (s *ClusterStore) Rename(ctx context.Context, from, to string) (*cbfs.Manifest, error) {
+	return s.Cluster.Rename(ctx, s.Volume, from, to)
 }
 
 // Delete removes a file from every relay.

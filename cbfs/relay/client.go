@@ -272,6 +272,13 @@ func (c *Client) DropShards(ctx context.Context, a Auth, hashes []cbfs.ShardHash
 	return err
 }
 
+// Link gives the shards the relay holds for path from to path to as
+// well (a rename without moving shard bytes).
+func (c *Client) Link(ctx context.Context, from, to Auth) error {
+	_, _, err := c.Call(ctx, OpLink, &LinkReq{From: from, To: to}, nil)
+	return err
+}
+
 // Delete removes a file's manifest and shards.
 func (c *Client) Delete(ctx context.Context, a Auth) error {
 	_, _, err := c.Call(ctx, OpDelete, &ManifestReq{Auth: a}, nil)

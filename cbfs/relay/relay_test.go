@@ -387,3 +387,92 @@ func TestDeleteRemovesShardsWhoseHashStartsWithFF(t *testing.T) {
 		t.Fatalf("after delete %d bytes still counted", st.Used)
 	}
 }
+
+// TestLinkSurvivesDeleteAndRestart links a file's shards under a second
+// path, deletes the first path, restarts the relay on the same directory
+// (its startup sweep runs), and reads and challenges every shard under
+// the new path. Usage counts the shards once again after the delete.
+func TestLinkSurvivesDeleteAndRestart(t *testing.T) {
+	dir := t.TempDir()
+	nodeKey, _ := crypto.GenerateKey()
+	f := newFixture(t, Limits{})
+	srv, err := New(Config{Dir: dir, Listen: "127.0.0.1:0", Key: nodeKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	cli, err := NewClient(srv.Addr(), srv.ID(), f.owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	m, shards := f.encodeFile(t, "a/old", bytes.Repeat([]byte("link "), 5000))
+	from, to := f.auth(t, "a/old"), f.auth(t, "b/new")
+	for k, s := range shards {
+		if err := cli.PutShard(ctx, putReq(from, m, k[0], k[1]), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	used := srv.stat().Used
+	otherVol := f.auth(t, "c")
+	otherVol.Vol[0] ^= 1
+	refused := []struct {
+		name     string
+		from, to Auth
+	}{
+		{"to itself", from, from},
+		{"unknown source", f.auth(t, "none"), f.auth(t, "c")},
+		{"into another volume", from, otherVol},
+	}
+	for _, tt := range refused {
+		if err := cli.Link(ctx, tt.from, tt.to); err == nil {
+			t.Fatalf("%s: link accepted", tt.name)
+		}
+	}
+	if got := srv.stat().Used; got != used {
+		t.Fatalf("usage after refused links: %d, want %d", got, used)
+	}
+	if err := cli.Link(ctx, from, to); err != nil {
+		t.Fatal(err)
+	}
+	if err := cli.Delete(ctx, from); err != nil {
+		t.Fatal(err)
+	}
+	if got := srv.stat().Used; got != used {
+		t.Fatalf("usage after link and delete: %d, want %d", got, used)
+	}
+	cli.Close()
+	srv.Close()
+	srv, err = New(Config{Dir: dir, Listen: "127.0.0.1:0", Key: nodeKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	cli, err = NewClient(srv.Addr(), srv.ID(), f.owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cli.Close()
+	for k, s := range shards {
+		h := m.Segments[k[0]].Hashes[k[1]]
+		got, err := cli.GetShard(ctx, to, h)
+		if err != nil || !bytes.Equal(got, s) {
+			t.Fatalf("shard %v under the new path: %v", k, err)
+		}
+		resp, slice, err := cli.Challenge(ctx, &ChallengeReq{Auth: to, Hash: h, Offset: 0, Length: 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := VerifyChallenge(m.Root(), h, 0, 16, resp, slice); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := cli.GetShard(ctx, from, h); err == nil {
+			t.Fatalf("shard %v still served under the deleted path", k)
+		}
+	}
+}

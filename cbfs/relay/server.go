@@ -120,7 +120,8 @@ type Server struct {
 	closeErr  error
 
 	// Counters, for tests and logs.
-	Refused atomic.Int64 // requests refused (bad frame, denied, limits)
+	Refused   atomic.Int64 // requests refused (bad frame, denied, limits)
+	PutShards atomic.Int64 // shards received (put shard requests that stored bytes)
 }
 
 // Key prefixes in Pebble.
@@ -525,6 +526,12 @@ func (s *Server) handle(op Op, hdr, data []byte, peer [20]byte) (rh, rd []byte, 
 			return nil, nil, fail(StatusInvalid, "drop shards: bad request")
 		}
 		return nil, nil, s.dropShards(&r, peer)
+	case OpLink:
+		var r LinkReq
+		if err := cbfs.Unmarshal(hdr, &r); err != nil {
+			return nil, nil, fail(StatusInvalid, "link: %v", err)
+		}
+		return nil, nil, s.link(&r, peer)
 	}
 	return nil, nil, fail(StatusInvalid, "unknown op %d", op)
 }
@@ -671,6 +678,7 @@ func (s *Server) putShard(r *PutShardReq, data []byte, peer [20]byte) error {
 	defer b.Close()
 	b.Set(mk, meta, nil)
 	s.addUsage(b, vol, int64(size))
+	s.PutShards.Add(1)
 	// Committed in order under the lock (usage values are absolute), synced
 	// after it, so concurrent puts share one WAL fsync.
 	err = b.Commit(pebble.NoSync)
@@ -931,6 +939,84 @@ func (s *Server) delete(r *ManifestReq, peer [20]byte) error {
 	// sweep removes, never an index entry without its file.
 	if err := s.files.removePath(vol, pid); err != nil {
 		return fmt.Errorf("relay: delete shard files: %w", err)
+	}
+	return nil
+}
+
+// link gives every shard held for r.From to r.To as well, by hard links
+// to the same files (no bytes are copied) and copies of their index
+// entries (hash, proof, outboard). The files are linked and their
+// directory synced before the index entries are committed: a crash in
+// between leaves unindexed links that the startup sweep removes. The
+// usage counts the linked shards again until the old path is deleted.
+func (s *Server) link(r *LinkReq, peer [20]byte) error {
+	if r.From.Vol != r.To.Vol {
+		return fail(StatusInvalid, "link: paths of two volumes")
+	}
+	if _, err := s.authorize(&r.From, cbfs.PermRead, peer, true); err != nil {
+		return err
+	}
+	if _, err := s.authorize(&r.To, cbfs.PermWrite, peer, true); err != nil {
+		return err
+	}
+	vol := r.From.Vol
+	from, to := r.From.Tags[len(r.From.Tags)-1], r.To.Tags[len(r.To.Tags)-1]
+	if from == to {
+		return fail(StatusInvalid, "link: a path to itself")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.db.NewBatch()
+	defer b.Close()
+	var added int64
+	linked := false
+	for _, p := range []byte{pfxShard, pfxMeta} {
+		lo := key(p, vol[:], from[:])
+		it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: lo, UpperBound: prefixEnd(lo)})
+		if err != nil {
+			return fmt.Errorf("relay: link: %w", err)
+		}
+		for it.First(); it.Valid(); it.Next() {
+			var h cbfs.ShardHash
+			copy(h[:], it.Key()[len(lo):])
+			nk := key(p, vol[:], to[:], h[:])
+			if s.held(nk) {
+				continue
+			}
+			if p == pfxMeta {
+				var m shardMeta
+				if cbfs.Unmarshal(it.Value(), &m) == nil {
+					added += int64(m.Proof.ShardLen)
+				}
+				added += int64(len(it.Value()))
+				if s.files.exists(vol, from, h) {
+					if err := s.files.ensureDir(s.files.pathDir(vol, to)); err != nil {
+						it.Close()
+						return fmt.Errorf("relay: link: %w", err)
+					}
+					err := os.Link(s.files.path(vol, from, h), s.files.path(vol, to, h))
+					if err != nil && !errors.Is(err, fs.ErrExist) {
+						it.Close()
+						return fmt.Errorf("relay: link shard file: %w", err)
+					}
+					linked = true
+				}
+			}
+			b.Set(nk, bytes.Clone(it.Value()), nil)
+		}
+		it.Close()
+	}
+	if linked {
+		if err := syncDir(s.files.pathDir(vol, to)); err != nil {
+			return fmt.Errorf("relay: link: %w", err)
+		}
+	}
+	if b.Empty() {
+		return s.syncWAL() // the path registration, if new
+	}
+	s.addUsage(b, vol, added)
+	if err := b.Commit(pebble.Sync); err != nil {
+		return fmt.Errorf("relay: link: %w", err)
 	}
 	return nil
 }

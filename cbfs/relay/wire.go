@@ -49,6 +49,10 @@ const (
 	// OpDropShards deletes some shards of a file (ShardReq): the old
 	// shards of segments an update rewrote.
 	OpDropShards Op = 12
+	// OpLink gives the shards a relay holds for one path (LinkReq.From,
+	// read) to another path (LinkReq.To, write) as well: a rename that
+	// moves no shard bytes over the network.
+	OpLink Op = 13
 )
 
 // Status codes of a response.
@@ -130,6 +134,14 @@ type HasResp struct {
 }
 
 // ManifestReq stores (with data) or fetches a sealed manifest.
+// LinkReq names the file whose shards are linked (From) and the path
+// they are linked to (To), both in the same volume.
+type LinkReq struct {
+	From Auth `cbor:"1,keyasint"`
+	To   Auth `cbor:"2,keyasint"`
+}
+
+// ManifestReq is a manifest put, get or delete.
 type ManifestReq struct {
 	Auth Auth   `cbor:"1,keyasint"`
 	Seq  uint64 `cbor:"2,keyasint"` // a put with a lower Seq than the stored one is refused
@@ -321,7 +333,7 @@ func requestDataCap(op uint8) int {
 		return MaxManifestBytes
 	case OpPutProofs:
 		return MaxProofsBytes
-	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat, OpDropShards:
+	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat, OpDropShards, OpLink:
 		return 0
 	}
 	return -1
