@@ -8,6 +8,7 @@ import (
 
 	"github.com/cockroachdb/pebble/v2"
 
+	"github.com/cowboy-chain/cowboy/internal/pebblelog"
 	"github.com/cowboy-chain/cowboy/store/verifier"
 )
 
@@ -136,7 +137,7 @@ func BenchmarkBarePebble(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		opts *pebble.Options
-	}{{"store", pebbleOptions()}, {"default", &pebble.Options{Logger: quietLogger{}}}} {
+	}{{"store", pebbleOptions()}, {"default", &pebble.Options{Logger: pebblelog.Quiet{}}}} {
 		b.Run("options="+c.name, func(b *testing.B) { benchBarePebble(b, c.opts) })
 	}
 }

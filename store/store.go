@@ -12,6 +12,7 @@ import (
 
 	"github.com/cockroachdb/pebble/v2"
 
+	"github.com/cowboy-chain/cowboy/internal/pebblelog"
 	"github.com/cowboy-chain/cowboy/store/verifier"
 )
 
@@ -157,7 +158,7 @@ const memTableSize = 32 << 20
 // pebbleOptions are the store's Pebble options (also BenchmarkBarePebble's,
 // so the comparison is like for like).
 func pebbleOptions() *pebble.Options {
-	return &pebble.Options{Logger: quietLogger{}, MemTableSize: memTableSize}
+	return &pebble.Options{Logger: pebblelog.Quiet{}, MemTableSize: memTableSize}
 }
 
 // Open opens or creates a store in dir and rebuilds the commitment from
@@ -700,12 +701,3 @@ func (s *Store) Root(db DB, height uint64) ([32]byte, error) {
 
 // ErrNotRetained is returned for a height outside the provable window.
 var ErrNotRetained = errors.New("height not retained")
-
-// quietLogger keeps Pebble's informational logs off the node's output.
-type quietLogger struct{}
-
-func (quietLogger) Infof(string, ...any)  {}
-func (quietLogger) Errorf(string, ...any) {}
-func (quietLogger) Fatalf(format string, args ...any) {
-	panic(fmt.Sprintf("pebble: "+format, args...))
-}

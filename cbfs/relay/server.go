@@ -24,6 +24,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/cbfs"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/internal/pebblelog"
 	"github.com/cowboy-chain/cowboy/p2p"
 )
 
@@ -169,7 +170,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults(), id: cbfs.RelayID(cfg.Key.Address()), log: cfg.Log,
 		volUsed: map[cbfs.VolumeID]uint64{}, revoked: map[[64]byte]uint64{},
 		files: &shardFiles{root: filepath.Join(cfg.Dir, shardsDirName)}}
-	db, err := pebble.Open(cfg.Dir, &pebble.Options{Logger: quietLogger{}})
+	db, err := pebble.Open(cfg.Dir, &pebble.Options{Logger: pebblelog.Quiet{}})
 	if err != nil {
 		return nil, fmt.Errorf("relay: open store %s: %w", cfg.Dir, err)
 	}
@@ -1185,12 +1186,4 @@ func (s *Server) stat() *StatResp {
 	}
 	sortUsage(resp.Volumes)
 	return resp
-}
-
-type quietLogger struct{}
-
-func (quietLogger) Infof(string, ...any)  {}
-func (quietLogger) Errorf(string, ...any) {}
-func (quietLogger) Fatalf(format string, args ...any) {
-	panic(fmt.Sprintf(format, args...))
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/cockroachdb/pebble/v2"
+
+	"github.com/cowboy-chain/cowboy/internal/pebblelog"
 )
 
 // jobState is what the daemon keeps of one job it sits on, so a restart
@@ -36,16 +38,8 @@ type pushed struct {
 
 type store struct{ db *pebble.DB }
 
-type quietLogger struct{}
-
-func (quietLogger) Infof(string, ...any)  {}
-func (quietLogger) Errorf(string, ...any) {}
-func (quietLogger) Fatalf(format string, a ...any) {
-	panic(fmt.Sprintf(format, a...))
-}
-
 func openStore(dir string) (*store, error) {
-	db, err := pebble.Open(dir, &pebble.Options{Logger: quietLogger{}})
+	db, err := pebble.Open(dir, &pebble.Options{Logger: pebblelog.Quiet{}})
 	if err != nil {
 		return nil, fmt.Errorf("open runner state %s: %w", dir, err)
 	}
