@@ -8,10 +8,12 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 )
 
-// The on-demand devnet's block pipeline: block N+1 is selected, executed
-// and prepared in the store while block N is written and synced to disk
-// (store.Prepared.Commit), so the core that made N does not wait idle on
-// fsync. What stays exactly as without it:
+// The block pipeline of the on-demand devnet (produceBurst) and of a
+// validator or full node applying a run of finalized blocks (applyFinals:
+// a Ready's finalized blocks, a sync answer, a pushed batch): block N+1 is
+// executed and prepared in the store while block N is written and synced
+// to disk (store.Prepared.Commit), so the core that made N does not wait
+// idle on fsync. What stays exactly as without it:
 //
 //   - The state transition: N+1 executes on the state after N, read from
 //     N's writes (an overlay) where N is not committed yet, otherwise from
@@ -24,9 +26,13 @@ import (
 //     one, never a gap (TestKillDuringPipeline).
 //
 // At most two blocks are in flight: one committing, the next being built
-// on it. The pipeline runs only inside produceBurst, which holds prodMu
-// from its first block until the last is committed, so every other holder
-// of prodMu (devnet controls, Close) finds nothing in flight.
+// on it. The pipeline runs only inside produceBurst and applyFinals,
+// which hold prodMu from their first block until the last is committed,
+// so every other holder of prodMu (devnet controls, Close) and whoever
+// reads the head after they return (the consensus, sync, the push) finds
+// nothing in flight. A finalized block at the end of an epoch is drained
+// before the next epoch's validator set is read from the state
+// (TestKillDuringSyncPipeline covers the finalized path).
 
 // burstBlocks bounds the blocks one produceBurst makes before it drains
 // and lets the devnet controls waiting for prodMu in.
@@ -74,6 +80,27 @@ func (n *Node) produceBurst() ([]*types.Block, error) {
 // the one below it. The caller holds prodMu and drains before releasing
 // it.
 func (n *Node) produceAhead() (*types.Block, error) {
+	parent, st, err := n.pipeTip()
+	if err != nil {
+		return nil, err
+	}
+	candidates := n.pool.Select(st, fees.NextBasefees(parent), n.cfg.MaxBlockTxs)
+	t := max(n.blockTime(), parent.Time) // block time never goes backwards
+	sb, err := n.stageBlock(parent, st, blockInput{Height: parent.Height + 1, Time: t, Proposer: n.proposer,
+		Beacon: devnetBeacon(parent.Hash(), parent.Height+1), Txs: candidates}, nil)
+	if err != nil {
+		return nil, err
+	}
+	n.commitBehind(sb)
+	return sb.block, nil
+}
+
+// pipeTip is what the next block builds on: the block in flight, if any
+// (its header, and its writes read from an overlay before they are
+// committed), else the head and the committed state. It first waits for
+// the block under the one in flight, so at most two are in flight. The
+// caller holds prodMu.
+func (n *Node) pipeTip() (*types.Header, *state.StateDB, error) {
 	below := n.inflight
 	parent := n.Head()
 	var layers []map[state.Key][]byte
@@ -86,21 +113,23 @@ func (n *Node) produceAhead() (*types.Block, error) {
 		select {
 		case <-below.done:
 			if below.err != nil {
-				return nil, below.err
+				return nil, nil, below.err
 			}
 		default:
+			n.pipelined.Add(1)
 		}
 		parent = below.block.Header
 		layers = append(layers, below.overlay)
 	}
-	st := state.New(overlayReader{layers: layers, base: stateReader{n.db, n.cache}})
-	candidates := n.pool.Select(st, fees.NextBasefees(parent), n.cfg.MaxBlockTxs)
-	t := max(n.blockTime(), parent.Time) // block time never goes backwards
-	sb, err := n.stageBlock(parent, st, blockInput{Height: parent.Height + 1, Time: t, Proposer: n.proposer,
-		Beacon: devnetBeacon(parent.Hash(), parent.Height+1), Txs: candidates}, nil)
-	if err != nil {
-		return nil, err
-	}
+	return parent, state.New(overlayReader{layers: layers, base: stateReader{n.db, n.cache}}), nil
+}
+
+// commitBehind starts the commit of sb, a block staged on pipeTip, behind
+// the block in flight: it is written (and shown) only once that one is,
+// and not at all if that one fails. sb becomes the block in flight. The
+// caller holds prodMu.
+func (n *Node) commitBehind(sb *stagedBlock) {
+	below := n.inflight
 	sb.overlay = make(map[state.Key][]byte, len(sb.state))
 	for _, w := range sb.state {
 		sb.overlay[state.Key(w.Key)] = w.Value
@@ -120,7 +149,6 @@ func (n *Node) produceAhead() (*types.Block, error) {
 		sb.err = n.finishCommit(sb)
 		close(sb.done)
 	}()
-	return sb.block, nil
 }
 
 // drainLocked waits until the block in flight, if any, is committed and

@@ -202,15 +202,10 @@ func (n *Node) checkPush(pm p2p.Message, m syncMsg) error {
 		n.log.Error("pushed final block conflicts with the finalized chain", "height", head+1, "from", pm.From)
 		return fmt.Errorf("pushed block %d does not extend the finalized head", head+1)
 	}
-	for ; i <= final; i++ {
-		var proof []simplex.Certified
-		if chain[i].Block.Height == net.ep.last {
-			proof = closing
-		}
-		if err := n.applyFinal(chain[i], proof); err != nil {
-			return err
-		}
-		net.gossip.pushed.Add(1)
+	applied, err := n.applyFinals(chain[i:final+1], closing)
+	net.gossip.pushed.Add(uint64(applied))
+	if err != nil {
+		return err
 	}
 	if net.sx.Status().FinalizedHeight+pushRestartLag < n.Head().Height {
 		return n.restartConsensus()

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
@@ -67,11 +68,13 @@ type Node struct {
 	head   *types.Header
 	wake   chan struct{}
 
-	inflight *stagedBlock // the devnet block being committed (blockpipe.go); guarded by prodMu
+	inflight *stagedBlock // the block being committed (blockpipe.go); guarded by prodMu
 	payloads payloadCache // decoded proposals (pipeline.go)
 	recent   recentTxs    // the last blocks' transactions, senders cached
 	blocks   blockCache   // the last blocks read by hash, decoded (pipeline.go)
 	senders  senderCache  // senders of the last committed transactions (pipeline.go)
+
+	pipelined atomic.Uint64 // blocks built while the block below them was still committing (blockpipe.go)
 
 	rpcLn  net.Listener
 	rpcSrv *http.Server

@@ -180,42 +180,24 @@ func (n *Node) applySync(raws, epochProof [][]byte) error {
 	return n.restartConsensus()
 }
 
-// replayFinal applies a run of finalized blocks in order, each through
-// applyFinal, recovering the next block's senders while one is applied
-// (recoverAhead). closing is the proof of finality of the epoch's last
-// block, if the run reaches it.
+// replayFinal applies a run of finalized blocks in order through the
+// block pipeline (applyFinals): each block executes while the one before
+// it is synced and the senders of the one after it are recovered. closing
+// is the proof of finality of the epoch's last block, if the run reaches
+// it.
 func (n *Node) replayFinal(chain, closing []simplex.Certified) error {
-	var ahead <-chan struct{}
-	for i := range chain {
-		if ahead != nil {
-			<-ahead // block i is decoded and its senders recovered
-			ahead = nil
-		}
-		if i+1 < len(chain) {
-			ahead = n.recoverAhead(chain[i+1].Block)
-		}
-		var proof []simplex.Certified
-		if chain[i].Block.Height == n.net.ep.last {
-			proof = closing
-		}
-		if err := n.applyFinal(chain[i], proof); err != nil {
-			if ahead != nil {
-				<-ahead
-			}
-			return err
-		}
-	}
-	return nil
+	_, err := n.applyFinals(chain, closing)
+	return err
 }
 
 // recoverAhead decodes the payload of b, a finalized block the sync applies
 // next, and recovers its senders on all cores, while the block before it
-// is executed and committed: applyFinal then finds the payload decoded
+// is executed and committed: applyFinals then finds the payload decoded
 // (payloadOf's cache, the same transaction objects) and every sender
 // cached, so a full node's replay overlaps recovery, the largest cost of
 // a block of transfers, with execution and the commit's fsync. It changes
-// no state: what a block does is still decided by applyFinal alone, in
-// order, so kill -9 safety and determinism are those of applyFinal. The
+// no state: what a block does is still decided by applyFinals alone, in
+// order, so kill -9 safety and determinism are those of applyFinals. The
 // channel closes when it is done.
 func (n *Node) recoverAhead(b *simplex.Block) <-chan struct{} {
 	done := make(chan struct{})

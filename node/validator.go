@@ -468,14 +468,8 @@ func (n *Node) applyFinalized(rd simplex.Ready) (applied, proof []simplex.Certif
 		return nil, nil, fmt.Errorf("finalized %d blocks without a proof", cut)
 	}
 	proof = append(append(proof, rd.Finalized[cut:]...), *rd.FinalProof)
-	for _, c := range rd.Finalized[:cut] {
-		var closing []simplex.Certified
-		if c.Block.Height == ep.last {
-			closing = proof
-		}
-		if err := n.applyFinal(c, closing); err != nil {
-			return nil, nil, err
-		}
+	if _, err := n.applyFinals(rd.Finalized[:cut], proof); err != nil {
+		return nil, nil, err
 	}
 	return rd.Finalized[:cut], proof, nil
 }
@@ -647,22 +641,121 @@ func (n *Node) judge(b *simplex.Block) error {
 // that proves it final (stored with it), and moves the node to the next
 // epoch.
 func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error {
+	_, err := n.applyFinals([]simplex.Certified{c}, proof)
+	return err
+}
+
+// applyFinals applies a run of finalized blocks in order, as applyFinal
+// each, through the block pipeline (blockpipe.go): block i+1 is executed
+// and prepared on top of block i while i's batch is written and synced,
+// and block i+2's payload is decoded and its senders recovered on the
+// other cores meanwhile (recoverAhead). closing is the proof of finality
+// of the epoch's last block, if the run reaches it; that block is drained
+// before the node enters the next epoch, whose validator set it reads
+// from the committed state. applyFinals returns once every block it
+// applied is committed (the head moved), so the consensus, sync and the
+// push see "finalized" as "applied and synced" as before. It returns how
+// many blocks it applied (blocks at or below the head are skipped).
+func (n *Node) applyFinals(chain, closing []simplex.Certified) (int, error) {
 	n.prodMu.Lock()
 	defer n.prodMu.Unlock()
-	parent := n.Head()
+	var staged []finalBlock
+	done := 0 // blocks committed before an epoch switch
+	var ahead <-chan struct{}
+	var err error
+	for i := range chain {
+		if ahead != nil {
+			<-ahead // block i is decoded and its senders recovered
+			ahead = nil
+		}
+		if i+1 < len(chain) {
+			ahead = n.recoverAhead(chain[i+1].Block)
+		}
+		last := chain[i].Block.Height == n.net.ep.last
+		var proof []simplex.Certified
+		if last {
+			proof = closing
+		}
+		var blk *types.Block
+		if blk, err = n.stageFinal(chain[i], proof); err != nil {
+			break
+		}
+		if blk == nil {
+			continue
+		}
+		staged = append(staged, finalBlock{chain[i].Block, blk})
+		if last {
+			if err = n.drainLocked(); err != nil {
+				break
+			}
+			n.finalsCommitted(staged)
+			done += len(staged)
+			staged = nil
+			if err = n.enterNextEpoch(); err != nil {
+				break
+			}
+		}
+	}
+	if ahead != nil {
+		<-ahead
+	}
+	if derr := n.drainLocked(); err == nil {
+		err = derr
+	}
+	applied := 0
+	for _, f := range staged {
+		if f.sx.Height <= n.Head().Height {
+			applied++
+		}
+	}
+	n.finalsCommitted(staged[:applied])
+	return done + applied, err
+}
+
+// finalBlock is a finalized simplex block and the chain block it became.
+type finalBlock struct {
+	sx  *simplex.Block
+	blk *types.Block
+}
+
+// finalsCommitted logs finalized blocks once they are committed and notes
+// that the finalized head moved (sync's syncStuck).
+func (n *Node) finalsCommitted(fs []finalBlock) {
+	if len(fs) == 0 {
+		return
+	}
+	n.net.advancedAt = time.Now()
+	for _, f := range fs {
+		if h := f.blk.Header; len(f.blk.Txs) > 0 {
+			n.log.Info("block", "height", h.Height, "txs", len(f.blk.Txs), "hash", h.Hash(), "proposer", f.sx.Proposer)
+		} else {
+			n.log.Debug("block", "height", h.Height, "txs", 0, "round", f.sx.Round, "proposer", f.sx.Proposer)
+		}
+	}
+}
+
+// stageFinal executes the finalized block c on top of the pipeline's tip
+// (the block in flight or the head) and starts its commit behind the block
+// in flight, and returns the chain block; nil for a block already
+// applied. The caller holds prodMu and drains.
+func (n *Node) stageFinal(c simplex.Certified, proof []simplex.Certified) (*types.Block, error) {
+	parent, st, err := n.pipeTip()
+	if err != nil {
+		return nil, err
+	}
 	b := c.Block
 	if b.Height <= parent.Height {
-		return nil // already applied (a redelivery after restart)
+		return nil, nil // already applied (a redelivery after restart)
 	}
 	if b.Height != parent.Height+1 {
-		return fmt.Errorf("finalized block %d does not follow the head %d", b.Height, parent.Height)
+		return nil, fmt.Errorf("finalized block %d does not follow the head %d", b.Height, parent.Height)
 	}
 	ep := n.net.ep
 	if b.Height > ep.last {
-		return fmt.Errorf("finalized block %d is past epoch %d's last block %d", b.Height, ep.number, ep.last)
+		return nil, fmt.Errorf("finalized block %d is past epoch %d's last block %d", b.Height, ep.number, ep.last)
 	}
 	if b.Height == ep.last && len(proof) == 0 {
-		return fmt.Errorf("epoch %d: last block %d without a proof of finality", ep.number, b.Height)
+		return nil, fmt.Errorf("epoch %d: last block %d without a proof of finality", ep.number, b.Height)
 	}
 	p, err := n.payloadOf(b.Payload, b.Height)
 	if err != nil {
@@ -673,7 +766,7 @@ func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error 
 	}
 	enc, err := simplex.EncodeCertified(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	extra := []store.RawWrite{
 		{Key: certKey(b.Height), Value: enc},
@@ -682,25 +775,17 @@ func (n *Node) applyFinal(c simplex.Certified, proof []simplex.Certified) error 
 	if b.Height == ep.last {
 		w, err := epochProofWrite(ep.number, proof)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		extra = append(extra, w)
 	}
-	blk, err := n.executeBlock(parent, n.newState(), blockInput{Height: b.Height, Time: max(p.Time, parent.Time),
+	sb, err := n.stageBlock(parent, st, blockInput{Height: b.Height, Time: max(p.Time, parent.Time),
 		Proposer: ep.proposerOf(b), Beacon: blockRandomness(c), Signers: ep.signersOf(b.Justify), Txs: p.Txs}, extra)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	n.net.advancedAt = time.Now()
-	if h := blk.Header; len(blk.Txs) > 0 {
-		n.log.Info("block", "height", h.Height, "txs", len(blk.Txs), "hash", h.Hash(), "proposer", b.Proposer)
-	} else {
-		n.log.Debug("block", "height", h.Height, "txs", 0, "round", b.Round, "proposer", b.Proposer)
-	}
-	if b.Height == ep.last {
-		return n.enterNextEpoch()
-	}
-	return nil
+	n.commitBehind(sb)
+	return sb.block, nil
 }
 
 // blockRandomness is R_n of a finalized block (§3.4): BLAKE3 of σ, the
