@@ -32,9 +32,9 @@ func (n *Node) BlockByNumber(height uint64) (*types.Block, error) { return n.blo
 // BlockByHash reads a committed block.
 func (n *Node) BlockByHash(h types.Hash) (*types.Block, error) { return n.blockByHash(h) }
 
-// Account reads the committed account.
+// Account reads the account as of the block Head() reports.
 func (n *Node) Account(addr types.Address) (uint64, *big.Int, error) {
-	st := n.newState()
+	st := n.headState()
 	acc := st.Account(addr)
 	if err := st.Err(); err != nil {
 		return 0, nil, err
@@ -228,7 +228,7 @@ func (n *Node) EstimateFees(from, to *types.Address, value *big.Int, payload []b
 // TotalSupply is the CBY in existence after the last block; it falls as
 // basefees burn.
 func (n *Node) TotalSupply() (*big.Int, error) {
-	st := n.newState()
+	st := n.headState()
 	s := st.Supply()
 	return s, st.Err()
 }

@@ -230,6 +230,34 @@ func (r stateReader) GetState(k state.Key) ([]byte, error) {
 	return v, err
 }
 
+// headReader reads the state as of a committed height from the store's
+// in-memory trees (store.GetAt). RPC reads use it pinned to Head()'s
+// height (headState): the store commits a block a moment before the head
+// moves to it (finishCommit), so reading the latest values could show
+// block H+1's balances while Head() still reports H. A height the store
+// no longer retains falls back to the latest committed values.
+type headReader struct {
+	db     *store.Store
+	height uint64
+}
+
+func (r headReader) GetState(k state.Key) ([]byte, error) {
+	v, err := r.db.GetAt(store.StateDB, store.Key(k), r.height)
+	if errors.Is(err, store.ErrNotRetained) {
+		v, err = r.db.Get(store.StateDB, store.Key(k))
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	return v, err
+}
+
+// headState is the state as of the block Head() reports, for RPC reads
+// (headReader); block making reads the latest state (newState).
+func (n *Node) headState() *state.StateDB {
+	return state.New(headReader{n.db, n.Head().Height})
+}
+
 // stateCache holds the values of recently committed state keys (nil: the
 // key was deleted), so the accounts one block touched are read from memory
 // by the next. It is written only after a commit succeeds, so it never

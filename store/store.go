@@ -689,6 +689,36 @@ func (s *Store) ProveValue(db DB, k Key, height uint64) (*verifier.Proof, []byte
 	return p, bytes.Clone(value), nil
 }
 
+// GetAt reads k's value in db as of a retained committed height, from the
+// in-memory trees: what Get returned while that height was the newest,
+// even after later blocks are committed. A reader that pins a height
+// (the node's head, which moves just after the store commits) gets one
+// consistent state. Outside the retained heights it returns
+// ErrNotRetained; an absent key is ErrNotFound, as for Get.
+func (s *Store) GetAt(db DB, k Key, height uint64) ([]byte, error) {
+	if db >= numDBs {
+		return nil, fmt.Errorf("store: no database %d", db)
+	}
+	path := verifier.Path(k[:])
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if len(s.versions) == 0 || height < s.versions[0].height || height > s.versions[len(s.versions)-1].height {
+		return nil, fmt.Errorf("%w: height %d", ErrNotRetained, height)
+	}
+	n := s.versions[height-s.versions[0].height].trees[db]
+	for depth := 0; n != 0 && !n.isLeaf(); depth++ {
+		if verifier.Bit(path, depth) == 0 {
+			n = s.arena.inode(n).left
+		} else {
+			n = s.arena.inode(n).right
+		}
+	}
+	if n == 0 || s.arena.leaf(n).path != path {
+		return nil, ErrNotFound
+	}
+	return bytes.Clone(s.arena.value(n)), nil
+}
+
 // Root is db's root at a retained height.
 func (s *Store) Root(db DB, height uint64) ([32]byte, error) {
 	s.mu.RLock()
