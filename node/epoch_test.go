@@ -378,7 +378,7 @@ func TestTailBlocksCarryNoTransactions(t *testing.T) {
 		if (len(p.Txs) > 0) != tc.txs {
 			t.Errorf("height %d: proposal built with %d transactions", tc.height, len(p.Txs))
 		}
-		full := &payload{Time: n.cfg.Genesis.Time, Txs: []*types.Tx{tx}}
+		full := &payload{Time: n.cfg.Genesis.Time, Txs: []*types.Tx{tx}, Anchor: n.net.ep.anchor}
 		enc, err := full.encode()
 		if err != nil {
 			t.Fatal(err)
