@@ -269,13 +269,9 @@ func openDKG(st *state.StateDB, p Params, epoch uint64) error {
 			s.Members = append(s.Members, Member{Address: v.Address, BLSPublicKey: v.BLSPublicKey, Stake: new(big.Int).Set(v.Stake)})
 		}
 	}
-	rec := storedSet{Epoch: epoch, Members: make([]storedMember, len(s.Members))}
-	for i, m := range s.Members {
-		rec.Members[i] = storedMember{Address: m.Address, BLSPublicKey: m.BLSPublicKey, Stake: m.Stake}
-	}
-	b, err := types.Marshal(&rec)
+	b, err := EncodeDKGMembers(epoch, s.Members)
 	if err != nil {
-		return fmt.Errorf("encode dkg %d members: %w", epoch, err)
+		return err
 	}
 	st.Set(dkgKey(epoch, dkgMembers, 0), b)
 	return nil

@@ -53,3 +53,27 @@ func SetAfterDKG(dkgMembers, previous []Member) []Member {
 	}
 	return dkgMembers
 }
+
+// EncodeDKGMembers is the record DKG(epoch)'s member list is stored as
+// (what openDKG writes): for tests and tools that build a state.
+func EncodeDKGMembers(epoch uint64, members []Member) ([]byte, error) {
+	rec := storedSet{Epoch: epoch, Members: make([]storedMember, len(members))}
+	for i, m := range members {
+		rec.Members[i] = storedMember{Address: m.Address, BLSPublicKey: m.BLSPublicKey, Stake: m.Stake}
+	}
+	b, err := types.Marshal(&rec)
+	if err != nil {
+		return nil, fmt.Errorf("encode dkg %d members: %w", epoch, err)
+	}
+	return b, nil
+}
+
+// PayloadAnchor is the epoch anchor a consensus payload names: the hash of
+// the executed header of its epoch's root block (node/payload.go).
+func PayloadAnchor(payload []byte) (types.Hash, error) {
+	var w proposalWire
+	if err := types.Unmarshal(payload, &w); err != nil {
+		return types.Hash{}, fmt.Errorf("payload is not the CBOR array [time, [tx…], anchor]: %w", err)
+	}
+	return w.Anchor, nil
+}
