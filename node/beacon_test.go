@@ -305,7 +305,6 @@ func TestBeaconDKGComplaint(t *testing.T) {
 	}
 }
 
-
 // unevenStakes gives three validators DefaultStake and one half as much
 // again, the one for which the genesis-order share allocation gives some
 // member another number of shares than the address-order one (ties among
