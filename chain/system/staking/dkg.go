@@ -509,12 +509,15 @@ func qualify(r *DKGRound) (*dkg.Result, error) {
 			dealings[i] = d
 		}
 	}
-	q, err := cfg.Qualify(dealings, nil)
+	// Every stored dealing passed CheckDealing in deal(), so the boundary
+	// decodes them once and skips the subgroup checks made then; the
+	// qualified set and key are what Qualify and Finish would compute.
+	res, err := cfg.QualifyStored(dealings)
 	if err != nil {
 		return nil, err
 	}
-	if len(q) == 0 {
+	if len(res.Qualified) == 0 {
 		return nil, errors.New("no qualified dealer")
 	}
-	return cfg.Finish(dealings, q)
+	return res, nil
 }
