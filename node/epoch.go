@@ -365,7 +365,7 @@ func (n *Node) loadDKGBeacon(ep *epoch, rec *staking.EpochBeacon) error {
 		case r.Index(n.proposer) != ep.index:
 			n.log.Warn("beacon: not a member of the key's DKG; this validator votes without partials", "epoch", ep.number, "dkg", rec.KeyEpoch)
 		default:
-			if mine, err = dkgShares(r, rec.Qualified, ep.index, n.net.cfg.Keys.BLS); err != nil {
+			if mine, err = dkgShares(r, rec, ep.index, n.net.cfg.Keys.BLS); err != nil {
 				n.log.Warn("beacon: no shares; this validator votes without partials", "epoch", ep.number, "dkg", rec.KeyEpoch, "err", err)
 				mine = nil
 			}

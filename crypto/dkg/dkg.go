@@ -417,6 +417,65 @@ func (c *Config) SecretShares(me int, received map[int]map[uint64]*big.Int, qual
 	return out, nil
 }
 
+// OpenStored is Receive for every qualified dealing of a finished DKG
+// followed by SecretShares, for dealings that passed CheckDealing when
+// they were stored and whose result (public shares, share x at x−1) is
+// known: what a member does to rebuild its share keys from the chain. It
+// decrypts and sums the shares first and checks each sum once against its
+// public share, instead of each dealer's share against that dealer's
+// commitments (a multi-scalar multiplication per dealer and share). When
+// a sum does not match, Receive per dealer names the dealer at fault.
+func (c *Config) OpenStored(me int, sk *bls.SecretKey, dealings []*Dealing, public []*bls.PublicKey) (map[uint64]*bls.SecretKey, error) {
+	if me < 0 || me >= len(c.Members) {
+		return nil, fmt.Errorf("open shares: no member %d", me)
+	}
+	if len(public) != c.Alloc.Total {
+		return nil, fmt.Errorf("open shares: %d public shares, the allocation has %d", len(public), c.Alloc.Total)
+	}
+	sums := make(map[uint64]*big.Int, len(c.Alloc.Shares[me]))
+	for _, x := range c.Alloc.Shares[me] {
+		sums[x] = new(big.Int)
+	}
+	for _, d := range dealings {
+		if d == nil || d.Dealer < 0 || d.Dealer >= len(c.Members) || len(d.Ciphertexts) != c.Alloc.Total {
+			return nil, fmt.Errorf("open shares: %w: not a stored dealing", ErrBadDealing)
+		}
+		e, err := bls.PublicKeyFromCheckedBytes(d.Ephemeral)
+		if err != nil {
+			return nil, fmt.Errorf("open shares from dealer %d: %w", d.Dealer, err)
+		}
+		shared, err := sk.SharedKey(e)
+		if err != nil {
+			return nil, fmt.Errorf("open shares from dealer %d: %w", d.Dealer, err)
+		}
+		for _, x := range c.Alloc.Shares[me] {
+			if len(d.Ciphertexts[x-1]) != 32 {
+				return nil, fmt.Errorf("open shares from dealer %d: %w: ciphertext %d", d.Dealer, ErrBadDealing, x)
+			}
+			pd := pad(c.Epoch, d.Dealer, x, shared)
+			var b [32]byte
+			for i := range b {
+				b[i] = d.Ciphertexts[x-1][i] ^ pd[i]
+			}
+			sums[x].Add(sums[x], new(big.Int).SetBytes(b[:]))
+		}
+	}
+	out := make(map[uint64]*bls.SecretKey, len(sums))
+	for _, x := range c.Alloc.Shares[me] {
+		k, err := bls.SecretKeyFromScalar(sums[x])
+		if err != nil || !k.PublicKey().Equal(public[x-1]) {
+			for _, d := range dealings {
+				if _, cp, err := c.Receive(me, sk, d); err != nil || cp != nil {
+					return nil, fmt.Errorf("open shares: dealer %d sent member %d a bad share (%v)", d.Dealer, me, err)
+				}
+			}
+			return nil, fmt.Errorf("open shares: share %d does not match its public share", x)
+		}
+		out[x] = k
+	}
+	return out, nil
+}
+
 // RunLocal runs the whole protocol with every member's key at hand (sks
 // in member order): every member deals, opens and complains, and the
 // result is qualified and finished. It is the honest protocol on one

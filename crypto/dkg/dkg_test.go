@@ -1,11 +1,13 @@
 package dkg
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math/big"
 	mrand "math/rand"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/crypto/bls"
@@ -435,5 +437,39 @@ func TestQualifyStored(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOpenStored: a member's share keys rebuilt from the stored dealings
+// and the public result are the ones Receive and SecretShares give; a
+// qualified dealer whose share to the member is bad is named.
+func TestOpenStored(t *testing.T) {
+	ms, pks := members(t, 5)
+	c, err := NewConfig(6, pks, []uint64{3, 1, 4, 1, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := deal(t, c, 21)
+	res, keys, _, err := outcome(t, c, ms, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for me := range ms {
+		got, err := c.OpenStored(me, ms[me].sk, ds, res.PublicShares)
+		if err != nil {
+			t.Fatalf("member %d: %v", me, err)
+		}
+		if len(got) != len(keys[me]) {
+			t.Fatalf("member %d: %d shares, want %d", me, len(got), len(keys[me]))
+		}
+		for x, k := range keys[me] {
+			if !bytes.Equal(got[x].Bytes(), k.Bytes()) {
+				t.Fatalf("member %d share %d differs", me, x)
+			}
+		}
+	}
+	ds[3].Ciphertexts[c.Alloc.Shares[1][0]-1][31] ^= 1
+	if _, err := c.OpenStored(1, ms[1].sk, ds, res.PublicShares); err == nil || !strings.Contains(err.Error(), "dealer 3") {
+		t.Fatalf("a bad share from dealer 3: %v", err)
 	}
 }
