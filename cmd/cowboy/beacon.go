@@ -36,6 +36,11 @@ type beaconVerifyResult struct {
 	// not taken from the node (--trust-node-key).
 	FromGenesis bool `json:"groupKeyFromGenesis"`
 	Verified    bool `json:"verified"`
+	// Final is true when the walk also proved the block final (a
+	// certified descendant in the round after its parent's); FinalNote
+	// says how, or why not.
+	Final     bool   `json:"final"`
+	FinalNote string `json:"finalNote,omitempty"`
 }
 
 func (a *app) beaconVerifyCmd() *cobra.Command {
@@ -63,7 +68,12 @@ epoch up to the block's (docs/decisions.md "Epoch anchors"):
 The node's cowboy_getRandomness answer must then name the same block, σ_n
 and R_n. σ_n is unique for the key and the block, so a node cannot pick
 another R_n. A certificate proves the block certified, not final: a node
-could serve a certified block that a fork dropped (docs/consensus.md).
+could serve a certified block that a fork dropped. So verify also looks
+at up to 8 descendants in the epoch for a child certified in the round
+right after its parent's (docs/consensus.md rule 6) and prints whether
+that proved the block final ("finality proven" / "not proven", the JSON
+field final); an unproven finality (the newest blocks, an epoch's last
+block) is not an error.
 
 --home DIR (a node home made by cowboyd init or localnet) stands for
 --genesis DIR/genesis.json. Without either, verify refuses unless
@@ -91,7 +101,8 @@ threshold beacon (a "vrf" or "devnet" source), or when any check fails.`,
 				genesisPath = filepath.Join(home, "genesis.json")
 			}
 			var key []byte
-			var from string
+			var from, finalNote string
+			final := false
 			if genesisPath == "" {
 				if !trustNode {
 					return fmt.Errorf("block %d: pass --genesis FILE (the chain's genesis.json) to prove the group key from, or --trust-node-key to use the node's", height)
@@ -116,19 +127,23 @@ threshold beacon (a "vrf" or "devnet" source), or when any check fails.`,
 				if r.GroupKey != nil && !bytes.Equal(*r.GroupKey, w.key) {
 					return fmt.Errorf("block %d: the node's group key differs from the one proven from genesis", height)
 				}
-				key = w.key
+				key, final, finalNote = w.key, w.final, w.finalNote
 				from = fmt.Sprintf("%s, proven through %d epoch(s) of certificates and registry proofs (%s key)", genesisPath, w.epochs, w.source)
 			}
 			if err := simplex.CheckRandomness(key, [32]byte(*r.ConsensusHash), height, uint64(*r.ConsensusRound), *r.Sigma, r.Randomness); err != nil {
 				return fmt.Errorf("block %d: %w", height, err)
 			}
 			out := beaconVerifyResult{Height: height, Randomness: r.Randomness.String(), Sigma: r.Sigma.String(),
-				GroupKey: rpc.Bytes(key).String(), KeyFrom: from, FromGenesis: genesisPath != "", Verified: true}
+				GroupKey: rpc.Bytes(key).String(), KeyFrom: from, FromGenesis: genesisPath != "", Verified: true,
+				Final: final, FinalNote: finalNote}
 			if a.jsonOut {
 				return a.printJSON(out)
 			}
 			fmt.Fprintf(a.stdout, "block %d: R_n %s verified\n  σ_n is the group key's signature on consensus block %s, round %d\n  group key %s from %s\n",
 				height, out.Randomness, r.ConsensusHash.String(), uint64(*r.ConsensusRound), out.GroupKey, from)
+			if finalNote != "" {
+				fmt.Fprintf(a.stdout, "  finality %s\n", finalNote)
+			}
 			return nil
 		},
 	}

@@ -84,11 +84,17 @@ func newVSet(t *testing.T, seed byte, weight uint64) *vset {
 // by index in the bitmap of a set of four) and σ from group's shares.
 func certify(t *testing.T, signedBy, group *vset, signers []int, height, round uint64, anchor types.Hash) (simplex.Certified, []byte) {
 	t.Helper()
+	return certifyChild(t, signedBy, group, signers, simplex.Hash{byte(height)}, height, round, anchor)
+}
+
+// certifyChild is certify for a block on a given parent.
+func certifyChild(t *testing.T, signedBy, group *vset, signers []int, parent simplex.Hash, height, round uint64, anchor types.Hash) (simplex.Certified, []byte) {
+	t.Helper()
 	payload, err := types.Marshal([]any{uint64(1_700_000_000), []any{}, anchor})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &simplex.Block{Parent: simplex.Hash{byte(height)}, Height: height, Round: round, Payload: payload}
+	b := &simplex.Block{Parent: parent, Height: height, Round: round, Payload: payload}
 	msg := simplex.VoteMessage(b.Hash(), height, round)
 	bm := simplex.NewBitmap(4)
 	var sigs [][]byte
@@ -200,9 +206,11 @@ func TestBeaconVerify(t *testing.T) {
 	c5, raw5 := certify(t, a, a, []int{0, 1, 3}, 5, e0+5, anchor0)
 	_, first1 := certify(t, b, b, all, 10, e1+1, anchor1)
 	c15, raw15 := certify(t, b, b, all, 15, e1+6, anchor1)
+	// Block 15 is final: its child 16 is certified in the next round.
+	_, raw16 := certifyChild(t, b, b, all, c15.QC.BlockHash, 16, e1+7, anchor1)
 	honest := func() *beaconWorld {
 		return &beaconWorld{
-			certs:   map[uint64][]byte{1: first0, 5: raw5, 10: first1, 15: raw15},
+			certs:   map[uint64][]byte{1: first0, 5: raw5, 10: first1, 15: raw15, 16: raw16},
 			proofs:  map[uint64]*rpc.EpochProofJSON{0: proof0, 1: proof1},
 			answers: map[uint64]*rpc.RandomnessJSON{5: answer(c5, a.beacon.Group, "genesis", 0), 15: answer(c15, b.beacon.Group, "dkg", 1)},
 		}
@@ -235,9 +243,10 @@ func TestBeaconVerify(t *testing.T) {
 		args []string
 		want []string // in stdout
 	}{
-		{v("5", gen), []string{"verified", "from " + gpath, "1 epoch(s)", "genesis key"}},
-		{v("15", gen), []string{"verified", "from " + gpath, "2 epoch(s)", "dkg key"}},
-		{v("15", gen, []string{"--json"}), []string{`"verified": true`, `"groupKeyFromGenesis": true`}},
+		{v("5", gen), []string{"verified", "from " + gpath, "1 epoch(s)", "genesis key", "finality not proven"}},
+		{v("15", gen), []string{"verified", "from " + gpath, "2 epoch(s)", "dkg key", "finality proven: block 16"}},
+		{v("15", gen, []string{"--json"}), []string{`"verified": true`, `"groupKeyFromGenesis": true`, `"final": true`}},
+		{v("5", gen, []string{"--json"}), []string{`"verified": true`, `"final": false`}},
 		{v("15", []string{"--home", filepath.Dir(gpath)}), []string{"verified", "2 epoch(s)"}},
 		{v("15", trust), []string{"verified", "from the node's word"}},
 	} {
@@ -261,6 +270,18 @@ func TestBeaconVerify(t *testing.T) {
 	tamperedRec, _ := types.Marshal(&forgedRec)
 	tr := rpc.Bytes(tamperedRec)
 	tampered.BeaconRecord = &tr
+	// A child on another parent, or certified a round later, proves
+	// nothing: the block still verifies, its finality is not proven.
+	for _, child := range []func() []byte{
+		func() []byte { _, raw := certify(t, b, b, all, 16, e1+7, anchor1); return raw },
+		func() []byte { _, raw := certifyChild(t, b, b, all, c15.QC.BlockHash, 16, e1+8, anchor1); return raw },
+	} {
+		world = honest()
+		world.certs[16] = child()
+		if out := h.ok(v("15", gen)...); !strings.Contains(out, "verified") || !strings.Contains(out, "finality not proven") {
+			t.Fatalf("an unlinked or late child:\n%s", out)
+		}
+	}
 	for _, c := range []struct {
 		name   string
 		forge  func(w *beaconWorld)

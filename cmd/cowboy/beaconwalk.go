@@ -36,7 +36,15 @@ type beaconWalk struct {
 	cert   simplex.Certified // the target block, certified by its epoch's set
 	epochs uint64            // epochs walked (the target's is the last)
 	source string            // the key's registry source
+	// final says whether the walk also proved the block final, and how
+	// (or why not).
+	final     bool
+	finalNote string
 }
+
+// maxFinalityHops bounds how many descendants the walk fetches to find a
+// certified child in the round right after its parent's (rule 6).
+const maxFinalityHops = 8
 
 // walkBeacon proves the group key and the certificate of block height from
 // genesis through the node's certificates and epoch proofs.
@@ -139,7 +147,38 @@ func walkBeacon(ctx context.Context, c *rpc.Client, g *genesis.Genesis, height u
 	if out.cert, err = certifiedBy(ctx, c, set, scheme, height, target); err != nil {
 		return nil, err
 	}
+	out.final, out.finalNote = provenFinal(ctx, c, set, scheme, out.cert, target, (target+1)*e-1)
 	return out, nil
+}
+
+// provenFinal looks for what makes the block final (docs/consensus.md rule
+// 6): descendants in its epoch, each the child of the one before and
+// certified by the epoch's set, up to a child certified in the round
+// right after its parent's; that parent is final, and so are its
+// ancestors. Unavailable or unlinked descendants leave finality unproven,
+// which is no error: a certified block is what carries σ. A node's store
+// holds only final blocks, but a node that lies could serve a certified
+// block a fork dropped; this is what tells them apart.
+func provenFinal(ctx context.Context, c *rpc.Client, set *simplex.ValidatorSet, scheme simplex.Scheme, cert simplex.Certified, epoch, last uint64) (bool, string) {
+	parent := cert
+	for hop := 0; hop < maxFinalityHops; hop++ {
+		h := parent.Block.Height + 1
+		if h > last {
+			return false, fmt.Sprintf("not proven: block %d ends its epoch (its proof is the tail chain, not served)", parent.Block.Height)
+		}
+		child, err := certifiedBy(ctx, c, set, scheme, h, epoch)
+		if err != nil {
+			return false, fmt.Sprintf("not proven: %v", err)
+		}
+		if child.Block.Parent != parent.QC.BlockHash {
+			return false, fmt.Sprintf("not proven: block %d is not the child of block %d", h, h-1)
+		}
+		if child.Block.Round == parent.Block.Round+1 {
+			return true, fmt.Sprintf("proven: block %d, certified in the next round, extends block %d", h, h-1)
+		}
+		parent = child
+	}
+	return false, fmt.Sprintf("not proven within %d descendants", maxFinalityHops)
 }
 
 // certifiedBy fetches the finalized block of height and checks that a
