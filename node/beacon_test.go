@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -208,6 +209,11 @@ func currentEpoch(n *Node) *epoch {
 // node computes is the previous (genesis) key carried over: R_n stays the
 // threshold beacon's, and RPC says the key was carried and why. Epoch 0's
 // rewards fund the two, and DKG(2) succeeds with all four.
+//
+// The stakes are unequal, three of them equal: the genesis key's shares
+// are allocated in genesis file order, where ties among the three round
+// differently than in the address order of epoch 1's set, and the key
+// still carries over with every member keeping its genesis shares.
 func TestBeaconDKGFailsCarriesOver(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a four-validator network over two epochs")
@@ -215,6 +221,7 @@ func TestBeaconDKGFailsCarriesOver(t *testing.T) {
 	tn := newTestNet(t, 4)
 	epochLen := uint64(10)
 	tn.gen.Staking = &genesis.Staking{EpochLength: &epochLen}
+	tn.unevenStakes()
 	tn.withBeacon()
 	tn.gen.Alloc = tn.gen.Alloc[:len(tn.gen.Alloc)-2] // validators 2 and 3 unfunded
 	for i := 0; i < 4; i++ {
@@ -296,4 +303,44 @@ func TestBeaconDKGComplaint(t *testing.T) {
 	if ep := currentEpoch(tn.nodes[0]); ep.number < 1 || ep.beacon == nil || len(ep.beacon.Partials([]byte("x"))) == 0 {
 		t.Fatalf("the victim has no shares in epoch %d (%s)", ep.number, ep.beaconNote)
 	}
+}
+
+// unevenStakes gives three validators DefaultStake and one half as much
+// again, the one for which the genesis-order share allocation gives some
+// member another number of shares than the address-order one (ties among
+// equal stakes round by position).
+func (tn *testNet) unevenStakes() {
+	tn.t.Helper()
+	byAddr := make([]int, len(tn.gen.Validators)) // address order -> genesis index
+	for i := range byAddr {
+		byAddr[i] = i
+	}
+	slices.SortFunc(byAddr, func(x, y int) int {
+		return bytes.Compare(tn.gen.Validators[x].Address[:], tn.gen.Validators[y].Address[:])
+	})
+	for big := range tn.gen.Validators {
+		gstakes := make([]uint64, len(tn.gen.Validators))
+		for i := range gstakes {
+			gstakes[i] = DefaultStake
+		}
+		gstakes[big] = DefaultStake * 3 / 2
+		astakes := make([]uint64, len(gstakes))
+		for k, i := range byAddr {
+			astakes[k] = gstakes[i]
+		}
+		ga, err1 := dkg.Allocate(gstakes)
+		aa, err2 := dkg.Allocate(astakes)
+		if err1 != nil || err2 != nil {
+			tn.t.Fatal(err1, err2)
+		}
+		for k, i := range byAddr {
+			if len(ga.Shares[i]) != len(aa.Shares[k]) {
+				for j := range tn.gen.Validators {
+					tn.gen.Validators[j].Stake = gstakes[j]
+				}
+				return
+			}
+		}
+	}
+	tn.t.Fatal("no stake assignment allocates differently in genesis and address order")
 }

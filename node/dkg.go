@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math/big"
 
 	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/types"
@@ -214,28 +213,28 @@ func (n *Node) sendRegistryTx(payload []byte) (*types.Tx, error) {
 
 // dkgShares rebuilds member me's share keys of a DKG key from the
 // transcript on chain (in share order): the sum of what each qualified
-// dealer sent it.
-func dkgShares(r *staking.DKGRound, qualified []uint64, me int, sk *bls.SecretKey) ([][]byte, error) {
+// dealer sent it, each sum checked against the public share the
+// registry's epoch record holds (dkg.OpenStored).
+func dkgShares(r *staking.DKGRound, rec *staking.EpochBeacon, me int, sk *bls.SecretKey) ([][]byte, error) {
 	cfg, err := r.Config()
 	if err != nil {
 		return nil, err
 	}
-	received := make(map[int]map[uint64]*big.Int, len(qualified))
-	q := make([]int, len(qualified))
-	for k, d := range qualified {
+	dealings := make([]*dkg.Dealing, 0, len(rec.Qualified))
+	for _, d := range rec.Qualified {
 		if d >= uint64(len(r.Dealings)) || r.Dealings[d] == nil {
 			return nil, fmt.Errorf("qualified dealer %d has no dealing on chain", d)
 		}
-		shares, cp, err := cfg.Receive(me, sk, r.Dealings[d])
-		if err != nil {
-			return nil, err
-		}
-		if cp != nil {
-			return nil, fmt.Errorf("qualified dealer %d sent this member a bad share (no complaint landed in time)", d)
-		}
-		received[int(d)], q[k] = shares, int(d)
+		dealings = append(dealings, r.Dealings[d])
 	}
-	sks, err := cfg.SecretShares(me, received, q)
+	public := make([]*bls.PublicKey, len(rec.PublicShares))
+	for x, raw := range rec.PublicShares {
+		// The registry computed them from dealings it had checked.
+		if public[x], err = bls.PublicKeyFromCheckedBytes(raw); err != nil {
+			return nil, fmt.Errorf("public share %d: %w", x+1, err)
+		}
+	}
+	sks, err := cfg.OpenStored(me, sk, dealings, public)
 	if err != nil {
 		return nil, err
 	}

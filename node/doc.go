@@ -27,6 +27,9 @@
 //	raw "sx/c/" || be64(height)  -> finalized simplex block and its QC (simplex.EncodeCertified),
 //	                                in the same commit as the chain block of that height
 //	raw "sx/b/" || simplex hash  -> be64(height)
+//	raw "sx/e/" || be64(epoch)   -> proof that the epoch's last block is final
+//	raw "sx/a/" || be64(epoch)   -> the epoch root's header and proofs of its registry
+//	                                records (certificate.go), written on entering the epoch
 //	tx_index  key(KindTxIndex, 0, 0, tx hash) -> CBOR [height, index]
 //	tx_receipts key(KindReceipt, 0, 0, tx hash) -> receipt CBOR
 package node

@@ -39,6 +39,10 @@ type epoch struct {
 	scheme  *simplex.BLSScheme
 	members []types.Address // validator index -> address (node key = p2p id)
 	index   int             // this node's index, -1 if it does not validate
+	// anchor is the hash of the root's executed header: every proposal of
+	// the epoch carries it in its payload (payload.go), so the epoch's
+	// certificates commit to the root's state (certificate.go).
+	anchor types.Hash
 	// beacon is the epoch's threshold beacon key, nil when it has none
 	// (then R_n is the proposer's VRF output); beaconNote says why.
 	beacon     *simplex.BLSBeacon
@@ -200,6 +204,9 @@ func (n *Node) loadEpoch() (*epoch, error) {
 	if err := n.loadBeacon(ep, vs); err != nil {
 		return nil, err
 	}
+	if err := n.anchorEpoch(ep); err != nil {
+		return nil, err
+	}
 	return ep, nil
 }
 
@@ -358,7 +365,7 @@ func (n *Node) loadDKGBeacon(ep *epoch, rec *staking.EpochBeacon) error {
 		case r.Index(n.proposer) != ep.index:
 			n.log.Warn("beacon: not a member of the key's DKG; this validator votes without partials", "epoch", ep.number, "dkg", rec.KeyEpoch)
 		default:
-			if mine, err = dkgShares(r, rec.Qualified, ep.index, n.net.cfg.Keys.BLS); err != nil {
+			if mine, err = dkgShares(r, rec, ep.index, n.net.cfg.Keys.BLS); err != nil {
 				n.log.Warn("beacon: no shares; this validator votes without partials", "epoch", ep.number, "dkg", rec.KeyEpoch, "err", err)
 				mine = nil
 			}

@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"path/filepath"
 	"testing"
@@ -13,6 +14,8 @@ import (
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/p2p"
+	"github.com/cowboy-chain/cowboy/rpc"
+	"github.com/cowboy-chain/cowboy/store/verifier"
 )
 
 // cby is n whole CBY in base units.
@@ -378,7 +381,7 @@ func TestTailBlocksCarryNoTransactions(t *testing.T) {
 		if (len(p.Txs) > 0) != tc.txs {
 			t.Errorf("height %d: proposal built with %d transactions", tc.height, len(p.Txs))
 		}
-		full := &payload{Time: n.cfg.Genesis.Time, Txs: []*types.Tx{tx}}
+		full := &payload{Time: n.cfg.Genesis.Time, Txs: []*types.Tx{tx}, Anchor: n.net.ep.anchor}
 		enc, err := full.encode()
 		if err != nil {
 			t.Fatal(err)
@@ -387,5 +390,67 @@ func TestTailBlocksCarryNoTransactions(t *testing.T) {
 		if (err == nil) != tc.txs {
 			t.Errorf("height %d: a block with a transaction judged %v", tc.height, err)
 		}
+	}
+}
+
+// A proposal names its epoch's anchor, the hash of the root's executed
+// header (genesis here): the proposer builds it so, a validator refuses
+// one that names anything else, and the node serves the anchored header
+// with proofs of the epoch's registry records (cowboy_getEpochProof).
+func TestProposalsNameTheEpochAnchor(t *testing.T) {
+	tn := newTestNet(t, 4)
+	tn.withBeacon()
+	n := tn.open(0)
+	defer n.Close()
+	gen, err := n.blockByNumber(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.net.ep.anchor != gen.Header.Hash() {
+		t.Fatalf("epoch 0 anchor %s, genesis header %s", n.net.ep.anchor, gen.Header.Hash())
+	}
+	root := n.net.ep.root.Hash()
+	built := n.buildPayload(&simplex.ProposeRequest{Round: 1, Height: 1, Parent: root})
+	if built.Anchor != n.net.ep.anchor {
+		t.Fatalf("built with anchor %s", built.Anchor)
+	}
+	for _, tc := range []struct {
+		anchor types.Hash
+		ok     bool
+	}{{n.net.ep.anchor, true}, {types.Hash{}, false}, {types.Hash{1}, false}} {
+		enc, err := (&payload{Time: n.cfg.Genesis.Time, Anchor: tc.anchor}).encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := n.judge(&simplex.Block{Parent: root, Height: 1, Payload: enc}); (err == nil) != tc.ok {
+			t.Errorf("anchor %s judged %v", tc.anchor, err)
+		}
+	}
+	ep, err := n.EpochProof(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hdr types.Header
+	if err := types.Unmarshal(ep.Header, &hdr); err != nil || hdr.Hash() != n.net.ep.anchor {
+		t.Fatalf("served root header %v (%v)", hdr.Hash(), err)
+	}
+	if ep.BeaconRecord == nil || ep.NextMembers == nil {
+		t.Fatalf("epoch 0 proofs without the beacon record or DKG 1's members: %+v", ep)
+	}
+	for _, x := range []struct {
+		key   [54]byte
+		value []byte
+		proof []byte
+	}{{staking.EpochBeaconKey(0), *ep.BeaconRecord, ep.BeaconProof}, {staking.DKGMembersKey(1), *ep.NextMembers, ep.NextMembersProof}} {
+		p, err := verifier.DecodeProof(x.proof)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := verifier.Verify(hdr.StateRoot, x.key[:], x.value, p); err != nil {
+			t.Fatalf("served proof: %v", err)
+		}
+	}
+	if _, err := n.EpochProof(1); !errors.Is(err, rpc.ErrNotFound) {
+		t.Fatalf("epoch 1 not entered yet: %v", err)
 	}
 }

@@ -22,27 +22,37 @@ const (
 )
 
 // payload is what a simplex block carries on a multi-validator chain: the
-// proposer's candidate transactions and the block time. Canonical CBOR:
+// proposer's candidate transactions, the block time and the epoch anchor.
+// Canonical CBOR:
 //
-//	payload = [time (unix seconds, uint), [tx, ...]]
+//	payload = [time (unix seconds, uint), [tx, ...], anchor (32 bytes)]
 //
-// each tx in its own canonical encoding (types.Tx.Encode). The candidates
+// each tx in its own canonical encoding (types.Tx.Encode). The anchor is
+// the hash of the executed header of the epoch's root block (the last
+// block of the epoch before; genesis for epoch 0): every validator of the
+// epoch has executed that block before its instance starts, so it can
+// check the anchor without waiting, and a certificate of any block of the
+// epoch then commits to that header's state root, which is what lets a
+// light client prove the next epoch's set and beacon key from genesis
+// (docs/decisions.md "Epoch anchors"). The candidates
 // are not executed by the proposer: every node executes the block once it
 // is final, skipping invalid transactions (docs/decisions.md "Consensus
 // wiring": execute after finality).
 type payload struct {
-	Time uint64
-	Txs  []*types.Tx
+	Time   uint64
+	Txs    []*types.Tx
+	Anchor types.Hash
 }
 
 type payloadWire struct {
-	_    struct{} `cbor:",toarray"`
-	Time uint64
-	Txs  []cbor.RawMessage
+	_      struct{} `cbor:",toarray"`
+	Time   uint64
+	Txs    []cbor.RawMessage
+	Anchor types.Hash
 }
 
 func (p *payload) encode() ([]byte, error) {
-	w := payloadWire{Time: p.Time, Txs: make([]cbor.RawMessage, len(p.Txs))}
+	w := payloadWire{Time: p.Time, Txs: make([]cbor.RawMessage, len(p.Txs)), Anchor: p.Anchor}
 	for i, tx := range p.Txs {
 		w.Txs[i] = tx.Encode()
 	}
@@ -63,7 +73,7 @@ func decodePayload(b []byte) (*payload, error) {
 	if err := types.Unmarshal(b, &w); err != nil {
 		return nil, fmt.Errorf("decode payload: %w", err)
 	}
-	p := &payload{Time: w.Time, Txs: make([]*types.Tx, len(w.Txs))}
+	p := &payload{Time: w.Time, Txs: make([]*types.Tx, len(w.Txs)), Anchor: w.Anchor}
 	for i, raw := range w.Txs {
 		tx, err := types.DecodeTx(raw)
 		if err != nil {

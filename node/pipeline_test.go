@@ -39,6 +39,7 @@ func fromWire(t *testing.T, tx *types.Tx) *types.Tx {
 // the validator whose address is proposer.
 func proposal(t *testing.T, n *Node, p *payload, proposer types.Address) *simplex.Block {
 	t.Helper()
+	p.Anchor = n.net.ep.anchor
 	enc, err := p.encode()
 	if err != nil {
 		t.Fatal(err)

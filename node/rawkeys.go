@@ -38,6 +38,12 @@ func epochProofKey(k uint64) []byte {
 	return binary.BigEndian.AppendUint64([]byte("sx/e/"), k)
 }
 
+// epochAnchorKey holds the proofs of epoch k's registry records against
+// its root's state (certificate.go).
+func epochAnchorKey(k uint64) []byte {
+	return binary.BigEndian.AppendUint64([]byte("sx/a/"), k)
+}
+
 // devSetKey holds the devnet change (dev.go devOp) made before block h's
 // transactions.
 func devSetKey(h uint64) []byte {

@@ -561,7 +561,7 @@ func (n *Node) buildPayload(req *simplex.ProposeRequest) *payload {
 		}
 		h = b.Parent
 	}
-	out := &payload{Time: t}
+	out := &payload{Time: t, Anchor: n.net.ep.anchor}
 	if req.Height > n.net.ep.last {
 		return out // a tail block of the epoch carries no transactions
 	}
@@ -600,8 +600,8 @@ func (n *Node) payloadTime(h simplex.Hash) uint64 {
 }
 
 // judge is the Verdict on a proposal (docs/consensus.md "Consensus
-// wiring"): the payload decodes canonically, every transaction passes the
-// stateless checks, and the time is not before the parent's nor more than
+// wiring"): the payload decodes canonically, names the epoch's anchor
+// (certificate.go), every transaction passes the stateless checks, and the time is not before the parent's nor more than
 // maxFutureDriftSeconds ahead of this node's clock. The clock is used only
 // here, to decide a vote; execution reads the time from the payload.
 //
@@ -620,6 +620,9 @@ func (n *Node) judge(b *simplex.Block) error {
 	}
 	if now := uint64(n.cfg.Now().Unix()); p.Time > now+maxFutureDriftSeconds {
 		return fmt.Errorf("payload time %d is more than %d s ahead of %d", p.Time, maxFutureDriftSeconds, now)
+	}
+	if ep := n.net.ep; p.Anchor != ep.anchor {
+		return fmt.Errorf("payload anchor %s is not epoch %d's root header %s", p.Anchor, ep.number, ep.anchor)
 	}
 	if ep := n.net.ep; b.Height > ep.last && len(p.Txs) > 0 {
 		return fmt.Errorf("block %d is past epoch %d's last block %d and carries %d transactions", b.Height, ep.number, ep.last, len(p.Txs))

@@ -50,6 +50,8 @@ var methods = map[string]method{
 	"cowboy_getJobs":               {0, 1, getJobs},
 	"cowboy_getRunnerParams":       {0, 0, getRunnerParams},
 	"cowboy_getRandomness":         {1, 1, getRandomness},
+	"cowboy_getCertificate":        {1, 1, getCertificate}, // certificate.go: light-client proofs of R_n
+	"cowboy_getEpochProof":         {1, 1, getEpochProof},
 	"cowboy_getTimers":             {1, 1, getTimers},
 	"cowboy_getTimer":              {1, 1, getTimer},
 	"cowboy_getTimerReceipts":      {1, 1, getTimerReceipts},

@@ -323,34 +323,72 @@ func (c *Config) Finish(dealings []*Dealing, qualified []int) (*Result, error) {
 	if len(qualified) == 0 {
 		return nil, ErrNotQualified
 	}
-	t := c.Alloc.Threshold
-	sum := make([]*bls.PublicKey, t)
+	rows := make([][]*bls.PublicKey, 0, len(qualified))
 	for _, i := range qualified {
 		p, err := c.check(dealings[i])
 		if err != nil {
 			return nil, fmt.Errorf("finish: dealer %d: %w", i, err)
 		}
-		for k := 0; k < t; k++ {
-			if sum[k] == nil {
-				sum[k] = p.commitments[k]
-				continue
-			}
-			s, err := sum[k].Add(p.commitments[k])
-			if err != nil {
-				return nil, fmt.Errorf("finish: commitment %d: %w", k, err)
-			}
-			sum[k] = s
-		}
+		rows = append(rows, p.commitments)
 	}
-	r := &Result{Qualified: qualified, GroupKey: sum[0], PublicShares: make([]*bls.PublicKey, c.Alloc.Total)}
-	for x := 1; x <= c.Alloc.Total; x++ {
-		pk, err := bls.EvalCommitments(sum, uint64(x))
-		if err != nil {
-			return nil, fmt.Errorf("finish: public share %d: %w", x, err)
-		}
-		r.PublicShares[x-1] = pk
+	sum, err := bls.SumColumns(rows)
+	if err != nil {
+		return nil, fmt.Errorf("finish: commitments: %w", err)
 	}
-	return r, nil
+	shares, err := bls.EvalCommitmentsUpTo(sum, c.Alloc.Total)
+	if err != nil {
+		return nil, fmt.Errorf("finish: public shares: %w", err)
+	}
+	return &Result{Qualified: qualified, GroupKey: sum[0], PublicShares: shares}, nil
+}
+
+// QualifyStored is Qualify (without complaints: a disqualified dealer's
+// slot is nil) and Finish for dealings that passed CheckDealing when they
+// were stored, as the validator registry's are: each dealing is decoded
+// once, and without the subgroup checks CheckDealing made already
+// (bls.PublicKeyFromCheckedBytes), which were most of the cost at the
+// epoch boundary (docs/benchmarks.md "DKG boundary").
+func (c *Config) QualifyStored(dealings []*Dealing) (*Result, error) {
+	if len(dealings) != len(c.Members) {
+		return nil, fmt.Errorf("qualify: %d dealing slots for %d members", len(dealings), len(c.Members))
+	}
+	t := c.Alloc.Threshold
+	var rows [][]*bls.PublicKey
+	var q []int
+	qStake, total := new(big.Int), new(big.Int)
+	for i, d := range dealings {
+		total.Add(total, new(big.Int).SetUint64(c.Stakes[i]))
+		if d == nil || d.Dealer != i || len(d.Commitments) != t || len(d.Ciphertexts) != c.Alloc.Total {
+			continue
+		}
+		cs := make([]*bls.PublicKey, t)
+		ok := true
+		for k, b := range d.Commitments {
+			var err error
+			if cs[k], err = bls.PublicKeyFromCheckedBytes(b); err != nil {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		rows = append(rows, cs)
+		q = append(q, i)
+		qStake.Add(qStake, new(big.Int).SetUint64(c.Stakes[i]))
+	}
+	if new(big.Int).Mul(qStake, big.NewInt(3)).Cmp(new(big.Int).Lsh(total, 1)) <= 0 {
+		return nil, fmt.Errorf("%w: %d of %d dealers qualified", ErrNotQualified, len(q), len(c.Members))
+	}
+	sum, err := bls.SumColumns(rows)
+	if err != nil {
+		return nil, fmt.Errorf("qualify: commitments: %w", err)
+	}
+	shares, err := bls.EvalCommitmentsUpTo(sum, c.Alloc.Total)
+	if err != nil {
+		return nil, fmt.Errorf("finish: public shares: %w", err)
+	}
+	return &Result{Qualified: q, GroupKey: sum[0], PublicShares: shares}, nil
 }
 
 // SecretShares adds up member me's shares from the qualified dealers
@@ -375,6 +413,65 @@ func (c *Config) SecretShares(me int, received map[int]map[uint64]*big.Int, qual
 			return nil, fmt.Errorf("secret share %d: %w", x, err)
 		}
 		out[x] = sk
+	}
+	return out, nil
+}
+
+// OpenStored is Receive for every qualified dealing of a finished DKG
+// followed by SecretShares, for dealings that passed CheckDealing when
+// they were stored and whose result (public shares, share x at x−1) is
+// known: what a member does to rebuild its share keys from the chain. It
+// decrypts and sums the shares first and checks each sum once against its
+// public share, instead of each dealer's share against that dealer's
+// commitments (a multi-scalar multiplication per dealer and share). When
+// a sum does not match, Receive per dealer names the dealer at fault.
+func (c *Config) OpenStored(me int, sk *bls.SecretKey, dealings []*Dealing, public []*bls.PublicKey) (map[uint64]*bls.SecretKey, error) {
+	if me < 0 || me >= len(c.Members) {
+		return nil, fmt.Errorf("open shares: no member %d", me)
+	}
+	if len(public) != c.Alloc.Total {
+		return nil, fmt.Errorf("open shares: %d public shares, the allocation has %d", len(public), c.Alloc.Total)
+	}
+	sums := make(map[uint64]*big.Int, len(c.Alloc.Shares[me]))
+	for _, x := range c.Alloc.Shares[me] {
+		sums[x] = new(big.Int)
+	}
+	for _, d := range dealings {
+		if d == nil || d.Dealer < 0 || d.Dealer >= len(c.Members) || len(d.Ciphertexts) != c.Alloc.Total {
+			return nil, fmt.Errorf("open shares: %w: not a stored dealing", ErrBadDealing)
+		}
+		e, err := bls.PublicKeyFromCheckedBytes(d.Ephemeral)
+		if err != nil {
+			return nil, fmt.Errorf("open shares from dealer %d: %w", d.Dealer, err)
+		}
+		shared, err := sk.SharedKey(e)
+		if err != nil {
+			return nil, fmt.Errorf("open shares from dealer %d: %w", d.Dealer, err)
+		}
+		for _, x := range c.Alloc.Shares[me] {
+			if len(d.Ciphertexts[x-1]) != 32 {
+				return nil, fmt.Errorf("open shares from dealer %d: %w: ciphertext %d", d.Dealer, ErrBadDealing, x)
+			}
+			pd := pad(c.Epoch, d.Dealer, x, shared)
+			var b [32]byte
+			for i := range b {
+				b[i] = d.Ciphertexts[x-1][i] ^ pd[i]
+			}
+			sums[x].Add(sums[x], new(big.Int).SetBytes(b[:]))
+		}
+	}
+	out := make(map[uint64]*bls.SecretKey, len(sums))
+	for _, x := range c.Alloc.Shares[me] {
+		k, err := bls.SecretKeyFromScalar(sums[x])
+		if err != nil || !k.PublicKey().Equal(public[x-1]) {
+			for _, d := range dealings {
+				if _, cp, err := c.Receive(me, sk, d); err != nil || cp != nil {
+					return nil, fmt.Errorf("open shares: dealer %d sent member %d a bad share (%v)", d.Dealer, me, err)
+				}
+			}
+			return nil, fmt.Errorf("open shares: share %d does not match its public share", x)
+		}
+		out[x] = k
 	}
 	return out, nil
 }

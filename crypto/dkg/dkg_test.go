@@ -1,10 +1,13 @@
 package dkg
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math/big"
 	mrand "math/rand"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/crypto/bls"
@@ -390,3 +393,83 @@ func benchmarkDKG(b *testing.B, n int) {
 func BenchmarkDKG4(b *testing.B)  { benchmarkDKG(b, 4) }
 func BenchmarkDKG16(b *testing.B) { benchmarkDKG(b, 16) }
 func BenchmarkDKG64(b *testing.B) { benchmarkDKG(b, 64) }
+
+// TestQualifyStored: for dealings that passed CheckDealing, QualifyStored
+// computes what Qualify and Finish compute (qualified set, group key,
+// every public share), with silent dealers and with too few dealers.
+func TestQualifyStored(t *testing.T) {
+	_, pks := members(t, 7)
+	c, err := NewConfig(4, pks, []uint64{3, 1, 4, 1, 5, 9, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := deal(t, c, 11)
+	for _, tc := range []struct {
+		name   string
+		silent []int
+	}{{"everyone", nil}, {"two silent", []int{1, 6}}, {"too few", []int{2, 4, 5}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			ds := append([]*Dealing(nil), all...)
+			for _, i := range tc.silent {
+				ds[i] = nil
+			}
+			got, gerr := c.QualifyStored(ds)
+			q, werr := c.Qualify(ds, nil)
+			if (gerr == nil) != (werr == nil) {
+				t.Fatalf("QualifyStored: %v, Qualify: %v", gerr, werr)
+			}
+			if werr != nil {
+				if !errors.Is(gerr, ErrNotQualified) {
+					t.Fatalf("QualifyStored: %v", gerr)
+				}
+				return
+			}
+			want, err := c.Finish(ds, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got.Qualified, want.Qualified) || !got.GroupKey.Equal(want.GroupKey) || len(got.PublicShares) != len(want.PublicShares) {
+				t.Fatalf("qualified %v key %x, want %v %x", got.Qualified, got.GroupKey.Bytes(), want.Qualified, want.GroupKey.Bytes())
+			}
+			for x := range want.PublicShares {
+				if !got.PublicShares[x].Equal(want.PublicShares[x]) {
+					t.Fatalf("public share %d differs", x+1)
+				}
+			}
+		})
+	}
+}
+
+// TestOpenStored: a member's share keys rebuilt from the stored dealings
+// and the public result are the ones Receive and SecretShares give; a
+// qualified dealer whose share to the member is bad is named.
+func TestOpenStored(t *testing.T) {
+	ms, pks := members(t, 5)
+	c, err := NewConfig(6, pks, []uint64{3, 1, 4, 1, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := deal(t, c, 21)
+	res, keys, _, err := outcome(t, c, ms, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for me := range ms {
+		got, err := c.OpenStored(me, ms[me].sk, ds, res.PublicShares)
+		if err != nil {
+			t.Fatalf("member %d: %v", me, err)
+		}
+		if len(got) != len(keys[me]) {
+			t.Fatalf("member %d: %d shares, want %d", me, len(got), len(keys[me]))
+		}
+		for x, k := range keys[me] {
+			if !bytes.Equal(got[x].Bytes(), k.Bytes()) {
+				t.Fatalf("member %d share %d differs", me, x)
+			}
+		}
+	}
+	ds[3].Ciphertexts[c.Alloc.Shares[1][0]-1][31] ^= 1
+	if _, err := c.OpenStored(1, ms[1].sk, ds, res.PublicShares); err == nil || !strings.Contains(err.Error(), "dealer 3") {
+		t.Fatalf("a bad share from dealer 3: %v", err)
+	}
+}

@@ -269,13 +269,9 @@ func openDKG(st *state.StateDB, p Params, epoch uint64) error {
 			s.Members = append(s.Members, Member{Address: v.Address, BLSPublicKey: v.BLSPublicKey, Stake: new(big.Int).Set(v.Stake)})
 		}
 	}
-	rec := storedSet{Epoch: epoch, Members: make([]storedMember, len(s.Members))}
-	for i, m := range s.Members {
-		rec.Members[i] = storedMember{Address: m.Address, BLSPublicKey: m.BLSPublicKey, Stake: m.Stake}
-	}
-	b, err := types.Marshal(&rec)
+	b, err := EncodeDKGMembers(epoch, s.Members)
 	if err != nil {
-		return fmt.Errorf("encode dkg %d members: %w", epoch, err)
+		return err
 	}
 	st.Set(dkgKey(epoch, dkgMembers, 0), b)
 	return nil
@@ -513,12 +509,15 @@ func qualify(r *DKGRound) (*dkg.Result, error) {
 			dealings[i] = d
 		}
 	}
-	q, err := cfg.Qualify(dealings, nil)
+	// Every stored dealing passed CheckDealing in deal(), so the boundary
+	// decodes them once and skips the subgroup checks made then; the
+	// qualified set and key are what Qualify and Finish would compute.
+	res, err := cfg.QualifyStored(dealings)
 	if err != nil {
 		return nil, err
 	}
-	if len(q) == 0 {
+	if len(res.Qualified) == 0 {
 		return nil, errors.New("no qualified dealer")
 	}
-	return cfg.Finish(dealings, q)
+	return res, nil
 }

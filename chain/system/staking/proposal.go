@@ -62,11 +62,14 @@ func InvalidProposalPayload(p *Proposal) []byte {
 	return mustMarshal([]any{MethodInvalidProposal, p})
 }
 
-// proposalWire is the consensus payload's shape: [time, [tx…]].
+// proposalWire is the consensus payload's shape: [time, [tx…], anchor]
+// (node/payload.go). Whether the anchor is the epoch's is not judged here:
+// that needs the chain, not just the payload.
 type proposalWire struct {
-	_    struct{} `cbor:",toarray"`
-	Time uint64
-	Txs  []cbor.RawMessage
+	_      struct{} `cbor:",toarray"`
+	Time   uint64
+	Txs    []cbor.RawMessage
+	Anchor types.Hash
 }
 
 // ErrValidPayload is CheckProposalPayload's answer for a payload the
@@ -78,7 +81,7 @@ var ErrValidPayload = errors.New("the payload breaks none of the rules invalid-p
 func CheckProposalPayload(payload []byte) error {
 	var w proposalWire
 	if err := types.Unmarshal(payload, &w); err != nil {
-		return fmt.Errorf("payload is not the CBOR array [time, [tx…]]: %w", err)
+		return fmt.Errorf("payload is not the CBOR array [time, [tx…], anchor]: %w", err)
 	}
 	enc := make([]cbor.RawMessage, len(w.Txs))
 	for i, raw := range w.Txs {
@@ -94,7 +97,7 @@ func CheckProposalPayload(payload []byte) error {
 		}
 		enc[i] = tx.Encode()
 	}
-	again, err := types.Marshal(&proposalWire{Time: w.Time, Txs: enc})
+	again, err := types.Marshal(&proposalWire{Time: w.Time, Txs: enc, Anchor: w.Anchor})
 	if err != nil {
 		return fmt.Errorf("re-encode payload: %w", err)
 	}
