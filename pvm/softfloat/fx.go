@@ -595,6 +595,12 @@ func powFast(x, y F64) (F64, bool) {
 	if y.IsZero() || ilog2(y) < -100 || ilog2(y) >= 20 {
 		return 0, false
 	}
+	if k, ok := halfPowExp(y); ok && !noHalfPow {
+		fxTables()
+		if r, ok := halfPowFast(x, k); ok {
+			return r, true
+		}
+	}
 	yf, ok := fxFromF64(y)
 	if !ok {
 		return 0, false
