@@ -638,6 +638,11 @@ func trigFast(x F64, fn int) (F64, bool) {
 	if r.bitLen() < fxFrac-40 {
 		return 0, false // within 2**-40 of a multiple of pi/2
 	}
+	if fn != 2 && !noFx2 {
+		if v, ok := trig2(r, k, fn); ok {
+			return v, true
+		}
+	}
 	s, c := sinCosFx(r)
 	var v fx
 	switch fn {

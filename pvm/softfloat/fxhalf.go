@@ -80,15 +80,15 @@ func halfPowFast(x F64, k int) (F64, bool) {
 	return fxToF64Far(p, h*k)
 }
 
-// fxToF64Far rounds a positive a * 2**scale to binary64 like fxToF64, with
+// fxToF64Far rounds a * 2**scale to binary64 like fxToF64, with
 // ok=false when a is within 2**-31 ulp of a rounding midpoint (fxToF64's
 // nearMid window is 2**-35 ulp) or the result would not be normal.
 func fxToF64Far(a fx, scale int) (F64, bool) {
 	l := a.bitLen()
-	if l == 0 || a.isNeg() {
+	if l == 0 {
 		return 0, false
 	}
-	top := fxShl(a, uint(192-l))
+	top := fxShl(fxAbs(a), uint(192-l))
 	// Bits 10..0 of the top word and the next 20 bits: a midpoint is
 	// 0x400 followed by zeros; just below it, 0x3FF followed by ones.
 	low, next := top.a2&0x7FF, top.a1>>44
