@@ -28,6 +28,10 @@ func TestHalfPowMatchesGeneral(t *testing.T) {
 		u := uint64(1<<17 + r.Intn(1<<17))
 		xs = append(xs, FromInt64(int64(u*u)))
 	}
+	// Edges of the route's range and of binary64: subnormals, the
+	// smallest normal, the largest finite value, values next to 1.
+	xs = append(xs, 1, 0x000FFFFFFFFFFFFF, 0x0010000000000000, MaxFinite, One+1, One-1,
+		Ldexp(One, -1022), Ldexp(One, 1023), F64(r.Uint64()&fracMask))
 	for e := -101; e <= 101; e++ {
 		xs = append(xs, Ldexp(One, e), Ldexp(F64(0x3FFFFFFFFFFFFFFF), e))
 	}

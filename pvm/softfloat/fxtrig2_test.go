@@ -23,6 +23,10 @@ func TestTrig2MatchesFx(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		xs = append(xs, FromInt64(int64(i)), FromInt64(int64(-i)), Div(FromInt64(int64(i)), FromInt64(64)))
 	}
+	// Special and edge bit patterns: zeros, subnormals, infinities, NaN,
+	// the ends of the fast path's range (2**-26, 2**20).
+	xs = append(xs, Zero, NegZero, 1, 0x000FFFFFFFFFFFFF, Inf, NegInf, NaN, MaxFinite,
+		Ldexp(One, -26), Ldexp(One, -27), Ldexp(One, 20), Ldexp(One, 20)-1, Neg(Ldexp(One, 20)-1))
 	halfPi := FromFloat64(1.5707963267948966)
 	for m := 1; m < 4000; m++ {
 		for _, q := range []F64{halfPi, Div(halfPi, FromInt64(2))} {
