@@ -103,7 +103,7 @@ func (b *BigInt) Big() *big.Int { return new(big.Int).Set(b.v) }
 // above the 4096-bit cap (issue 4). It takes ownership of v.
 func MakeBigInt(v *big.Int) (Value, error) {
 	if v.IsInt64() {
-		return Int(v.Int64()), nil
+		return MakeInt(v.Int64()), nil
 	}
 	if v.BitLen() > meter.MaxIntBits {
 		return nil, Errorf(OverflowError, "int exceeds the %d-bit limit", meter.MaxIntBits)
@@ -231,7 +231,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 				return Int(0), nil
 			}
 			if b < 63 && bits.Len64(uabs(a))+int(b) < 63 {
-				return Int(a << uint(b)), nil
+				return MakeInt(a << uint(b)), nil
 			}
 			if b > meter.MaxIntBits || int64(bits.Len64(uabs(a)))+b > meter.MaxIntBits {
 				return nil, Errorf(OverflowError, "int exceeds the %d-bit limit", meter.MaxIntBits)
@@ -242,11 +242,11 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 			}
 			if b > 63 {
 				if a < 0 {
-					return Int(-1), nil
+					return MakeInt(-1), nil
 				}
 				return Int(0), nil
 			}
-			return Int(a >> uint(b)), nil
+			return MakeInt(a >> uint(b)), nil
 		case OpPow:
 			if b < 0 {
 				if a == 0 {
@@ -333,7 +333,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 		}
 		if !B.IsInt64() || B.Int64() > int64(A.BitLen()) {
 			if A.Sign() < 0 {
-				return Int(-1), nil
+				return MakeInt(-1), nil
 			}
 			return Int(0), nil
 		}
@@ -362,7 +362,7 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 		if !B.IsInt64() {
 			// A is -1, 0 or 1.
 			if A.Sign() < 0 && B.Bit(0) == 1 {
-				return Int(-1), nil
+				return MakeInt(-1), nil
 			}
 			if A.Sign() == 0 {
 				return Int(0), nil
@@ -536,18 +536,18 @@ func intUnary(op Op, x Value) (Value, error) {
 		switch op {
 		case OpNeg:
 			if a != math.MinInt64 {
-				return Int(-a), nil
+				return MakeInt(-a), nil
 			}
 		case OpPos:
-			return Int(a), nil
+			return MakeInt(a), nil
 		case OpInvert:
-			return Int(^a), nil
+			return MakeInt(^a), nil
 		case OpAbs:
 			if a >= 0 {
-				return Int(a), nil
+				return MakeInt(a), nil
 			}
 			if a != math.MinInt64 {
-				return Int(-a), nil
+				return MakeInt(-a), nil
 			}
 		}
 	}

@@ -38,11 +38,7 @@ func GetItem(c Ctx, x, i Value) (Value, error) {
 	switch s := x.(type) {
 	case *List:
 		if sl, ok := i.(*SliceObj); ok {
-			r, err := sliceValues(c, s.Elems, sl)
-			if err != nil {
-				return nil, err
-			}
-			return &List{Elems: r}, nil
+			return sliceList(c, s.Elems, sl)
 		}
 		k, err := seqIndex(c, i, len(s.Elems), "list")
 		if err != nil {
@@ -195,6 +191,41 @@ func sliceValues(c Ctx, elems []Value, sl *SliceObj) ([]Value, error) {
 		out[j] = elems[start+j*step]
 	}
 	return out, nil
+}
+
+// sliceList is a list's slice as a new list: sliceValues, with the list
+// and up to eight elements in one Go allocation (the same charges).
+func sliceList(c Ctx, elems []Value, sl *SliceObj) (*List, error) {
+	start, _, step, count, err := sl.Indices(c, len(elems))
+	if err != nil {
+		return nil, err
+	}
+	if err := Charge(c, uint64(count)*meter.CostPerElem); err != nil {
+		return nil, err
+	}
+	if err := AllocSlots(c, meter.SizeListHeader, uint64(count), meter.SizePointer); err != nil {
+		return nil, err
+	}
+	var l *List
+	var out []Value
+	if count <= len(smallList{}.arr) {
+		small := &smallList{}
+		l, out = &small.List, small.arr[:count:count] // full: an append moves the list out
+	} else {
+		l, out = &List{}, make([]Value, count)
+	}
+	for j := range out {
+		out[j] = elems[start+j*step]
+	}
+	l.Elems = out
+	return l, nil
+}
+
+// smallList is a List allocated together with the array of its first
+// elements.
+type smallList struct {
+	List
+	arr [8]Value
 }
 
 func sliceBytes(c Ctx, s string, sl *SliceObj) (string, error) {

@@ -184,6 +184,11 @@ func init() {
 			}
 			s := NewSet(frozen)
 			if len(args) == 1 {
+				// Room for a small table at once: a set built from an
+				// iterable mostly holds more than the four entries a first
+				// insert makes room for, and growing to eight copies them
+				// (Go memory only; nothing here is charged).
+				s.ht.entries = make([]entry, 0, smallTable)
 				if err := IterateInto(c, args[0], s, func(v Value) error { return s.Add(c, v) }); err != nil {
 					return nil, err
 				}

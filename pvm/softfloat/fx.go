@@ -595,6 +595,12 @@ func powFast(x, y F64) (F64, bool) {
 	if y.IsZero() || ilog2(y) < -100 || ilog2(y) >= 20 {
 		return 0, false
 	}
+	if k, ok := halfPowExp(y); ok && !noHalfPow {
+		fxTables()
+		if r, ok := halfPowFast(x, k); ok {
+			return r, true
+		}
+	}
 	yf, ok := fxFromF64(y)
 	if !ok {
 		return 0, false
@@ -631,6 +637,11 @@ func trigFast(x F64, fn int) (F64, bool) {
 	r := fxSub(a, fxMulInt(fxPi2, k))
 	if r.bitLen() < fxFrac-40 {
 		return 0, false // within 2**-40 of a multiple of pi/2
+	}
+	if fn != 2 && !noFx2 {
+		if v, ok := trig2(r, k, fn); ok {
+			return v, true
+		}
 	}
 	s, c := sinCosFx(r)
 	var v fx
