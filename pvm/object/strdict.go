@@ -90,6 +90,12 @@ func (d *StrDict) add(name string, v Value) {
 // At returns the value at a position obtained from Slot.
 func (d *StrDict) At(i int) Value { return d.vals[i] }
 
+// KeyAt returns the name bound at a position obtained from Slot or a
+// hint. The VM's inline caches keep it: comparing a name with the very
+// string a dictionary holds ends at the pointer check, where the equal
+// name from another code object is compared byte by byte.
+func (d *StrDict) KeyAt(i int) string { return d.keys[i] }
+
 // NewStrDict returns an empty namespace.
 func NewStrDict() *StrDict { return &StrDict{} }
 

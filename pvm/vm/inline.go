@@ -1,6 +1,10 @@
 package vm
 
-import "github.com/cowboy-chain/cowboy/pvm/object"
+import (
+	"unsafe"
+
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
 
 // Inline caches for LOAD_ATTR, STORE_ATTR and LOAD_METHOD.
 //
@@ -38,6 +42,20 @@ type attrEntry struct {
 	meth object.Value // LOAD_METHOD: the method found on cls
 	bit  uint64       // LOAD_METHOD: object.NameBit of the name
 	slot int32        // position hint into instance dictionaries
+	// key is the name as the instance dictionary last read holds it at
+	// slot (see sameKey), so the hint's comparison is a pointer check.
+	key string
+}
+
+// sameKey makes e.key the dictionary's own string for the name at e.slot.
+// Names are equal strings in every code object but separate copies, and
+// the dictionary keeps the copy of the code that first stored the
+// attribute; comparing two copies compares their bytes. Only the string
+// header the cache holds changes: no dictionary, result or charge does.
+func (e *attrEntry) sameKey(d *object.StrDict) {
+	if k := d.KeyAt(int(e.slot)); unsafe.StringData(k) != unsafe.StringData(e.key) {
+		e.key = k
+	}
 }
 
 // entryMore returns the site's entry for class k and whether it holds a
@@ -97,13 +115,17 @@ func (s *attrSite) loadAttr(o *object.Instance, name string) (object.Value, bool
 	if e.cls != k || e.ver != ver {
 		var hit bool
 		if e, hit = s.entryMore(k, ver); !hit {
-			e.ok = object.InstanceDictFirst(k, name)
+			e.ok, e.key = object.InstanceDictFirst(k, name), name
 		}
 	}
 	if !e.ok {
 		return nil, false
 	}
-	return o.Dict.GetHinted(name, &e.slot)
+	v, ok := o.Dict.GetHinted(e.key, &e.slot)
+	if ok {
+		e.sameKey(o.Dict)
+	}
+	return v, ok
 }
 
 // storeAttr is STORE_ATTR's fast path for an instance: it rebinds an
@@ -119,10 +141,14 @@ func (s *attrSite) storeAttr(o *object.Instance, name string, v object.Value) bo
 	if e.cls != k || e.ver != ver {
 		var hit bool
 		if e, hit = s.entryMore(k, ver); !hit {
-			e.ok = object.InstancePlainStore(k, name)
+			e.ok, e.key = object.InstancePlainStore(k, name), name
 		}
 	}
-	return e.ok && o.Dict.SetHinted(name, &e.slot, v)
+	if !e.ok || !o.Dict.SetHinted(e.key, &e.slot, v) {
+		return false
+	}
+	e.sameKey(o.Dict)
+	return true
 }
 
 // instanceMethod is LOAD_METHOD's lookup on an instance: the Python
