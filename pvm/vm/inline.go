@@ -73,10 +73,16 @@ func (s *attrSite) entryMore(k *object.Class, ver uint64) (*attrEntry, bool) {
 	}
 	for i := range s.more {
 		e := &s.more[i]
-		if e.cls == k || e.cls == nil {
-			hit := e.cls == k && e.ver == ver
+		if e.cls == k {
+			if e.ver == ver {
+				return e, true // the common case: nothing to write
+			}
+			e.ver = ver
+			return e, false
+		}
+		if e.cls == nil {
 			e.cls, e.ver = k, ver
-			return e, hit
+			return e, false
 		}
 	}
 	e := &s.more[s.next]
