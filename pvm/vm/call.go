@@ -165,7 +165,7 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	fr.code, fr.fn, fr.globals, fr.locals, fr.stack = code, fn, fn.Globals, mem[:nlocals], mem[nlocals:need:need]
 	var r object.Value
 	var err error
-	if len(args) == code.ArgCount && len(kw) == 0 && !code.VarArgs && !code.VarKw && code.KwOnlyCount == 0 && len(code.Cellvars)+len(code.Freevars) == 0 {
+	if code.PlainArgs && len(args) == code.ArgCount && len(kw) == 0 {
 		// bindArgs's fast path with every parameter given and no cells.
 		for i, a := range args {
 			fr.locals[i] = a
