@@ -91,6 +91,21 @@ func (s *attrSite) entryMore(k *object.Class, ver uint64) (*attrEntry, bool) {
 	return e, false
 }
 
+// polyHit returns the entry of more that holds class k at version ver,
+// or nil: the hit check of entryMore, small enough to be inlined into the
+// fast paths below, where a polymorphic site (richards' four Task
+// classes) hits most often.
+func (s *attrSite) polyHit(k *object.Class, ver uint64) *attrEntry {
+	if m := s.more; m != nil {
+		for i := range m {
+			if m[i].cls == k && m[i].ver == ver {
+				return &m[i]
+			}
+		}
+	}
+	return nil
+}
+
 // Site kinds, the blocks of Function.acache.
 const (
 	siteLoad = iota
@@ -119,9 +134,11 @@ func (s *attrSite) loadAttr(o *object.Instance, name string) (object.Value, bool
 	}
 	e := &s.attrEntry
 	if e.cls != k || e.ver != ver {
-		var hit bool
-		if e, hit = s.entryMore(k, ver); !hit {
-			e.ok, e.key = object.InstanceDictFirst(k, name), name
+		if e = s.polyHit(k, ver); e == nil {
+			var hit bool
+			if e, hit = s.entryMore(k, ver); !hit {
+				e.ok, e.key = object.InstanceDictFirst(k, name), name
+			}
 		}
 	}
 	if !e.ok {
@@ -145,9 +162,11 @@ func (s *attrSite) storeAttr(o *object.Instance, name string, v object.Value) bo
 	}
 	e := &s.attrEntry
 	if e.cls != k || e.ver != ver {
-		var hit bool
-		if e, hit = s.entryMore(k, ver); !hit {
-			e.ok, e.key = object.InstancePlainStore(k, name), name
+		if e = s.polyHit(k, ver); e == nil {
+			var hit bool
+			if e, hit = s.entryMore(k, ver); !hit {
+				e.ok, e.key = object.InstancePlainStore(k, name), name
+			}
 		}
 	}
 	if !e.ok || !o.Dict.SetHinted(e.key, &e.slot, v) {
@@ -173,12 +192,14 @@ func (s *attrSite) instanceMethod(o *object.Instance, name string) object.Value 
 	}
 	e := &s.attrEntry
 	if e.cls != k || e.ver != ver {
-		var hit bool
-		if e, hit = s.entryMore(k, ver); !hit {
-			e.meth, e.bit = nil, object.NameBit(name)
-			if a, _ := k.Lookup(name); a != nil {
-				if fn, ok := a.(*Function); ok {
-					e.meth = fn
+		if e = s.polyHit(k, ver); e == nil {
+			var hit bool
+			if e, hit = s.entryMore(k, ver); !hit {
+				e.meth, e.bit = nil, object.NameBit(name)
+				if a, _ := k.Lookup(name); a != nil {
+					if fn, ok := a.(*Function); ok {
+						e.meth = fn
+					}
 				}
 			}
 		}
