@@ -144,6 +144,9 @@ func (s *attrSite) loadAttr(o *object.Instance, name string) (object.Value, bool
 	if !e.ok {
 		return nil, false
 	}
+	if v := o.Dict.BoundAt(e.slot, e.key); v != nil {
+		return v, true
+	}
 	v, ok := o.Dict.GetHinted(e.key, &e.slot)
 	if ok {
 		e.sameKey(o.Dict)
@@ -169,7 +172,13 @@ func (s *attrSite) storeAttr(o *object.Instance, name string, v object.Value) bo
 			}
 		}
 	}
-	if !e.ok || !o.Dict.SetHinted(e.key, &e.slot, v) {
+	if !e.ok {
+		return false
+	}
+	if o.Dict.RebindAt(e.slot, e.key, v) {
+		return true
+	}
+	if !o.Dict.SetHinted(e.key, &e.slot, v) {
 		return false
 	}
 	e.sameKey(o.Dict)
