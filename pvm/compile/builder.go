@@ -107,6 +107,8 @@ func (b *builder) finish() error {
 		return err
 	}
 	b.code.MaxStack = depth
+	c := b.code
+	c.PlainArgs = !c.VarArgs && !c.VarKw && c.KwOnlyCount == 0 && len(c.Cellvars)+len(c.Freevars) == 0
 	return nil
 }
 

@@ -200,6 +200,12 @@ type Code struct {
 	// HasDoc is set when Consts[0] is the docstring.
 	HasDoc   bool
 	MaxStack int
+	// PlainArgs is set (by the builder, once the rest is known) when the
+	// code has no *args, **kwargs, keyword-only parameters or cells: a
+	// call with exactly ArgCount positional arguments then just copies
+	// them into the locals (the VM's commonest call, tested once here
+	// instead of on every call).
+	PlainArgs bool
 }
 
 // Type implements object.Value: code objects appear as constants.

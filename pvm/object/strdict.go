@@ -3,6 +3,7 @@ package object
 import (
 	"maps"
 	"slices"
+	"unsafe"
 )
 
 // StrDict is an insertion-ordered string-keyed namespace used for class and
@@ -89,6 +90,37 @@ func (d *StrDict) add(name string, v Value) {
 
 // At returns the value at a position obtained from Slot.
 func (d *StrDict) At(i int) Value { return d.vals[i] }
+
+// KeyAt returns the name bound at a position obtained from Slot or a
+// hint. The VM's inline caches keep it: comparing a name with the very
+// string a dictionary holds ends at the pointer check, where the equal
+// name from another code object is compared byte by byte.
+func (d *StrDict) KeyAt(i int) string { return d.keys[i] }
+
+// BoundAt is the value at position i if the name bound there is key
+// itself (the same string data, as KeyAt returned it), else nil: the
+// interpreter's cache hit, small enough to be inlined, where GetHinted
+// compares the name's bytes.
+func (d *StrDict) BoundAt(i int32, key string) Value {
+	if uint(i) < uint(len(d.keys)) && uint(i) < uint(len(d.vals)) {
+		if k := d.keys[i]; unsafe.StringData(k) == unsafe.StringData(key) && len(k) == len(key) {
+			return d.vals[i]
+		}
+	}
+	return nil
+}
+
+// RebindAt rebinds the name at position i to v and reports true if that
+// name is key itself and bound (BoundAt's test), else changes nothing.
+func (d *StrDict) RebindAt(i int32, key string, v Value) bool {
+	if uint(i) < uint(len(d.keys)) && uint(i) < uint(len(d.vals)) {
+		if k := d.keys[i]; unsafe.StringData(k) == unsafe.StringData(key) && len(k) == len(key) && d.vals[i] != nil {
+			d.vals[i] = v
+			return true
+		}
+	}
+	return false
+}
 
 // NewStrDict returns an empty namespace.
 func NewStrDict() *StrDict { return &StrDict{} }

@@ -165,7 +165,7 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	fr.code, fr.fn, fr.globals, fr.locals, fr.stack = code, fn, fn.Globals, mem[:nlocals], mem[nlocals:need:need]
 	var r object.Value
 	var err error
-	if len(args) == code.ArgCount && len(kw) == 0 && !code.VarArgs && !code.VarKw && code.KwOnlyCount == 0 && len(code.Cellvars)+len(code.Freevars) == 0 {
+	if code.PlainArgs && len(args) == code.ArgCount && len(kw) == 0 {
 		// bindArgs's fast path with every parameter given and no cells.
 		for i, a := range args {
 			fr.locals[i] = a
@@ -188,7 +188,11 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 		}
 	}
 	if fromSlab {
-		t.release(mem)
+		top := nlocals + fr.sp
+		if fr.stale {
+			top = need
+		}
+		t.release(mem, top, need)
 	}
 	t.meter.Leave()
 	return r, err
@@ -215,14 +219,20 @@ func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw
 	return g, nil
 }
 
-func (t *Thread) release(mem []object.Value) {
-	if len(mem) <= 16 {
-		// Plain stores beat clear's bulk write barrier on small frames.
-		for i := 0; i < len(mem); i++ {
-			mem[i] = nil
-		}
-	} else {
-		clear(mem)
+// release gives a slab frame back, leaving every slot nil for the next
+// frame (a new frame's locals must read as unbound). Only mem[:top] (the
+// locals and the occupied part of the value stack, below the stack pointer
+// the frame ended with) and mem[need:] (the function and cells kept as
+// roots after the stack) can hold values: the interpreter clears every
+// stack slot it pops, so the rest of the value stack is nil already and
+// is not written again. Plain stores beat clear's bulk write barrier on
+// frames this small.
+func (t *Thread) release(mem []object.Value, top, need int) {
+	for i := 0; i < top; i++ {
+		mem[i] = nil
+	}
+	for i := need; i < len(mem); i++ {
+		mem[i] = nil
 	}
 	t.sp -= len(mem)
 }

@@ -1,6 +1,10 @@
 package vm
 
-import "github.com/cowboy-chain/cowboy/pvm/object"
+import (
+	"unsafe"
+
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
 
 // Inline caches for LOAD_ATTR, STORE_ATTR and LOAD_METHOD.
 //
@@ -38,6 +42,20 @@ type attrEntry struct {
 	meth object.Value // LOAD_METHOD: the method found on cls
 	bit  uint64       // LOAD_METHOD: object.NameBit of the name
 	slot int32        // position hint into instance dictionaries
+	// key is the name as the instance dictionary last read holds it at
+	// slot (see sameKey), so the hint's comparison is a pointer check.
+	key string
+}
+
+// sameKey makes e.key the dictionary's own string for the name at e.slot.
+// Names are equal strings in every code object but separate copies, and
+// the dictionary keeps the copy of the code that first stored the
+// attribute; comparing two copies compares their bytes. Only the string
+// header the cache holds changes: no dictionary, result or charge does.
+func (e *attrEntry) sameKey(d *object.StrDict) {
+	if k := d.KeyAt(int(e.slot)); unsafe.StringData(k) != unsafe.StringData(e.key) {
+		e.key = k
+	}
 }
 
 // entryMore returns the site's entry for class k and whether it holds a
@@ -55,16 +73,37 @@ func (s *attrSite) entryMore(k *object.Class, ver uint64) (*attrEntry, bool) {
 	}
 	for i := range s.more {
 		e := &s.more[i]
-		if e.cls == k || e.cls == nil {
-			hit := e.cls == k && e.ver == ver
+		if e.cls == k {
+			if e.ver == ver {
+				return e, true // the common case: nothing to write
+			}
+			e.ver = ver
+			return e, false
+		}
+		if e.cls == nil {
 			e.cls, e.ver = k, ver
-			return e, hit
+			return e, false
 		}
 	}
 	e := &s.more[s.next]
 	s.next = (s.next + 1) % polyExtra
 	e.cls, e.ver, e.slot = k, ver, 0
 	return e, false
+}
+
+// polyHit returns the entry of more that holds class k at version ver,
+// or nil: the hit check of entryMore, small enough to be inlined into the
+// fast paths below, where a polymorphic site (richards' four Task
+// classes) hits most often.
+func (s *attrSite) polyHit(k *object.Class, ver uint64) *attrEntry {
+	if m := s.more; m != nil {
+		for i := range m {
+			if m[i].cls == k && m[i].ver == ver {
+				return &m[i]
+			}
+		}
+	}
+	return nil
 }
 
 // Site kinds, the blocks of Function.acache.
@@ -95,15 +134,24 @@ func (s *attrSite) loadAttr(o *object.Instance, name string) (object.Value, bool
 	}
 	e := &s.attrEntry
 	if e.cls != k || e.ver != ver {
-		var hit bool
-		if e, hit = s.entryMore(k, ver); !hit {
-			e.ok = object.InstanceDictFirst(k, name)
+		if e = s.polyHit(k, ver); e == nil {
+			var hit bool
+			if e, hit = s.entryMore(k, ver); !hit {
+				e.ok, e.key = object.InstanceDictFirst(k, name), name
+			}
 		}
 	}
 	if !e.ok {
 		return nil, false
 	}
-	return o.Dict.GetHinted(name, &e.slot)
+	if v := o.Dict.BoundAt(e.slot, e.key); v != nil {
+		return v, true
+	}
+	v, ok := o.Dict.GetHinted(e.key, &e.slot)
+	if ok {
+		e.sameKey(o.Dict)
+	}
+	return v, ok
 }
 
 // storeAttr is STORE_ATTR's fast path for an instance: it rebinds an
@@ -117,12 +165,24 @@ func (s *attrSite) storeAttr(o *object.Instance, name string, v object.Value) bo
 	}
 	e := &s.attrEntry
 	if e.cls != k || e.ver != ver {
-		var hit bool
-		if e, hit = s.entryMore(k, ver); !hit {
-			e.ok = object.InstancePlainStore(k, name)
+		if e = s.polyHit(k, ver); e == nil {
+			var hit bool
+			if e, hit = s.entryMore(k, ver); !hit {
+				e.ok, e.key = object.InstancePlainStore(k, name), name
+			}
 		}
 	}
-	return e.ok && o.Dict.SetHinted(name, &e.slot, v)
+	if !e.ok {
+		return false
+	}
+	if o.Dict.RebindAt(e.slot, e.key, v) {
+		return true
+	}
+	if !o.Dict.SetHinted(e.key, &e.slot, v) {
+		return false
+	}
+	e.sameKey(o.Dict)
+	return true
 }
 
 // instanceMethod is LOAD_METHOD's lookup on an instance: the Python
@@ -141,12 +201,14 @@ func (s *attrSite) instanceMethod(o *object.Instance, name string) object.Value 
 	}
 	e := &s.attrEntry
 	if e.cls != k || e.ver != ver {
-		var hit bool
-		if e, hit = s.entryMore(k, ver); !hit {
-			e.meth, e.bit = nil, object.NameBit(name)
-			if a, _ := k.Lookup(name); a != nil {
-				if fn, ok := a.(*Function); ok {
-					e.meth = fn
+		if e = s.polyHit(k, ver); e == nil {
+			var hit bool
+			if e, hit = s.entryMore(k, ver); !hit {
+				e.meth, e.bit = nil, object.NameBit(name)
+				if a, _ := k.Lookup(name); a != nil {
+					if fn, ok := a.(*Function); ok {
+						e.meth = fn
+					}
 				}
 			}
 		}

@@ -38,6 +38,7 @@ type frame struct {
 	blocks  []block
 	id      int64
 	yielded bool
+	stale   bool // a value may be left above sp (UNPACK_SEQUENCE of 0 items)
 }
 
 func (f *frame) line() int {
@@ -545,6 +546,12 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				break
 			}
 			sp--
+			if n == 0 {
+				// The operand stays in its slot above sp, where the
+				// live-heap walk has always counted it; it is kept (so
+				// no charge changes) and the frame's release clears it.
+				f.stale = true
+			}
 			for i := n - 1; i >= 0; i-- {
 				stack[sp] = items[i]
 				sp++
