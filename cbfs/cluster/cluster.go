@@ -101,13 +101,18 @@ type Cluster struct {
 	token   []byte
 	// Workers is how many segments are coded at once (default: cores).
 	Workers int
+	// Tolerate is how many relays List and Probe may leave unanswered:
+	// the volume's M (see ListQuorum). Zero waits for every relay.
+	Tolerate int
 
 	mu   sync.Mutex
 	down map[cbfs.RelayID]time.Time // relays that failed recently: skipped until then
 
-	// listDone, when set (tests), is told how each relay's list request
-	// of ListQuorum ended.
-	listDone func(id cbfs.RelayID, err error)
+	// listDone and probeDone, when set (tests), are told how each relay's
+	// request of ListQuorum or Probe ended.
+	listDone, probeDone func(id cbfs.RelayID, err error)
+	// probeWait, when set (tests), replaces probeTimeout.
+	probeWait time.Duration
 }
 
 // downFor is how long a relay that failed to answer is skipped.
@@ -597,9 +602,9 @@ type Entry struct {
 }
 
 // List returns every file of the volume the token may read, by path,
-// after hearing from every relay (repair and audit want every copy).
+// once every relay but Tolerate has answered (ListQuorum).
 func (c *Cluster) List(ctx context.Context, v *cbfs.Volume) ([]Entry, error) {
-	return c.ListQuorum(ctx, v, 0)
+	return c.ListQuorum(ctx, v, c.Tolerate)
 }
 
 // ListQuorum is List that returns as soon as all relays but tolerate have
