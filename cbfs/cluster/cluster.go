@@ -368,7 +368,8 @@ func (c *Cluster) PutAttrs(ctx context.Context, v *cbfs.Volume, path string, p c
 	if progress != nil {
 		progress(int64(m.Size))
 	}
-	m.Mode, m.ModTime, m.Seq = at.Mode, at.ModTime, seq
+	at.set(m)
+	m.Seq = seq
 	if err := c.putProofs(ctx, a, m); err != nil {
 		return nil, err
 	}
@@ -553,6 +554,9 @@ func (c *Cluster) Get(ctx context.Context, v *cbfs.Volume, path string, w io.Wri
 	if err != nil {
 		return nil, err
 	}
+	if m.Dir {
+		return nil, fmt.Errorf("cluster: %s is a directory", path)
+	}
 	tags, _ := v.PathTags(path)
 	a := c.auth(v.ID, tags)
 	fetch := func(ctx context.Context, i, j int) ([]byte, error) {
@@ -599,6 +603,7 @@ type Entry struct {
 	Seq        uint64
 	Commitment cbfs.StorageCommitment
 	Attrs      Attrs
+	Dir        bool // a directory's attributes (PutDir), not a file
 }
 
 // List returns every file of the volume the token may read, by path,
@@ -671,7 +676,7 @@ func (c *Cluster) ListQuorum(ctx context.Context, v *cbfs.Volume, tolerate int) 
 	}
 	out := make([]Entry, 0, len(best))
 	for _, m := range best {
-		out = append(out, Entry{Path: m.Path, Size: m.Size, Seq: m.Seq, Commitment: m.Commitment(), Attrs: Attrs{Mode: m.Mode, ModTime: m.ModTime}})
+		out = append(out, Entry{Path: m.Path, Size: m.Size, Seq: m.Seq, Commitment: m.Commitment(), Attrs: AttrsOf(m), Dir: m.Dir})
 	}
 	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
 	return out, nil

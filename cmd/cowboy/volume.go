@@ -588,10 +588,17 @@ func (a *app) volumeLsCmd() *cobra.Command {
 				out := make([]map[string]any, len(ents))
 				for i, e := range ents {
 					out[i] = map[string]any{"path": e.Path, "size": e.Size, "seq": e.Seq, "commitment": "0x" + hex.EncodeToString(e.Commitment.Bytes())}
+					if e.Dir {
+						out[i] = map[string]any{"path": e.Path, "dir": true, "seq": e.Seq}
+					}
 				}
 				return a.printJSON(out)
 			}
 			for _, e := range ents {
+				if e.Dir { // a directory the mount keeps attributes of
+					fmt.Fprintf(a.stdout, "%12s  %s/\n", "-", e.Path)
+					continue
+				}
 				fmt.Fprintf(a.stdout, "%12d  %s  root 0x%x…\n", e.Size, e.Path, e.Commitment.Root[:8])
 			}
 			return nil
