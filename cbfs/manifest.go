@@ -43,6 +43,18 @@ type Manifest struct {
 	// not see them). Zero: not recorded.
 	Mode    uint32 `cbor:"11,keyasint,omitempty"` // permission bits (0o7777)
 	ModTime int64  `cbor:"12,keyasint,omitempty"` // unix nanoseconds
+	Owner   *Owner `cbor:"13,keyasint,omitempty"` // nil: not recorded (uid 0 is root)
+	ATime   int64  `cbor:"14,keyasint,omitempty"` // access time, unix nanoseconds
+	// Dir marks a directory's manifest: attributes only (no segments,
+	// size 0), so the mount keeps a directory's mode, times and owner,
+	// and an empty directory, across mounts.
+	Dir bool `cbor:"15,keyasint,omitempty"`
+}
+
+// Owner is a file's or directory's POSIX owner as the mount shows it.
+type Owner struct {
+	UID uint32 `cbor:"1,keyasint"`
+	GID uint32 `cbor:"2,keyasint"`
 }
 
 // ManifestVersion is the only version this code writes and reads.
@@ -79,6 +91,12 @@ func (m *Manifest) Validate() error {
 	}
 	if err := m.Params().Validate(); err != nil {
 		return err
+	}
+	if m.Dir {
+		if m.Size != 0 || len(m.Segments) != 0 {
+			return fmt.Errorf("cbfs: directory manifest with %d bytes in %d segments", m.Size, len(m.Segments))
+		}
+		return nil
 	}
 	if n := segmentCount(m.Size, int(m.SegSize)); len(m.Segments) != n {
 		return fmt.Errorf("cbfs: manifest has %d segments, size needs %d", len(m.Segments), n)

@@ -101,13 +101,18 @@ type Cluster struct {
 	token   []byte
 	// Workers is how many segments are coded at once (default: cores).
 	Workers int
+	// Tolerate is how many relays List and Probe may leave unanswered:
+	// the volume's M (see ListQuorum). Zero waits for every relay.
+	Tolerate int
 
 	mu   sync.Mutex
 	down map[cbfs.RelayID]time.Time // relays that failed recently: skipped until then
 
-	// listDone, when set (tests), is told how each relay's list request
-	// of ListQuorum ended.
-	listDone func(id cbfs.RelayID, err error)
+	// listDone and probeDone, when set (tests), are told how each relay's
+	// request of ListQuorum or Probe ended.
+	listDone, probeDone func(id cbfs.RelayID, err error)
+	// probeWait, when set (tests), replaces probeTimeout.
+	probeWait time.Duration
 }
 
 // downFor is how long a relay that failed to answer is skipped.
@@ -363,7 +368,8 @@ func (c *Cluster) PutAttrs(ctx context.Context, v *cbfs.Volume, path string, p c
 	if progress != nil {
 		progress(int64(m.Size))
 	}
-	m.Mode, m.ModTime, m.Seq = at.Mode, at.ModTime, seq
+	at.set(m)
+	m.Seq = seq
 	if err := c.putProofs(ctx, a, m); err != nil {
 		return nil, err
 	}
@@ -548,6 +554,9 @@ func (c *Cluster) Get(ctx context.Context, v *cbfs.Volume, path string, w io.Wri
 	if err != nil {
 		return nil, err
 	}
+	if m.Dir {
+		return nil, fmt.Errorf("cluster: %s is a directory", path)
+	}
 	tags, _ := v.PathTags(path)
 	a := c.auth(v.ID, tags)
 	fetch := func(ctx context.Context, i, j int) ([]byte, error) {
@@ -594,12 +603,13 @@ type Entry struct {
 	Seq        uint64
 	Commitment cbfs.StorageCommitment
 	Attrs      Attrs
+	Dir        bool // a directory's attributes (PutDir), not a file
 }
 
 // List returns every file of the volume the token may read, by path,
-// after hearing from every relay (repair and audit want every copy).
+// once every relay but Tolerate has answered (ListQuorum).
 func (c *Cluster) List(ctx context.Context, v *cbfs.Volume) ([]Entry, error) {
-	return c.ListQuorum(ctx, v, 0)
+	return c.ListQuorum(ctx, v, c.Tolerate)
 }
 
 // ListQuorum is List that returns as soon as all relays but tolerate have
@@ -666,7 +676,7 @@ func (c *Cluster) ListQuorum(ctx context.Context, v *cbfs.Volume, tolerate int) 
 	}
 	out := make([]Entry, 0, len(best))
 	for _, m := range best {
-		out = append(out, Entry{Path: m.Path, Size: m.Size, Seq: m.Seq, Commitment: m.Commitment(), Attrs: Attrs{Mode: m.Mode, ModTime: m.ModTime}})
+		out = append(out, Entry{Path: m.Path, Size: m.Size, Seq: m.Seq, Commitment: m.Commitment(), Attrs: AttrsOf(m), Dir: m.Dir})
 	}
 	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
 	return out, nil

@@ -21,35 +21,75 @@ type RepairReport struct {
 	Root     [32]byte
 }
 
-// probeTimeout bounds the liveness probe of one relay during repair.
+// probeTimeout bounds the liveness probe while fewer than all relays
+// but Tolerate have answered.
 const probeTimeout = 3 * time.Second
 
+// hedge is how long the relays still out get once all but Tolerate have
+// answered: max(1 s, 4× the time those took), as for hedged reads.
+func hedge(elapsed time.Duration) time.Duration { return max(time.Second, 4*elapsed) }
+
 // Probe asks every relay for its status at once and returns the ones that
-// answered; the others are marked down.
+// answered; the others are marked down. Once all relays but Tolerate have
+// answered, the rest get hedge() more and are then cancelled, so a relay
+// that died without closing its connection (or never answers) does not
+// hold a repair pass for a timeout.
 func (c *Cluster) Probe(ctx context.Context) map[cbfs.RelayID]*relay.StatResp {
-	var mu sync.Mutex
-	up := map[cbfs.RelayID]*relay.StatResp{}
-	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		id  cbfs.RelayID
+		st  *relay.StatResp
+		err error
+	}
+	start := time.Now()
+	// Every answer fits: the requests cancelled below never block.
+	ch := make(chan answer, len(c.relays))
 	for _, r := range c.relays {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
-			pctx, cancel := context.WithTimeout(ctx, probeTimeout)
-			defer cancel()
-			st, err := c.clients[r.ID].Stat(pctx)
-			mu.Lock()
-			defer mu.Unlock()
-			c.mu.Lock()
-			if err != nil {
-				c.down[r.ID] = time.Now().Add(downFor)
-			} else {
-				delete(c.down, r.ID)
-				up[r.ID] = st
+			st, err := c.clients[r.ID].Stat(ctx)
+			if c.probeDone != nil {
+				c.probeDone(r.ID, err)
 			}
-			c.mu.Unlock()
+			ch <- answer{r.ID, st, err}
 		}()
 	}
-	wg.Wait()
+	quorum := max(1, len(c.relays)-max(0, c.Tolerate))
+	wait := probeTimeout
+	if c.probeWait > 0 {
+		wait = c.probeWait
+	}
+	deadline := time.NewTimer(wait)
+	defer deadline.Stop()
+	up := map[cbfs.RelayID]*relay.StatResp{}
+	answered := map[cbfs.RelayID]bool{}
+wait:
+	for len(answered) < len(c.relays) {
+		select {
+		case ans := <-ch:
+			answered[ans.id] = true
+			if ans.err == nil {
+				up[ans.id] = ans.st
+			}
+			if len(answered) == quorum && len(answered) < len(c.relays) {
+				deadline.Reset(hedge(time.Since(start)))
+			}
+		case <-deadline.C:
+			break wait
+		case <-ctx.Done():
+			break wait
+		}
+	}
+	cancel()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, r := range c.relays {
+		if up[r.ID] != nil {
+			delete(c.down, r.ID)
+		} else {
+			c.down[r.ID] = time.Now().Add(downFor)
+		}
+	}
 	return up
 }
 

@@ -11,11 +11,63 @@ import (
 )
 
 // Attrs are the file attributes a manifest keeps (for the FUSE mount):
-// permission bits and modification time (unix nanoseconds); zero is "not
-// recorded".
+// permission bits, modification and access times (unix nanoseconds) and
+// owner; zero (nil owner) is "not recorded".
 type Attrs struct {
 	Mode    uint32
 	ModTime int64
+	ATime   int64
+	Owner   *cbfs.Owner
+}
+
+// AttrsOf reads the attributes a manifest keeps.
+func AttrsOf(m *cbfs.Manifest) Attrs {
+	return Attrs{Mode: m.Mode, ModTime: m.ModTime, ATime: m.ATime, Owner: m.Owner}
+}
+
+// set records at in m.
+func (at Attrs) set(m *cbfs.Manifest) {
+	m.Mode, m.ModTime, m.ATime, m.Owner = at.Mode, at.ModTime, at.ATime, at.Owner
+}
+
+// PutDir stores the attributes of the directory at path as a manifest
+// with no contents (Dir set), replacing any manifest there; its sequence
+// is above the old one's. The mount keeps directory modes, times and
+// owners, and empty directories, this way. p gives the copies kept
+// (K+M relays, at least M+1).
+func (c *Cluster) PutDir(ctx context.Context, v *cbfs.Volume, path string, p cbfs.Params, at Attrs) (*cbfs.Manifest, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	tags, err := v.PathTags(path)
+	if err != nil {
+		return nil, err
+	}
+	clean, err := cbfs.CleanPath(path)
+	if err != nil {
+		return nil, err
+	}
+	var seq uint64
+	if old, err := c.Manifest(ctx, v, path); err == nil {
+		seq = old.Seq + 1
+		if !old.Dir {
+			// A file there goes with its shards, as a Put replaces one.
+			if err := c.Delete(ctx, v, path); err != nil {
+				return nil, fmt.Errorf("cluster: directory %s: replace file: %w", path, err)
+			}
+		}
+	}
+	fid, err := cbfs.NewFileID()
+	if err != nil {
+		return nil, err
+	}
+	m := &cbfs.Manifest{Version: cbfs.ManifestVersion, Volume: v.ID, File: fid, Path: clean,
+		K: uint8(p.K), M: uint8(p.M), SegSize: uint32(p.SegmentSize), Seq: seq, Dir: true}
+	at.set(m)
+	if err := c.putManifest(ctx, v, tags, m); err != nil {
+		return nil, fmt.Errorf("cluster: directory %s: %w", path, err)
+	}
+	return m, nil
 }
 
 // Update rewrites the file described by old in place: segments that
@@ -37,7 +89,8 @@ func (c *Cluster) Update(ctx context.Context, v *cbfs.Volume, old *cbfs.Manifest
 	a := c.auth(v.ID, tags)
 	p := old.Params()
 	m := &cbfs.Manifest{Version: old.Version, Volume: old.Volume, File: old.File, Path: old.Path, Size: size,
-		K: old.K, M: old.M, SegSize: old.SegSize, Seq: old.Seq + 1, Mode: at.Mode, ModTime: at.ModTime}
+		K: old.K, M: old.M, SegSize: old.SegSize, Seq: old.Seq + 1}
+	at.set(m)
 	n := 1
 	if size > 0 {
 		n = int((size + uint64(old.SegSize) - 1) / uint64(old.SegSize))

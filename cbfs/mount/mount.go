@@ -5,12 +5,16 @@
 // go to that file. When a written file is closed (flush) or fsynced, only
 // the segments it changed (by writes, truncation or appending) are sealed
 // again and uploaded (cluster Update); the others keep their shards. A
-// file the mount created is put whole. Permission bits and the
-// modification time are kept in the file's manifest (chmod, touch, utimes
-// by path are stored at once; a write sets the time and is stored with
-// its close); owners and access times are not kept. Directories are
-// implied by paths; an empty directory made with mkdir lives only in this
-// mount until a file is put in it. Rename moves only metadata: the
+// file the mount created is put whole. Permission bits, owner, and the
+// modification and access times are kept in the file's manifest (chmod,
+// chown, touch, utimes by path are stored at once; a write sets the
+// modification time and is stored with its close; reads do not move the
+// access time, as under noatime). A directory made with mkdir, and any
+// directory that is chmod-ed, chown-ed or touched, has a manifest of its
+// own (cluster PutDir) with the same attributes, so empty directories
+// and directory modes survive a remount; other directories are implied
+// by the paths of their files. The kernel checks permissions against
+// these modes and owners (default_permissions). Rename moves only metadata: the
 // relays link the shards under the new path, the manifest is sealed again
 // for it and the old path is deleted (cluster Rename); no shard is
 // uploaded.
@@ -36,11 +40,12 @@ import (
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 )
 
-// Entry is one file a Store lists.
+// Entry is one file (or directory manifest) a Store lists.
 type Entry struct {
 	Path  string
 	Size  uint64
 	Attrs cluster.Attrs
+	Dir   bool
 }
 
 // Store is the volume the mount shows; cluster.Cluster with a volume and
@@ -56,10 +61,89 @@ type Store interface {
 	// Rename moves a stored file to another path (replacing any file
 	// there) without uploading its contents again.
 	Rename(ctx context.Context, from, to string) (*cbfs.Manifest, error)
+	// PutDir stores a directory's attributes (cluster PutDir).
+	PutDir(ctx context.Context, path string, at cluster.Attrs) (*cbfs.Manifest, error)
 }
 
-// defaultMode is the permission bits of a file whose manifest records none.
-const defaultMode = 0o644
+// defaultMode and defaultDirMode are the permission bits of a file and a
+// directory whose manifest records none.
+const (
+	defaultMode    = 0o644
+	defaultDirMode = 0o755
+)
+
+// meta is what the mount keeps of a file or directory besides its
+// contents; it goes into the manifest as cluster.Attrs.
+type meta struct {
+	mode         uint32 // permission bits
+	mtime, atime int64  // unix nanoseconds
+	uid, gid     uint32
+}
+
+func (m *meta) attrs() cluster.Attrs {
+	return cluster.Attrs{Mode: m.mode, ModTime: m.mtime, ATime: m.atime, Owner: &cbfs.Owner{UID: m.uid, GID: m.gid}}
+}
+
+// fill writes the attributes into out; typ is S_IFREG or S_IFDIR.
+func (m *meta) fill(out *fuse.Attr, typ uint32) {
+	out.Mode = typ | m.mode
+	out.Uid, out.Gid = m.uid, m.gid
+	a, t := time.Unix(0, m.atime), time.Unix(0, m.mtime)
+	out.SetTimes(&a, &t, &t)
+}
+
+// setattr applies chmod, chown and utimes from in and says whether any
+// of them was asked.
+func (m *meta) setattr(in *fuse.SetAttrIn) bool {
+	changed := false
+	if mode, ok := in.GetMode(); ok {
+		m.mode, changed = mode&0o7777, true
+	}
+	if uid, ok := in.GetUID(); ok {
+		m.uid, changed = uid, true
+	}
+	if gid, ok := in.GetGID(); ok {
+		m.gid, changed = gid, true
+	}
+	if mt, ok := in.GetMTime(); ok {
+		m.mtime, changed = mt.UnixNano(), true
+	}
+	if at, ok := in.GetATime(); ok {
+		m.atime, changed = at.UnixNano(), true
+	}
+	return changed
+}
+
+// metaOf is the attributes a manifest records, with the defaults for
+// those it does not: def permission bits, the mount time, the access
+// time equal to the modification time, and the mounting user as owner.
+func (f *FS) metaOf(at cluster.Attrs, def uint32) meta {
+	m := meta{mode: at.Mode, mtime: at.ModTime, atime: at.ATime, uid: f.uid, gid: f.gid}
+	if m.mode == 0 {
+		m.mode = def
+	}
+	if m.mtime == 0 {
+		m.mtime = f.start
+	}
+	if m.atime == 0 {
+		m.atime = m.mtime
+	}
+	if at.Owner != nil {
+		m.uid, m.gid = at.Owner.UID, at.Owner.GID
+	}
+	return m
+}
+
+// newMeta is the attributes of a file or directory made now by the
+// caller of the request in ctx (the kernel has applied its umask).
+func (f *FS) newMeta(ctx context.Context, mode uint32) meta {
+	now := time.Now().UnixNano()
+	m := meta{mode: mode & 0o7777, mtime: now, atime: now, uid: f.uid, gid: f.gid}
+	if c, ok := fuse.FromContext(ctx); ok {
+		m.uid, m.gid = c.Uid, c.Gid
+	}
+	return m
+}
 
 // FS is one mounted volume. Every operation holds mu: the store calls
 // are network round trips, and serializing them keeps the cache and the
@@ -71,6 +155,9 @@ type FS struct {
 	next  uint64 // cache file counter
 	root  *dirNode
 	start int64 // mount time: the modification time of files that record none
+	// uid and gid own the files and directories that record no owner:
+	// the user who mounted the volume.
+	uid, gid uint32
 	// Logf, when set, is told of store failures (they reach the caller
 	// only as EIO).
 	Logf func(format string, args ...any)
@@ -78,7 +165,7 @@ type FS struct {
 
 // New makes the file system for store, caching file contents in cacheDir.
 func New(store Store, cacheDir string) *FS {
-	f := &FS{store: store, cache: cacheDir}
+	f := &FS{store: store, cache: cacheDir, uid: uint32(os.Getuid()), gid: uint32(os.Getgid())}
 	f.root = &dirNode{fsys: f}
 	return f
 }
@@ -92,7 +179,10 @@ func (f *FS) Mount(ctx context.Context, dir string) (*fuse.Server, error) {
 	}
 	f.root.initial = entries
 	f.start = time.Now().UnixNano()
-	srv, err := fs.Mount(dir, f.root, &fs.Options{MountOptions: fuse.MountOptions{FsName: "cbfs", Name: "cbfs"}})
+	f.root.meta = f.metaOf(cluster.Attrs{}, defaultDirMode)
+	// default_permissions: the kernel checks access against the modes and
+	// owners the mount reports, as for a local file system.
+	srv, err := fs.Mount(dir, f.root, &fs.Options{MountOptions: fuse.MountOptions{FsName: "cbfs", Name: "cbfs", Options: []string{"default_permissions"}}})
 	if err != nil {
 		return nil, fmt.Errorf("mount %s: %w", dir, err)
 	}
@@ -112,6 +202,28 @@ type dirNode struct {
 	fs.Inode
 	fsys    *FS
 	initial []Entry // the listing the root builds its tree from
+	meta
+	stored bool // the volume holds a manifest for this directory
+}
+
+// newDir is an inode for a directory with attributes m.
+func (d *dirNode) newDir(ctx context.Context, parent *fs.Inode, m meta) (*fs.Inode, *dirNode) {
+	dn := &dirNode{fsys: d.fsys, meta: m}
+	return parent.NewPersistentInode(ctx, dn, fs.StableAttr{Mode: syscall.S_IFDIR}), dn
+}
+
+// store records the directory's attributes in its manifest.
+func (d *dirNode) store(ctx context.Context) syscall.Errno {
+	p := d.fsys.pathOf(&d.Inode)
+	if p == "" {
+		return 0 // the root's attributes are the mount's
+	}
+	if _, err := d.fsys.store.PutDir(ctx, p, d.attrs()); err != nil {
+		d.fsys.logf("directory %s: %v", p, err)
+		return syscall.EIO
+	}
+	d.stored = true
+	return 0
 }
 
 var (
@@ -122,42 +234,69 @@ var (
 	_ fs.NodeRmdirer   = (*dirNode)(nil)
 	_ fs.NodeRenamer   = (*dirNode)(nil)
 	_ fs.NodeGetattrer = (*dirNode)(nil)
+	_ fs.NodeSetattrer = (*dirNode)(nil)
 )
 
-// OnAdd builds the tree of the listing when the root is mounted.
+// OnAdd builds the tree of the listing when the root is mounted: a
+// directory's own manifest gives its attributes, others are implied by
+// their files' paths.
 func (d *dirNode) OnAdd(ctx context.Context) {
+	implied := d.fsys.metaOf(cluster.Attrs{}, defaultDirMode)
 	for _, e := range d.initial {
 		parts := strings.Split(e.Path, "/")
 		dir := &d.Inode
-		for _, p := range parts[:len(parts)-1] {
+		last := len(parts) - 1
+		if e.Dir {
+			last = len(parts)
+		}
+		for _, p := range parts[:last] {
 			ch := dir.GetChild(p)
 			if ch == nil {
-				ch = dir.NewPersistentInode(ctx, &dirNode{fsys: d.fsys}, fs.StableAttr{Mode: syscall.S_IFDIR})
+				ch, _ = d.newDir(ctx, dir, implied)
 				dir.AddChild(p, ch, false)
 			}
 			dir = ch
 		}
-		fn := &fileNode{fsys: d.fsys, size: int64(e.Size), stored: true, mode: e.Attrs.Mode, mtime: e.Attrs.ModTime}
-		if fn.mode == 0 {
-			fn.mode = defaultMode
+		if e.Dir {
+			if dn, ok := dir.Operations().(*dirNode); ok {
+				dn.meta, dn.stored = d.fsys.metaOf(e.Attrs, defaultDirMode), true
+			}
+			continue
 		}
-		if fn.mtime == 0 {
-			fn.mtime = d.fsys.start
-		}
+		fn := &fileNode{fsys: d.fsys, size: int64(e.Size), stored: true, meta: d.fsys.metaOf(e.Attrs, defaultMode)}
 		dir.AddChild(parts[len(parts)-1], dir.NewPersistentInode(ctx, fn, fs.StableAttr{Mode: syscall.S_IFREG}), true)
 	}
 	d.initial = nil
 }
 
 func (d *dirNode) Getattr(ctx context.Context, f fs.FileHandle, out *fuse.AttrOut) syscall.Errno {
-	out.Mode = syscall.S_IFDIR | 0o755
+	d.fsys.mu.Lock()
+	defer d.fsys.mu.Unlock()
+	d.fill(&out.Attr, syscall.S_IFDIR)
+	return 0
+}
+
+// Setattr handles chmod, chown and utimes of a directory: stored at once
+// in the directory's manifest.
+func (d *dirNode) Setattr(ctx context.Context, f fs.FileHandle, in *fuse.SetAttrIn, out *fuse.AttrOut) syscall.Errno {
+	d.fsys.mu.Lock()
+	defer d.fsys.mu.Unlock()
+	if _, ok := in.GetSize(); ok {
+		return syscall.EISDIR
+	}
+	if d.setattr(in) {
+		if errno := d.store(ctx); errno != 0 {
+			return errno
+		}
+	}
+	d.fill(&out.Attr, syscall.S_IFDIR)
 	return 0
 }
 
 func (d *dirNode) Create(ctx context.Context, name string, flags uint32, mode uint32, out *fuse.EntryOut) (*fs.Inode, fs.FileHandle, uint32, syscall.Errno) {
 	d.fsys.mu.Lock()
 	defer d.fsys.mu.Unlock()
-	fn := &fileNode{fsys: d.fsys, mode: mode & 0o7777, mtime: time.Now().UnixNano()}
+	fn := &fileNode{fsys: d.fsys, meta: d.fsys.newMeta(ctx, mode)}
 	if errno := fn.openCache(true); errno != 0 {
 		return nil, nil, 0, errno
 	}
@@ -167,9 +306,20 @@ func (d *dirNode) Create(ctx context.Context, name string, flags uint32, mode ui
 	return ch, &handle{append: flags&syscall.O_APPEND != 0}, 0, 0
 }
 
+// Mkdir makes the directory and stores its manifest at once: an empty
+// directory lasts.
 func (d *dirNode) Mkdir(ctx context.Context, name string, mode uint32, out *fuse.EntryOut) (*fs.Inode, syscall.Errno) {
-	out.Mode = syscall.S_IFDIR | 0o755
-	return d.NewPersistentInode(ctx, &dirNode{fsys: d.fsys}, fs.StableAttr{Mode: syscall.S_IFDIR}), 0
+	d.fsys.mu.Lock()
+	defer d.fsys.mu.Unlock()
+	ch, dn := d.newDir(ctx, &d.Inode, d.fsys.newMeta(ctx, mode))
+	p := path.Join(d.fsys.pathOf(&d.Inode), name)
+	if _, err := d.fsys.store.PutDir(ctx, p, dn.attrs()); err != nil {
+		d.fsys.logf("mkdir %s: %v", p, err)
+		return nil, syscall.EIO
+	}
+	dn.stored = true
+	dn.fill(&out.Attr, syscall.S_IFDIR)
+	return ch, 0
 }
 
 func (d *dirNode) Unlink(ctx context.Context, name string) syscall.Errno {
@@ -206,6 +356,16 @@ func (d *dirNode) Rmdir(ctx context.Context, name string) syscall.Errno {
 	if len(ch.Children()) > 0 {
 		return syscall.ENOTEMPTY
 	}
+	d.fsys.mu.Lock()
+	defer d.fsys.mu.Unlock()
+	if dn := ch.Operations().(*dirNode); dn.stored {
+		p := d.fsys.pathOf(ch)
+		if err := d.fsys.store.Delete(ctx, p); err != nil {
+			d.fsys.logf("rmdir %s: %v", p, err)
+			return syscall.EIO
+		}
+		dn.stored = false
+	}
 	return 0
 }
 
@@ -224,10 +384,19 @@ func (d *dirNode) Rename(ctx context.Context, name string, newParent fs.InodeEmb
 	}
 	np := path.Join(d.fsys.pathOf(newParent.EmbeddedInode()), newName)
 	if tgt := newParent.EmbeddedInode().GetChild(newName); tgt != nil {
-		if _, isDir := tgt.Operations().(*dirNode); isDir {
+		if td, isDir := tgt.Operations().(*dirNode); isDir {
 			if len(tgt.Children()) > 0 {
 				return syscall.ENOTEMPTY
 			}
+			// A stored source directory replaces the target's manifest in
+			// its rename; otherwise the target's goes now.
+			if sd, ok := ch.Operations().(*dirNode); td.stored && (!ok || !sd.stored) {
+				if err := d.fsys.store.Delete(ctx, np); err != nil {
+					d.fsys.logf("delete %s: %v", np, err)
+					return syscall.EIO
+				}
+			}
+			td.stored = false
 		} else if tf, ok := tgt.Operations().(*fileNode); ok && !ch.IsDir() {
 			// A stored source replaces the target in its rename; one not
 			// stored yet replaces it at its close, so the old target goes now.
@@ -252,6 +421,12 @@ func (f *FS) move(ctx context.Context, n *fs.Inode, from, to string) syscall.Err
 		for name, ch := range n.Children() {
 			if errno := f.move(ctx, ch, from+"/"+name, to+"/"+name); errno != 0 {
 				return errno
+			}
+		}
+		if x.stored {
+			if _, err := f.store.Rename(ctx, from, to); err != nil {
+				f.logf("rename %s to %s: %v", from, to, err)
+				return syscall.EIO
 			}
 		}
 		return 0
@@ -284,12 +459,9 @@ type fileNode struct {
 	stored   bool           // the volume holds a file at this path
 	unlinked bool
 
-	mode      uint32 // permission bits
-	mtime     int64  // unix nanoseconds
-	metaDirty bool   // mode or mtime differ from the stored ones
+	meta
+	metaDirty bool // the attributes differ from the stored ones
 }
-
-func (n *fileNode) attrs() cluster.Attrs { return cluster.Attrs{Mode: n.mode, ModTime: n.mtime} }
 
 // clean is the state after an upload.
 func (n *fileNode) clean() { n.dirty, n.metaDirty, n.segs, n.allSegs = false, false, nil, false }
@@ -383,11 +555,9 @@ func (n *fileNode) load(ctx context.Context, p string) syscall.Errno {
 }
 
 func (n *fileNode) attr(out *fuse.Attr) {
-	out.Mode = syscall.S_IFREG | n.mode
+	n.fill(out, syscall.S_IFREG)
 	out.Size = uint64(n.curSize())
 	out.Blocks = (out.Size + 511) / 512
-	t := time.Unix(0, n.mtime)
-	out.SetTimes(&t, &t, &t)
 }
 
 func (n *fileNode) Getattr(ctx context.Context, f fs.FileHandle, out *fuse.AttrOut) syscall.Errno {
@@ -397,10 +567,9 @@ func (n *fileNode) Getattr(ctx context.Context, f fs.FileHandle, out *fuse.AttrO
 	return 0
 }
 
-// Setattr handles truncate (size), chmod (mode) and utimes (mtime; the
-// access time and owners are accepted and not kept). Without a file
-// handle (truncate, chmod, touch by path) no close follows, so the change
-// is stored at once.
+// Setattr handles truncate (size), chmod, chown and utimes. Without a
+// file handle (truncate, chmod, chown, touch by path) no close follows,
+// so the change is stored at once.
 func (n *fileNode) Setattr(ctx context.Context, f fs.FileHandle, in *fuse.SetAttrIn, out *fuse.AttrOut) syscall.Errno {
 	n.fsys.mu.Lock()
 	defer n.fsys.mu.Unlock()
@@ -423,12 +592,7 @@ func (n *fileNode) Setattr(ctx context.Context, f fs.FileHandle, in *fuse.SetAtt
 		n.changed(min(int64(sz), cur), max(int64(sz), cur))
 		n.changed(int64(sz), int64(sz)+1)
 	}
-	if mode, ok := in.GetMode(); ok {
-		n.mode = mode & 0o7777
-		n.metaDirty = true
-	}
-	if mt, ok := in.GetMTime(); ok {
-		n.mtime = mt.UnixNano()
+	if n.setattr(in) {
 		n.metaDirty = true
 	}
 	if f == nil {

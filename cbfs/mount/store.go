@@ -26,7 +26,7 @@ func (s *ClusterStore) List(ctx context.Context) ([]Entry, error) {
 	}
 	out := make([]Entry, len(es))
 	for i, e := range es {
-		out[i] = Entry{Path: e.Path, Size: e.Size, Attrs: e.Attrs}
+		out[i] = Entry{Path: e.Path, Size: e.Size, Attrs: e.Attrs, Dir: e.Dir}
 	}
 	return out, nil
 }
@@ -60,4 +60,9 @@ func (s *ClusterStore) Rename(ctx context.Context, from, to string) (*cbfs.Manif
 // Delete removes a file from every relay.
 func (s *ClusterStore) Delete(ctx context.Context, path string) error {
 	return s.Cluster.Delete(ctx, s.Volume, path)
+}
+
+// PutDir stores a directory's attributes in a manifest of its own.
+func (s *ClusterStore) PutDir(ctx context.Context, path string, at cluster.Attrs) (*cbfs.Manifest, error) {
+	return s.Cluster.PutDir(ctx, s.Volume, path, s.Params, at)
 }

@@ -152,6 +152,13 @@ func (f *shardFiles) exists(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash) b
 	return err == nil
 }
 
+// shared says whether the shard's file is also linked under another
+// path (a rename in progress, or one that has not deleted the old path
+// yet): its bytes are on disk, and in the usage, once.
+func (f *shardFiles) shared(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash) bool {
+	return fileLinks(f.path(vol, pid, h)) > 1
+}
+
 // removePath deletes every shard file of one path.
 func (f *shardFiles) removePath(vol cbfs.VolumeID, pid cbfs.Tag) error {
 	dir := f.pathDir(vol, pid)

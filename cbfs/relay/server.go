@@ -915,11 +915,7 @@ func (s *Server) delete(r *ManifestReq, peer [20]byte) error {
 		}
 		for it.First(); it.Valid(); it.Next() {
 			if p == pfxMeta { // a shard is counted as its bytes and its meta
-				var m shardMeta
-				if cbfs.Unmarshal(it.Value(), &m) == nil {
-					freed += int64(m.Proof.ShardLen)
-				}
-				freed += int64(len(it.Value()))
+				freed += s.shardUsage(vol, pid, it.Key()[len(lo):], it.Value())
 			}
 			b.Delete(bytes.Clone(it.Key()), nil)
 		}
@@ -944,12 +940,31 @@ func (s *Server) delete(r *ManifestReq, peer [20]byte) error {
 	return nil
 }
 
+// shardUsage is what one indexed shard of path pid counts in the usage:
+// its index entry, and its bytes unless its file is linked under another
+// path too (then they are counted once, under whichever path keeps the
+// file last). Called under s.mu, before the entry or file is removed.
+func (s *Server) shardUsage(vol cbfs.VolumeID, pid cbfs.Tag, hash []byte, meta []byte) int64 {
+	n := int64(len(meta))
+	var h cbfs.ShardHash
+	copy(h[:], hash)
+	if s.files.shared(vol, pid, h) {
+		return n
+	}
+	var m shardMeta
+	if cbfs.Unmarshal(meta, &m) == nil {
+		n += int64(m.Proof.ShardLen)
+	}
+	return n
+}
+
 // link gives every shard held for r.From to r.To as well, by hard links
 // to the same files (no bytes are copied) and copies of their index
 // entries (hash, proof, outboard). The files are linked and their
 // directory synced before the index entries are committed: a crash in
-// between leaves unindexed links that the startup sweep removes. The
-// usage counts the linked shards again until the old path is deleted.
+// between leaves unindexed links that the startup sweep removes. A
+// linked shard's bytes are counted once in the usage (shardUsage); only
+// its index entry counts again.
 func (s *Server) link(r *LinkReq, peer [20]byte) error {
 	if r.From.Vol != r.To.Vol {
 		return fail(StatusInvalid, "link: paths of two volumes")
@@ -985,12 +1000,15 @@ func (s *Server) link(r *LinkReq, peer [20]byte) error {
 				continue
 			}
 			if p == pfxMeta {
-				var m shardMeta
-				if cbfs.Unmarshal(it.Value(), &m) == nil {
-					added += int64(m.Proof.ShardLen)
-				}
 				added += int64(len(it.Value()))
-				if s.files.exists(vol, from, h) {
+				if !s.files.exists(vol, from, h) {
+					// Shard bytes kept in Pebble (older stores) are
+					// copied with the entry below: counted again.
+					var m shardMeta
+					if cbfs.Unmarshal(it.Value(), &m) == nil {
+						added += int64(m.Proof.ShardLen)
+					}
+				} else {
 					if err := s.files.ensureDir(s.files.pathDir(vol, to)); err != nil {
 						it.Close()
 						return fmt.Errorf("relay: link: %w", err)
@@ -1044,11 +1062,7 @@ func (s *Server) dropShards(r *ShardReq, peer [20]byte) error {
 		if err != nil {
 			return fmt.Errorf("relay: drop shards: %w", err)
 		}
-		var m shardMeta
-		if cbfs.Unmarshal(v, &m) == nil {
-			freed += int64(m.Proof.ShardLen)
-		}
-		freed += int64(len(v))
+		freed += s.shardUsage(vol, pid, h[:], v)
 		closer.Close()
 		b.Delete(mk, nil)
 		b.Delete(key(pfxShard, vol[:], pid[:], h[:]), nil)

@@ -28,8 +28,14 @@ type relayProc struct {
 
 func startRelay(t *testing.T, bin, home string) *relayProc {
 	t.Helper()
+	return startRelayArgs(t, bin, home)
+}
+
+// startRelayArgs is startRelay with more flags for `cbfs-relay start`.
+func startRelayArgs(t testing.TB, bin, home string, extra ...string) *relayProc {
+	t.Helper()
 	os.Remove(filepath.Join(home, "relay.json"))
-	cmd := exec.Command(bin, "start", "--home", home, "--listen", "127.0.0.1:0")
+	cmd := exec.Command(bin, append([]string{"start", "--home", home, "--listen", "127.0.0.1:0"}, extra...)...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {

@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -47,7 +48,7 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{Use: "cbfs-relay", Short: "CBFS storage relay", SilenceUsage: true}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	var home, listen, capacity, rpcURL string
+	var home, listen, capacity, rpcURL, cpuProfile string
 	var follow time.Duration
 	start := &cobra.Command{
 		Use:   "start",
@@ -57,6 +58,17 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 			capBytes, err := parseSize(capacity)
 			if err != nil {
 				return err
+			}
+			if cpuProfile != "" {
+				f, err := os.Create(cpuProfile)
+				if err != nil {
+					return fmt.Errorf("cpu profile: %w", err)
+				}
+				defer f.Close()
+				if err := pprof.StartCPUProfile(f); err != nil {
+					return fmt.Errorf("cpu profile: %w", err)
+				}
+				defer pprof.StopCPUProfile()
 			}
 			key, err := loadOrCreateKey(home)
 			if err != nil {
@@ -94,6 +106,7 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	start.Flags().StringVar(&capacity, "capacity", "64GiB", "bytes of shards to accept (suffixes KiB MiB GiB TiB)")
 	start.Flags().StringVar(&rpcURL, "rpc", "", "a node's RPC `URL`: follow the token revocations and volume evictions recorded in 0x0A, and answer custody challenges in 0x0B")
 	start.Flags().DurationVar(&follow, "follow-every", 2*time.Second, "how often to read new 0x0A events from --rpc (the bound on their delay)")
+	start.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the relay to `FILE` until it stops (SIGINT or SIGTERM)")
 	start.MarkFlagRequired("home")
 	id := &cobra.Command{
 		Use:   "id",

@@ -33,7 +33,7 @@ func envPrefix(cmd string) (env map[string]string, rest string) {
 // as a reader would, on a fresh devnet with six in-process relays (in
 // place of `cowboyd devnet --relays 6`, with $COWBOY_RELAYS set to their
 // list and $HOME to a fresh directory): create with a deposit, put with a
-// commitment, ls, get, then share reports/ read-only with dev1, open and
+// commitment, ls, get, mv and get under the new name, then share reports/ read-only with dev1, open and
 // read as the holder, and revoke. The placeholders the page shows for
 // what a run prints (the token, its id, the volume key) take the run's
 // values. The files it reads back must be the ones it put, and after the
@@ -107,7 +107,7 @@ func TestCBFSTutorial(t *testing.T) {
 	if ran < 9 {
 		t.Fatalf("ran %d commands of docs/cbfs.md", ran)
 	}
-	for name, want := range map[string][]byte{"out.jsonl": audit, "q3.jsonl": q3} {
+	for name, want := range map[string][]byte{"out.jsonl": audit, "moved.jsonl": audit, "q3.jsonl": q3} {
 		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%s: %d bytes back (%v), want the %d put", name, len(got), err, len(want))
 		}

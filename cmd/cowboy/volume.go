@@ -189,7 +189,14 @@ func (a *app) openCluster(c *volumeConfig, key *crypto.PrivateKey) (*cluster.Clu
 		}
 		tok = t
 	}
-	return cluster.New(c.Relays, key, tok)
+	cl, err := cluster.New(c.Relays, key, tok)
+	if err != nil {
+		return nil, err
+	}
+	// Listings, and repair's probe, answer once all relays but M have: a
+	// relay that died without closing its connection holds nothing up.
+	cl.Tolerate = c.M
+	return cl, nil
 }
 
 func (a *app) relayList(file string) ([]cluster.RelayInfo, error) {
@@ -241,7 +248,7 @@ The volume key and settings live in ~/.cowboy/volumes/NAME.json (or
 $` + envVolumes + `), readable only by you. See docs/cbfs.md.`,
 	}
 	cmd.AddCommand(a.volumeCreateCmd(), a.volumeOpenCmd(), a.volumePutCmd(), a.volumeGetCmd(), a.volumeLsCmd(),
-		a.volumeRmCmd(), a.volumeGrantCmd(), a.volumeRevokeCmd(), a.volumeRepairCmd(), a.volumeMountCmd(), a.volumeAuditCmd())
+		a.volumeRmCmd(), a.volumeMvCmd(), a.volumeGrantCmd(), a.volumeRevokeCmd(), a.volumeRepairCmd(), a.volumeMountCmd(), a.volumeAuditCmd())
 	return cmd
 }
 
@@ -581,10 +588,17 @@ func (a *app) volumeLsCmd() *cobra.Command {
 				out := make([]map[string]any, len(ents))
 				for i, e := range ents {
 					out[i] = map[string]any{"path": e.Path, "size": e.Size, "seq": e.Seq, "commitment": "0x" + hex.EncodeToString(e.Commitment.Bytes())}
+					if e.Dir {
+						out[i] = map[string]any{"path": e.Path, "dir": true, "seq": e.Seq}
+					}
 				}
 				return a.printJSON(out)
 			}
 			for _, e := range ents {
+				if e.Dir { // a directory the mount keeps attributes of
+					fmt.Fprintf(a.stdout, "%12s  %s/\n", "-", e.Path)
+					continue
+				}
 				fmt.Fprintf(a.stdout, "%12d  %s  root 0x%x…\n", e.Size, e.Path, e.Commitment.Root[:8])
 			}
 			return nil
@@ -611,6 +625,40 @@ func (a *app) volumeRmCmd() *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "deleted %s\n", argv[1])
+			return nil
+		},
+	}
+	kf.add(cmd)
+	return cmd
+}
+
+func (a *app) volumeMvCmd() *cobra.Command {
+	var kf keyFlags
+	cmd := &cobra.Command{
+		Use:     "mv NAME SRC DST",
+		Example: "  cowboy volume mv logs audit.jsonl archive/audit.jsonl --from dev0",
+		Short:   "Rename a file without moving its shards",
+		Long: `Renames SRC to DST (replacing a file at DST). No shard is uploaded or
+encrypted again: each relay holding a shard links it under the new path
+(it needs read on SRC and write on DST), the manifest is stored under DST,
+then SRC is deleted. A crash part way leaves the file under SRC, or under
+both paths. See docs/cbfs.md, "Rename".`,
+		Args: args("NAME", "SRC", "DST"),
+		RunE: func(cmd *cobra.Command, argv []string) error {
+			_, v, cl, err := a.openVolume(argv[0], kf)
+			if err != nil {
+				return err
+			}
+			defer cl.Close()
+			m, err := cl.Rename(cmd.Context(), v, argv[1], argv[2])
+			if err != nil {
+				return err
+			}
+			if a.jsonOut {
+				return a.printJSON(map[string]any{"from": argv[1], "path": m.Path, "size": m.Size, "seq": m.Seq, "commitment": "0x" + hex.EncodeToString(m.Commitment().Bytes())})
+			}
+			root := m.Root()
+			fmt.Fprintf(a.stdout, "renamed %s to %s (%d bytes, root 0x%x…)\n", argv[1], m.Path, m.Size, root[:8])
 			return nil
 		},
 	}

@@ -61,6 +61,10 @@ func (a *app) volumeAuditCmd() *cobra.Command {
 				} else if !errors.Is(err, os.ErrNotExist) {
 					return err
 				}
+				// One probe a pass marks the relays that are gone down, so
+				// their challenges fail at once instead of each waiting
+				// out a timeout; the listing needs all relays but M.
+				cl.Probe(cmd.Context())
 				ents, err := cl.List(cmd.Context(), v)
 				if err != nil {
 					return err

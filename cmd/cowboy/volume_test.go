@@ -80,6 +80,19 @@ func TestVolumeCommands(t *testing.T) {
 	}
 	h.fails([]string{"volume", "get", "logs", "nope", "--from", "dev0"}, "no such file")
 
+	// mv renames without moving shards: the old name is gone, the new one
+	// reads back the same bytes, and renaming a missing file fails.
+	if out := h.ok("volume", "mv", "logs", "audit.jsonl", "old/audit.jsonl", "--from", "dev0"); !strings.Contains(out, "renamed audit.jsonl to old/audit.jsonl (307200 bytes") {
+		t.Fatalf("mv: %s", out)
+	}
+	h.fails([]string{"volume", "get", "logs", "audit.jsonl", "--from", "dev0"}, "no such file")
+	h.fails([]string{"volume", "mv", "logs", "audit.jsonl", "x", "--from", "dev0"}, "no such file")
+	h.fails([]string{"volume", "mv", "logs", "old/audit.jsonl", "--from", "dev0"}, "needs DST")
+	h.ok("volume", "mv", "logs", "old/audit.jsonl", "audit.jsonl", "--from", "dev0")
+	if got := h.ok("volume", "get", "logs", "audit.jsonl", "--from", "dev0"); got != string(data) {
+		t.Fatal("get after mv and back returned other bytes")
+	}
+
 	var g struct {
 		Token, ID string
 		Expiry    uint64
