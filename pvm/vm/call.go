@@ -204,9 +204,17 @@ func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw
 	if err := object.AllocSlots(t, meter.SizeFrame, uint64(need), meter.SizePointer); err != nil {
 		return nil, err
 	}
-	mem := make([]object.Value, need)
-	// One allocation for the generator and its frame.
-	g := &Generator{t: t, name: fn.Name, qualname: fn.QualName}
+	// One allocation for the generator and its frame, and for a small
+	// frame its slots too (full: nothing appends to a frame's slots).
+	var g *Generator
+	var mem []object.Value
+	if need <= len(smallGenerator{}.slots) {
+		sg := &smallGenerator{}
+		g, mem = &sg.Generator, sg.slots[:need:need]
+	} else {
+		g, mem = &Generator{}, make([]object.Value, need)
+	}
+	g.t, g.name, g.qualname = t, fn.Name, fn.QualName
 	g.frame = frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:len(code.Varnames)], stack: mem[len(code.Varnames):]}
 	g.f = &g.frame
 	if err := t.bindArgs(g.f, fn, args, kw); err != nil {

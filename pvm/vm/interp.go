@@ -327,13 +327,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						r, _ = object.IntBinary(op, a, b)
 					}
 				} else if b, ok := y.(object.Float); ok {
-					r = floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
+					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
 				}
 			} else if a, ok := x.(object.Float); ok {
 				if b, ok := y.(object.Float); ok {
-					r = floatArith(object.Op(in.Arg), sfloat(a), sfloat(b))
+					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b))
 				} else if b, ok := y.(object.Int); ok {
-					r = floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
+					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
 				}
 			}
 			if r == nil {
@@ -354,13 +354,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				} else if b, ok := stack[sp-1].(object.Float); ok {
 					// Ints and floats have no in-place operators:
 					// Inplace is Binary.
-					r = floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
+					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
 				}
 			} else if a, ok := stack[sp-2].(object.Float); ok {
 				if b, ok := stack[sp-1].(object.Float); ok {
-					r = floatArith(object.Op(in.Arg), sfloat(a), sfloat(b))
+					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b))
 				} else if b, ok := stack[sp-1].(object.Int); ok {
-					r = floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
+					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
 				}
 			}
 			if r == nil {
@@ -796,18 +796,20 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 // correctly rounded) and a float: the software binary64 result
 // object.Binary computes (CIP-3 §2.2: no host FPU), without its type
 // dispatch. These charge nothing beyond the opcode's cycles; division by
-// zero and the other operators return nil for the general path.
-func floatArith(op object.Op, x, y softfloat.F64) object.Value {
+// zero and the other operators return nil for the general path. Results
+// are boxed through fb, the thread's FloatBox (a Go allocation per 16
+// results instead of per result; nothing observable changes).
+func floatArith(fb *object.FloatBox, op object.Op, x, y softfloat.F64) object.Value {
 	switch op {
 	case object.OpAdd:
-		return object.Float(softfloat.Add(x, y).Float64())
+		return fb.Box(object.Float(softfloat.Add(x, y).Float64()))
 	case object.OpSub:
-		return object.Float(softfloat.Sub(x, y).Float64())
+		return fb.Box(object.Float(softfloat.Sub(x, y).Float64()))
 	case object.OpMul:
-		return object.Float(softfloat.Mul(x, y).Float64())
+		return fb.Box(object.Float(softfloat.Mul(x, y).Float64()))
 	case object.OpTrueDiv:
 		if !y.IsZero() { // else ZeroDivisionError, from the general path
-			return object.Float(softfloat.Div(x, y).Float64())
+			return fb.Box(object.Float(softfloat.Div(x, y).Float64()))
 		}
 	}
 	return nil

@@ -1,6 +1,10 @@
 package vm
 
-import "github.com/cowboy-chain/cowboy/pvm/object"
+import (
+	"unsafe"
+
+	"github.com/cowboy-chain/cowboy/pvm/object"
+)
 
 // goIter is a lazy iterator implemented in Go (enumerate, zip, map, filter,
 // reversed).
@@ -75,7 +79,7 @@ func newEnumerate(c object.Ctx, it object.Value, start int64) object.Value {
 		if !ok || err != nil {
 			return nil, false, err
 		}
-		r := object.Tuple{object.Int(i), v}
+		r := newPair(object.MakeInt(i), v)
 		i++
 		return r, true, nil
 	}}
@@ -164,4 +168,33 @@ func newReversed(elems []object.Value) object.Value {
 		i--
 		return elems[i], true, nil
 	}}
+}
+
+// pair is a 2-tuple allocated together with its array, so that making one
+// as a Value is one Go allocation instead of two (the array, then the
+// slice header the interface conversion copies to the heap).
+type pair struct {
+	t   object.Tuple
+	arr [2]object.Value
+}
+
+// tupleItab is the interface table of Tuple as a Value, taken from the
+// compiler's own conversion.
+var tupleItab = func() unsafe.Pointer {
+	var v object.Value = object.Tuple{}
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]
+}()
+
+// newPair returns the Value object.Tuple{a, b}: the same tuple, length
+// and capacity 2 (an append copies it out), whose header is never written
+// after it is handed out. Nothing a program or the meter sees changes: a
+// tuple is walked, compared and hashed by its elements, and the caller
+// charges what it charged before.
+func newPair(a, b object.Value) object.Value {
+	p := &pair{arr: [2]object.Value{a, b}}
+	p.t = p.arr[:]
+	var v object.Value
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))
+	w[0], w[1] = tupleItab, unsafe.Pointer(&p.t)
+	return v
 }

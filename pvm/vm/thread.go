@@ -32,6 +32,8 @@ type Thread struct {
 	// call does not allocate.
 	slab []object.Value
 	sp   int
+	// fbox boxes the float fast path's results (floatArith).
+	fbox object.FloatBox
 	// FS is the /tmp scratch space for open(); nil refuses all files.
 	FS ScratchFS
 	// frames are the frames running now outside the slab, outermost
