@@ -1,0 +1,397 @@
+package cbfs
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"lukechampine.com/blake3"
+
+	"github.com/cowboy-chain/cowboy/crypto"
+)
+
+// Tests written against the mutants gremlins left alive in the cbfs
+// package (docs/testing.md, "Mutation testing"): fixed vectors for what
+// the commitment hashes, and every bound the manifest, proof, token and
+// path checks enforce, at the bound and one past it.
+
+// refLeaf is the leaf of manifest.go written out byte by byte:
+// 0x00 ‖ segment u64 ‖ shard u8 ‖ shard length u32 ‖ hash, BLAKE3.
+func refLeaf(seg uint64, shard uint8, sl uint32, h ShardHash) [32]byte {
+	b := []byte{0}
+	b = binary.BigEndian.AppendUint64(b, seg)
+	b = append(b, shard)
+	b = binary.BigEndian.AppendUint32(b, sl)
+	b = append(b, h[:]...)
+	return blake3.Sum256(b)
+}
+
+// refRoot folds a level as the doc of merkleRoot says, written
+// recursively: pairs hashed with a 0x01 prefix, an odd last node carried.
+func refRoot(level [][32]byte) [32]byte {
+	switch len(level) {
+	case 0:
+		return [32]byte{}
+	case 1:
+		return level[0]
+	}
+	var next [][32]byte
+	for i := 0; i < len(level); i += 2 {
+		if i+1 == len(level) {
+			next = append(next, level[i])
+			break
+		}
+		next = append(next, blake3.Sum256(append(append([]byte{1}, level[i][:]...), level[i+1][:]...)))
+	}
+	return refRoot(next)
+}
+
+func testManifest(segs, k, m int, size uint64) *Manifest {
+	mf := &Manifest{Version: ManifestVersion, K: uint8(k), M: uint8(m), SegSize: MinSegmentSize, Size: size}
+	for i := 0; i < segs; i++ {
+		s := Segment{Relays: make([]RelayID, k+m)}
+		for j := 0; j < k+m; j++ {
+			s.Hashes = append(s.Hashes, HashShard([]byte(fmt.Sprint(i, j))))
+		}
+		mf.Segments = append(mf.Segments, s)
+	}
+	return mf
+}
+
+// TestRootFixedVectors computes the commitment root independently of the
+// code under test (leaf layout, shard lengths of a short last segment,
+// odd nodes carried up) for 1 to 9 segments.
+func TestRootFixedVectors(t *testing.T) {
+	for segs := 1; segs <= 9; segs++ {
+		for _, km := range [][2]int{{1, 0}, {2, 1}, {4, 2}, {3, 2}} {
+			size := uint64(segs-1)*MinSegmentSize + 1000 // the last segment is short
+			mf := testManifest(segs, km[0], km[1], size)
+			if err := mf.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			var leaves [][32]byte
+			for i, s := range mf.Segments {
+				n := MinSegmentSize
+				if i == segs-1 {
+					n = 1000
+				}
+				sl := uint32((n + 16 + km[0] - 1) / km[0])
+				if got := mf.ShardLen(i); got != int(sl) {
+					t.Fatalf("segment %d of %d: shard length %d, want %d", i, segs, got, sl)
+				}
+				for j, h := range s.Hashes {
+					leaves = append(leaves, refLeaf(uint64(i), uint8(j), sl, h))
+				}
+			}
+			if got, want := mf.Root(), refRoot(leaves); got != want {
+				t.Fatalf("segs=%d k,m=%v: root %x, want %x", segs, km, got, want)
+			}
+		}
+	}
+	if merkleRoot(nil) != ([32]byte{}) {
+		t.Fatal("the root of no leaves is not zero")
+	}
+}
+
+// TestManifestValidate: each inconsistency is refused on its own.
+func TestManifestValidate(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(m *Manifest)
+		want string
+	}{
+		{"valid", func(*Manifest) {}, ""},
+		{"version", func(m *Manifest) { m.Version = 2 }, "manifest version 2"},
+		{"no data shards", func(m *Manifest) { m.K = 0 }, "need k ≥ 1"},
+		{"segment size too small", func(m *Manifest) { m.SegSize = MinSegmentSize - 1 }, "segment size"},
+		{"one segment too many", func(m *Manifest) { m.Segments = append(m.Segments, m.Segments[0]) }, "has 4 segments, size needs 3"},
+		{"one segment too few", func(m *Manifest) { m.Size = 4 * MinSegmentSize }, "has 3 segments, size needs 4"},
+		{"size one byte into another segment", func(m *Manifest) { m.Size = 3*MinSegmentSize + 1 }, "size needs 4"},
+		{"size exactly three segments", func(m *Manifest) { m.Size = 3 * MinSegmentSize }, ""},
+		{"a hash missing", func(m *Manifest) { m.Segments[1].Hashes = m.Segments[1].Hashes[:5] }, "segment 1: 5 hashes, 6 relays, want 6"},
+		{"a relay missing", func(m *Manifest) { m.Segments[2].Relays = m.Segments[2].Relays[:5] }, "segment 2: 6 hashes, 5 relays"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := testManifest(3, 4, 2, 2*MinSegmentSize+5)
+			tc.edit(m)
+			err := m.Validate()
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want %q", err, tc.want)
+			}
+		})
+	}
+	// An empty file has one (empty) segment.
+	if err := testManifest(1, 2, 1, 0).Validate(); err != nil {
+		t.Fatalf("empty file: %v", err)
+	}
+	if err := testManifest(0, 2, 1, 0).Validate(); err == nil {
+		t.Fatal("an empty file without its segment validated")
+	}
+}
+
+// TestParamsValidate checks the erasure shape at each bound.
+func TestParamsValidate(t *testing.T) {
+	for _, tc := range []struct {
+		p  Params
+		ok bool
+	}{
+		{Params{1, 0, MinSegmentSize}, true},
+		{Params{0, 1, MinSegmentSize}, false},
+		{Params{1, -1, MinSegmentSize}, false},
+		{Params{60, 4, MinSegmentSize}, true},
+		{Params{60, 5, MinSegmentSize}, false},
+		{Params{4, 2, MinSegmentSize - 1}, false},
+		{Params{4, 2, MaxSegmentSize}, true},
+		{Params{4, 2, MaxSegmentSize + 1}, false},
+	} {
+		if err := tc.p.Validate(); (err == nil) != tc.ok {
+			t.Errorf("%+v: %v, want ok=%v", tc.p, err, tc.ok)
+		}
+	}
+}
+
+// keyN is a fixed test key (deterministic: the same chains every run).
+func keyN(t *testing.T, n byte) *crypto.PrivateKey {
+	t.Helper()
+	var b [32]byte
+	b[0], b[31] = 0x5a, n
+	k, err := crypto.PrivateKeyFromBytes(b[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// TestTokenBounds checks the token rules at their bounds: chain length,
+// prefix depth, permission bits, expiry (of a link and against its
+// parent), the prefix a path must extend, and bearer links.
+func TestTokenBounds(t *testing.T) {
+	owner := keyN(t, 1)
+	key, _ := NewVolumeKey()
+	vol := &Volume{ID: DeriveVolumeID(owner.Address(), "logs"), Key: key}
+	file, _ := vol.PathTags("a/b/c")
+	const now, exp = 1000, 2000
+
+	// A chain of n links: owner → k2 → k3 …, each holding the next.
+	chain := func(n int) *Token {
+		tok, err := Grant(owner, "logs", nil, PermRead, exp, keyN(t, 2).Address(), [8]byte{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 2; i <= n; i++ {
+			if tok, err = tok.Delegate(keyN(t, byte(i)), nil, PermRead, exp, keyN(t, byte(i+1)).Address(), [8]byte{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return tok
+	}
+	if v, err := chain(MaxChain).Verify(now, nil); err != nil || len(v.IDs) != MaxChain || v.Holder != keyN(t, MaxChain+1).Address() {
+		t.Fatalf("a chain of %d links: %v", MaxChain, err)
+	}
+	if _, err := chain(MaxChain+1).Verify(now, nil); !errors.Is(err, ErrMalformedTok) {
+		t.Fatalf("a chain of %d links: %v, want ErrMalformedTok", MaxChain+1, err)
+	}
+	if _, err := (&Token{Owner: owner.Address(), Name: "logs"}).Verify(now, nil); !errors.Is(err, ErrMalformedTok) {
+		t.Fatalf("a token without links: %v", err)
+	}
+
+	deep := make([]Tag, MaxDepth+1)
+	for _, tc := range []struct {
+		name   string
+		prefix []Tag
+		perms  Perm
+		now    uint64
+		want   error
+	}{
+		{"prefix of 32 levels", deep[:MaxDepth], PermRead, now, nil},
+		{"prefix of 33 levels", deep, PermRead, now, ErrMalformedTok},
+		{"no permission", nil, 0, now, ErrMalformedTok},
+		{"unknown permission bit", nil, PermRead | 4, now, ErrMalformedTok},
+		{"read and write", nil, PermRead | PermWrite, now, nil},
+		{"the second before expiry", nil, PermRead, exp - 1, nil},
+		{"at expiry", nil, PermRead, exp, ErrExpired},
+	} {
+		tok, err := Grant(owner, "logs", tc.prefix, tc.perms, exp, [20]byte{}, [8]byte{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tok.Verify(tc.now, nil); !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+
+	// A delegation may keep its parent's expiry, not pass it.
+	alice, bob := keyN(t, 20), keyN(t, 21)
+	root, _ := Grant(owner, "logs", nil, PermRead|PermWrite, exp, alice.Address(), [8]byte{})
+	same, _ := root.Delegate(alice, file[:1], PermRead, exp, bob.Address(), [8]byte{})
+	v, err := same.Verify(now, nil)
+	if err != nil {
+		t.Fatalf("a delegation with its parent's expiry: %v", err)
+	}
+	if v.Perms != PermRead || v.Expiry != exp || len(v.Prefix) != 1 || v.Holder != bob.Address() || v.Owner != owner.Address() || v.Volume != vol.ID {
+		t.Fatalf("verified %+v", v)
+	}
+	later, _ := root.Delegate(alice, file[:1], PermRead, exp+1, bob.Address(), [8]byte{})
+	if _, err := later.Verify(now, nil); !errors.Is(err, ErrWidened) {
+		t.Fatalf("a delegation one second past its parent: %v", err)
+	}
+
+	// Allows: a path must be longer than the prefix and extend it.
+	for _, tc := range []struct {
+		name string
+		tags []Tag
+		perm Perm
+		who  [20]byte
+		want error
+	}{
+		{"one level below the prefix", file[:2], PermRead, bob.Address(), nil},
+		{"two levels below", file, PermRead, bob.Address(), nil},
+		{"the prefix itself", file[:1], PermRead, bob.Address(), ErrNotPermitted},
+		{"a listing (nil tags)", nil, PermRead, bob.Address(), nil},
+		{"read and write on a read token", file, PermRead | PermWrite, bob.Address(), ErrNotPermitted},
+		{"another requester", file, PermRead, alice.Address(), ErrWrongHolder},
+	} {
+		if err := v.Allows(vol.ID, tc.tags, tc.perm, tc.who); !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	bearer, _ := Grant(owner, "logs", nil, PermRead, exp, [20]byte{}, [8]byte{})
+	bv, err := bearer.Verify(now, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bv.Allows(vol.ID, file, PermRead, keyN(t, 99).Address()); err != nil {
+		t.Fatalf("a bearer token refused a stranger: %v", err)
+	}
+	if _, err := (&Token{Owner: owner.Address(), Name: "Logs", Links: bearer.Links}).Verify(now, nil); !errors.Is(err, ErrMalformedTok) {
+		t.Fatalf("a token with an invalid volume name: %v", err)
+	}
+	short := *bearer
+	short.Links = []Link{bearer.Links[0]}
+	short.Links[0].Sig = short.Links[0].Sig[:64]
+	if _, err := short.Verify(now, nil); !errors.Is(err, ErrForged) {
+		t.Fatalf("a 64-byte signature: %v", err)
+	}
+}
+
+// tokenOfSize is a (not verifiable) token whose CBOR is exactly n bytes.
+func tokenOfSize(t *testing.T, n int) *Token {
+	t.Helper()
+	for l := n - 400; l <= n; l++ {
+		tok := &Token{Name: strings.Repeat("a", l), Links: []Link{{Perms: PermRead}}}
+		b, err := Marshal(tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) == n {
+			return tok
+		}
+	}
+	t.Fatalf("no token of %d bytes", n)
+	return nil
+}
+
+// TestTokenSizeBounds: a token of MaxTokenBytes decodes in both forms, a
+// byte more does not, and the printable form's length check sits just
+// above what MaxTokenBytes encodes to.
+func TestTokenSizeBounds(t *testing.T) {
+	at := tokenOfSize(t, MaxTokenBytes)
+	b, _ := Marshal(at)
+	if _, err := DecodeToken(b); err != nil {
+		t.Fatalf("a token of %d bytes: %v", MaxTokenBytes, err)
+	}
+	s, _ := at.Encode()
+	if got, err := ParseToken(" " + s + "\n"); err != nil || got.Name != at.Name {
+		t.Fatalf("the printable token of %d bytes: %v", MaxTokenBytes, err)
+	}
+	over, _ := Marshal(tokenOfSize(t, MaxTokenBytes+1))
+	if _, err := DecodeToken(over); err == nil || !strings.Contains(err.Error(), "8193 bytes") {
+		t.Fatalf("a token of %d bytes: %v", MaxTokenBytes+1, err)
+	}
+	limit := MaxTokenBytes*4/3 + 4 // 10,926 characters
+	if _, err := ParseToken("cbfs1." + strings.Repeat("A", limit)); err == nil || !strings.Contains(err.Error(), "8194 bytes") {
+		t.Fatalf("%d characters: %v, want the decoded size refused", limit, err)
+	}
+	if _, err := ParseToken("cbfs1." + strings.Repeat("A", limit+1)); err == nil || !strings.Contains(err.Error(), "not a cbfs1 token") {
+		t.Fatalf("%d characters: %v, want the length refused", limit+1, err)
+	}
+}
+
+// TestNamesAndPaths: volume names and paths at their bounds and at the
+// edges of the allowed characters.
+func TestNamesAndPaths(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ok   bool
+	}{
+		{"a", true}, {"z", true}, {"0", true}, {"9", true}, {"a.b_c-d", true},
+		{strings.Repeat("x", MaxVolumeNameLen), true}, {strings.Repeat("x", MaxVolumeNameLen+1), false}, {"", false},
+		{"`", false}, {"{", false}, {"/", false}, {":", false}, {"A", false}, {" ", false}, {"é", false},
+	} {
+		if err := ValidVolumeName(tc.name); (err == nil) != tc.ok {
+			t.Errorf("ValidVolumeName(%q): %v, want ok=%v", tc.name, err, tc.ok)
+		}
+	}
+	for _, tc := range []struct {
+		path, want string
+		ok         bool
+	}{
+		{"/a/b/", "a/b", true},
+		{strings.Repeat("x", 1024), strings.Repeat("x", 1024), true},
+		{strings.Repeat("x", 1025), "", false},
+		{strings.Repeat("d/", MaxDepth-1) + "f", strings.Repeat("d/", MaxDepth-1) + "f", true},
+		{strings.Repeat("d/", MaxDepth) + "f", "", false},
+		{"a/./b", "", false},
+	} {
+		got, err := CleanPath(tc.path)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("CleanPath(%.20q…): %q %v, want %q ok=%v", tc.path, got, err, tc.want, tc.ok)
+		}
+	}
+	if tags, err := testVolume(t).PrefixTags("//"); err != nil || tags != nil {
+		t.Fatalf("the whole volume's prefix: %v %v", tags, err)
+	}
+	id := DeriveVolumeID([20]byte{7}, "logs")
+	if got, err := ParseVolumeID(id.String()); err != nil || got != id {
+		t.Fatalf("volume id round trip: %v", err)
+	}
+	if _, err := ParseVolumeID(id.String()[:65]); err == nil {
+		t.Fatal("a 31.5-byte volume id parsed")
+	}
+}
+
+// TestRevocationRefusals: a revocation with a bad name or a short
+// signature is refused before any recovery.
+func TestRevocationRefusals(t *testing.T) {
+	owner := keyN(t, 1)
+	r, err := Revoke(owner, "logs", [32]byte{1}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := r.Verify(); err != nil || v != DeriveVolumeID(owner.Address(), "logs") {
+		t.Fatalf("revocation: %v", err)
+	}
+	bad := *r
+	bad.Name = "Logs"
+	if _, err := bad.Verify(); !errors.Is(err, ErrMalformedTok) {
+		t.Fatalf("bad name: %v", err)
+	}
+	bad = *r
+	bad.Sig = r.Sig[:64]
+	if _, err := bad.Verify(); !errors.Is(err, ErrMalformedTok) {
+		t.Fatalf("64-byte signature: %v", err)
+	}
+	bad = *r
+	bad.Link = [32]byte{2}
+	if _, err := bad.Verify(); !errors.Is(err, ErrForged) {
+		t.Fatalf("edited link: %v", err)
+	}
+}
