@@ -1,6 +1,7 @@
 package cbfs
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"lukechampine.com/blake3"
+	"lukechampine.com/blake3/bao"
 
 	"github.com/cowboy-chain/cowboy/crypto"
 )
@@ -393,5 +395,116 @@ func TestRevocationRefusals(t *testing.T) {
 	bad.Link = [32]byte{2}
 	if _, err := bad.Verify(); !errors.Is(err, ErrForged) {
 		t.Fatalf("edited link: %v", err)
+	}
+}
+
+// TestCustodyReceipts: a relay's signed receipt verifies; every field it
+// signs, the signer, the shape and the proof are checked.
+func TestCustodyReceipts(t *testing.T) {
+	relay := keyN(t, 40)
+	mf := testManifest(3, 4, 2, 2*MinSegmentSize+5)
+	root := mf.Root()
+	receipt := func(seg, shard int) *CustodyReceipt {
+		return &CustodyReceipt{Relay: RelayID(relay.Address()), Volume: VolumeID{1}, PathID: Tag{2}, Root: root, N: 6,
+			Hash: mf.Segments[seg].Hashes[shard], Proof: mf.Proof(seg, shard)}
+	}
+	for _, pos := range [][2]int{{0, 0}, {1, 5}, {2, 3}} {
+		r := receipt(pos[0], pos[1])
+		if err := SignCustody(relay, r); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Verify(); err != nil {
+			t.Fatalf("receipt for %v: %v", pos, err)
+		}
+	}
+	if err := SignCustody(keyN(t, 41), receipt(0, 0)); err == nil {
+		t.Fatal("a relay signed a receipt naming another relay")
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(r *CustodyReceipt) // after signing; resign: edit before
+		pre  bool
+		want string
+	}{
+		{"short signature", func(r *CustodyReceipt) { r.Sig = r.Sig[:64] }, false, "signature must be 65 bytes"},
+		{"edited path", func(r *CustodyReceipt) { r.PathID = Tag{3} }, false, "not signed by relay"},
+		{"garbage signature", func(r *CustodyReceipt) { r.Sig = make([]byte, 65) }, false, "not signed by relay"},
+		{"n = 0", func(r *CustodyReceipt) { r.N = 0 }, true, "n=0 outside 1..64"},
+		{"n = 65", func(r *CustodyReceipt) { r.N = 65 }, true, "n=65 outside 1..64"},
+		{"n = 64 with another shape", func(r *CustodyReceipt) { r.N = 64 }, true, "merkle proof"},
+		{"another shard's hash", func(r *CustodyReceipt) { r.Hash = mf.Segments[1].Hashes[4] }, true, "merkle proof"},
+	} {
+		r := receipt(1, 5)
+		if tc.pre {
+			tc.edit(r)
+		}
+		if err := SignCustody(relay, r); err != nil {
+			t.Fatal(err)
+		}
+		if !tc.pre {
+			tc.edit(r)
+		}
+		if err := r.Verify(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	// N = 1: a one-shard file's receipt.
+	one := testManifest(1, 1, 0, 10)
+	r := &CustodyReceipt{Relay: RelayID(relay.Address()), Root: one.Root(), N: 1, Hash: one.Segments[0].Hashes[0], Proof: one.Proof(0, 0)}
+	if err := SignCustody(relay, r); err != nil || r.Verify() != nil {
+		t.Fatalf("a one-shard receipt: %v %v", err, r.Verify())
+	}
+}
+
+// TestChallengeRange pins the challenged range: offset = first 8 bytes of
+// the seed (big-endian) mod the shard length, at most
+// MaxChainChallengeBytes, never past the shard's end.
+func TestChallengeRange(t *testing.T) {
+	seed := func(x uint64) [32]byte {
+		var s [32]byte
+		binary.BigEndian.PutUint64(s[:], x)
+		s[31] = 0xff // ignored
+		return s
+	}
+	for _, tc := range []struct {
+		x, sl, off, n uint64
+	}{
+		{5, 0, 0, 0},
+		{0, 5000, 0, 1024},
+		{3000, 5000, 3000, 1024},
+		{3976, 5000, 3976, 1024},
+		{3977, 5000, 3977, 1023},
+		{4999, 5000, 4999, 1},
+		{5000, 5000, 0, 1024},
+		{5000 + 4990, 5000, 4990, 10},
+		{7, 100, 7, 93},
+	} {
+		off, n := ChallengeRange(seed(tc.x), uint32(tc.sl))
+		if off != tc.off || n != tc.n {
+			t.Errorf("seed %d, shard %d: [%d, +%d), want [%d, +%d)", tc.x, tc.sl, off, n, tc.off, tc.n)
+		}
+	}
+}
+
+// TestVerifySlice: a Bao slice of the challenged range proves exactly
+// those bytes of the shard, and only under its hash.
+func TestVerifySlice(t *testing.T) {
+	data := randBytes(70_000, 5)
+	outboard, root := bao.EncodeBuf(data, BaoGroup, true)
+	if ShardHash(root) != HashShard(data) {
+		t.Fatal("the Bao root is not the shard's BLAKE3")
+	}
+	off, n := uint64(40_000), uint64(MaxChainChallengeBytes)
+	var slice bytes.Buffer
+	start := off / (1024 << BaoGroup) * (1024 << BaoGroup) // the outboard form reads from the first group in range
+	if err := bao.ExtractSlice(&slice, bytes.NewReader(data[start:]), bytes.NewReader(outboard), BaoGroup, off, n); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := VerifySlice(slice.Bytes(), HashShard(data), off, n)
+	if !ok || !bytes.Equal(got, data[off:off+n]) {
+		t.Fatal("a valid slice did not verify")
+	}
+	if _, ok := VerifySlice(slice.Bytes(), HashShard(data[1:]), off, n); ok {
+		t.Fatal("a slice verified under another hash")
 	}
 }

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"fmt"
 	"math/big"
 	"slices"
 	"strings"
@@ -519,5 +520,292 @@ func TestSchemaEdges(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s on %s: %v, want %q", tc.schema, tc.doc, err, tc.want)
 		}
+	}
+}
+
+// TestProfileBounds registers with each profile field at its bound and
+// one past it; a refusal moves nothing, an acceptance stores the profile
+// as given (lists sorted and deduplicated, missing rates zero).
+func TestProfileBounds(t *testing.T) {
+	caps := func(n int) []string {
+		l := make([]string, n)
+		for i := range l {
+			l[i] = fmt.Sprintf("m%02d", i)
+		}
+		return l
+	}
+	long := func(n int) string { return "https://" + strings.Repeat("h", n-len("https://")) }
+	for _, tc := range []struct {
+		name      string
+		endpoint  string
+		models    []string
+		rates     map[string]*big.Int
+		maxValue  *big.Int
+		commision uint64
+		want      string
+	}{
+		{"endpoint of 256 bytes", long(MaxEndpointBytes), nil, defaultRates, cby(1), 0, ""},
+		{"endpoint of 257 bytes", long(MaxEndpointBytes + 1), nil, defaultRates, cby(1), 0, "endpoint must be"},
+		{"https endpoint", "https://r/", nil, defaultRates, cby(1), 0, ""},
+		{"32 models", "http://r/", caps(MaxCapabilities), defaultRates, cby(1), 0, ""},
+		{"33 models", "http://r/", caps(MaxCapabilities + 1), defaultRates, cby(1), 0, "models: at most 32, got 33"},
+		{"a model name of 128 bytes", "http://r/", []string{strings.Repeat("m", 128)}, defaultRates, cby(1), 0, ""},
+		{"a model name of 129 bytes", "http://r/", []string{strings.Repeat("m", 129)}, defaultRates, cby(1), 0, "each must be 1 to 128 bytes"},
+		{"an empty model name", "http://r/", []string{""}, defaultRates, cby(1), 0, "each must be 1 to 128 bytes"},
+		{"duplicate models", "http://r/", []string{"b", "a", "b"}, defaultRates, cby(1), 0, ""},
+		{"a negative rate", "http://r/", nil, map[string]*big.Int{"per_job": big.NewInt(-1)}, cby(1), 0, "rate card per_job must be a non-negative"},
+		{"an unknown rate", "http://r/", nil, map[string]*big.Int{"per_gpu": big.NewInt(1)}, cby(1), 0, `unknown key "per_gpu"`},
+		{"only per_token", "http://r/", nil, map[string]*big.Int{"per_token": big.NewInt(5)}, cby(1), 0, ""},
+		{"zero rates", "http://r/", nil, map[string]*big.Int{"per_job": zero(), "per_kb": zero()}, cby(1), 0, ""},
+		{"commission of 100%", "http://r/", nil, defaultRates, cby(1), 10_000, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t, 1)
+			before := e.money()
+			_, err := e.call(RegistryAddress, e.runner(0), cby(10_000), "register", tc.endpoint, tc.models, []string{"example.com"}, tc.rates, tc.maxValue, tc.commision)
+			if tc.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("err = %v, want %q", err, tc.want)
+				}
+				if !equalMoney(before, e.money()) {
+					t.Fatal("a refused registration moved money")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := e.rec(e.runner(0))
+			wantModels := slices.Compact(slices.Sorted(slices.Values(tc.models)))
+			if r.Endpoint != tc.endpoint || !slices.Equal(r.Models, wantModels) || r.CommissionBps != tc.commision || r.MaxJobValue.Cmp(tc.maxValue) != 0 {
+				t.Fatalf("stored %q %q %d %s", r.Endpoint, r.Models, r.CommissionBps, r.MaxJobValue)
+			}
+			for k, got := range map[string]*big.Int{"per_job": r.Rates.PerJob, "per_token": r.Rates.PerToken, "per_kb": r.Rates.PerKB} {
+				want := tc.rates[k]
+				if want == nil {
+					want = zero()
+				}
+				if got == nil || got.Cmp(want) != 0 {
+					t.Fatalf("rate %s = %v, want %s", k, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestUpdateAddsSelfBond: update replaces the profile and adds the value
+// to the self-bond, checked against the stake rules with the new profile.
+func TestUpdateAddsSelfBond(t *testing.T) {
+	e := newEnv(t, 1)
+	e.register(0, 10_000, 0)
+	r := e.runner(0)
+	before := e.money()
+	// A max job value of 10,000 CBY needs 15,000 effective.
+	if _, err := e.call(RegistryAddress, r, cby(4_999), "update", "http://new/", []string{"m2"}, []string{}, defaultRates, cby(10_000), uint64(7)); err == nil || !strings.Contains(err.Error(), "below max(10,000 CBY") {
+		t.Fatalf("update short of the stake: %v", err)
+	}
+	if !equalMoney(before, e.money()) {
+		t.Fatal("a refused update moved money")
+	}
+	res := e.must(RegistryAddress, r, cby(5_000), "update", "http://new/", []string{"m2"}, []string{}, defaultRates, cby(10_000), uint64(7))
+	got := e.rec(r)
+	if got.SelfBond.Cmp(cby(15_000)) != 0 || got.Endpoint != "http://new/" || got.CommissionBps != 7 || !slices.Equal(got.Models, []string{"m2"}) {
+		t.Fatalf("after update: self-bond %s endpoint %q commission %d models %q", got.SelfBond, got.Endpoint, got.CommissionBps, got.Models)
+	}
+	if e.st.Balance(RegistryAddress).Cmp(cby(15_000)) != 0 {
+		t.Fatalf("registry holds %s", e.st.Balance(RegistryAddress))
+	}
+	var ev map[string]any
+	if err := types.Unmarshal(res.Events[0].Data, &ev); err != nil {
+		t.Fatal(err)
+	}
+	if b, ok := ev["self_bond"].(big.Int); !ok || b.Cmp(cby(15_000)) != 0 {
+		t.Fatalf("event self_bond %v", ev["self_bond"])
+	}
+	if _, err := e.call(RegistryAddress, user(1), nil, "update", "http://new/", []string{}, []string{}, defaultRates, cby(1), uint64(0)); err == nil || !strings.Contains(err.Error(), "not a registered runner") {
+		t.Fatalf("update by a stranger: %v", err)
+	}
+}
+
+// TestDelegationEdges: the refusals of delegate, undelegate and withdraw
+// at their bounds, and the bookkeeping when a delegation is emptied.
+func TestDelegationEdges(t *testing.T) {
+	u2, u3 := user(2), user(3)
+	e := newEnv(t, 1)
+	e.register(0, 10_000, 0)
+	r := e.runner(0)
+	refused := func(from types.Address, value *big.Int, method, want string, args ...any) {
+		t.Helper()
+		before := e.money()
+		if _, err := e.call(RegistryAddress, from, value, method, args...); err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("%s: %v, want %q", method, err, want)
+		}
+		if !equalMoney(before, e.money()) {
+			t.Fatalf("a refused %s moved money", method)
+		}
+	}
+	refused(user(1), zero(), "delegate", "needs a positive value", r[:])
+	refused(r, cby(1), "delegate", "bonds its own stake with update", r[:])
+	refused(user(1), cby(1), "delegate", "not a registered runner", u2[:])
+	e.must(RegistryAddress, user(1), cby(100), "delegate", r[:])
+	e.must(RegistryAddress, user(1), cby(50), "delegate", r[:])
+	if d, _ := ReadDelegation(e.st, r, user(1)); d == nil || d.Amount.Cmp(cby(150)) != 0 || len(e.rec(r).Delegators) != 1 {
+		t.Fatalf("two delegations: %+v, delegators %d", d, len(e.rec(r).Delegators))
+	}
+	refused(user(1), nil, "undelegate", "amount must be 1", r[:], zero())
+	refused(user(1), nil, "undelegate", "amount must be 1", r[:], new(big.Int).Add(cby(150), big.NewInt(1)))
+	refused(user(1), cby(1), "undelegate", "takes no value", r[:], cby(1))
+	refused(user(2), nil, "undelegate", "has no delegation", r[:], cby(1))
+	// Tranches: max_active_tranches_per_delegator (8) of them at once.
+	for i := uint64(0); i < dp.MaxTranches-1; i++ {
+		e.must(RegistryAddress, user(1), nil, "undelegate", r[:], cby(1))
+	}
+	e.must(RegistryAddress, user(1), nil, "undelegate", r[:], new(big.Int).Sub(cby(150), cby(int64(dp.MaxTranches-1)))) // the rest: 8 tranches
+	if got := e.rec(r).Delegated; got.Sign() != 0 {
+		t.Fatalf("delegated %s after undelegating everything", got)
+	}
+	e.must(RegistryAddress, user(1), cby(10), "delegate", r[:])
+	refused(user(1), nil, "undelegate", "8 unbonding tranches", r[:], cby(1))
+	refused(user(1), cby(1), "withdraw", "takes no value", r[:])
+	refused(user(2), nil, "withdraw", "has no delegation", r[:])
+	refused(user(1), nil, "withdraw", "not a registered runner", u3[:])
+	// All eight tranches mature together; the delegation keeps its 10
+	// bonded CBY, so the delegator stays listed.
+	e.height += dp.UnbondingBlocks
+	bal := new(big.Int).Set(e.st.Balance(user(1)))
+	e.must(RegistryAddress, user(1), nil, "withdraw", r[:])
+	if got := new(big.Int).Sub(e.st.Balance(user(1)), bal); got.Cmp(cby(150)) != 0 {
+		t.Fatalf("withdrew %s, want 150 CBY", got)
+	}
+	if len(e.rec(r).Delegators) != 1 {
+		t.Fatal("a delegator with a bonded amount was dropped")
+	}
+	refused(user(1), nil, "withdraw", "nothing to withdraw", r[:])
+	// Emptied: undelegated and withdrawn, the delegator leaves the list.
+	e.must(RegistryAddress, user(1), nil, "undelegate", r[:], cby(10))
+	e.height += dp.UnbondingBlocks
+	e.must(RegistryAddress, user(1), nil, "withdraw", r[:])
+	if d := e.rec(r).Delegators; len(d) != 0 {
+		t.Fatalf("delegators %v after the last withdrawal", d)
+	}
+	if e.st.Balance(RegistryAddress).Cmp(cby(10_000)) != 0 {
+		t.Fatalf("registry holds %s, want the self-bond", e.st.Balance(RegistryAddress))
+	}
+}
+
+// TestExitAndWithdrawEdges: exit takes no arguments or value, unbonds the
+// self-bond and every delegation, and the self-bond comes back exactly
+// unbonding_blocks after the exit, not a block before.
+func TestExitAndWithdrawEdges(t *testing.T) {
+	e := newEnv(t, 2)
+	e.register(0, 10_000, 0)
+	e.register(1, 10_000, 0)
+	r := e.runner(0)
+	e.must(RegistryAddress, user(1), cby(100), "delegate", r[:])
+	e.must(RegistryAddress, user(2), cby(200), "delegate", r[:])
+	e.must(RegistryAddress, user(2), nil, "undelegate", r[:], cby(200))
+	if _, err := e.call(RegistryAddress, r, cby(1), "exit"); err == nil || !strings.Contains(err.Error(), "takes no value") {
+		t.Fatalf("exit with value: %v", err)
+	}
+	if _, err := e.call(RegistryAddress, r, nil, "exit", uint64(1)); err == nil || !strings.Contains(err.Error(), "takes no arguments") {
+		t.Fatalf("exit with an argument: %v", err)
+	}
+	r1 := e.runner(1)
+	if _, err := e.call(RegistryAddress, r1, nil, "withdraw", r1[:]); err == nil || !strings.Contains(err.Error(), "only after exit") {
+		t.Fatalf("self withdraw before exit: %v", err)
+	}
+	e.height = 100
+	res := e.must(RegistryAddress, r, nil, "exit")
+	var ev map[string]any
+	if err := types.Unmarshal(res.Events[0].Data, &ev); err != nil || ev["release"] != 100+dp.UnbondingBlocks {
+		t.Fatalf("exit event %v %v", ev, err)
+	}
+	rec := e.rec(r)
+	if !rec.Exiting || rec.ExitAt != 100 || rec.SelfBond.Sign() != 0 || rec.SelfUnbonding.Cmp(cby(10_000)) != 0 || rec.Delegated.Sign() != 0 {
+		t.Fatalf("after exit: %+v", rec)
+	}
+	d1, _ := ReadDelegation(e.st, r, user(1))
+	if d1.Amount.Sign() != 0 || len(d1.Unbonding) != 1 || d1.Unbonding[0].Release != 100+dp.UnbondingBlocks || d1.Unbonding[0].Amount.Cmp(cby(100)) != 0 {
+		t.Fatalf("delegation after exit: %+v", d1)
+	}
+	d2, _ := ReadDelegation(e.st, r, user(2))
+	if len(d2.Unbonding) != 1 { // nothing bonded: no second tranche
+		t.Fatalf("an emptied delegation got %d tranches", len(d2.Unbonding))
+	}
+	if _, err := e.call(RegistryAddress, r, nil, "exit"); err == nil || !strings.Contains(err.Error(), "is exiting") {
+		t.Fatalf("exit twice: %v", err)
+	}
+	e.height = 100 + dp.UnbondingBlocks - 1
+	if _, err := e.call(RegistryAddress, r, nil, "withdraw", r[:]); err == nil || !strings.Contains(err.Error(), "unbonds until") {
+		t.Fatalf("self withdraw a block early: %v", err)
+	}
+	e.height++
+	bal := new(big.Int).Set(e.st.Balance(r))
+	e.must(RegistryAddress, r, nil, "withdraw", r[:])
+	if got := new(big.Int).Sub(e.st.Balance(r), bal); got.Cmp(cby(10_000)) != 0 {
+		t.Fatalf("self-bond withdrawn %s", got)
+	}
+	// Delegators remain: the runner stays registered until they withdraw.
+	if got, _ := ReadRunner(e.st, r); got == nil {
+		t.Fatal("the runner left while delegators were unbonding")
+	}
+	e.must(RegistryAddress, user(1), nil, "withdraw", r[:])
+	if got, _ := ReadRunner(e.st, r); got == nil {
+		t.Fatal("the runner left while a delegator was unbonding")
+	}
+	e.must(RegistryAddress, user(2), nil, "withdraw", r[:])
+	if got, _ := ReadRunner(e.st, r); got != nil {
+		t.Fatal("the runner stayed with nothing bonded")
+	}
+	if l, _ := Runners(e.st); !slices.Equal(l, []types.Address{e.runner(1)}) {
+		t.Fatalf("index %v", l)
+	}
+}
+
+// TestModelEdges: publish_model and retract_model's checks.
+func TestModelEdges(t *testing.T) {
+	e := newEnv(t, 0)
+	id := make([]byte, 32)
+	id[0] = 9
+	for _, tc := range []struct {
+		name  string
+		value *big.Int
+		args  []any
+		want  string
+	}{
+		{"short id", dp.ModelDeposit, []any{id[:31], "m"}, "model_id must be 32 bytes"},
+		{"empty name", dp.ModelDeposit, []any{id, ""}, "name must be 1 to 128 bytes"},
+		{"name of 129 bytes", dp.ModelDeposit, []any{id, strings.Repeat("n", 129)}, "name must be 1 to 128 bytes"},
+		{"deposit too large", new(big.Int).Add(dp.ModelDeposit, big.NewInt(1)), []any{id, "m"}, "deposit of exactly"},
+		{"one argument", dp.ModelDeposit, []any{id}, "takes 2 arguments"},
+	} {
+		before := e.money()
+		if _, err := e.call(RegistryAddress, user(1), tc.value, "publish_model", tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Fatalf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+		if !equalMoney(before, e.money()) {
+			t.Fatalf("%s moved money", tc.name)
+		}
+	}
+	e.must(RegistryAddress, user(1), dp.ModelDeposit, "publish_model", id, strings.Repeat("n", 128))
+	m, err := ReadModel(e.st, [32]byte(id))
+	if err != nil || m == nil || m.Publisher != user(1) || m.Deposit.Cmp(dp.ModelDeposit) != 0 || m.Height != e.height {
+		t.Fatalf("model %+v %v", m, err)
+	}
+	if _, err := e.call(RegistryAddress, user(2), dp.ModelDeposit, "publish_model", id, "m"); err == nil || !strings.Contains(err.Error(), "already published") {
+		t.Fatalf("publish twice: %v", err)
+	}
+	if _, err := e.call(RegistryAddress, user(1), cby(1), "retract_model", id); err == nil || !strings.Contains(err.Error(), "takes no value") {
+		t.Fatalf("retract with value: %v", err)
+	}
+	if _, err := e.call(RegistryAddress, user(1), nil, "retract_model", id[:31]); err == nil || !strings.Contains(err.Error(), "model_id must be 32 bytes") {
+		t.Fatalf("retract a short id: %v", err)
+	}
+	e.must(RegistryAddress, user(1), nil, "retract_model", id)
+	if _, err := e.call(RegistryAddress, user(1), nil, "retract_model", id); err == nil || !strings.Contains(err.Error(), "not published") {
+		t.Fatalf("retract twice: %v", err)
+	}
+	if e.st.Balance(RegistryAddress).Sign() != 0 {
+		t.Fatal("the registry kept the deposit")
 	}
 }
