@@ -2,11 +2,16 @@ package cbfs
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
+	"time"
 
 	"lukechampine.com/blake3"
 	"lukechampine.com/blake3/bao"
@@ -508,3 +513,172 @@ func TestVerifySlice(t *testing.T) {
 		t.Fatal("a slice verified under another hash")
 	}
 }
+
+// TestEncodeSegmentRewrite: a segment rewritten in place under a new
+// generation decodes only with that generation, and the rewrite's
+// bounds (a nonzero generation, at most a segment of plaintext) hold.
+func TestEncodeSegmentRewrite(t *testing.T) {
+	v := testVolume(t)
+	p := Params{K: 3, M: 2, SegmentSize: MinSegmentSize}
+	f := FileID{4}
+	if _, err := EncodeSegment(v, p, f, 0, 0, []byte("x")); err == nil || !strings.Contains(err.Error(), "nonzero generation") {
+		t.Fatalf("generation 0: %v", err)
+	}
+	if _, err := EncodeSegment(v, p, f, 0, 1, make([]byte, MinSegmentSize+1)); err == nil || !strings.Contains(err.Error(), "segment of 4097 bytes") {
+		t.Fatalf("a segment too long: %v", err)
+	}
+	if _, err := EncodeSegment(v, Params{K: 0, M: 1, SegmentSize: MinSegmentSize}, f, 0, 1, nil); err == nil {
+		t.Fatal("a rewrite with a bad shape")
+	}
+	plain := randBytes(MinSegmentSize, 11)
+	seg, err := EncodeSegment(v, p, f, 2, 77, plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seg.Gen != 77 || seg.Index != 2 || seg.File != f || len(seg.Shards) != 5 || len(seg.Hashes) != 5 {
+		t.Fatalf("segment %+v", seg)
+	}
+	c, err := newCodec(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shards := func() [][]byte {
+		s := make([][]byte, 5)
+		for i := 2; i < 5; i++ { // two data shards lost
+			s[i] = bytes.Clone(seg.Shards[i])
+		}
+		return s
+	}
+	got, bad, err := c.decode(v, f, 2, 77, len(plain), shards(), seg.Hashes)
+	if err != nil || len(bad) != 0 || !bytes.Equal(got, plain) {
+		t.Fatalf("decode under the generation: %v %v", err, bad)
+	}
+	for _, gen := range []uint64{0, 78} {
+		if _, _, err := c.decode(v, f, 2, gen, len(plain), shards(), seg.Hashes); !errors.Is(err, ErrAuth) {
+			t.Fatalf("decode under generation %d: %v, want ErrAuth", gen, err)
+		}
+	}
+	if _, _, err := c.decode(v, f, 3, 77, len(plain), shards(), seg.Hashes); !errors.Is(err, ErrAuth) {
+		t.Fatalf("decode at another index: %v, want ErrAuth", err)
+	}
+	if _, _, err := c.decode(v, f, 2, 77, len(plain), shards()[:4], seg.Hashes); err == nil || !strings.Contains(err.Error(), "4 shards, want 5") {
+		t.Fatalf("four shards: %v", err)
+	}
+	if _, _, err := c.decode(v, f, 2, 77, len(plain), shards(), seg.Hashes[:4]); err == nil {
+		t.Fatal("four hashes decoded")
+	}
+	// A shard of the wrong length is rejected even before its hash.
+	s := shards()
+	s[0] = bytes.Clone(seg.Shards[0][:len(seg.Shards[0])-1])
+	if _, bad, err := c.decode(v, f, 2, 77, len(plain), s, seg.Hashes); err != nil || !slices.Equal(bad, []int{0}) {
+		t.Fatalf("a short shard: %v, bad %v", err, bad)
+	}
+	// Exactly K shards rebuild; K−1 do not.
+	s = shards()
+	s[2] = nil
+	if _, _, err := c.decode(v, f, 2, 77, len(plain), s, seg.Hashes); !errors.Is(err, ErrTooFewShards) || !strings.Contains(err.Error(), "2 of 3 needed") {
+		t.Fatalf("two shards: %v", err)
+	}
+	g, err := NewSegmentGen()
+	if err != nil || g == 0 {
+		t.Fatalf("generation %d %v", g, err)
+	}
+}
+
+// TestHedgeDelay pins when a stalled shard is replaced: four times the
+// first answer's delay, at least a second.
+func TestHedgeDelay(t *testing.T) {
+	for _, tc := range []struct{ first, want time.Duration }{
+		{0, time.Second},
+		{100 * time.Millisecond, time.Second},
+		{250 * time.Millisecond, time.Second},
+		{300 * time.Millisecond, 1200 * time.Millisecond},
+		{2 * time.Second, 8 * time.Second},
+	} {
+		if got := hedgeDelay(tc.first); got != tc.want {
+			t.Errorf("hedgeDelay(%v) = %v, want %v", tc.first, got, tc.want)
+		}
+	}
+}
+
+// TestEncodeDecodeRefusals: what Encode, Decode and RebuildShards refuse,
+// and that a placement or read failure ends Encode with that error.
+func TestEncodeDecodeRefusals(t *testing.T) {
+	v := testVolume(t)
+	p := Params{K: 2, M: 1, SegmentSize: MinSegmentSize}
+	var st memStore
+	if _, err := Encode(context.Background(), v, "../x", p, bytes.NewReader(nil), 1, st.place); err == nil {
+		t.Fatal("a bad path encoded")
+	}
+	if _, err := Encode(context.Background(), v, "x", Params{K: 2, M: 1, SegmentSize: 1}, bytes.NewReader(nil), 1, st.place); err == nil {
+		t.Fatal("a bad shape encoded")
+	}
+	data := randBytes(3*MinSegmentSize+9, 12)
+	// Workers below 1 means one per core.
+	m, err := Encode(context.Background(), v, "x", p, bytes.NewReader(data), 0, st.place)
+	if err != nil || m.Size != uint64(len(data)) || len(m.Segments) != 4 || m.Path != "x" || m.Volume != v.ID {
+		t.Fatalf("encode with default workers: %v", err)
+	}
+	var out bytes.Buffer
+	if err := Decode(context.Background(), v, m, st.fetch, &out, 0, nil); err != nil || !bytes.Equal(out.Bytes(), data) {
+		t.Fatalf("decode with default workers: %v", err)
+	}
+	boom := errors.New("boom")
+	var scratch memStore // the failing encodes must not overwrite m's shards
+	_, err = Encode(context.Background(), v, "x", p, bytes.NewReader(data), 1, func(_ context.Context, e *EncodedSegment) ([]RelayID, error) {
+		if e.Index == 2 {
+			return nil, boom
+		}
+		return scratch.place(context.Background(), e)
+	})
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "place segment 2") {
+		t.Fatalf("a placement failure: %v", err)
+	}
+	_, err = Encode(context.Background(), v, "x", p, io.MultiReader(bytes.NewReader(data[:MinSegmentSize+5]), iotest.ErrReader(boom)), 1, scratch.place)
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "cbfs: read") {
+		t.Fatalf("a read failure: %v", err)
+	}
+
+	other := &Volume{ID: DeriveVolumeID([20]byte{9}, "x"), Key: v.Key}
+	if err := Decode(context.Background(), other, m, st.fetch, io.Discard, 1, nil); err == nil || !strings.Contains(err.Error(), "another volume") {
+		t.Fatalf("decode under another volume: %v", err)
+	}
+	bad := *m
+	bad.Version = 9
+	if err := Decode(context.Background(), v, &bad, st.fetch, io.Discard, 1, nil); err == nil {
+		t.Fatal("an invalid manifest decoded")
+	}
+	if err := Decode(context.Background(), v, m, st.fetch, failWriter{boom}, 1, nil); !errors.Is(err, boom) {
+		t.Fatalf("a write failure: %v", err)
+	}
+
+	// RebuildShards: a shard rebuilt from the others must match its
+	// manifest hash; too few shards are refused.
+	lost := map[int]bool{0: true}
+	fetch := func(ctx context.Context, i, j int) ([]byte, error) {
+		if lost[j] {
+			return nil, errors.New("lost")
+		}
+		return st.fetch(ctx, i, j)
+	}
+	edited := *m
+	edited.Segments = slices.Clone(m.Segments)
+	edited.Segments[1].Hashes = slices.Clone(m.Segments[1].Hashes)
+	edited.Segments[1].Hashes[0] = ShardHash{1}
+	if _, _, err := RebuildShards(context.Background(), &edited, 1, fetch); err == nil || !strings.Contains(err.Error(), "shard 0: rebuilt shard does not match") {
+		t.Fatalf("a rebuilt shard against an edited hash: %v", err)
+	}
+	lost[1] = true
+	if _, _, err := RebuildShards(context.Background(), m, 1, fetch); !errors.Is(err, ErrTooFewShards) {
+		t.Fatalf("rebuild from one shard: %v", err)
+	}
+	noShape := *m
+	noShape.K = 0
+	if _, _, err := RebuildShards(context.Background(), &noShape, 1, fetch); err == nil {
+		t.Fatal("a rebuild with k = 0")
+	}
+}
+
+type failWriter struct{ err error }
+
+func (w failWriter) Write([]byte) (int, error) { return 0, w.err }

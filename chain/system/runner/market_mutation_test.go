@@ -809,3 +809,65 @@ func TestModelEdges(t *testing.T) {
 		t.Fatal("the registry kept the deposit")
 	}
 }
+
+// TestReadJobNormalizes: a record whose amounts are absent reads back
+// with zero amounts, and a record that does not decode is an error.
+func TestReadJobNormalizes(t *testing.T) {
+	e := newEnv(t, 0)
+	writeJob(e.st, &Job{ID: 9, Posted: 3})
+	j, err := ReadJob(e.st, 9)
+	if err != nil || j == nil || j.Posted != 3 {
+		t.Fatalf("read: %+v %v", j, err)
+	}
+	for i, p := range []*big.Int{j.Escrow, j.Payment, j.Refund, j.Burned, j.Treasury, j.CallbackFee, j.Held, j.Bond, j.Tip, j.Spec.Tip} {
+		if p == nil || p.Sign() != 0 {
+			t.Fatalf("amount %d is %v, want 0", i, p)
+		}
+	}
+	if j, err := ReadJob(e.st, 10); j != nil || err != nil {
+		t.Fatalf("a missing job: %+v %v", j, err)
+	}
+	e.st.Set(jobKey(11), []byte{0xff})
+	if _, err := ReadJob(e.st, 11); err == nil {
+		t.Fatal("a corrupt job record read")
+	}
+}
+
+// TestAggregatorChoice: the committee's aggregator is the member with
+// the highest reputation; on a tie, the first member drawn.
+func TestAggregatorChoice(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		reps []uint64 // runners 0, 1, 2
+	}{
+		{"all equal", []uint64{5_000, 5_000, 5_000}},
+		{"one higher", []uint64{5_000, 6_000, 5_000}},
+		{"two higher, equal", []uint64{4_000, 6_000, 6_000}},
+		{"falling", []uint64{9_000, 6_000, 3_000}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t, 3)
+			for i := 0; i < 3; i++ {
+				e.register(i, 10_000, 0)
+				r := e.rec(e.runner(i))
+				r.Reputation = tc.reps[i]
+				writeRunner(e.st, e.runner(i), r)
+			}
+			j := e.post(user(1), spec(TrustMajority, 3, cby(10), nil))
+			want, best := j.Members[0], uint64(0)
+			for _, m := range j.Members {
+				if r := e.rec(m).Reputation; r > best {
+					want, best = m, r
+				}
+			}
+			if j.Aggregator != want {
+				t.Fatalf("members %v, aggregator %s, want %s", j.Members, j.Aggregator, want)
+			}
+			for _, m := range j.Members {
+				if e.rec(m).Jobs != 1 {
+					t.Fatalf("member %s has %d jobs", m, e.rec(m).Jobs)
+				}
+			}
+		})
+	}
+}
