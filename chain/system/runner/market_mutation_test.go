@@ -871,3 +871,165 @@ func TestAggregatorChoice(t *testing.T) {
 		})
 	}
 }
+
+// TestParamsValidate checks every parameter bound at the bound and one
+// past it, naming the genesis.json key.
+func TestParamsValidate(t *testing.T) {
+	if err := DefaultParams().Validate(); err != nil {
+		t.Fatalf("the defaults: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(p *Params)
+		want string // "" valid
+	}{
+		{"stake floor 1", func(p *Params) { p.StakeFloor = big.NewInt(1) }, ""},
+		{"stake floor 0", func(p *Params) { p.StakeFloor = zero() }, "runner.stake_floor"},
+		{"no stake floor", func(p *Params) { p.StakeFloor = nil }, "runner.stake_floor"},
+		{"model deposit 0", func(p *Params) { p.ModelDeposit = zero() }, ""},
+		{"model deposit −1", func(p *Params) { p.ModelDeposit = big.NewInt(-1) }, "runner.model_deposit"},
+		{"no model deposit", func(p *Params) { p.ModelDeposit = nil }, "runner.model_deposit"},
+		{"challenge bond 1", func(p *Params) { p.ChallengeBond = big.NewInt(1) }, ""},
+		{"challenge bond 0", func(p *Params) { p.ChallengeBond = zero() }, "runner.challenge_bond"},
+		{"no challenge bond", func(p *Params) { p.ChallengeBond = nil }, "runner.challenge_bond"},
+		{"self-bond 1 bps", func(p *Params) { p.MinSelfBondBps = 1 }, ""},
+		{"self-bond 0 bps", func(p *Params) { p.MinSelfBondBps = 0 }, "runner.min_self_bond_bps 0: want 1 … 10000"},
+		{"self-bond 10,000 bps", func(p *Params) { p.MinSelfBondBps = 10_000 }, ""},
+		{"self-bond 10,001 bps", func(p *Params) { p.MinSelfBondBps = 10_001 }, "runner.min_self_bond_bps 10001"},
+		{"slash 0 bps", func(p *Params) { p.SlashBps = 0 }, ""},
+		{"slash 10,001 bps", func(p *Params) { p.SlashBps = 10_001 }, "runner.slash_bps"},
+		{"aggregator bonus 10,001 bps", func(p *Params) { p.AggregatorBonusBps = 10_001 }, "runner.aggregator_bonus_bps"},
+		{"unbonding 1", func(p *Params) { p.UnbondingBlocks = 1 }, ""},
+		{"unbonding 0", func(p *Params) { p.UnbondingBlocks = 0 }, "runner.unbonding_blocks 0: want 1 … 10000000"},
+		{"unbonding at the bound", func(p *Params) { p.UnbondingBlocks = MaxUnbondingBlocks }, ""},
+		{"unbonding past the bound", func(p *Params) { p.UnbondingBlocks = MaxUnbondingBlocks + 1 }, "runner.unbonding_blocks"},
+		{"delegators past the bound", func(p *Params) { p.MaxDelegators = MaxDelegatorsBound + 1 }, "runner.max_delegators_per_runner"},
+		{"tranches 0", func(p *Params) { p.MaxTranches = 0 }, "runner.max_tranches_per_delegator"},
+		{"committee past max_committee", func(p *Params) { p.Committee, p.MaxCommittee = 10, 9 }, "runner.committee 10: want 1 … 9"},
+		{"max committee past the bound", func(p *Params) { p.MaxCommittee = MaxCommitteeBound + 1 }, "runner.max_committee"},
+		{"reexecution committee 0", func(p *Params) { p.ReexecutionCommittee = 0 }, "runner.reexecution_committee"},
+		{"reexecution committee at max_committee", func(p *Params) { p.ReexecutionCommittee = 9 }, ""},
+		{"reexecution committee past max_committee", func(p *Params) { p.ReexecutionCommittee = 10 }, "runner.reexecution_committee"},
+		{"max timeout past the bound", func(p *Params) { p.MaxTimeoutBlocks = MaxTimeoutBound + 1 }, "runner.max_timeout_blocks"},
+		{"aggregator timeout past the bound", func(p *Params) { p.AggregatorTimeoutBlocks = 1_001 }, "runner.aggregator_timeout_blocks"},
+		{"challenge window 0", func(p *Params) { p.ChallengeWindowBlocks = 0 }, "runner.challenge_window_blocks"},
+		{"min reputation at the top", func(p *Params) { p.MinReputation, p.InitialReputation = MaxReputation, MaxReputation }, ""},
+		{"initial reputation below the minimum", func(p *Params) { p.InitialReputation = p.MinReputation - 1 }, "runner.initial_reputation 999: want 1000 … 10000"},
+		{"initial reputation past the top", func(p *Params) { p.InitialReputation = MaxReputation + 1 }, "runner.initial_reputation"},
+		{"success reward past the top", func(p *Params) { p.RepSuccess = MaxReputation + 1 }, "runner.reputation_success"},
+		{"timeout penalty past the top", func(p *Params) { p.RepTimeout = MaxReputation + 1 }, "runner.reputation_timeout"},
+		{"invalid penalty past the top", func(p *Params) { p.RepInvalid = MaxReputation + 1 }, "runner.reputation_invalid"},
+		{"slashed penalty past the top", func(p *Params) { p.RepSlashed = MaxReputation + 1 }, "runner.reputation_slashed"},
+		{"usage penalty past the top", func(p *Params) { p.RepUsage = MaxReputation + 1 }, "runner.reputation_usage"},
+		{"usage review at 1×", func(p *Params) { p.UsageReviewBps = 10_000 }, ""},
+		{"usage review below 1×", func(p *Params) { p.UsageReviewBps = 9_999 }, "runner.usage_review_bps"},
+		{"usage review past the bound", func(p *Params) { p.UsageReviewBps = MaxUsageReviewBps + 1 }, "runner.usage_review_bps"},
+		{"threshold 3 of 4", func(p *Params) { p.Committee, p.Threshold = 4, 3 }, ""},
+		{"threshold 2 of 4", func(p *Params) { p.Committee, p.Threshold = 4, 2 }, "runner.threshold 2 must be a majority of runner.committee 4"},
+		{"threshold 5 of 5", func(p *Params) { p.Threshold = 5 }, ""},
+		{"threshold 6 of 5", func(p *Params) { p.Threshold = 6 }, "runner.threshold 6"},
+		// max(2, 6/2) + 1 + 2 = 6.
+		{"min timeout just fits", func(p *Params) { p.MinTimeoutBlocks = 6 }, ""},
+		{"min timeout one short", func(p *Params) { p.MinTimeoutBlocks, p.AggregatorTimeoutBlocks = 6, 3 }, "runner.min_timeout_blocks 6 leaves no room for individual reveals after aggregator_timeout_blocks 3: want at least 7"},
+		// max(2, 4/2) + 1 + 1 = 4: the floor of 2 decides.
+		{"min timeout 4 with the commit floor", func(p *Params) { p.MinTimeoutBlocks, p.AggregatorTimeoutBlocks = 4, 1 }, ""},
+		{"min timeout 3 with the commit floor", func(p *Params) { p.MinTimeoutBlocks, p.AggregatorTimeoutBlocks = 3, 1 }, "want at least 4"},
+		{"min timeout 20", func(p *Params) { p.MinTimeoutBlocks, p.AggregatorTimeoutBlocks = 20, 9 }, ""},
+		{"min timeout 20, aggregator 10", func(p *Params) { p.MinTimeoutBlocks, p.AggregatorTimeoutBlocks = 20, 10 }, "want at least 21"},
+		{"default timeout at the minimum", func(p *Params) { p.DefaultTimeoutBlocks = p.MinTimeoutBlocks }, ""},
+		{"default timeout below the minimum", func(p *Params) { p.DefaultTimeoutBlocks = p.MinTimeoutBlocks - 1 }, "runner.default_timeout_blocks 5 must be within"},
+		{"default timeout at the maximum", func(p *Params) { p.DefaultTimeoutBlocks = p.MaxTimeoutBlocks }, ""},
+		{"default timeout past the maximum", func(p *Params) { p.DefaultTimeoutBlocks = p.MaxTimeoutBlocks + 1 }, "runner.default_timeout_blocks 7201"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := DefaultParams()
+			tc.edit(&p)
+			err := p.Validate()
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestParamsGenesis: the defaults are not written (a chain keeping them
+// has the state root it had before), others are and load back; invalid
+// ones are refused; RequiredStake is max(floor, 1.5 × max job value).
+func TestParamsGenesis(t *testing.T) {
+	e := newEnv(t, 0)
+	if err := InitGenesis(e.st, DefaultParams()); err != nil {
+		t.Fatal(err)
+	}
+	if e.st.Get(paramsKey) != nil {
+		t.Fatal("the default parameters were written")
+	}
+	p := DefaultParams()
+	p.RepUsage = 3
+	if err := InitGenesis(e.st, p); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadParams(e.st)
+	if err != nil || !got.Equal(p) || got.Equal(DefaultParams()) {
+		t.Fatalf("loaded %+v %v", got, err)
+	}
+	bad := DefaultParams()
+	bad.SlashBps = 10_001
+	if err := InitGenesis(newEnv(t, 0).st, bad); err == nil {
+		t.Fatal("invalid parameters written at genesis")
+	}
+	for _, tc := range []struct{ maxValue, want *big.Int }{
+		{cby(1_000), cby(10_000)},
+		{new(big.Int).Div(cby(20_000), big.NewInt(3)), cby(10_000)}, // 1.5 × is just under the floor
+		{cby(10_000), cby(15_000)},
+		{big.NewInt(3), cby(10_000)},
+		{cby(20_001), new(big.Int).Add(cby(30_001), milli(500))},
+	} {
+		if got := dp.RequiredStake(tc.maxValue); got.Cmp(tc.want) != 0 {
+			t.Errorf("RequiredStake(%s) = %s, want %s", tc.maxValue, got, tc.want)
+		}
+	}
+	q := DefaultParams()
+	q.StakeFloor = big.NewInt(15)
+	if got := q.RequiredStake(big.NewInt(11)); got.Cmp(big.NewInt(16)) != 0 { // 33 / 2, rounded down
+		t.Fatalf("1.5 × 11 = %s, want 16", got)
+	}
+	if got := q.RequiredStake(big.NewInt(10)); got.Cmp(big.NewInt(15)) != 0 {
+		t.Fatalf("1.5 × 10 = %s, want 15", got)
+	}
+}
+
+// TestNamesAndAddresses: the system actors' names and which addresses
+// take transactions.
+func TestNamesAndAddresses(t *testing.T) {
+	for a, want := range map[types.Address]string{RegistryAddress: "runner registry", DispatcherAddress: "job dispatcher", VerifierAddress: "result verifier", TreasuryAddress: "treasury", user(1): user(1).String()} {
+		if got := Name(a); got != want {
+			t.Errorf("Name(%s) = %q, want %q", a, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		a               types.Address
+		handles, system bool
+	}{{RegistryAddress, true, true}, {DispatcherAddress, true, true}, {VerifierAddress, true, true}, {TreasuryAddress, false, true}, {user(1), false, false}} {
+		if Handles(tc.a) != tc.handles || IsSystem(tc.a) != tc.system {
+			t.Errorf("%s: handles %v system %v", tc.a, Handles(tc.a), IsSystem(tc.a))
+		}
+	}
+	e := newEnv(t, 0)
+	if _, err := e.call(TreasuryAddress, user(1), nil, "x"); err == nil || !strings.Contains(err.Error(), "treasury takes no transactions") {
+		t.Fatalf("a call to the treasury: %v", err)
+	}
+	if _, err := e.call(RegistryAddress, user(1), nil, "steal"); err == nil || !strings.Contains(err.Error(), `unknown method "steal": it has delegate, exit, publish_model, register, retract_model, undelegate, update, withdraw`) {
+		t.Fatalf("an unknown method: %v", err)
+	}
+	for p, want := range map[uint8]string{PhaseCommitting: "committing", PhaseRevealing: "revealing", PhaseSettled: "settled", PhaseFailed: "failed", 0: "unknown"} {
+		if got := PhaseName(p); got != want {
+			t.Errorf("PhaseName(%d) = %q", p, got)
+		}
+	}
+}
