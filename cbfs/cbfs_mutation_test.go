@@ -246,6 +246,15 @@ func TestTokenBounds(t *testing.T) {
 	if v.Perms != PermRead || v.Expiry != exp || len(v.Prefix) != 1 || v.Holder != bob.Address() || v.Owner != owner.Address() || v.Volume != vol.ID {
 		t.Fatalf("verified %+v", v)
 	}
+	// The same prefix again is no widening.
+	carol := keyN(t, 22)
+	again, _ := same.Delegate(bob, file[:1], PermRead, exp, carol.Address(), [8]byte{})
+	if v2, err := again.Verify(now, nil); err != nil || len(v2.IDs) != 3 {
+		t.Fatalf("a delegation with its parent's prefix: %v", err)
+	}
+	if _, err := (&Token{}).Delegate(alice, nil, PermRead, exp, bob.Address(), [8]byte{}); !errors.Is(err, ErrMalformedTok) {
+		t.Fatalf("delegating an empty token: %v", err)
+	}
 	later, _ := root.Delegate(alice, file[:1], PermRead, exp+1, bob.Address(), [8]byte{})
 	if _, err := later.Verify(now, nil); !errors.Is(err, ErrWidened) {
 		t.Fatalf("a delegation one second past its parent: %v", err)
@@ -682,3 +691,66 @@ func TestEncodeDecodeRefusals(t *testing.T) {
 type failWriter struct{ err error }
 
 func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestSealedBlobLength: a sealed blob shorter than a nonce and a tag is
+// refused as too short; one of exactly that length reaches (and fails)
+// authentication.
+func TestSealedBlobLength(t *testing.T) {
+	v := testVolume(t)
+	pid := Tag{1}
+	for _, tc := range []struct {
+		n     int
+		short bool
+	}{{27, true}, {28, false}, {40, false}} {
+		_, err := v.OpenManifest(make([]byte, tc.n), pid)
+		if !errors.Is(err, ErrAuth) || strings.Contains(err.Error(), "too short") != tc.short {
+			t.Errorf("%d bytes: %v, want too short = %v", tc.n, err, tc.short)
+		}
+	}
+	m := testManifest(1, 2, 1, 10)
+	m.Volume, m.Path = v.ID, "a/b"
+	tags, _ := v.PathTags("a/b")
+	sealed, err := v.SealManifest(m, tags[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := v.OpenManifest(sealed, tags[1]); err != nil || got.Path != "a/b" {
+		t.Fatalf("open: %v", err)
+	}
+	m.Version = 0
+	if _, err := v.SealManifest(m, tags[1]); err == nil {
+		t.Fatal("an invalid manifest sealed")
+	}
+	// A manifest sealed for another volume's id under the same key.
+	other := &Volume{ID: DeriveVolumeID([20]byte{5}, "x"), Key: v.Key}
+	m.Version = ManifestVersion
+	if _, err := v.OpenManifest(sealed[:len(sealed)-1], tags[1]); !errors.Is(err, ErrAuth) {
+		t.Fatalf("a truncated manifest: %v", err)
+	}
+	if _, err := other.OpenManifest(sealed, tags[1]); err == nil {
+		t.Fatal("a manifest opened under another volume")
+	}
+	// Sealed by this volume but naming another, or sealed for the path
+	// id of another path: both refused after opening.
+	m.Volume = other.ID
+	wrongVol, _ := v.SealManifest(m, tags[1])
+	if _, err := v.OpenManifest(wrongVol, tags[1]); err == nil || !strings.Contains(err.Error(), "belongs to another volume") {
+		t.Fatalf("a manifest naming another volume: %v", err)
+	}
+	m.Volume = v.ID
+	ctags, _ := v.PathTags("a/c")
+	wrongPath, _ := v.SealManifest(m, ctags[1])
+	if _, err := v.OpenManifest(wrongPath, ctags[1]); err == nil || !strings.Contains(err.Error(), "does not match its path id") {
+		t.Fatalf("a manifest sealed for another path id: %v", err)
+	}
+	m.Path = "a/../c"
+	badPath, _ := Marshal(m)
+	sealedBad, _ := v.sealBlob("manifest", badPath, append(v.ID[:], ctags[1][:]...))
+	if _, err := v.OpenManifest(sealedBad, ctags[1]); err == nil || !strings.Contains(err.Error(), "does not match its path id") {
+		t.Fatalf("a manifest with an unclean path: %v", err)
+	}
+	garbage, _ := v.sealBlob("manifest", []byte{0xff}, append(v.ID[:], ctags[1][:]...))
+	if _, err := v.OpenManifest(garbage, ctags[1]); err == nil || !strings.Contains(err.Error(), "decode manifest") {
+		t.Fatalf("a sealed blob that is no manifest: %v", err)
+	}
+}
