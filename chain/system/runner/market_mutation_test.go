@@ -244,6 +244,16 @@ func TestEndBlockParams(t *testing.T) {
 		t.Fatalf("a block with a deadline and broken parameters: %v", err)
 	}
 
+	// A deadline naming no job is skipped, and the list is cleared.
+	e = newEnv(t, 0)
+	writeList(e.st, wakeupKey(7), []uint64{42})
+	if err := EndBlock(e.st, 7); err != nil {
+		t.Fatalf("a wakeup without a job: %v", err)
+	}
+	if e.st.Get(wakeupKey(7)) != nil {
+		t.Fatal("the wakeup list was kept")
+	}
+
 	// Nobody reveals: at the deadline every member loses RepTimeout.
 	e = threeRunners(t)
 	p := DefaultParams()
@@ -1031,5 +1041,57 @@ func TestNamesAndAddresses(t *testing.T) {
 		if got := PhaseName(p); got != want {
 			t.Errorf("PhaseName(%d) = %q", p, got)
 		}
+	}
+}
+
+// TestDeliveryLists: delivering or postponing a continuation removes it
+// from its height's due list (wherever it sits there) and Postpone adds
+// it to the next height's.
+func TestDeliveryLists(t *testing.T) {
+	e := newEnv(t, 0)
+	for id := uint64(1); id <= 3; id++ {
+		writeJob(e.st, &Job{ID: id, Tip: big.NewInt(int64(id % 2))})
+	}
+	writeList(e.st, deliveryKey(10), []uint64{1, 2, 3})
+	due, err := Deliveries(e.st, 10)
+	if err != nil || len(due) != 3 {
+		t.Fatalf("due: %d %v", len(due), err)
+	}
+	// Tips first (jobs 1 and 3 tip 1), then settlement order.
+	if due[0].Job.ID != 1 || due[1].Job.ID != 3 || due[2].Job.ID != 2 {
+		t.Fatalf("order %d %d %d", due[0].Job.ID, due[1].Job.ID, due[2].Job.ID)
+	}
+	list := func(h uint64) []uint64 {
+		l, err := readList[uint64](e.st, deliveryKey(h), "deliveries")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	j1 := e.job(1)
+	MarkDelivered(e.st, j1, 10, CallbackReceipt{OK: true, Cycles: 5, Cells: 6, Fee: big.NewInt(7)})
+	if l := list(10); !slices.Equal(l, []uint64{2, 3}) {
+		t.Fatalf("after delivering the first: %v", l)
+	}
+	if j := e.job(1); j.Delivered != 10 || !j.CallbackOK || j.CallbackCycles != 5 || j.CallbackCells != 6 || j.CallbackFee.Cmp(big.NewInt(7)) != 0 {
+		t.Fatalf("receipt %+v", j)
+	}
+	Postpone(e.st, e.job(3), 10)
+	if l := list(10); !slices.Equal(l, []uint64{2}) {
+		t.Fatalf("after postponing: %v", l)
+	}
+	if l := list(11); !slices.Equal(l, []uint64{3}) || e.job(3).DeliverAt != 11 {
+		t.Fatalf("next height: %v, deliver at %d", l, e.job(3).DeliverAt)
+	}
+	MarkDelivered(e.st, e.job(2), 10, CallbackReceipt{Error: "out of cycles"})
+	if l := list(10); len(l) != 0 || e.job(2).CallbackError != "out of cycles" {
+		t.Fatalf("after the last: %v", l)
+	}
+	if d, err := Deliveries(e.st, 10); err != nil || len(d) != 0 {
+		t.Fatalf("due after all delivered: %d %v", len(d), err)
+	}
+	writeList(e.st, deliveryKey(12), []uint64{99, 3})
+	if d, err := Deliveries(e.st, 12); err != nil || len(d) != 1 || d[0].Job.ID != 3 {
+		t.Fatalf("a due id without a job is skipped: %v", err)
 	}
 }
