@@ -754,3 +754,34 @@ func TestSealedBlobLength(t *testing.T) {
 		t.Fatalf("a sealed blob that is no manifest: %v", err)
 	}
 }
+
+// TestProofShape: a proof's position and size are checked before any
+// hashing, at each bound.
+func TestProofShape(t *testing.T) {
+	mf := testManifest(2, 2, 1, MinSegmentSize+1)
+	root := mf.Root()
+	p := mf.Proof(1, 2)
+	if err := p.Verify(root, 3, mf.Segments[1].Hashes[2]); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(q *ShardProof) int // returns shards per segment
+		want string
+	}{
+		{"shard index = shards per segment", func(q *ShardProof) int { q.Shard = 3; return 3 }, "bad shape"},
+		{"no shards per segment", func(q *ShardProof) int { return 0 }, "bad shape"},
+		{"no leaves", func(q *ShardProof) int { q.Leaves = 0; return 3 }, "bad shape"},
+		{"2^40 leaves", func(q *ShardProof) int { q.Leaves = 1 << 40; return 3 }, "too few siblings"},
+		{"2^40 + 1 leaves", func(q *ShardProof) int { q.Leaves = 1<<40 + 1; return 3 }, "bad shape"},
+		{"position = leaves", func(q *ShardProof) int { q.Leaves = 6; q.Segment = 2; q.Shard = 0; return 3 }, "outside the tree"},
+		{"an extra sibling", func(q *ShardProof) int { q.Siblings = append(q.Siblings, [32]byte{}); return 3 }, "does not match"},
+	} {
+		q := p
+		q.Siblings = slices.Clone(p.Siblings)
+		n := tc.edit(&q)
+		if err := q.Verify(root, n, mf.Segments[1].Hashes[2]); !errors.Is(err, ErrBadProof) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/crypto"
 )
 
 // Tests written against the mutants gremlins left alive in apply.go,
@@ -422,6 +424,7 @@ func TestWordSet(t *testing.T) {
 		{"@A[Z]", []string{"a", "z"}},
 		{"Été ÉTÉ", []string{"ÉtÉ", "Été"}},
 		{"b a b A", []string{"a", "b"}},
+		{"a\u0080b \u007fc", []string{"a\u0080b", "c"}},
 		{"", nil},
 	} {
 		got := wordSet([]byte(tc.in))
@@ -457,6 +460,10 @@ func TestWordSet(t *testing.T) {
 // TestSchemaEdges: every keyword of the result_schema subset, its
 // refusals at posting, and its checks at each bound.
 func TestSchemaEdges(t *testing.T) {
+	deepProps := `{"type":"string"}`
+	for i := 0; i < 9; i++ {
+		deepProps = `{"properties":{"p":` + deepProps + `}}`
+	}
 	nested := `{"type":"string"}`
 	for i := 0; i < 8; i++ {
 		nested = `{"items":` + nested + `}`
@@ -480,6 +487,8 @@ func TestSchemaEdges(t *testing.T) {
 		{`{"minimum":"1"}`, ``, "minimum: a number"},
 		{`{"maximum":1e401}`, ``, "maximum: a number"},
 		{`{"items":` + nested + `}`, ``, "nested deeper than 8"},
+		{deepProps, ``, "nested deeper than 8"},
+		{`{"minLength":0}`, `""`, ""},
 		// Accepted, then checked.
 		{nested, `[[[[[[[["s"]]]]]]]]`, ""},
 		{nested, `[[[[[[[[1]]]]]]]]`, "$[0][0][0][0][0][0][0][0]: integer, want string"},
@@ -1093,5 +1102,61 @@ func TestDeliveryLists(t *testing.T) {
 	writeList(e.st, deliveryKey(12), []uint64{99, 3})
 	if d, err := Deliveries(e.st, 12); err != nil || len(d) != 1 || d[0].Job.ID != 3 {
 		t.Fatalf("a due id without a job is skipped: %v", err)
+	}
+}
+
+// TestSampleEdges: a runner whose max job value equals max_price is
+// eligible; with no runner for an HTTP job's domain the error names it;
+// the weighted draw walks the candidates in index order (weights 1 and
+// 1: an even hash picks the first, an odd one the second); the post
+// event names the job, its members and its phase.
+func TestSampleEdges(t *testing.T) {
+	e := newEnv(t, 2)
+	p := DefaultParams()
+	p.StakeFloor = big.NewInt(1)
+	e.st.Set(paramsKey, mustMarshal(p))
+	for i := 0; i < 2; i++ {
+		e.must(RegistryAddress, e.runner(i), big.NewInt(1), "register", "http://r/", []string{"m1"}, []string{"example.com"},
+			map[string]*big.Int{}, big.NewInt(1), uint64(0))
+	}
+	idx, _ := Runners(e.st)
+	picked := map[types.Address]bool{}
+	for b := byte(0); b < 8; b++ {
+		beacon := [32]byte{b}
+		id := JobCount(e.st) + 1
+		res, err := Apply(e.st, Call{To: DispatcherAddress, From: user(1), Value: big.NewInt(1), Height: e.height, Beacon: beacon, Cycles: 10_000_000,
+			Payload: Payload("post", spec(TrustNone, 1, big.NewInt(1), nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var idb [8]byte
+		binary.BigEndian.PutUint64(idb[:], id)
+		h := crypto.Keccak256([]byte("cowboy/committee/v1"), beacon[:], idb[:], []byte{0})
+		want := idx[h[31]&1]
+		j := e.job(id)
+		if len(j.Members) != 1 || j.Members[0] != want {
+			t.Fatalf("beacon %d: members %v, want %s", b, j.Members, want)
+		}
+		picked[want] = true
+		var ev map[string]any
+		if err := types.Unmarshal(res.Events[0].Data, &ev); err != nil || ev["job_id"] != id || ev["phase"] != "committing" {
+			t.Fatalf("post event %v %v", ev, err)
+		}
+		if m, ok := ev["members"].([]any); !ok || len(m) != 1 {
+			t.Fatalf("post event members %v", ev["members"])
+		}
+	}
+	if len(picked) != 2 {
+		t.Fatalf("eight beacons drew only %v", picked)
+	}
+	// max_price above every runner's max job value: no committee.
+	j := e.post(user(2), spec(TrustNone, 1, big.NewInt(2), nil))
+	if j.Outcome != OutcomeNoRunners || !strings.Contains(j.Error, "0 eligible runner(s) for model m1") {
+		t.Fatalf("outcome %q error %q", j.Outcome, j.Error)
+	}
+	in, _ := types.Marshal(map[string]any{"url": "https://example.org/x"})
+	j = e.post(user(2), map[string]any{"kind": "http", "input": rawCBOR(in), "trust": TrustNone, "max_price": big.NewInt(1)})
+	if j.Outcome != OutcomeNoRunners || !strings.Contains(j.Error, "for domain example.org") {
+		t.Fatalf("http: outcome %q error %q", j.Outcome, j.Error)
 	}
 }
