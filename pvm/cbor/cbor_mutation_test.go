@@ -6,11 +6,13 @@ package cbor_test
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/pvm/cbor"
 	"github.com/cowboy-chain/cowboy/pvm/meter"
+	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
 // TestMapKeyDepth: a map's key counts one level deeper than the map, like
@@ -98,6 +100,76 @@ func TestBigIntMemory(t *testing.T) {
 		want := meter.SizeIntHeader + 4*uint64((tt.bits+29)/30)
 		if got := c.m.MemoryUsed() - before; got != want {
 			t.Errorf("Decode(%s…) (%d bits) charged %d bytes, want %d", tt.hex[:10], tt.bits, got, want)
+		}
+	}
+}
+
+// TestEncodeChargesInChunks: the encoder charges its output as it goes, in
+// chunks of the bytes written since the last charge, once at least 4,096
+// are waiting at the start of an item, and the rest at the end. The charge
+// that runs out of cycles names its size (meter.LimitError.Want), which
+// shows where the chunks were cut.
+func TestEncodeChargesInChunks(t *testing.T) {
+	tests := []struct {
+		name  string
+		py    string
+		left  uint64 // cycles after the 20 of the base cost
+		want  uint64 // the failing charge
+		total uint64 // output length, all charged when the limit allows
+	}{
+		// header 1 + head 3 + 4,092 bytes: exactly 4,096 wait before the
+		// second item, which are charged then.
+		{"exactly a chunk", "[b'a' * 4092, b'b' * 10]", 4095, 4096, 4096 + 11},
+		// after the chunk, 11 bytes wait, fewer than 4,096: no charge at
+		// the third item; the 11 and the third item's 5,003 go at the end.
+		{"rest at the end", "[b'a' * 4092, b'b' * 10, b'c' * 5000]", 4096 + 11 + 100, 11 + 5003, 4096 + 11 + 5003},
+		// 4,095 waiting: not yet a chunk; all 4,106 at the end.
+		{"one short of a chunk", "[b'a' * 4091, b'b' * 10]", 4095, 4095 + 11, 4095 + 11},
+	}
+	for _, tt := range tests {
+		v := evalPy(t, tt.py)
+		c := &testCtx{m: meter.New(meter.Limits{Cycles: cbor.CostBase + tt.left})}
+		_, err := cbor.Encode(c, v)
+		var le *meter.LimitError
+		if !errors.As(err, &le) || le.Want != tt.want {
+			t.Errorf("%s: Encode with %d cycles left: %v, want a halt charging %d", tt.name, tt.left, err, tt.want)
+		}
+		c = newCtx()
+		before := c.m.CyclesUsed()
+		b, err := cbor.Encode(c, v)
+		if err != nil || uint64(len(b)) != tt.total || c.m.CyclesUsed()-before != cbor.CostBase+tt.total {
+			t.Errorf("%s: Encode = %d bytes, %v, charging %d; want %d bytes charging %d", tt.name, len(b), err,
+				c.m.CyclesUsed()-before, tt.total, cbor.CostBase+tt.total)
+		}
+	}
+}
+
+// TestEncodeDepthEdges: dicts count toward MaxDepth like lists, and a
+// dict's key one level deeper than the dict, like its value.
+func TestEncodeDepthEdges(t *testing.T) {
+	nest := func(levels int, wrap string) string {
+		return "v = 0\nfor i in range(" + strconv.Itoa(levels) + "):\n    v = " + wrap + "\n"
+	}
+	tests := []struct {
+		name string
+		py   string
+		ok   bool
+	}{
+		{"64 nested dicts", nest(cbor.MaxDepth, "{'a': v}"), true},
+		{"65 nested dicts", nest(cbor.MaxDepth+1, "{'a': v}"), false},
+		// a dict (level 1) keyed by 63 nested tuples: 64 levels.
+		{"key of 63 tuples", nest(cbor.MaxDepth-1, "(v,)") + "v = {v: 1}", true},
+		{"key of 64 tuples", nest(cbor.MaxDepth, "(v,)") + "v = {v: 1}", false},
+		{"value of 63 tuples", nest(cbor.MaxDepth-1, "(v,)") + "v = {1: v}", true},
+		{"value of 64 tuples", nest(cbor.MaxDepth, "(v,)") + "v = {1: v}", false},
+	}
+	for _, tt := range tests {
+		_, err := cbor.Encode(newCtx(), evalPy(t, tt.py))
+		if tt.ok && err != nil {
+			t.Errorf("%s: %v, want success", tt.name, err)
+		}
+		if !tt.ok && (excClass(err) != object.ValueError || !strings.Contains(err.Error(), "nesting exceeds 64 levels")) {
+			t.Errorf("%s: %v, want ValueError: nesting exceeds 64 levels", tt.name, err)
 		}
 	}
 }
