@@ -6,6 +6,8 @@ package cbor_test
 
 import (
 	"errors"
+	"io"
+	"math/big"
 	"strconv"
 	"strings"
 	"testing"
@@ -171,5 +173,76 @@ func TestEncodeDepthEdges(t *testing.T) {
 		if !tt.ok && (excClass(err) != object.ValueError || !strings.Contains(err.Error(), "nesting exceeds 64 levels")) {
 			t.Errorf("%s: %v, want ValueError: nesting exceeds 64 levels", tt.name, err)
 		}
+	}
+}
+
+// TestEncodeGoDepthEdges: EncodeGo counts maps, a map's keys and its values
+// toward MaxDepth as Encode does.
+func TestEncodeGoDepthEdges(t *testing.T) {
+	nestMaps := func(n int) any {
+		var v any = int64(0)
+		for i := 0; i < n; i++ {
+			v = cbor.Map{{Key: "a", Value: v}}
+		}
+		return v
+	}
+	tests := []struct {
+		name string
+		v    any
+		ok   bool
+	}{
+		{"64 nested maps", nestMaps(cbor.MaxDepth), true},
+		{"65 nested maps", nestMaps(cbor.MaxDepth + 1), false},
+		{"key of 63 arrays", cbor.Map{{Key: nestGo(cbor.MaxDepth - 1), Value: int64(1)}}, true},
+		{"key of 64 arrays", cbor.Map{{Key: nestGo(cbor.MaxDepth), Value: int64(1)}}, false},
+		{"value of 63 arrays", cbor.Map{{Key: int64(1), Value: nestGo(cbor.MaxDepth - 1)}}, true},
+		{"value of 64 arrays", cbor.Map{{Key: int64(1), Value: nestGo(cbor.MaxDepth)}}, false},
+	}
+	for _, tt := range tests {
+		b, err := cbor.EncodeGo(tt.v)
+		if tt.ok && err != nil {
+			t.Errorf("%s: %v, want success", tt.name, err)
+		}
+		if !tt.ok && (err == nil || !strings.Contains(err.Error(), "nesting exceeds 64 levels")) {
+			t.Errorf("%s: %x, %v; want nesting exceeds 64 levels", tt.name, b, err)
+		}
+	}
+}
+
+// TestFromJSONLimits: FromJSON itself refuses JSON nested past MaxDepth
+// (before building a value for the encoder), says an empty or cut-off input
+// ended unexpectedly, and takes integers up to exactly MaxIntBits bits.
+func TestFromJSONLimits(t *testing.T) {
+	deep := func(open, close string, n int) string {
+		return strings.Repeat(open, n) + "1" + strings.Repeat(close, n)
+	}
+	pow := func(e uint) string { return new(big.Int).Lsh(big.NewInt(1), e).String() }
+	tests := []struct {
+		name string
+		json string
+		err  string // the exact error; "" when it must convert
+	}{
+		{"64 arrays", deep("[", "]", cbor.MaxDepth), ""},
+		{"65 arrays", deep("[", "]", cbor.MaxDepth+1), "cbor: from JSON: nesting exceeds 64 levels"},
+		{"64 objects", deep(`{"a":`, "}", cbor.MaxDepth), ""},
+		{"65 objects", deep(`{"a":`, "}", cbor.MaxDepth+1), "cbor: from JSON: nesting exceeds 64 levels"},
+		{"empty", "", "cbor: from JSON: unexpected EOF"},
+		{"cut off", "[1, ", "cbor: from JSON: unexpected EOF"},
+		{"2**4095", pow(4095), ""},
+		{"2**4096 - 1", new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 4096), big.NewInt(1)).String(), ""},
+		{"-2**4096 + 1", "-" + new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 4096), big.NewInt(1)).String(), ""},
+		{"2**4096", pow(4096), "cbor: from JSON: integer " + pow(4096)[:20] + "... exceeds the 4096-bit limit"},
+	}
+	for _, tt := range tests {
+		b, err := cbor.FromJSON([]byte(tt.json))
+		switch {
+		case tt.err == "" && err != nil:
+			t.Errorf("%s: %v, want success", tt.name, err)
+		case tt.err != "" && (err == nil || err.Error() != tt.err):
+			t.Errorf("%s: %x, %v; want %q", tt.name, b, err, tt.err)
+		}
+	}
+	if _, err := cbor.FromJSON(nil); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("FromJSON(nil): %v, want io.ErrUnexpectedEOF", err)
 	}
 }
