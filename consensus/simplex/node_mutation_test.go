@@ -37,3 +37,42 @@ func TestKnownOrdersByHeightFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestReadyEmpty: Ready is empty only when every field a node can fill is
+// empty, so a driver loop `for n.HasReady()` ends once it took everything
+// and never skips work; and a node drained by Ready has nothing more.
+func TestReadyEmpty(t *testing.T) {
+	if zero := (Ready{}); !zero.Empty() {
+		t.Fatal("the zero Ready is not empty")
+	}
+	for _, tc := range []struct {
+		name string
+		r    Ready
+	}{
+		{"HardState", Ready{HardState: &HardState{}}},
+		{"Messages", Ready{Messages: []Message{{}}}},
+		{"ProposeRequest", Ready{ProposeRequest: &ProposeRequest{}}},
+		{"Verify", Ready{Verify: []*Block{{}}}},
+		{"Committed", Ready{Committed: []Certified{{}}}},
+		{"Finalized", Ready{Finalized: []Certified{{}}}},
+		{"Evidence", Ready{Evidence: []Evidence{{}}}},
+	} {
+		if tc.r.Empty() {
+			t.Errorf("a Ready with only %s set is empty", tc.name)
+		}
+	}
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	m1, _ := h.propose(1, h.genesisQC(), "b1", nil)
+	if err := h.node.Step(m1); err != nil {
+		t.Fatal(err)
+	}
+	if !h.node.HasReady() {
+		t.Fatal("a proposal to judge left nothing in Ready")
+	}
+	if rd := h.node.Ready(); len(rd.Verify) != 1 || rd.HardState != nil {
+		t.Fatalf("Ready after a proposal: %d to verify, hard state %v", len(rd.Verify), rd.HardState)
+	}
+	if h.node.HasReady() {
+		t.Fatal("HasReady after Ready took everything")
+	}
+}
