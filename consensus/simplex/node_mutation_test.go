@@ -1,6 +1,9 @@
 package simplex
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestKnownOrdersByHeightFirst: Known sorts by height before round, so a
 // fork's later-round block at a lower height comes before an earlier-round
@@ -74,5 +77,136 @@ func TestReadyEmpty(t *testing.T) {
 	}
 	if h.node.HasReady() {
 		t.Fatal("HasReady after Ready took everything")
+	}
+}
+
+// newNodeWith builds a node for a four-validator set under the seed
+// newHarness picks, with the config changed by mod (ID -1: a follower).
+func newNodeWith(t *testing.T, id int, mod func(*Config)) (*harness, error) {
+	t.Helper()
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	cfg := Config{ID: id, Validators: h.set, Scheme: h.schemes[max(id, 0)], Seed: h.seed, Genesis: h.genesis}
+	if mod != nil {
+		mod(&cfg)
+	}
+	n, err := NewNode(cfg)
+	if err != nil {
+		return nil, err
+	}
+	h.node, h.me = n, id
+	h.node.Ready()
+	return h, nil
+}
+
+// chain delivers proposals for rounds from..to, each on the certificate of
+// the one before, starting on parent's; it returns the blocks.
+func (h *harness) chain(parent *QC, from, to uint64) []*Block {
+	h.t.Helper()
+	all := []int{0, 1, 2, 3}
+	var out []*Block
+	for r := from; r <= to; r++ {
+		m, b := h.propose(r, parent, fmt.Sprintf("b%d", r), nil)
+		if err := h.deliver(m); err != nil {
+			h.t.Fatalf("round %d: %v", r, err)
+		}
+		out = append(out, b)
+		parent = h.qc(b, all...)
+	}
+	return out
+}
+
+// TestNewNodeConfig: the validator index must name a member of the set
+// (the set's size is one too many), and the zero TimeoutTicks means
+// DefaultTimeoutTicks: a validator gives its round up at that tick, not
+// before.
+func TestNewNodeConfig(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	for _, id := range []int{-2, 4, 5} {
+		if _, err := NewNode(Config{ID: id, Validators: h.set, Scheme: h.schemes[0], Genesis: h.genesis}); err == nil {
+			t.Errorf("NewNode accepted validator index %d of a set of 4", id)
+		}
+	}
+	for _, id := range []int{-1, 0, 3} {
+		if _, err := NewNode(Config{ID: id, Validators: h.set, Scheme: h.schemes[0], Genesis: h.genesis}); err != nil {
+			t.Errorf("NewNode refused validator index %d: %v", id, err)
+		}
+	}
+	hv, err := newNodeWith(t, 3, nil) // TimeoutTicks 0
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= DefaultTimeoutTicks; i++ {
+		hv.node.Tick()
+		gaveUp := hv.node.Status().TimedOut
+		if gaveUp != (i == DefaultTimeoutTicks) {
+			t.Fatalf("after %d ticks: timed out %v (default timeout %d ticks)", i, gaveUp, DefaultTimeoutTicks)
+		}
+	}
+}
+
+// TestKeepFinalized: a node keeps the last KeepFinalized finalized blocks
+// (to serve FETCH) and drops older ones; zero means DefaultKeepFinalized,
+// which keeps all of a 20-block chain.
+func TestKeepFinalized(t *testing.T) {
+	for _, tc := range []struct {
+		keep     uint64
+		keptFrom uint64 // lowest height still held after 20 blocks (18 final)
+	}{
+		{0, 1},
+		{4, 14},
+	} {
+		h, err := newNodeWith(t, -1, func(c *Config) { c.KeepFinalized = tc.keep })
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := h.chain(h.genesisQC(), 1, 20)
+		if s := h.node.Status(); s.FinalizedHeight != 18 {
+			t.Fatalf("keep %d: finalized %d, want 18", tc.keep, s.FinalizedHeight)
+		}
+		for _, b := range blocks {
+			held := h.node.Block(b.Hash()) != nil
+			if held != (b.Height >= tc.keptFrom) {
+				t.Errorf("keep %d: block at height %d held=%v, want blocks from height %d", tc.keep, b.Height, held, tc.keptFrom)
+			}
+		}
+	}
+}
+
+// TestRestoreLastTC: a restarted node keeps the timeout certificate it
+// persisted only if it ended the round before the restored one; its
+// NEW_VIEW then carries it.
+func TestRestoreLastTC(t *testing.T) {
+	all := []int{0, 1, 2, 3}
+	for _, tc := range []struct {
+		tcRound uint64
+		carried bool
+	}{
+		{4, true},
+		{3, false},
+		{5, false},
+	} {
+		h0 := newHarness(t, []uint64{1, 1, 1, 1}) // for its keys
+
+		h, err := newNodeWith(t, 3, func(c *Config) {
+			c.TimeoutTicks = 2
+			c.Restore = &HardState{Round: 5, LastVoted: 3, Locked: 1, LastTC: h0.tc(tc.tcRound, all...)}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.node.Tick()
+		h.node.Tick()
+		var nv *Message
+		for _, m := range h.node.Ready().Messages {
+			if m.Type == MsgNewView {
+				nv = &m
+			}
+		}
+		if nv == nil || nv.Round != 5 {
+			t.Fatalf("TC of round %d: no NEW_VIEW for round 5: %v", tc.tcRound, nv)
+		}
+		if got := nv.TC != nil; got != tc.carried || (got && nv.TC.Round != tc.tcRound) {
+			t.Errorf("TC of round %d restored at round 5: NEW_VIEW carries %v, want carried=%v", tc.tcRound, nv.TC, tc.carried)
+		}
 	}
 }
