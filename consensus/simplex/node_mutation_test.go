@@ -1,7 +1,9 @@
 package simplex
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -208,5 +210,179 @@ func TestRestoreLastTC(t *testing.T) {
 		if got := nv.TC != nil; got != tc.carried || (got && nv.TC.Round != tc.tcRound) {
 			t.Errorf("TC of round %d restored at round 5: NEW_VIEW carries %v, want carried=%v", tc.tcRound, nv.TC, tc.carried)
 		}
+	}
+}
+
+// fetches returns the hashes of the FETCH messages in Ready.
+func fetches(n *Node) []Hash {
+	var out []Hash
+	for _, m := range n.Ready().Messages {
+		if m.Type == MsgFetch {
+			out = append(out, m.BlockHash)
+		}
+	}
+	return out
+}
+
+// TestRefetchEveryTimeout: a block still missing is asked for again from
+// everyone once every TimeoutTicks ticks, not sooner, by every validator
+// including index 0, and never by a follower (the node syncs it).
+func TestRefetchEveryTimeout(t *testing.T) {
+	all := []int{0, 1, 2, 3}
+	for _, id := range []int{0, 3, -1} {
+		h, err := newNodeWith(t, id, func(c *Config) { c.TimeoutTicks = 5 })
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Round 2's proposal builds on b1, which the node never saw.
+		_, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+		r := uint64(2)
+		for h.set.Leader(h.seed, r) == id {
+			r++
+		}
+		m, _ := h.propose(r, h.qc(b1, all...), "b2", h.tc(r-1, all...))
+		if err := h.node.Step(m); err != nil {
+			t.Fatal(err)
+		}
+		first := fetches(h.node)
+		if id < 0 {
+			if len(first) != 0 {
+				t.Fatalf("follower sent FETCH %v", first)
+			}
+		} else if len(first) != 1 || first[0] != b1.Hash() {
+			t.Fatalf("validator %d: first FETCH %v, want b1", id, first)
+		}
+		for i := 1; i <= 5; i++ {
+			h.node.Tick()
+			got := fetches(h.node)
+			want := 0
+			if i == 5 && id >= 0 {
+				want = 1
+			}
+			if len(got) != want || (want == 1 && got[0] != b1.Hash()) {
+				t.Fatalf("validator %d, tick %d: FETCH %v, want %d of b1", id, i, got, want)
+			}
+		}
+	}
+}
+
+// TestLeaderUnreachableGrace: told that the current round's leader is
+// unreachable, a validator gives the round up once it has lasted
+// UnreachableGraceTicks, not a tick before.
+func TestLeaderUnreachableGrace(t *testing.T) {
+	for _, id := range []int{0, 3} {
+		h, err := newNodeWith(t, id, func(c *Config) { c.TimeoutTicks = 10 })
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := uint64(1)
+		if h.set.Leader(h.seed, r) == id {
+			t.Fatalf("validator %d leads round 1 under the harness seed", id)
+		}
+		for i := 0; i < UnreachableGraceTicks; i++ {
+			h.node.LeaderUnreachable(r)
+			if h.node.Status().TimedOut {
+				t.Fatalf("validator %d gave round 1 up after %d ticks (grace %d)", id, i, UnreachableGraceTicks)
+			}
+			h.node.Tick()
+		}
+		h.node.LeaderUnreachable(r)
+		if !h.node.Status().TimedOut {
+			t.Fatalf("validator %d did not give round 1 up after %d ticks", id, UnreachableGraceTicks)
+		}
+	}
+}
+
+// TestStepRefusesSenderOutsideSet: a message from index len(set) (one past
+// the last validator) is refused with an error, as any index outside.
+func TestStepRefusesSenderOutsideSet(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	m1, _ := h.propose(1, h.genesisQC(), "b1", nil)
+	for _, from := range []int{-1, 4, 5} {
+		m := m1
+		m.From = from
+		if err := h.node.Step(m); err == nil || !strings.Contains(err.Error(), "outside the validator set") {
+			t.Errorf("Step from %d: %v, want refused as outside the set", from, err)
+		}
+	}
+	if s := h.node.Status(); s.LastVoted != 0 || len(h.node.Known()) != 0 {
+		t.Fatalf("a refused message changed the node: %v", s)
+	}
+}
+
+// TestNoProposeAfterVotingInTheRound: a leader asked to propose that has
+// meanwhile voted in the round (for a block signed with its own key: a
+// twin, or its previous incarnation) must not propose a second block in
+// the round: Propose answers ErrStaleRequest and sends nothing.
+func TestNoProposeAfterVotingInTheRound(t *testing.T) {
+	h0 := newHarness(t, []uint64{1, 1, 1, 1})
+	leader := h0.set.Leader(h0.seed, 1)
+	h, err := newNodeWith(t, leader, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m1, _ := h.propose(1, h.genesisQC(), "twin", nil)
+	if err := h.deliver(m1); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.LastVoted != 1 {
+		t.Fatalf("did not vote for the round-1 block: %v", s)
+	}
+	if err := h.node.Propose(1, []byte("second")); !errors.Is(err, ErrStaleRequest) {
+		t.Fatalf("Propose after voting in the round: %v, want ErrStaleRequest", err)
+	}
+	for _, m := range h.node.Ready().Messages {
+		if m.Type == MsgPropose {
+			t.Fatalf("sent a second proposal for round 1: %v", m.Block)
+		}
+	}
+}
+
+// TestProposalJustifiedByItsOwnRound: a proposal whose justification is
+// from its own round (not an earlier one) is refused, even with a valid
+// timeout certificate for the round before.
+func TestProposalJustifiedByItsOwnRound(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	all := []int{0, 1, 2, 3}
+	_, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	m, bad := h.propose(1, h.qc(b1, all...), "same round", h.tc(0, all...))
+	err := h.deliver(m)
+	if err == nil || !strings.Contains(err.Error(), "does not certify the parent") {
+		t.Fatalf("proposal justified by its own round: %v", err)
+	}
+	if h.node.Block(bad.Hash()) != nil {
+		t.Fatal("the refused proposal was stored")
+	}
+}
+
+// TestSecondProposalOfTheRoundIsEvidence: a leader's second, different
+// proposal for a round is reported as double signing and not stored; a
+// repeat of the first is a duplicate and reports nothing.
+func TestSecondProposalOfTheRoundIsEvidence(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	m2, b2 := h.propose(1, h.genesisQC(), "b1 again, other payload", nil)
+	if err := h.deliver(m1); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.node.Step(m1); err != nil {
+		t.Fatal(err)
+	}
+	if rd := h.node.Ready(); len(rd.Evidence) != 0 {
+		t.Fatalf("a repeated proposal gave evidence %v", rd.Evidence)
+	}
+	if err := h.node.Step(m2); err != nil {
+		t.Fatal(err)
+	}
+	rd := h.node.Ready()
+	if len(rd.Evidence) != 1 {
+		t.Fatalf("a second proposal gave %d evidence, want 1", len(rd.Evidence))
+	}
+	e := rd.Evidence[0]
+	if e.Signer != b1.Proposer || e.Round != 1 || !((e.BlockA == b1.Hash() && e.BlockB == b2.Hash()) || (e.BlockA == b2.Hash() && e.BlockB == b1.Hash())) {
+		t.Fatalf("evidence %+v, want validator %d's two round-1 blocks", e, b1.Proposer)
+	}
+	if h.node.Block(b2.Hash()) != nil {
+		t.Fatal("the second proposal was stored")
 	}
 }
