@@ -386,3 +386,262 @@ func TestSecondProposalOfTheRoundIsEvidence(t *testing.T) {
 		t.Fatal("the second proposal was stored")
 	}
 }
+
+// vote is validator i's vote for b.
+func (h *harness) vote(i int, b *Block) Message {
+	return Message{Type: MsgVote, From: i, To: h.me, BlockHash: b.Hash(), Height: b.Height, Round: b.Round,
+		Signature: h.schemes[i].Sign(VoteMessage(b.Hash(), b.Height, b.Round))}
+}
+
+// TestLateVoteJoinsTheJustify: the leader of round 2 forms b1's
+// certificate at quorum and moves to round 2; a vote for b1 that arrives
+// after that (round 1 is the previous round) is still kept, and the
+// proposal's justify names all four voters.
+func TestLateVoteJoinsTheJustify(t *testing.T) {
+	h0 := newHarness(t, []uint64{1, 1, 1, 1})
+	l1, l2 := h0.set.Leader(h0.seed, 1), h0.set.Leader(h0.seed, 2)
+	if l1 == l2 {
+		t.Fatalf("one validator leads rounds 1 and 2 under the harness seed")
+	}
+	h, err := newNodeWith(t, l2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	if err := h.deliver(m1); err != nil { // the proposer's vote and l2's own
+		t.Fatal(err)
+	}
+	var others []int
+	for i := 0; i < 4; i++ {
+		if i != l1 && i != l2 {
+			others = append(others, i)
+		}
+	}
+	if err := h.deliver(h.vote(others[0], b1)); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.Round != 2 || s.HighQC.BlockHash != b1.Hash() {
+		t.Fatalf("no certificate for b1 at quorum: %v", s)
+	}
+	if err := h.node.Step(h.vote(others[1], b1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.node.Propose(2, []byte("b2")); err != nil {
+		t.Fatal(err)
+	}
+	var prop *Block
+	for _, m := range h.node.Ready().Messages {
+		if m.Type == MsgPropose {
+			prop = m.Block
+		}
+	}
+	if prop == nil {
+		t.Fatal("no proposal sent")
+	}
+	if got := len(prop.Justify.Signers.Indices()); got != 4 {
+		t.Fatalf("justify names %d voters, want all 4 (the late vote kept)", got)
+	}
+	// The fuller certificate is also the one the node passes on.
+	if hq := h.node.Status().HighQC; hq.BlockHash != b1.Hash() || len(hq.Signers.Indices()) != 4 {
+		t.Fatalf("highest certificate after proposing names %d voters, want the fuller one's 4", len(hq.Signers.Indices()))
+	}
+}
+
+// TestRepeatedVoteIsNoEvidence: the same vote delivered twice is not
+// double signing; a vote for another block in the same round is.
+func TestRepeatedVoteIsNoEvidence(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	_, other := h.propose(1, h.genesisQC(), "other", nil)
+	if err := h.deliver(m1); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if err := h.node.Step(h.vote(0, b1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rd := h.node.Ready(); len(rd.Evidence) != 0 {
+		t.Fatalf("a repeated vote gave evidence %+v", rd.Evidence)
+	}
+	if err := h.node.Step(h.vote(0, other)); err != nil {
+		t.Fatal(err)
+	}
+	if rd := h.node.Ready(); len(rd.Evidence) != 1 || rd.Evidence[0].Signer != 0 {
+		t.Fatalf("a vote for another block of the round gave evidence %+v, want validator 0's", rd.Evidence)
+	}
+}
+
+// TestProposalRoundWindow: a proposal is kept for the previous round (its
+// certificate may still form) and up to MaxRoundsAhead rounds ahead; the
+// error for a skipped round without a timeout certificate names the round
+// that needs one.
+func TestProposalRoundWindow(t *testing.T) {
+	all := []int{0, 1, 2, 3}
+	// Ahead: at round 1, having voted for b1, a proposal for round 1+MaxRoundsAhead (on b1 with
+	// a timeout certificate for the round before) is kept and voted for.
+	h, err := newNodeWith(t, 3, func(c *Config) { c.MaxRoundsAhead = 4 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	if err := h.deliver(m1); err != nil {
+		t.Fatal(err)
+	}
+	m5, b5 := h.propose(5, h.qc(b1, all...), "b5", h.tc(4, all...))
+	if err := h.deliver(m5); err != nil {
+		t.Fatal(err)
+	}
+	if h.node.Block(b5.Hash()) == nil || h.node.Status().LastVoted != 5 {
+		t.Fatalf("proposal MaxRoundsAhead rounds ahead not kept: %v", h.node.Status())
+	}
+	// Behind: at round 3, round 2's proposal is kept; at round 4 it is not.
+	for _, tc := range []struct {
+		at   uint64
+		kept bool
+	}{{3, true}, {4, false}} {
+		h := newHarness(t, []uint64{1, 1, 1, 1})
+		m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+		if err := h.deliver(m1); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.deliver(Message{Type: MsgNewView, From: 0, Round: tc.at - 1, Signature: h.schemes[0].Sign(NewViewMessage(tc.at - 1)),
+			QC: h.qc(b1, all...), TC: h.tc(tc.at-1, all...)}); err != nil {
+			t.Fatal(err)
+		}
+		if s := h.node.Status(); s.Round != tc.at {
+			t.Fatalf("node in round %d, want %d", s.Round, tc.at)
+		}
+		m2, b2 := h.propose(2, h.qc(b1, all...), "b2", nil)
+		if err := h.deliver(m2); err != nil {
+			t.Fatal(err)
+		}
+		if kept := h.node.Block(b2.Hash()) != nil; kept != tc.kept {
+			t.Errorf("at round %d, round 2's proposal kept=%v, want %v", tc.at, kept, tc.kept)
+		}
+	}
+	// A skipped round without a timeout certificate: the error names it.
+	h = newHarness(t, []uint64{1, 1, 1, 1})
+	m3, _ := h.propose(3, h.genesisQC(), "b3", nil)
+	if err := h.deliver(m3); err == nil || !strings.Contains(err.Error(), "no timeout certificate for round 2") {
+		t.Fatalf("round 3 on the genesis without a TC: %v", err)
+	}
+}
+
+// newView is validator i's NEW_VIEW for round, carrying qc and tc.
+func (h *harness) newView(i int, round uint64, qc *QC, tc *TC) Message {
+	return Message{Type: MsgNewView, From: i, Round: round, Signature: h.schemes[i].Sign(NewViewMessage(round)), QC: qc, TC: tc}
+}
+
+// TestFutureRoundWindow: votes and NEW_VIEWs are kept up to exactly
+// MaxRoundsAhead rounds ahead and dropped beyond: double votes there are
+// evidence, and a quorum of NEW_VIEWs there forms a timeout certificate
+// that moves the node on.
+func TestFutureRoundWindow(t *testing.T) {
+	for _, tc := range []struct {
+		round uint64
+		kept  bool
+	}{{5, true}, {6, false}} {
+		h, err := newNodeWith(t, 3, func(c *Config) { c.MaxRoundsAhead = 4 })
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := &Block{Height: 1, Round: tc.round, Payload: []byte("a")}
+		b := &Block{Height: 1, Round: tc.round, Payload: []byte("b")}
+		for _, blk := range []*Block{a, b} {
+			if err := h.node.Step(h.vote(0, blk)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := len(h.node.Ready().Evidence) == 1; got != tc.kept {
+			t.Errorf("double vote %d rounds ahead: evidence %v, want %v", tc.round-1, got, tc.kept)
+		}
+		for i := 0; i < 3; i++ {
+			if err := h.deliver(h.newView(i, tc.round, h.genesisQC(), nil)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := uint64(1)
+		if tc.kept {
+			want = tc.round + 1
+		}
+		if s := h.node.Status(); s.Round != want {
+			t.Errorf("NEW_VIEW quorum for round %d at round 1: node in round %d, want %d", tc.round, s.Round, want)
+		}
+	}
+}
+
+// TestOneThirdNewViewsGiveUp: when validators with more than a third of
+// the stake gave the current round up, a validator (index 0 too) gives it
+// up at once instead of waiting out its timer.
+func TestOneThirdNewViewsGiveUp(t *testing.T) {
+	for _, id := range []int{0, 3} {
+		h, err := newNodeWith(t, id, func(c *Config) { c.TimeoutTicks = 100 })
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for i := 0; i < 4 && n < 2; i++ {
+			if i == id {
+				continue
+			}
+			n++
+			if err := h.node.Step(h.newView(i, 1, h.genesisQC(), nil)); err != nil {
+				t.Fatal(err)
+			}
+			gaveUp := false
+			for _, m := range h.node.Ready().Messages {
+				gaveUp = gaveUp || (m.Type == MsgNewView && m.Round == 1)
+			}
+			if gaveUp != (n == 2) {
+				t.Fatalf("validator %d after %d NEW_VIEWs of 4: sent its own NEW_VIEW %v", id, n, gaveUp)
+			}
+		}
+	}
+}
+
+// TestForgedTCReusingASignature: a timeout certificate for another round
+// that copies the signature and signers of the one the node holds is not
+// taken for it: its aggregate is checked, and it is refused.
+func TestForgedTCReusingASignature(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	all := []int{0, 1, 2, 3}
+	tc1 := h.tc(1, all...)
+	if err := h.deliver(h.newView(0, 1, h.genesisQC(), tc1)); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.Round != 2 {
+		t.Fatalf("TC for round 1 did not move the node: %v", s)
+	}
+	forged := &TC{Round: 2, Signature: tc1.Signature, Signers: tc1.Signers}
+	if err := h.deliver(h.newView(0, 2, h.genesisQC(), forged)); err == nil || !strings.Contains(err.Error(), "bad aggregate signature") {
+		t.Fatalf("forged TC for round 2: %v, want a bad aggregate", err)
+	}
+	if s := h.node.Status(); s.Round != 2 {
+		t.Fatalf("forged TC moved the node: %v", s)
+	}
+}
+
+// TestRestoredLeaderLearnsTheTC: a leader restarted in round 5 without the
+// certificate that ended round 4 cannot propose; the TC for round 4 (the
+// round before its own) arriving later lets it ask for a payload.
+func TestRestoredLeaderLearnsTheTC(t *testing.T) {
+	h0 := newHarness(t, []uint64{1, 1, 1, 1})
+	all := []int{0, 1, 2, 3}
+	leader := h0.set.Leader(h0.seed, 5)
+	h, err := newNodeWith(t, leader, func(c *Config) { c.Restore = &HardState{Round: 5} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.Round != 5 {
+		t.Fatalf("restored in round %d", s.Round)
+	}
+	from := (leader + 1) % 4
+	if err := h.node.Step(h.newView(from, 4, h.genesisQC(), h.tc(4, all...))); err != nil {
+		t.Fatal(err)
+	}
+	rd := h.node.Ready()
+	if rd.ProposeRequest == nil || rd.ProposeRequest.Round != 5 || rd.ProposeRequest.Parent != h.genesis.Hash() {
+		t.Fatalf("leader of round 5 given the TC of round 4: propose request %+v", rd.ProposeRequest)
+	}
+}
