@@ -645,3 +645,119 @@ func TestRestoredLeaderLearnsTheTC(t *testing.T) {
 		t.Fatalf("leader of round 5 given the TC of round 4: propose request %+v", rd.ProposeRequest)
 	}
 }
+
+// TestKnownRoundTCIgnored: a timeout certificate for a round the node
+// already knows ended (it holds that round's TC, or the certificate of a
+// block of that round) is ignored, not checked: even a forged one is no
+// error and changes nothing.
+func TestKnownRoundTCIgnored(t *testing.T) {
+	all := []int{0, 1, 2, 3}
+	forged := func(h *harness, round uint64) *TC {
+		tc := h.tc(round, 0, 1, 2)
+		tc.Signature = h.tc(round+7, 0, 1, 2).Signature
+		return tc
+	}
+	// The node holds TC(1).
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	if err := h.deliver(h.newView(0, 1, h.genesisQC(), h.tc(1, all...))); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.deliver(h.newView(0, 2, h.genesisQC(), forged(h, 1))); err != nil {
+		t.Fatalf("a TC for round 1, already held: %v", err)
+	}
+	// The node moved to round 2 with b1's certificate.
+	h = newHarness(t, []uint64{1, 1, 1, 1})
+	m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	if err := h.deliver(m1); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.deliver(h.newView(0, 2, h.qc(b1, all...), nil)); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.Round != 2 {
+		t.Fatalf("b1's certificate did not move the node: %v", s)
+	}
+	if err := h.deliver(h.newView(0, 2, h.qc(b1, all...), forged(h, 1))); err != nil {
+		t.Fatalf("a TC for round 1, which ended with a certificate: %v", err)
+	}
+	if s := h.node.Status(); s.Round != 2 || s.HighQC.BlockHash != b1.Hash() {
+		t.Fatalf("an ignored TC changed the node: %v", s)
+	}
+}
+
+// TestHighQCOnlyMovesUp: a certificate of the same round as the highest
+// one (a conflicting block: only a Byzantine quorum can make it) does not
+// replace it.
+func TestHighQCOnlyMovesUp(t *testing.T) {
+	h := newHarness(t, []uint64{1, 1, 1, 1})
+	all := []int{0, 1, 2, 3}
+	_, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	_, c1 := h.propose(1, h.genesisQC(), "c1", nil)
+	for _, b := range []*Block{b1, c1} {
+		if err := h.deliver(h.newView(0, 2, h.qc(b, all...), nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := h.node.Status(); s.HighQC.BlockHash != b1.Hash() {
+		t.Fatalf("highest certificate is %s, want the first of round 1 (b1 %s)", Short(s.HighQC.BlockHash), Short(b1.Hash()))
+	}
+}
+
+// TestNoFetchAtFinalHeight: a certificate for a block the node lacks is
+// fetched only above the finalized height; a fork at the final height is
+// not.
+func TestNoFetchAtFinalHeight(t *testing.T) {
+	h, err := newNodeWith(t, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := []int{0, 1, 2, 3}
+	blocks := h.chain(h.genesisQC(), 1, 3) // b1 final
+	h.node.Ready()
+	if s := h.node.Status(); s.FinalizedHeight != 1 {
+		t.Fatalf("finalized %d, want 1", s.FinalizedHeight)
+	}
+	fork := &Block{Parent: h.genesis.Hash(), Height: 1, Round: 1, Payload: []byte("fork")}
+	if err := h.node.Step(h.newView(0, 4, h.qc(fork, all...), nil)); err != nil {
+		t.Fatal(err)
+	}
+	if f := fetches(h.node); len(f) != 0 {
+		t.Fatalf("fetched %v for a fork at the final height", f)
+	}
+	above := &Block{Parent: blocks[0].Hash(), Height: 2, Round: 2, Payload: []byte("fork above")}
+	if err := h.node.Step(h.newView(0, 4, h.qc(above, all...), nil)); err != nil {
+		t.Fatal(err)
+	}
+	if f := fetches(h.node); len(f) != 1 || f[0] != above.Hash() {
+		t.Fatalf("fetched %v for a certified block above the final height, want it", f)
+	}
+}
+
+// TestRestoredLeaderLearnsTheQC: a leader restarted in round 2 that holds
+// b1 but not its certificate asks for a payload once the certificate of
+// round 1 arrives, though it is from a round below its own.
+func TestRestoredLeaderLearnsTheQC(t *testing.T) {
+	h0 := newHarness(t, []uint64{1, 1, 1, 1})
+	all := []int{0, 1, 2, 3}
+	leader := h0.set.Leader(h0.seed, 2)
+	h, err := newNodeWith(t, leader, func(c *Config) { c.Restore = &HardState{Round: 2} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	if err := h.node.Step(m1); err != nil {
+		t.Fatal(err)
+	}
+	if h.node.Block(b1.Hash()) == nil {
+		t.Fatal("round 1's proposal not kept in round 2")
+	}
+	h.node.Ready()
+	from := (leader + 1) % 4
+	if err := h.node.Step(h.newView(from, 1, h.qc(b1, all...), nil)); err != nil {
+		t.Fatal(err)
+	}
+	rd := h.node.Ready()
+	if rd.ProposeRequest == nil || rd.ProposeRequest.Round != 2 || rd.ProposeRequest.Parent != b1.Hash() {
+		t.Fatalf("leader of round 2 given b1's certificate: propose request %+v", rd.ProposeRequest)
+	}
+}
