@@ -761,3 +761,42 @@ func TestRestoredLeaderLearnsTheQC(t *testing.T) {
 		t.Fatalf("leader of round 2 given b1's certificate: propose request %+v", rd.ProposeRequest)
 	}
 }
+
+// TestFinalityWaitsForAMissingBlock: a follower that missed b2 learns
+// that b2 is final (b3 certified in the round after b2), then that b3 is
+// final too (b4 certified); once b2 arrives it finalizes up to the higher
+// proof, b3, in one step.
+func TestFinalityWaitsForAMissingBlock(t *testing.T) {
+	h, err := newNodeWith(t, -1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := []int{0, 1, 2, 3}
+	m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	_, b2 := h.propose(2, h.qc(b1, all...), "b2", nil)
+	m3, b3 := h.propose(3, h.qc(b2, all...), "b3", nil)
+	m4, b4 := h.propose(4, h.qc(b3, all...), "b4", nil)
+	m5, _ := h.propose(5, h.qc(b4, all...), "b5", nil)
+	for _, m := range []Message{m1, m3, m4, m5} {
+		if err := h.deliver(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := h.node.Status(); s.FinalizedHeight != 0 {
+		t.Fatalf("finalized %d without b2", s.FinalizedHeight)
+	}
+	if err := h.node.Step(Message{Type: MsgBlock, From: 0, Blocks: []*Block{b2}}); err != nil {
+		t.Fatal(err)
+	}
+	rd := h.node.Ready()
+	var got []uint64
+	for _, c := range rd.Finalized {
+		got = append(got, c.Block.Height)
+	}
+	if fmt.Sprint(got) != "[1 2 3]" || h.node.Status().FinalizedHash != b3.Hash() {
+		t.Fatalf("finalized heights %v (final %s), want [1 2 3] up to b3", got, Short(h.node.Status().FinalizedHash))
+	}
+	if rd.FinalProof == nil || rd.FinalProof.Block.Hash() != b4.Hash() {
+		t.Fatalf("final proof %v, want b4 certified", rd.FinalProof)
+	}
+}
