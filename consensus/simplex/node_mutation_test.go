@@ -800,3 +800,137 @@ func TestFinalityWaitsForAMissingBlock(t *testing.T) {
 		t.Fatalf("final proof %v, want b4 certified", rd.FinalProof)
 	}
 }
+
+// TestPruneKeepsThePreviousRound: entering a round drops what belongs to
+// rounds before the previous one and keeps the previous round's proposal
+// (its signature is what invalid-proposal evidence carries) and its votes
+// (a double vote there is still evidence), and NEW_VIEWs that arrived
+// early for the round being entered.
+func TestPruneKeepsThePreviousRound(t *testing.T) {
+	all := []int{0, 1, 2, 3}
+	h, err := newNodeWith(t, 3, func(c *Config) { c.TimeoutTicks = 100 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	m1, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	_, c1 := h.propose(1, h.genesisQC(), "c1", nil)
+	if err := h.deliver(m1); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.node.Step(h.vote(0, b1)); err != nil {
+		t.Fatal(err)
+	}
+	// One NEW_VIEW for round 2 while still in round 1.
+	if err := h.deliver(h.newView(0, 2, h.genesisQC(), nil)); err != nil {
+		t.Fatal(err)
+	}
+	// Round 2 begins with b1's certificate.
+	if err := h.deliver(h.newView(1, 1, h.qc(b1, all...), nil)); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.Round != 2 || s.TimedOut {
+		t.Fatalf("not in round 2: %v", s)
+	}
+	if h.node.ProposalSignature(b1) == nil {
+		t.Fatal("round 1's proposal signature dropped in round 2")
+	}
+	if err := h.node.Step(h.vote(0, c1)); err != nil {
+		t.Fatal(err)
+	}
+	if rd := h.node.Ready(); len(rd.Evidence) != 1 {
+		t.Fatalf("double vote of the previous round: %d evidence, want 1", len(rd.Evidence))
+	}
+	// A second NEW_VIEW for round 2: with the early one, more than a third.
+	if err := h.node.Step(h.newView(1, 2, h.genesisQC(), nil)); err != nil {
+		t.Fatal(err)
+	}
+	gaveUp := false
+	for _, m := range h.node.Ready().Messages {
+		gaveUp = gaveUp || (m.Type == MsgNewView && m.Round == 2)
+	}
+	if !gaveUp {
+		t.Fatalf("the NEW_VIEW that arrived before round 2 was dropped on entering it: %v", h.node.Status())
+	}
+	// Round 3 (its own NEW_VIEW made round 2's TC): round 1 is now too old.
+	if err := h.deliver(h.newView(1, 2, h.genesisQC(), h.tc(2, all...))); err != nil {
+		t.Fatal(err)
+	}
+	if s := h.node.Status(); s.Round != 3 {
+		t.Fatalf("not in round 3: %v", s)
+	}
+	if h.node.ProposalSignature(b1) != nil {
+		t.Fatal("round 1's proposal kept in round 3")
+	}
+}
+
+// TestFetchServesTheChainDown: FETCH is answered with the block and its
+// ancestors, newest first, down to but not including the root.
+func TestFetchServesTheChainDown(t *testing.T) {
+	h, err := newNodeWith(t, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := h.chain(h.genesisQC(), 1, 3)
+	h.node.Ready()
+	if err := h.node.Step(Message{Type: MsgFetch, From: 0, To: 3, BlockHash: blocks[2].Hash(), Count: MaxFetchBlocks}); err != nil {
+		t.Fatal(err)
+	}
+	var got []*Block
+	for _, m := range h.node.Ready().Messages {
+		if m.Type == MsgBlock && m.To == 0 {
+			got = m.Blocks
+		}
+	}
+	if len(got) != 3 || got[0] != blocks[2] || got[1] != blocks[1] || got[2] != blocks[0] {
+		t.Fatalf("FETCH of b3 answered with %d blocks, want b3 b2 b1", len(got))
+	}
+}
+
+// TestBlockReply: a reply of exactly MaxFetchBlocks blocks is taken, one
+// more is refused; and a reply whose lowest block's parent is missing
+// (above the final height) asks the sender for that parent.
+func TestBlockReply(t *testing.T) {
+	all := []int{0, 1, 2, 3}
+	h, err := newNodeWith(t, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chain []*Block
+	parent := h.genesisQC()
+	for r := uint64(1); r <= MaxFetchBlocks+1; r++ {
+		_, b := h.propose(r, parent, fmt.Sprintf("b%d", r), nil)
+		chain = append(chain, b)
+		parent = h.qc(b, all...)
+	}
+	rev := func(bs []*Block) []*Block {
+		out := make([]*Block, len(bs))
+		for i, b := range bs {
+			out[len(bs)-1-i] = b
+		}
+		return out
+	}
+	if err := h.node.Step(Message{Type: MsgBlock, From: 0, Blocks: rev(chain)}); err == nil {
+		t.Fatalf("a reply of %d blocks was taken", len(chain))
+	}
+	top := chain[MaxFetchBlocks]
+	// The node learns top's certificate and asks for top.
+	if err := h.node.Step(h.newView(0, top.Round+1, h.qc(top, all...), nil)); err != nil {
+		t.Fatal(err)
+	}
+	h.node.Ready()
+	if err := h.node.Step(Message{Type: MsgBlock, From: 0, Blocks: rev(chain[1:])}); err != nil {
+		t.Fatalf("a reply of exactly %d blocks: %v", MaxFetchBlocks, err)
+	}
+	if h.node.Block(top.Hash()) == nil || h.node.Block(chain[1].Hash()) == nil {
+		t.Fatal("the blocks of the reply were not kept")
+	}
+	var asked []Message
+	for _, m := range h.node.Ready().Messages {
+		if m.Type == MsgFetch {
+			asked = append(asked, m)
+		}
+	}
+	if len(asked) != 1 || asked[0].BlockHash != chain[0].Hash() || asked[0].To != 0 {
+		t.Fatalf("after a reply down to height 2: FETCH %v, want b1 from validator 0", asked)
+	}
+}
