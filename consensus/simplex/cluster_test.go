@@ -421,9 +421,14 @@ func (c *cluster) send(from int, m Message) {
 	}
 }
 
-// process handles every node's Ready until none has anything.
+// process handles every node's Ready until none has anything. A node
+// whose Ready never empties (HasReady true after Ready took everything)
+// fails the test instead of hanging it.
 func (c *cluster) process() {
-	for progress := true; progress; {
+	for passes, progress := 0, true; progress; passes++ {
+		if passes > 10000 {
+			c.t.Fatalf("a node still has Ready after %d passes: its Ready never empties", passes)
+		}
 		progress = false
 		for i, sn := range c.nodes {
 			if sn.down || !sn.node.HasReady() {

@@ -93,7 +93,10 @@ func (h *harness) propose(round uint64, justify *QC, payload string, tc *TC) (Me
 // deliver steps m and approves every payload the node asks about.
 func (h *harness) deliver(m Message) error {
 	err := h.node.Step(m)
-	for h.node.HasReady() {
+	for passes := 0; h.node.HasReady(); passes++ {
+		if passes > 10000 {
+			h.t.Fatalf("the node still has Ready after %d passes: its Ready never empties", passes)
+		}
 		rd := h.node.Ready()
 		for _, b := range rd.Verify {
 			h.node.Verdict(b.Hash(), true)
