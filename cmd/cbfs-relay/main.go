@@ -2,11 +2,12 @@
 // and sealed manifests for volumes on local disk (Pebble) and serves them
 // over QUIC to holders of capability tokens (docs/cbfs.md).
 //
-//	cbfs-relay start --home DIR [--listen 127.0.0.1:7450] [--capacity 64GiB] [--rpc URL]
+//	cbfs-relay start --home DIR [--listen 127.0.0.1:7450] [--capacity 64GiB] [--rpc URL [--stake V] [--addr IP:PORT]]
 //	cbfs-relay id --home DIR
 //
 // On start it writes DIR/relay.json ({"id","addr"}), the line a client's
-// relay list needs.
+// relay list needs. With --stake (and --rpc) it first registers the relay
+// in the Relay Registry 0x0B unless it is registered already.
 package main
 
 import (
@@ -16,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/big"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -29,6 +31,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/cbfs/cluster"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
+	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/cmd/internal/chainfeed"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/rpc"
@@ -48,7 +51,7 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{Use: "cbfs-relay", Short: "CBFS storage relay", SilenceUsage: true}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	var home, listen, capacity, rpcURL, cpuProfile string
+	var home, listen, capacity, rpcURL, cpuProfile, stake, pubAddr string
 	var follow time.Duration
 	start := &cobra.Command{
 		Use:   "start",
@@ -58,6 +61,15 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 			capBytes, err := parseSize(capacity)
 			if err != nil {
 				return err
+			}
+			var stakeV *big.Int
+			if stake != "" {
+				if rpcURL == "" {
+					return errors.New("--stake needs --rpc URL: the relay registers through a node")
+				}
+				if stakeV, err = types.ParseAmount(stake); err != nil {
+					return fmt.Errorf("--stake: %w", err)
+				}
 			}
 			if cpuProfile != "" {
 				f, err := os.Create(cpuProfile)
@@ -84,6 +96,18 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			info := cluster.RelayInfo{ID: srv.ID(), Addr: srv.Addr()}
+			if stakeV != nil {
+				// Registered before relay.json exists and before following the
+				// chain: a relay that failed to register does not serve.
+				reg := info.Addr
+				if pubAddr != "" {
+					reg = pubAddr
+				}
+				if err := ensureRegistered(ctx, rpc.Dial(rpcURL), key, reg, capBytes, stakeV, stdout); err != nil {
+					srv.Close()
+					return err
+				}
+			}
 			b, _ := json.Marshal(info)
 			if err := writeFileAtomic(filepath.Join(home, "relay.json"), append(b, '\n')); err != nil {
 				srv.Close()
@@ -105,6 +129,8 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	start.Flags().StringVar(&listen, "listen", "127.0.0.1:7450", "UDP address to serve QUIC on (port 0: any free port)")
 	start.Flags().StringVar(&capacity, "capacity", "64GiB", "bytes of shards to accept (suffixes KiB MiB GiB TiB)")
 	start.Flags().StringVar(&rpcURL, "rpc", "", "a node's RPC `URL`: follow the token revocations and volume evictions recorded in 0x0A, and answer custody challenges in 0x0B")
+	start.Flags().StringVar(&stake, "stake", "", "bond stake `V` (at least 1000cby) and register the relay in 0x0B through --rpc, paid by DIR/relay.key; skipped if it is registered already")
+	start.Flags().StringVar(&pubAddr, "addr", "", "the public `IP:PORT` to register with --stake (default: the listening address)")
 	start.Flags().DurationVar(&follow, "follow-every", 2*time.Second, "how often to read new 0x0A events from --rpc (the bound on their delay)")
 	start.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the relay to `FILE` until it stops (SIGINT or SIGTERM)")
 	start.MarkFlagRequired("home")
