@@ -16,7 +16,7 @@ var _ rpc.Actors = (*Node)(nil)
 
 // ActorCode returns the deployed source of the actor at addr.
 func (n *Node) ActorCode(addr types.Address) (types.Hash, []byte, error) {
-	st := n.newState()
+	st := n.headState()
 	c, err := st.Code(addr)
 	if err == nil {
 		err = st.Err()
@@ -30,9 +30,9 @@ func (n *Node) ActorCode(addr types.Address) (types.Hash, []byte, error) {
 	return c.CodeHash, c.Source, nil
 }
 
-// ActorStorage reads one storage key of an actor at the latest block.
+// ActorStorage reads one storage key of an actor as of the block Head() reports.
 func (n *Node) ActorStorage(addr types.Address, ns byte, key []byte) ([]byte, error) {
-	st := n.newState()
+	st := n.headState()
 	v := st.GetStorage(addr, ns, key)
 	return v, st.Err()
 }

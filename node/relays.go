@@ -10,7 +10,7 @@ var _ rpc.RelayLister = (*Node)(nil)
 
 // Relays lists the Relay Registry (0x0B) after the last block.
 func (n *Node) Relays() ([]rpc.RelayJSON, error) {
-	st := n.newState()
+	st := n.headState()
 	rs, err := storage.ListRelays(st)
 	if err != nil {
 		return nil, err

@@ -15,26 +15,26 @@ var _ rpc.Runners = (*Node)(nil)
 
 // RunnerRecord reads a runner at the latest block; nil when unregistered.
 func (n *Node) RunnerRecord(a types.Address) (*runner.Runner, error) {
-	return runner.ReadRunner(n.newState(), a)
+	return runner.ReadRunner(n.headState(), a)
 }
 
 // RunnerAddresses lists the registered runners at the latest block.
-func (n *Node) RunnerAddresses() ([]types.Address, error) { return runner.Runners(n.newState()) }
+func (n *Node) RunnerAddresses() ([]types.Address, error) { return runner.Runners(n.headState()) }
 
 // RunnerDelegation reads d's delegation at runner r.
 func (n *Node) RunnerDelegation(r, d types.Address) (*runner.Delegation, error) {
-	return runner.ReadDelegation(n.newState(), r, d)
+	return runner.ReadDelegation(n.headState(), r, d)
 }
 
 // Job reads a job at the latest block; nil when there is none.
-func (n *Node) Job(id uint64) (*runner.Job, error) { return runner.ReadJob(n.newState(), id) }
+func (n *Node) Job(id uint64) (*runner.Job, error) { return runner.ReadJob(n.headState(), id) }
 
 // RunnerParams are the runner market's parameters at the latest block.
-func (n *Node) RunnerParams() (runner.Params, error) { return runner.LoadParams(n.newState()) }
+func (n *Node) RunnerParams() (runner.Params, error) { return runner.LoadParams(n.headState()) }
 
 // JobCount is how many jobs were ever posted.
 func (n *Node) JobCount() (uint64, error) {
-	st := n.newState()
+	st := n.headState()
 	c := runner.JobCount(st)
 	return c, st.Err()
 }

@@ -16,12 +16,12 @@ var _ rpc.Timers = (*Node)(nil)
 // Timer reads pending timer id at the latest block; nil when it is not
 // pending.
 func (n *Node) Timer(id uint64) (*timers.Timer, error) {
-	return timers.New(n.newState()).Get(id)
+	return timers.New(n.headState()).Get(id)
 }
 
 // TimersOf lists owner's pending timers at the latest block.
 func (n *Node) TimersOf(owner types.Address) ([]*timers.Timer, error) {
-	q := timers.New(n.newState())
+	q := timers.New(n.headState())
 	ids, err := q.ByOwner(owner)
 	if err != nil {
 		return nil, err
@@ -41,7 +41,7 @@ func (n *Node) TimersOf(owner types.Address) ([]*timers.Timer, error) {
 
 // TimerReceipts returns the kept receipts of timer id.
 func (n *Node) TimerReceipts(id uint64) ([]timers.Receipt, error) {
-	return timers.Receipts(n.newState(), id)
+	return timers.Receipts(n.headState(), id)
 }
 
 // TimerProof proves timer id's record at a retained height.

@@ -14,7 +14,7 @@ var _ rpc.ValidatorReporter = (*Node)(nil)
 // Validators reads epoch's set (nil: the latest block's epoch) and the
 // registry records at the latest block.
 func (n *Node) Validators(epoch *uint64) (*rpc.ValidatorSet, error) {
-	st := n.newState()
+	st := n.headState()
 	h := n.Head().Height
 	p, err := staking.ReadParams(st)
 	if errors.Is(err, staking.ErrNotInitialized) {
