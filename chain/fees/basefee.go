@@ -17,9 +17,11 @@ import "math/bits"
 // docs/decisions.md "Basefee: §4.2 exactly" says what this means for the
 // genesis basefees of 1.
 func NextBasefee(basefee, used, target uint64) uint64 {
-	if target == 0 || used == target {
+	if target == 0 {
 		return max(basefee, MinBasefee)
 	}
+	// At the target the difference is 0, so the change is 0 and the
+	// downward branch returns max(basefee, MinBasefee), §4.2's "unchanged".
 	up := used > target
 	diff := target - used
 	if up {

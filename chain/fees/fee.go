@@ -14,10 +14,11 @@ type Prices struct {
 // EffectiveTip is min(tip, max_fee − basefee) (§2.3); callers have checked
 // max_fee ≥ basefee.
 func EffectiveTip(p Prices, basefee uint64) uint64 {
-	if p.MaxFee < basefee {
-		return 0
+	room, borrow := bits.Sub64(p.MaxFee, basefee, 0)
+	if borrow != 0 {
+		return 0 // max_fee below the basefee: nothing is left for a tip
 	}
-	return min(p.Tip, p.MaxFee-basefee)
+	return min(p.Tip, room)
 }
 
 // Charge is the outcome of §2.3 for one transaction on both meters.

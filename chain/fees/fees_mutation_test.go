@@ -36,3 +36,25 @@ func TestKindOf(t *testing.T) {
 		})
 	}
 }
+
+// TestEffectiveTip pins §2.3's min(tip, max_fee − basefee) on both sides
+// of the basefee, at equality, and where max_fee − basefee would wrap.
+func TestEffectiveTip(t *testing.T) {
+	tests := []struct {
+		maxFee, tip, basefee uint64
+		want                 uint64
+	}{
+		{10, 3, 5, 3},  // the tip fits under max_fee
+		{10, 8, 5, 5},  // capped by max_fee − basefee
+		{10, 3, 10, 0}, // max_fee equals the basefee: no room
+		{4, 3, 5, 0},   // max_fee below the basefee: 0, not a wrapped difference
+		{0, 1, 1, 0},
+		{^uint64(0), ^uint64(0), 0, ^uint64(0)},
+		{7, 0, 1, 0}, // no tip offered
+	}
+	for _, tt := range tests {
+		if got := EffectiveTip(Prices{MaxFee: tt.maxFee, Tip: tt.tip}, tt.basefee); got != tt.want {
+			t.Errorf("EffectiveTip(max %d, tip %d, basefee %d) = %d, want %d", tt.maxFee, tt.tip, tt.basefee, got, tt.want)
+		}
+	}
+}

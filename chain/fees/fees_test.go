@@ -15,6 +15,9 @@ func TestNextBasefee(t *testing.T) {
 		want                  uint64
 	}{
 		{"at target unchanged", 1000, 10_000_000, 10_000_000, 1000},
+		// At the target a basefee below the floor is lifted to it, never
+		// left (the downward branch's max(1, …), not the upward one).
+		{"at target a zero basefee becomes the floor", 0, 10_000_000, 10_000_000, MinBasefee},
 		{"full block +12.5%", 1000, 20_000_000, 10_000_000, 1125},
 		{"empty block -12.5%", 1000, 0, 10_000_000, 875},
 		{"half over target", 1000, 15_000_000, 10_000_000, 1062}, // 1000×5e6/(1e7×8) = 62.5 → 62
