@@ -141,11 +141,19 @@ func fuseUsable(t *testing.T) {
 	}
 }
 
+// run runs script with sh in dir. The shell changes into dir itself,
+// after exec. With cmd.Dir the forked child chdirs into the mount before
+// exec, while this process, which serves the mount, is still inside the
+// fork (the parent thread waits for the child's exec): under load the
+// test hung 10 minutes with the child stuck in chdir waiting for a FUSE
+// getattr this process never answered (kernel stack: fuse_do_getattr
+// from __x64_sys_chdir), most likely because the runtime stopped for a
+// garbage collection needs the forking thread. The orphaned child then
+// kept the dead mount busy.
 func run(t *testing.T, dir, script string, env ...string) string {
 	t.Helper()
-	cmd := exec.Command("sh", "-c", script)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
+	cmd := exec.Command("sh", "-c", "cd \"$CBFS_TEST_DIR\" || exit 97\n"+script)
+	cmd.Env = append(append(os.Environ(), env...), "CBFS_TEST_DIR="+dir)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("script in %s: %v\n%s", dir, err, out)
