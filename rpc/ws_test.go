@@ -67,6 +67,28 @@ func allActive(h *Hub, n int) bool {
 	return true
 }
 
+// waitActive waits until every subscription the hub holds is active. A
+// client gets its subscription id before the server marks the
+// subscription active, so a block published in between is (rightly) not
+// delivered to it; tests publish only after this returns.
+func waitActive(h *Hub) {
+	for {
+		h.mu.Lock()
+		all := true
+		for _, s := range h.subs {
+			if !s.active.Load() {
+				all = false
+				break
+			}
+		}
+		h.mu.Unlock()
+		if all {
+			return
+		}
+		runtimeGosched()
+	}
+}
+
 func mustSub(t *testing.T, w *WSClient, kind string, args ...any) *Subscription {
 	t.Helper()
 	s, err := w.Subscribe(context.Background(), kind, args...)
@@ -114,6 +136,7 @@ func TestWSSubscriptions(t *testing.T) {
 		t.Fatalf("receipt %+v", r)
 	}
 	b, rcs := nextBlock(f, 2)
+	waitActive(hub)
 	hub.PublishPendingTx(b.Txs[0])
 	hub.PublishBlock(b, rcs)
 	var h BlockJSON
@@ -140,6 +163,7 @@ func TestWSSubscriptions(t *testing.T) {
 	if err := heads.Unsubscribe(ctx); err != nil {
 		t.Fatal(err)
 	}
+	waitActive(hub)
 	hub.PublishBlock(b3, rcs3)
 	next(t, later, &r)
 	if r.BlockNumber != 3 {
@@ -232,6 +256,7 @@ func TestWSSlowClientDropped(t *testing.T) {
 	}
 	defer w.Close()
 	s := mustSub(t, w, SubNewHeads)
+	waitActive(hub)
 	hub.PublishBlock(b, rcs)
 	var h BlockJSON
 	next(t, s, &h)
