@@ -25,7 +25,9 @@ func parseParams(method string, raw json.RawMessage, min, max int) (*params, *Er
 		if t[0] != '[' {
 			return nil, invalidParams("invalid params: %s wants params as a JSON array", method)
 		}
-		if err := json.Unmarshal(t, &p.raw); err != nil {
+		if tok, ok := oneStringParam(t); ok {
+			p.raw = []json.RawMessage{tok}
+		} else if err := json.Unmarshal(t, &p.raw); err != nil {
 			return nil, invalidParams("invalid params: %v", err)
 		}
 	}
