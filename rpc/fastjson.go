@@ -1,6 +1,9 @@
 package rpc
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/json"
+)
 
 // Shortcuts for the requests and responses a node answers by the thousand
 // (a batch of cowboy_sendRawTransaction from `cowboy bench transfers` or a
@@ -10,7 +13,7 @@ import "bytes"
 // recognized shape and gives what the general path gives for it; anything
 // else (whitespace, escapes, unknown or repeated members, nested params)
 // goes the general way, so behaviour, errors included, is unchanged
-// (TestFastJSONMatchesGeneral).
+// (TestFastJSONMatchesGeneral, FuzzFastJSON).
 
 // parseCallFast is parseCall for a request object of the form
 //
@@ -20,77 +23,117 @@ import "bytes"
 // number, null or a string of plain characters, NAME a non-empty string of
 // plain characters, and PARAMS absent, null, [] or ["plain string"]
 // (plain: printable ASCII other than `"` and `\`, so that the bytes are
-// the decoded value). ok is false for anything else. raw must be valid
-// JSON (as parseCall's callers ensure).
+// the decoded value). ok is false for anything else.
 func parseCallFast(raw []byte) (c *parsedCall, ok bool) {
-	if len(raw) < 2 || raw[0] != '{' || raw[len(raw)-1] != '}' {
+	c, n := scanCallFast(raw)
+	if c == nil || n != len(raw) {
 		return nil, false
+	}
+	return c, true
+}
+
+// scanCallFast reads a request object of parseCallFast's form at the
+// start of b and returns it and its length; nil if b does not start with
+// one. Every token is checked against the JSON grammar, so what it accepts
+// is valid JSON whatever follows it.
+func scanCallFast(b []byte) (c *parsedCall, n int) {
+	if len(b) < 2 || b[0] != '{' {
+		return nil, 0
 	}
 	var id, method, params []byte
 	var seenRPC bool
-	rest := raw[1 : len(raw)-1]
-	for len(rest) > 0 {
-		key, n := plainString(rest)
-		if n == 0 || n >= len(rest) || rest[n] != ':' {
-			return nil, false
+	i := 1
+	for {
+		key, k := plainString(b[i:])
+		if k == 0 || i+k >= len(b) || b[i+k] != ':' {
+			return nil, 0
 		}
-		rest = rest[n+1:]
+		i += k + 1
+		rest := b[i:]
 		var val []byte
 		switch string(key) {
 		case "jsonrpc":
 			if seenRPC || !bytes.HasPrefix(rest, []byte(`"2.0"`)) {
-				return nil, false
+				return nil, 0
 			}
 			seenRPC, val = true, rest[:5]
 		case "id":
 			if id != nil {
-				return nil, false
+				return nil, 0
 			}
 			if id = scalar(rest); id == nil {
-				return nil, false
+				return nil, 0
 			}
 			val = id
 		case "method":
 			if method != nil {
-				return nil, false
+				return nil, 0
 			}
 			s, m := plainString(rest)
 			if m == 0 || len(s) == 0 {
-				return nil, false
+				return nil, 0
 			}
 			method, val = s, rest[:m]
 		case "params":
 			if params != nil {
-				return nil, false
+				return nil, 0
 			}
 			if params = simpleParams(rest); params == nil {
-				return nil, false
+				return nil, 0
 			}
 			val = params
 		default:
-			return nil, false
+			return nil, 0
 		}
-		rest = rest[len(val):]
-		if len(rest) > 0 {
-			if rest[0] != ',' || len(rest) == 1 {
-				return nil, false
-			}
-			rest = rest[1:]
+		i += len(val)
+		if i >= len(b) {
+			return nil, 0
 		}
+		if b[i] == '}' {
+			i++
+			break
+		}
+		if b[i] != ',' {
+			return nil, 0
+		}
+		i++
 	}
 	if !seenRPC || method == nil {
-		return nil, false
+		return nil, 0
 	}
-	c = &parsedCall{id: id, method: string(method)}
+	c = &parsedCall{id: id, method: string(method), params: params}
 	if id == nil {
 		c.id, c.notification = nullID, true
 	} else if !validID(id) {
+		return nil, 0
+	}
+	return c, i
+}
+
+// splitBatchFast is handleBody's json.Unmarshal of a batch into its
+// requests when the body is exactly [R,R,…] with every R of
+// parseCallFast's form (so the body is valid JSON and each element is
+// what encoding/json would give). ok is false for anything else, an empty
+// batch included.
+func splitBatchFast(body []byte) (batch []json.RawMessage, ok bool) {
+	if len(body) < 2 || body[0] != '[' || body[len(body)-1] != ']' {
 		return nil, false
 	}
-	if params != nil {
-		c.params = params
+	for i := 1; ; {
+		c, n := scanCallFast(body[i:])
+		if c == nil {
+			return nil, false
+		}
+		batch = append(batch, json.RawMessage(body[i:i+n]))
+		i += n
+		switch {
+		case i == len(body)-1:
+			return batch, true
+		case body[i] != ',':
+			return nil, false
+		}
+		i++
 	}
-	return c, true
 }
 
 // plainChar is a byte a JSON string holds as itself: printable ASCII
@@ -116,8 +159,7 @@ func plainString(b []byte) (s []byte, n int) {
 }
 
 // scalar is the token at the start of b if it is null, a number or a
-// plain string, else nil. b is part of valid JSON, so a run of number
-// characters is a number.
+// plain string, else nil.
 func scalar(b []byte) []byte {
 	if bytes.HasPrefix(b, []byte("null")) {
 		return b[:4]
@@ -125,14 +167,53 @@ func scalar(b []byte) []byte {
 	if _, n := plainString(b); n > 0 {
 		return b[:n]
 	}
+	if n := numberLen(b); n > 0 {
+		return b[:n]
+	}
+	return nil
+}
+
+// numberLen is the length of the JSON number at the start of b (RFC 8259
+// §6: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?), 0 if none.
+func numberLen(b []byte) int {
+	digits := func(i int) int {
+		j := i
+		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+			j++
+		}
+		return j
+	}
 	i := 0
-	for i < len(b) && (b[i] >= '0' && b[i] <= '9' || b[i] == '-' || b[i] == '+' || b[i] == '.' || b[i] == 'e' || b[i] == 'E') {
+	if i < len(b) && b[i] == '-' {
 		i++
 	}
-	if i == 0 {
-		return nil
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && b[i] >= '1' && b[i] <= '9':
+		i = digits(i)
+	default:
+		return 0
 	}
-	return b[:i]
+	if i < len(b) && b[i] == '.' {
+		j := digits(i + 1)
+		if j == i+1 {
+			return 0
+		}
+		i = j
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		j := digits(i)
+		if j == i {
+			return 0
+		}
+		i = j
+	}
+	return i
 }
 
 // simpleParams is the token at the start of b if it is null, [] or an

@@ -48,6 +48,26 @@ var fastJSONSeeds = []string{
 	`["a\"b"]`,
 	`1`,
 	`"x"`,
+	`"0x"`,
+	`"0xabc"`,
+	`"0x0000000000000000000000000000000000000001"`,
+	`"0x0000000000000000000000000000000000000000000000000000000000000001"`,
+	`"zz"`,
+	`[{"jsonrpc":"2.0","id":1,"method":"m"},{"jsonrpc":"2.0","id":2,"method":"n","params":["x"]}]`,
+	`[{"jsonrpc":"2.0","id":01,"method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":1-2,"method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":1.,"method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":1e,"method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":-,"method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":1-,"method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":1.5e+,"method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":00,"method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":"a\b","method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":nul,"method":"m"}]`,
+	`[{"jsonrpc":"2.0","id":1,"method":"m"},]`,
+	`[{"jsonrpc":"2.0","id":1,"method":"m"}{"jsonrpc":"2.0","id":1,"method":"m"}]`,
+	`{"jsonrpc":"2.0","id":1,"method":"m"}}`,
+	`{"jsonrpc":"2.0","id":1,"method":"m",}`,
 	`null`,
 }
 
@@ -77,9 +97,27 @@ func FuzzFastJSON(f *testing.F) {
 // reports whether parseCallFast took it.
 func checkFastJSON(t *testing.T, raw []byte) bool {
 	t.Helper()
-	if !json.Valid(raw) {
-		return false // parseCall is never given invalid JSON
+	if batch, ok := splitBatchFast(raw); ok {
+		var want []json.RawMessage
+		if err := json.Unmarshal(raw, &want); err != nil || !reflect.DeepEqual(batch, want) {
+			t.Fatalf("%s: split into %q, encoding/json %q (%v)", raw, batch, want, err)
+		}
 	}
+	for _, body := range [][]byte{append(append([]byte{'['}, raw...), ']'), []byte("[" + string(raw) + "," + string(raw) + "]")} {
+		if batch, ok := splitBatchFast(body); ok {
+			var want []json.RawMessage
+			if err := json.Unmarshal(body, &want); err != nil || !reflect.DeepEqual(batch, want) {
+				t.Fatalf("%s: split into %q, encoding/json %q (%v)", body, batch, want, err)
+			}
+		}
+	}
+	if !json.Valid(raw) {
+		if _, ok := parseCallFast(raw); ok {
+			t.Fatalf("%s: the fast path accepted invalid JSON", raw)
+		}
+		return false
+	}
+	checkParamShortcut(t, raw)
 	if tok, ok := oneStringParam(raw); ok {
 		var want []json.RawMessage
 		if err := json.Unmarshal(raw, &want); err != nil || len(want) != 1 || string(want[0]) != string(tok) {
@@ -119,4 +157,27 @@ func checkFastJSON(t *testing.T, raw []byte) bool {
 		}
 	}
 	return true
+}
+
+// checkParamShortcut: params.decode hands a plain string token straight to
+// the parameter's UnmarshalJSON; the value and the error must be what
+// json.Unmarshal gives, for every hex parameter type.
+func checkParamShortcut(t *testing.T, tok []byte) {
+	t.Helper()
+	if _, n := plainString(tok); n == 0 || n != len(tok) {
+		return
+	}
+	p := &params{method: "m", raw: []json.RawMessage{tok}}
+	for _, mk := range []func() any{func() any { return new(Bytes) }, func() any { return new(Hash) }, func() any { return new(Address) }} {
+		got, want := mk(), mk()
+		gerr := p.decode(0, "x", got)
+		jerr := json.Unmarshal(tok, want)
+		var werr *Error
+		if jerr != nil {
+			werr = p.bad(0, "x", jerr)
+		}
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gerr, werr) {
+			t.Fatalf("%s into %T: %v (%v), encoding/json %v (%v)", tok, got, got, gerr, want, werr)
+		}
+	}
 }

@@ -56,6 +56,17 @@ func (p *params) decode(i int, name string, v any) *Error {
 	if !p.has(i) {
 		return p.bad(i, name, fmt.Errorf("missing"))
 	}
+	// A plain string token is valid JSON as it stands, and json.Unmarshal
+	// would hand it to v's UnmarshalJSON unchanged (every hex parameter:
+	// a transaction, a hash, an address).
+	if u, ok := v.(json.Unmarshaler); ok {
+		if _, n := plainString(p.raw[i]); n > 0 && n == len(p.raw[i]) {
+			if err := u.UnmarshalJSON(p.raw[i]); err != nil {
+				return p.bad(i, name, err)
+			}
+			return nil
+		}
+	}
 	if err := json.Unmarshal(p.raw[i], v); err != nil {
 		return p.bad(i, name, err)
 	}

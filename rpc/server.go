@@ -159,9 +159,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleBody(ctx context.Context, body []byte) []byte {
 	trimmed := bytes.TrimLeft(body, " \t\r\n")
 	if len(trimmed) > 0 && trimmed[0] == '[' {
-		var batch []json.RawMessage
-		if err := json.Unmarshal(body, &batch); err != nil {
-			return encodeResponse(errorResponse(nullID, newError(CodeParseError, "parse error: %v", err)))
+		batch, ok := splitBatchFast(body)
+		if !ok {
+			if err := json.Unmarshal(body, &batch); err != nil {
+				return encodeResponse(errorResponse(nullID, newError(CodeParseError, "parse error: %v", err)))
+			}
 		}
 		if len(batch) == 0 {
 			return encodeResponse(errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: empty batch")))
