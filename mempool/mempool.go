@@ -60,6 +60,7 @@ type Pool struct {
 
 type entry struct {
 	tx   *types.Tx
+	hash types.Hash // tx.Hash(), kept here for the pool's own lookups
 	from types.Address
 	lane fees.Lane
 	// cycles and cells are the intrinsic cost (§17.2, §17.4), the least
@@ -70,6 +71,11 @@ type entry struct {
 type senderTxs struct {
 	base  uint64            // the account's committed nonce when last seen
 	byNon map[uint64]*entry // nonce -> tx
+	// low is at most the lowest nonce in byNon, so Prune skips a sender
+	// whose account nonce has not passed it without walking byNon:
+	// lowered by add, raised by Remove taking the lowest nonce and by
+	// Prune.
+	low uint64
 }
 
 // New makes an empty pool.
@@ -180,11 +186,11 @@ func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.B
 	}
 	s := p.senders[from]
 	if s == nil {
-		s = &senderTxs{byNon: map[uint64]*entry{}}
+		s = &senderTxs{byNon: map[uint64]*entry{}, low: tx.Nonce}
 		p.senders[from] = s
 	}
 	s.base = base
-	e := &entry{tx: tx, from: from, lane: execution.LaneOf(tx)}
+	e := &entry{tx: tx, hash: h, from: from, lane: execution.LaneOf(tx)}
 	e.cycles, e.cells = fees.TxIntrinsic(tx)
 	if old := s.byNon[tx.Nonce]; old != nil {
 		if !p.outbids(tx, old.tx, bf) {
@@ -192,10 +198,11 @@ func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.B
 				"a transaction with nonce %d from %s is already pending; a replacement must raise every max fee and tip and the effective fee by at least %d%%",
 				tx.Nonce, from, p.cfg.PriceBump)}
 		}
-		delete(p.byHash, old.tx.Hash())
+		delete(p.byHash, old.hash)
 	} else if len(p.byHash) >= p.cfg.MaxTxs {
 		return &execution.TxError{Code: ErrPoolFull.Code, Msg: fmt.Sprintf("the mempool is full (%d transactions); retry later", p.cfg.MaxTxs)}
 	}
+	s.low = min(s.low, tx.Nonce)
 	s.byNon[tx.Nonce] = e
 	p.byHash[h] = e
 	return nil
@@ -267,12 +274,9 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 
 	h := &feeHeap{items: make([]heapItem, 0, len(senders))}
 	var lanes laneSelect
-	next := make(map[types.Address]uint64, len(senders))
 	for _, a := range senders {
-		n := st.Nonce(a)
-		next[a] = n
-		if e := p.senders[a].byNon[n]; e != nil && execution.CheckFees(e.tx, bf) == nil {
-			h.items = append(h.items, heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.tx.Hash(), rank: lanes.rank(e)})
+		if e := p.senders[a].byNon[st.Nonce(a)]; e != nil && execution.CheckFees(e.tx, bf) == nil {
+			h.items = append(h.items, heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.hash, rank: lanes.rank(e)})
 		}
 	}
 	h.init()
@@ -292,10 +296,10 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 		}
 		out = append(out, it.e.tx)
 		block.take(it.e)
-		a := it.e.from
-		next[a]++
-		if e := p.senders[a].byNon[next[a]]; e != nil && execution.CheckFees(e.tx, bf) == nil {
-			h.items[0] = heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.tx.Hash(), rank: lanes.rank(e)}
+		// The sender's next nonce: byNon holds each entry under its own
+		// transaction's nonce.
+		if e := p.senders[it.e.from].byNon[it.e.tx.Nonce+1]; e != nil && execution.CheckFees(e.tx, bf) == nil {
+			h.items[0] = heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.hash, rank: lanes.rank(e)}
 			h.down(0)
 		} else {
 			h.pop()
@@ -325,15 +329,18 @@ func (p *Pool) Remove(txs []*types.Tx) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, tx := range txs {
-		e, ok := p.byHash[tx.Hash()]
+		h := tx.Hash()
+		e, ok := p.byHash[h]
 		if !ok {
 			continue
 		}
-		delete(p.byHash, tx.Hash())
+		delete(p.byHash, h)
 		if s := p.senders[e.from]; s != nil && s.byNon[tx.Nonce] == e {
 			delete(s.byNon, tx.Nonce)
 			if len(s.byNon) == 0 {
 				delete(p.senders, e.from)
+			} else if tx.Nonce == s.low {
+				s.low++ // nothing was below it
 			}
 		}
 	}
@@ -347,12 +354,16 @@ func (p *Pool) Prune(st StateView) {
 	for a, s := range p.senders {
 		n := st.Nonce(a)
 		s.base = n
+		if n <= s.low {
+			continue // no nonce below n is held
+		}
 		for nonce, e := range s.byNon {
 			if nonce < n {
 				delete(s.byNon, nonce)
-				delete(p.byHash, e.tx.Hash())
+				delete(p.byHash, e.hash)
 			}
 		}
+		s.low = n
 		if len(s.byNon) == 0 {
 			delete(p.senders, a)
 		}

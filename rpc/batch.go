@@ -83,8 +83,10 @@ func (s *Server) sendBatch(bs BatchSender, calls []*parsedCall, out []*response)
 			if rpcErr.Code == CodeInternal {
 				s.log.Warn("rpc: internal error", "method", sendRawMethod, "err", rpcErr.Message)
 			}
-		} else if result, rpcErr = s.encodeResult(sendRawMethod, Hash(txs[j].Hash())); rpcErr != nil {
-			result = nil
+		} else {
+			// What encodeResult writes for a Hash: its hex text quoted
+			// (nothing in it needs escaping).
+			result = append(append([]byte{'"'}, txs[j].Hash().Hex()...), '"')
 		}
 		s.observe(d, rpcErr != nil)
 		out[i] = c.answer(result, rpcErr)

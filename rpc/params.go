@@ -25,7 +25,9 @@ func parseParams(method string, raw json.RawMessage, min, max int) (*params, *Er
 		if t[0] != '[' {
 			return nil, invalidParams("invalid params: %s wants params as a JSON array", method)
 		}
-		if err := json.Unmarshal(t, &p.raw); err != nil {
+		if tok, ok := oneStringParam(t); ok {
+			p.raw = []json.RawMessage{tok}
+		} else if err := json.Unmarshal(t, &p.raw); err != nil {
 			return nil, invalidParams("invalid params: %v", err)
 		}
 	}
@@ -53,6 +55,17 @@ func (p *params) bad(i int, name string, err error) *Error {
 func (p *params) decode(i int, name string, v any) *Error {
 	if !p.has(i) {
 		return p.bad(i, name, fmt.Errorf("missing"))
+	}
+	// A plain string token is valid JSON as it stands, and json.Unmarshal
+	// would hand it to v's UnmarshalJSON unchanged (every hex parameter:
+	// a transaction, a hash, an address).
+	if u, ok := v.(json.Unmarshaler); ok {
+		if _, n := plainString(p.raw[i]); n > 0 && n == len(p.raw[i]) {
+			if err := u.UnmarshalJSON(p.raw[i]); err != nil {
+				return p.bad(i, name, err)
+			}
+			return nil
+		}
 	}
 	if err := json.Unmarshal(p.raw[i], v); err != nil {
 		return p.bad(i, name, err)

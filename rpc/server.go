@@ -159,9 +159,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleBody(ctx context.Context, body []byte) []byte {
 	trimmed := bytes.TrimLeft(body, " \t\r\n")
 	if len(trimmed) > 0 && trimmed[0] == '[' {
-		var batch []json.RawMessage
-		if err := json.Unmarshal(body, &batch); err != nil {
-			return encodeResponse(errorResponse(nullID, newError(CodeParseError, "parse error: %v", err)))
+		batch, ok := splitBatchFast(body)
+		if !ok {
+			if err := json.Unmarshal(body, &batch); err != nil {
+				return encodeResponse(errorResponse(nullID, newError(CodeParseError, "parse error: %v", err)))
+			}
 		}
 		if len(batch) == 0 {
 			return encodeResponse(errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: empty batch")))
@@ -216,6 +218,14 @@ type parsedCall struct {
 // parseCall checks one request object's envelope (already known to be
 // valid JSON). A request refused here gets resp and a nil call.
 func parseCall(raw json.RawMessage) (c *parsedCall, resp *response) {
+	if c, ok := parseCallFast(raw); ok {
+		return c, nil
+	}
+	return parseCallJSON(raw)
+}
+
+// parseCallJSON is parseCall through encoding/json, for every shape.
+func parseCallJSON(raw json.RawMessage) (c *parsedCall, resp *response) {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return nil, errorResponse(nullID, newError(CodeInvalidRequest, "invalid request: want a JSON object"))
@@ -323,6 +333,11 @@ func errorResponse(id json.RawMessage, e *Error) *response {
 }
 
 func encodeResponse(r *response) []byte {
+	if r.Error == nil {
+		if b, ok := encodeResultFast(r.ID, r.Result); ok {
+			return b
+		}
+	}
 	b, err := json.Marshal(r)
 	if err != nil {
 		// Only a broken id could get here; answer without it.

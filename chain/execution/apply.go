@@ -95,11 +95,11 @@ func ApplyTx(st *state.StateDB, bc *BlockContext, tx *types.Tx) (*types.Receipt,
 	if err := CheckFees(tx, bc.Basefees); err != nil {
 		return nil, err
 	}
-	if err := CheckState(st, tx, from); err != nil {
+	prepay, err := checkState(st, tx, from)
+	if err != nil {
 		return nil, err
 	}
 
-	prepay := fees.TxMaxCost(tx)
 	st.SetNonce(from, tx.Nonce+1)
 	mustNotFail(st.SubBalance(from, prepay)) // CheckState proved the balance covers it
 
@@ -114,7 +114,9 @@ func ApplyTx(st *state.StateDB, bc *BlockContext, tx *types.Tx) (*types.Receipt,
 	cellsUsed += usedCells
 
 	charge := fees.TxCharge(tx, cyclesUsed, cellsUsed, bc.Basefees)
-	st.AddBalance(from, new(big.Int).Sub(prepay, charge.Fee))
+	// The refund is computed in prepay itself: SubBalance kept no
+	// reference to it (the state journals a copy of its words).
+	st.AddBalance(from, prepay.Sub(prepay, charge.Fee))
 	st.Burn(charge.Burned)
 	st.AddBalance(bc.Proposer, charge.Tip)
 

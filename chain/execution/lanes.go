@@ -23,14 +23,28 @@ import (
 // carries no transactions (timers run in the Deliver Timers step); job
 // continuations run in the runner lane's Resolve Jobs step.
 func LaneOf(tx *types.Tx) fees.Lane {
-	if tx.To != nil && (*tx.To == staking.Address || storage.Handles(*tx.To)) {
+	if tx.To == nil || !systemFirstByte[tx.To[0]] {
+		return fees.LaneUser // the common case, decided without comparing addresses
+	}
+	if *tx.To == staking.Address || storage.Handles(*tx.To) {
 		return fees.LaneSystem
 	}
-	if tx.To != nil && runner.Handles(*tx.To) {
+	if runner.Handles(*tx.To) {
 		return fees.LaneRunner // runner registry, job posts, commits and reveals (§6.3)
 	}
 	return fees.LaneUser
 }
+
+// systemFirstByte marks the first bytes of the addresses LaneOf puts in a
+// reserved lane: an address starting with any other byte is the user
+// lane's. LaneOf runs several times for every transaction of every block.
+var systemFirstByte = func() (m [256]bool) {
+	for _, a := range []types.Address{staking.Address, storage.ManagerAddress, storage.RegistryAddress,
+		runner.RegistryAddress, runner.DispatcherAddress, runner.VerifierAddress} {
+		m[a[0]] = true
+	}
+	return m
+}()
 
 // TxCycleCap is how many cycles a block's transactions may use: the block
 // cap less the timer lane's reservation when timers are due at height

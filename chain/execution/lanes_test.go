@@ -9,6 +9,7 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/fees"
 	"github.com/cowboy-chain/cowboy/chain/state"
+	"github.com/cowboy-chain/cowboy/chain/system/runner"
 	"github.com/cowboy-chain/cowboy/chain/system/staking"
 	"github.com/cowboy-chain/cowboy/chain/system/storage"
 	"github.com/cowboy-chain/cowboy/chain/timers"
@@ -26,6 +27,40 @@ func TestLaneOf(t *testing.T) {
 	}
 	if LaneOf(&types.Tx{To: &user}) != fees.LaneUser || LaneOf(&types.Tx{}) != fees.LaneUser {
 		t.Fatal("lane tags")
+	}
+}
+
+// LaneOf's first-byte shortcut (systemFirstByte) gives the lane of the
+// rule it shortcuts, the system actors' own Handles, for every address with
+// one non-zero byte (the system addresses are of that form) and for random
+// ones: a system address added to a Handles without its first byte in
+// systemFirstByte would fail here.
+func TestLaneOfShortcutMatchesHandles(t *testing.T) {
+	rule := func(to types.Address) fees.Lane {
+		switch {
+		case to == staking.Address || storage.Handles(to):
+			return fees.LaneSystem
+		case runner.Handles(to):
+			return fees.LaneRunner
+		}
+		return fees.LaneUser
+	}
+	var addrs []types.Address
+	for i := range len(types.Address{}) {
+		for b := range 256 {
+			var a types.Address
+			a[i] = byte(b)
+			addrs = append(addrs, a)
+		}
+	}
+	for i := range 1000 {
+		h := crypto.Keccak256([]byte{byte(i), byte(i >> 8)})
+		addrs = append(addrs, types.Address(h[:20]))
+	}
+	for _, a := range addrs {
+		if got, want := LaneOf(&types.Tx{To: &a}), rule(a); got != want {
+			t.Fatalf("LaneOf(to %s) = %v, the system actors' rule says %v", a, got, want)
+		}
 	}
 }
 

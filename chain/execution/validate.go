@@ -117,17 +117,26 @@ func UpfrontCost(tx *types.Tx) *big.Int {
 // must be exactly the account's next nonce, and the balance must cover the
 // upfront cost.
 func CheckState(st *state.StateDB, tx *types.Tx, from types.Address) error {
+	_, err := checkState(st, tx, from)
+	return err
+}
+
+// checkState is CheckState returning the prepayment (fees.TxMaxCost) it
+// computed on the way, so ApplyTx does not compute it again; the caller
+// owns it.
+func checkState(st *state.StateDB, tx *types.Tx, from types.Address) (*big.Int, error) {
 	nonce := st.Nonce(from)
 	if tx.Nonce < nonce {
-		return reject(ErrNonceTooLow, "nonce %d is too low: account %s is at nonce %d", tx.Nonce, from, nonce)
+		return nil, reject(ErrNonceTooLow, "nonce %d is too low: account %s is at nonce %d", tx.Nonce, from, nonce)
 	}
 	if tx.Nonce > nonce {
-		return reject(ErrNonceTooHigh, "nonce %d is too high: account %s is at nonce %d", tx.Nonce, from, nonce)
+		return nil, reject(ErrNonceTooHigh, "nonce %d is too high: account %s is at nonce %d", tx.Nonce, from, nonce)
 	}
-	if need := UpfrontCost(tx); !st.HasBalance(from, need) {
-		return reject(ErrInsufficientFunds, "account %s holds %s base units, needs %s (value + limits × max fees)", from, st.Balance(from), need)
+	prepay := fees.TxMaxCost(tx)
+	if need := new(big.Int).Add(prepay, tx.ValueOrZero()); !st.HasBalance(from, need) {
+		return nil, reject(ErrInsufficientFunds, "account %s holds %s base units, needs %s (value + limits × max fees)", from, st.Balance(from), need)
 	}
-	return nil
+	return prepay, nil
 }
 
 func mustNotFail(err error) {
