@@ -25,7 +25,8 @@ import (
 // ratios see the same machine load. With CBFS_RELAY_PROFILE=DIR each
 // relay writes a CPU profile there (stopped with SIGINT at the end); the
 // client's is go test's -cpuprofile. CBFS_RELAY_BIN runs a relay binary
-// built elsewhere (to compare builds). On Linux it also reports the
+// built elsewhere (to compare builds); CBFS_RELAY_PROCS=N starts the
+// relays with --procs N. On Linux it also reports the
 // CPU-seconds of each phase, this process and the six relays together
 // (put-cpu-s beside local-write-cpu-s): the load of other jobs on a
 // shared machine moves those much less than wall time.
@@ -42,6 +43,12 @@ func BenchmarkProcesses(b *testing.B) {
 	}
 	profDir := os.Getenv("CBFS_RELAY_PROFILE")
 	dir := b.TempDir()
+	// CBFS_RELAY_PROCS=1 runs each relay's Go code on one thread (--procs);
+	// the default, 0, is one per core, as in earlier measurements.
+	nprocs := os.Getenv("CBFS_RELAY_PROCS")
+	if nprocs == "" {
+		nprocs = "0"
+	}
 	bin := os.Getenv("CBFS_RELAY_BIN") // a relay built elsewhere (before/after runs)
 	if bin == "" {
 		bin = filepath.Join(dir, "cbfs-relay")
@@ -53,9 +60,9 @@ func BenchmarkProcesses(b *testing.B) {
 	var procs []*relayProc
 	for i := 0; i < 6; i++ {
 		home := filepath.Join(dir, "relay"+strconv.Itoa(i))
-		var extra []string
+		extra := []string{"--procs", nprocs}
 		if profDir != "" {
-			extra = []string{"--cpuprofile", filepath.Join(profDir, "relay"+strconv.Itoa(i)+".pprof")}
+			extra = append(extra, "--cpuprofile", filepath.Join(profDir, "relay"+strconv.Itoa(i)+".pprof"))
 		}
 		p := startRelayArgs(b, bin, home, extra...)
 		procs = append(procs, p)
