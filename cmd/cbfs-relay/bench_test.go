@@ -25,7 +25,11 @@ import (
 // ratios see the same machine load. With CBFS_RELAY_PROFILE=DIR each
 // relay writes a CPU profile there (stopped with SIGINT at the end); the
 // client's is go test's -cpuprofile. CBFS_RELAY_BIN runs a relay binary
-// built elsewhere (to compare builds).
+// built elsewhere (to compare builds); CBFS_RELAY_PROCS=N starts the
+// relays with --procs N. On Linux it also reports the
+// CPU-seconds of each phase, this process and the six relays together
+// (put-cpu-s beside local-write-cpu-s): the load of other jobs on a
+// shared machine moves those much less than wall time.
 //
 //	go test -run XXX -bench Processes -benchtime 3x ./cmd/cbfs-relay/
 func BenchmarkProcesses(b *testing.B) {
@@ -39,6 +43,12 @@ func BenchmarkProcesses(b *testing.B) {
 	}
 	profDir := os.Getenv("CBFS_RELAY_PROFILE")
 	dir := b.TempDir()
+	// CBFS_RELAY_PROCS=1 runs each relay's Go code on one thread (--procs);
+	// the default, 0, is one per core, as in earlier measurements.
+	nprocs := os.Getenv("CBFS_RELAY_PROCS")
+	if nprocs == "" {
+		nprocs = "0"
+	}
 	bin := os.Getenv("CBFS_RELAY_BIN") // a relay built elsewhere (before/after runs)
 	if bin == "" {
 		bin = filepath.Join(dir, "cbfs-relay")
@@ -50,9 +60,9 @@ func BenchmarkProcesses(b *testing.B) {
 	var procs []*relayProc
 	for i := 0; i < 6; i++ {
 		home := filepath.Join(dir, "relay"+strconv.Itoa(i))
-		var extra []string
+		extra := []string{"--procs", nprocs}
 		if profDir != "" {
-			extra = []string{"--cpuprofile", filepath.Join(profDir, "relay"+strconv.Itoa(i)+".pprof")}
+			extra = append(extra, "--cpuprofile", filepath.Join(profDir, "relay"+strconv.Itoa(i)+".pprof"))
 		}
 		p := startRelayArgs(b, bin, home, extra...)
 		procs = append(procs, p)
@@ -83,11 +93,16 @@ func BenchmarkProcesses(b *testing.B) {
 	p := cbfs.Params{K: 4, M: 2, SegmentSize: cbfs.DefaultSegmentSize}
 	ctx := context.Background()
 	local := filepath.Join(dir, "local.bin")
+	var pids []int
+	for _, pr := range procs {
+		pids = append(pids, pr.cmd.Process.Pid)
+	}
 	var putT, getT, writeT, readT time.Duration
+	var putC, getC, writeC, readC time.Duration // CPU: this process + the relays
 	b.SetBytes(int64(size))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		start := time.Now()
+		start, c0 := time.Now(), cpuTime(pids)
 		f, err := os.Create(local)
 		if err != nil {
 			b.Fatal(err)
@@ -100,12 +115,16 @@ func BenchmarkProcesses(b *testing.B) {
 		}
 		f.Close()
 		writeT += time.Since(start)
+		c1 := cpuTime(pids)
+		writeC += c1 - c0
 
 		start = time.Now()
 		if _, err := cl.Put(ctx, vol, "bench.bin", p, bytes.NewReader(data), nil); err != nil {
 			b.Fatal(err)
 		}
 		putT += time.Since(start)
+		c2 := cpuTime(pids)
+		putC += c2 - c1
 
 		start = time.Now()
 		f, err = os.Open(local)
@@ -117,12 +136,15 @@ func BenchmarkProcesses(b *testing.B) {
 		}
 		f.Close()
 		readT += time.Since(start)
+		c3 := cpuTime(pids)
+		readC += c3 - c2
 
 		start = time.Now()
 		if _, err := cl.Get(ctx, vol, "bench.bin", io.Discard, nil); err != nil {
 			b.Fatal(err)
 		}
 		getT += time.Since(start)
+		getC += cpuTime(pids) - c3
 	}
 	b.StopTimer()
 	n := float64(b.N)
@@ -132,4 +154,10 @@ func BenchmarkProcesses(b *testing.B) {
 	b.ReportMetric(getT.Seconds()/n, "get-s")
 	b.ReportMetric(readT.Seconds()/n, "local-read-s")
 	b.ReportMetric(getT.Seconds()/readT.Seconds(), "get/local")
+	if putC > 0 { // CPU-seconds, client and relays together (Linux)
+		b.ReportMetric(putC.Seconds()/n, "put-cpu-s")
+		b.ReportMetric(writeC.Seconds()/n, "local-write-cpu-s")
+		b.ReportMetric(getC.Seconds()/n, "get-cpu-s")
+		b.ReportMetric(readC.Seconds()/n, "local-read-cpu-s")
+	}
 }

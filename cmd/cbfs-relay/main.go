@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -53,11 +54,18 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	root.SetErr(stderr)
 	var home, listen, capacity, rpcURL, cpuProfile, stake, pubAddr string
 	var follow time.Duration
+	var procs int
 	start := &cobra.Command{
 		Use:   "start",
 		Short: "Run the relay until interrupted",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if procs < 0 {
+				return fmt.Errorf("--procs %d: want 0 (every core) or more", procs)
+			}
+			if procs > 0 {
+				runtime.GOMAXPROCS(procs)
+			}
 			capBytes, err := parseSize(capacity)
 			if err != nil {
 				return err
@@ -133,6 +141,11 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	start.Flags().StringVar(&pubAddr, "addr", "", "the public `IP:PORT` to register with --stake (default: the listening address)")
 	start.Flags().DurationVar(&follow, "follow-every", 2*time.Second, "how often to read new 0x0A events from --rpc (the bound on their delay)")
 	start.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the relay to `FILE` until it stops (SIGINT or SIGTERM)")
+	// Relays sharing a few cores (a devnet, six relays on two cores) spend
+	// 10–15% less CPU per put or get with one thread running Go code each:
+	// fewer threads spinning and waking for quic-go's packet hand-offs
+	// (docs/benchmarks.md, the issue-15 fourth-session section).
+	start.Flags().IntVar(&procs, "procs", 0, "at most `N` threads running Go code at once (GOMAXPROCS); 0: one per core")
 	start.MarkFlagRequired("home")
 	id := &cobra.Command{
 		Use:   "id",
