@@ -1,9 +1,11 @@
 package simplex
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -592,5 +594,59 @@ func TestParkedForgottenOnANewRound(t *testing.T) {
 	}
 	if s := h.node.Status(); s.Round != 3 || len(h.node.parked) != 0 {
 		t.Fatalf("round %d with %d parked, want round 3 and none", s.Round, len(h.node.parked))
+	}
+}
+
+// TestBlockReplyMustLink: a BLOCK reply whose second block is not the
+// parent of the first is refused, naming the pair, and none of it kept.
+func TestBlockReplyMustLink(t *testing.T) {
+	all := []int{0, 1, 2, 3}
+	h, err := newNodeWith(t, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, b1 := h.propose(1, h.genesisQC(), "b1", nil)
+	_, b2 := h.propose(2, h.qc(b1, all...), "b2", nil)
+	_, other := h.propose(1, h.genesisQC(), "not b2's parent", nil)
+	if err := h.node.Step(h.newView(0, 2, h.qc(b2, all...), nil)); err != nil {
+		t.Fatal(err)
+	}
+	err = h.node.Step(Message{Type: MsgBlock, From: 0, Blocks: []*Block{b2, other}})
+	if err == nil || !strings.Contains(err.Error(), "block 1 is not the parent of block 0") {
+		t.Fatalf("a reply that does not link: %v", err)
+	}
+	if h.node.Block(b2.Hash()) != nil || h.node.Block(other.Hash()) != nil {
+		t.Fatal("a block of the refused reply was kept")
+	}
+}
+
+// TestRefetchInHashOrder: the blocks still missing at a timeout are asked
+// for in ascending hash order, not map order.
+func TestRefetchInHashOrder(t *testing.T) {
+	all := []int{0, 1, 2, 3}
+	h, err := newNodeWith(t, 3, func(c *Config) { c.TimeoutTicks = 5 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var missing []*Block
+	for i := 0; i < 4; i++ {
+		b := &Block{Parent: h.genesis.Hash(), Height: 1, Round: 1, Payload: []byte{byte(i)}}
+		missing = append(missing, b)
+		if err := h.node.Step(h.newView(0, 1, h.qc(b, all...), nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.node.Ready()
+	for i := 0; i < 5; i++ {
+		h.node.Tick()
+	}
+	got := fetches(h.node)
+	if len(got) != len(missing) {
+		t.Fatalf("%d FETCH at the timeout, want %d", len(got), len(missing))
+	}
+	for i := 1; i < len(got); i++ {
+		if bytes.Compare(got[i-1][:], got[i][:]) >= 0 {
+			t.Fatalf("FETCH %d (%s) not after %d (%s)", i, Short(got[i]), i-1, Short(got[i-1]))
+		}
 	}
 }
