@@ -43,11 +43,18 @@ listed() {
 failed=0
 ran=0
 summary=""
+# A package may have several lines (each with its own files=); each line
+# writes its own reports: <pkg>.log for the first, <pkg>.2.log for the
+# second, and so on, so a later line does not overwrite an earlier one's.
+declare -A lines=()
 while read -r pkg floor opts; do
 	case "$pkg" in ''|'#'*) continue ;; esac
 	listed "$pkg" || continue
 	ran=$((ran + 1))
-	args=(unleash --workers "$WORKERS" --timeout-coefficient "$COEFF" -o "$OUT/${pkg//\//_}.json")
+	lines[$pkg]=$((${lines[$pkg]:-0} + 1))
+	report="$OUT/${pkg//\//_}"
+	[ "${lines[$pkg]}" -gt 1 ] && report+=".${lines[$pkg]}"
+	args=(unleash --workers "$WORKERS" --timeout-coefficient "$COEFF" -o "$report.json")
 	# gremlins walks the directory recursively; subpackages have lines of
 	# their own (crypto/bls under crypto), so only this directory's files.
 	args+=(-E "/")
@@ -68,7 +75,7 @@ while read -r pkg floor opts; do
 		done
 	fi
 	echo "== $pkg (floor $floor%)"
-	log="$OUT/${pkg//\//_}.log"
+	log="$report.log"
 	# skip=: tests left out of every run of this package (its slowest
 	# simulations), passed to go test through GOFLAGS.
 	goflags=${GOFLAGS:-}

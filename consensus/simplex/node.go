@@ -243,7 +243,6 @@ type Node struct {
 
 	proposeReq *ProposeRequest
 	proposeQC  *QC
-	proposed   uint64 // last round this node proposed in
 
 	halted error
 	dirty  bool
@@ -468,7 +467,9 @@ func (n *Node) advance(r uint64, tc *TC) {
 }
 
 func (n *Node) maybeRequestProposal() {
-	if n.id < 0 || n.leader(n.round) != n.id || n.proposed >= n.round || n.lastVoted >= n.round || n.proposeReq != nil || n.timedOut {
+	// A node that proposed in the round also voted in it (Propose sets
+	// lastVoted), so lastVoted alone says it may not propose again.
+	if n.id < 0 || n.leader(n.round) != n.id || n.lastVoted >= n.round || n.proposeReq != nil || n.timedOut {
 		return
 	}
 	qc := n.highQC
@@ -509,7 +510,6 @@ func (n *Node) Propose(round uint64, payload []byte) error {
 	if qc.Round+1 != round {
 		m.TC = n.lastTC
 	}
-	n.proposed = round
 	n.lastVoted = round
 	n.locked = max(n.locked, qc.Round)
 	n.dirty = true
@@ -601,11 +601,13 @@ func (n *Node) onPropose(m Message) error {
 		}
 		return nil
 	}
-	p := &proposal{block: b, hash: h, msg: m, handled: b.Round != n.round}
+	// Only the current round's proposal is judged and voted on; the other
+	// one stored is the previous round's (observing its justification
+	// brought the node to at least its round), kept for its signature.
+	p := &proposal{block: b, hash: h, msg: m, handled: true}
 	n.proposals[b.Round] = p
 	n.addBlock(b)
 	if b.Round == n.round {
-		p.handled = false
 		n.considerProposal(p)
 	}
 	return nil
@@ -812,10 +814,9 @@ func (n *Node) addNewView(round uint64, from int, sig []byte) {
 		return
 	}
 	delete(n.newViews, round)
-	tc := &TC{Round: round, Signature: agg, Signers: signers}
-	if round+1 > n.round {
-		n.advance(round+1, tc)
-	}
+	// round is never below the node's (onNewView drops older ones), so
+	// this moves it on.
+	n.advance(round+1, &TC{Round: round, Signature: agg, Signers: signers})
 }
 
 // verifyTC checks a timeout certificate: a well-formed bitmap naming a
@@ -1005,9 +1006,9 @@ func (n *Node) addBlock(b *Block) {
 	if n.highQC.BlockHash == h {
 		n.maybeRequestProposal()
 	}
-	if n.pendingFinal != nil {
-		n.flushFinal()
-	}
+	// No flush of pendingFinal here: every block it waits for has its
+	// certificate (the top's is pendingFinal.QC, each lower one's is the
+	// justify of the block above), so onCertified above flushed it.
 }
 
 // lookup finds a block in memory or in the store.
@@ -1123,19 +1124,9 @@ func (n *Node) prune() {
 			delete(n.seen, k)
 		}
 	}
-	for h, rounds := range n.parked {
-		keep := rounds[:0]
-		for _, r := range rounds {
-			if r >= n.round {
-				keep = append(keep, r)
-			}
-		}
-		if len(keep) == 0 {
-			delete(n.parked, h)
-		} else {
-			n.parked[h] = keep
-		}
-	}
+	// A proposal parks only in the round it is for, the current one
+	// (considerProposal), so every parked round is one the node has left.
+	clear(n.parked)
 }
 
 // pruneBlocks drops blocks and certificates of forks below the final chain
@@ -1146,9 +1137,15 @@ func (n *Node) pruneBlocks() {
 		return
 	}
 	n.prunedAt = n.finalHeight
-	floor := uint64(0)
-	if n.finalHeight > n.cfg.KeepFinalized {
-		floor = n.finalHeight - n.cfg.KeepFinalized
+	floor := n.finalHeight - min(n.finalHeight, n.cfg.KeepFinalized)
+	// Wanted blocks at or below the final height are forks (or final
+	// blocks that came by sync): forget them first, while the certificate
+	// that tells their height is still held, or they are asked for again
+	// every timeout for the rest of the epoch.
+	for h := range n.wanted {
+		if q := n.qcs[h]; q != nil && q.Height <= n.finalHeight {
+			delete(n.wanted, h)
+		}
 	}
 	for h, b := range n.blocks {
 		if b.Height > n.finalHeight {
@@ -1174,11 +1171,6 @@ func (n *Node) pruneBlocks() {
 	for ht := range n.finalChain {
 		if ht < floor {
 			delete(n.finalChain, ht)
-		}
-	}
-	for h := range n.wanted {
-		if b := n.qcs[h]; b != nil && b.Height <= n.finalHeight {
-			delete(n.wanted, h)
 		}
 	}
 }

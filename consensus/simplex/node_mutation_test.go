@@ -152,18 +152,20 @@ func TestNewNodeConfig(t *testing.T) {
 func TestKeepFinalized(t *testing.T) {
 	for _, tc := range []struct {
 		keep     uint64
-		keptFrom uint64 // lowest height still held after 20 blocks (18 final)
+		blocks   uint64 // the chain's length; all but the last two are final
+		keptFrom uint64 // lowest height still held
 	}{
-		{0, 1},
-		{4, 14},
+		{0, 20, 1},
+		{4, 20, 14},
+		{4, 19, 13}, // pruned at every finalized block, not every other
 	} {
 		h, err := newNodeWith(t, -1, func(c *Config) { c.KeepFinalized = tc.keep })
 		if err != nil {
 			t.Fatal(err)
 		}
-		blocks := h.chain(h.genesisQC(), 1, 20)
-		if s := h.node.Status(); s.FinalizedHeight != 18 {
-			t.Fatalf("keep %d: finalized %d, want 18", tc.keep, s.FinalizedHeight)
+		blocks := h.chain(h.genesisQC(), 1, tc.blocks)
+		if s := h.node.Status(); s.FinalizedHeight != tc.blocks-2 {
+			t.Fatalf("keep %d: finalized %d, want %d", tc.keep, s.FinalizedHeight, tc.blocks-2)
 		}
 		for _, b := range blocks {
 			held := h.node.Block(b.Hash()) != nil
