@@ -327,17 +327,18 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						r, _ = object.IntBinary(op, a, b)
 					}
 				} else if b, ok := y.(object.Float); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
+					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), t.floatInto(code, pc-1, y))
 				}
 			} else if a, ok := x.(object.Float); ok {
 				if b, ok := y.(object.Float); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b))
+					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b), t.floatInto(code, pc-1, y))
 				} else if b, ok := y.(object.Int); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
+					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil)
 				}
 			}
 			if r == nil {
 				r, err = object.Binary(t, object.Op(in.Arg), x, y)
+				t.fbox.Forget()
 				if err != nil {
 					break
 				}
@@ -354,17 +355,18 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				} else if b, ok := stack[sp-1].(object.Float); ok {
 					// Ints and floats have no in-place operators:
 					// Inplace is Binary.
-					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
+					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), t.floatInto(code, pc-1, stack[sp-1]))
 				}
 			} else if a, ok := stack[sp-2].(object.Float); ok {
 				if b, ok := stack[sp-1].(object.Float); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b))
+					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b), t.floatInto(code, pc-1, stack[sp-1]))
 				} else if b, ok := stack[sp-1].(object.Int); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
+					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil)
 				}
 			}
 			if r == nil {
 				r, err = object.Inplace(t, object.Op(in.Arg), stack[sp-2], stack[sp-1])
+				t.fbox.Forget()
 				if err != nil {
 					break
 				}
@@ -475,17 +477,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp -= 2
 			stack[sp], stack[sp+1] = nil, nil
 		case compile.BUILD_SLICE:
-			if in.Arg == 3 {
-				s := &object.SliceObj{Start: stack[sp-3], Stop: stack[sp-2], Step: stack[sp-1]}
-				sp -= 2
-				stack[sp], stack[sp+1] = nil, nil
-				stack[sp-1] = s
-			} else {
-				s := &object.SliceObj{Start: stack[sp-2], Stop: stack[sp-1], Step: object.None}
-				sp--
-				stack[sp] = nil
-				stack[sp-1] = s
-			}
+			sp = t.buildSlice(stack, sp, int(in.Arg), instrs[pc].Op)
 		case compile.BUILD_TUPLE:
 			n := int(in.Arg)
 			if err = object.AllocSlots(t, meter.SizeTupleHeader, uint64(n), meter.SizePointer); err != nil {
@@ -610,6 +602,21 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			var e error
 			if g, isGen := stack[sp-1].(*Generator); isGen {
 				v, ok, e = g.resume(object.None, nil) // Generator.Next, without the dispatch
+			} else if gi, isGo := stack[sp-1].(*goIter); isGo && gi.pair != nil {
+				var a, b object.Value
+				if a, b, ok, e = gi.pair(t); ok && e == nil {
+					if nx := instrs[pc]; nx.Op == compile.UNPACK_SEQUENCE && nx.Arg == 2 && opCost[nx.Op] <= m.Left {
+						// UNPACK_SEQUENCE 2 of the pair, run here (its
+						// cycles charged as the loop charges them)
+						// without making the tuple it would unpack.
+						m.Left -= opCost[nx.Op]
+						stack[sp], stack[sp+1] = b, a
+						sp += 2
+						pc++
+						break
+					}
+					v = newPair(a, b)
+				}
 			} else {
 				v, ok, e = object.Next(t, stack[sp-1])
 			}
@@ -798,19 +805,43 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 // dispatch. These charge nothing beyond the opcode's cycles; division by
 // zero and the other operators return nil for the general path. Results
 // are boxed through fb, the thread's FloatBox (a Go allocation per 16
-// results instead of per result; nothing observable changes).
-func floatArith(fb *object.FloatBox, op object.Op, x, y softfloat.F64) object.Value {
+// results instead of per result; nothing observable changes), or written
+// into into when it is not nil: a float temporary that only the operand
+// slot holds (floatInto), so that `x + a * b` allocates once, not twice.
+func floatArith(fb *object.FloatBox, op object.Op, x, y softfloat.F64, into object.Value) object.Value {
+	var r softfloat.F64
 	switch op {
 	case object.OpAdd:
-		return fb.Box(object.Float(softfloat.Add(x, y).Float64()))
+		r = softfloat.Add(x, y)
 	case object.OpSub:
-		return fb.Box(object.Float(softfloat.Sub(x, y).Float64()))
+		r = softfloat.Sub(x, y)
 	case object.OpMul:
-		return fb.Box(object.Float(softfloat.Mul(x, y).Float64()))
+		r = softfloat.Mul(x, y)
 	case object.OpTrueDiv:
-		if !y.IsZero() { // else ZeroDivisionError, from the general path
-			return fb.Box(object.Float(softfloat.Div(x, y).Float64()))
+		if y.IsZero() { // ZeroDivisionError, from the general path
+			return nil
 		}
+		r = softfloat.Div(x, y)
+	default:
+		return nil
+	}
+	if into != nil {
+		return fb.Rebox(into, object.Float(r.Float64()))
+	}
+	return fb.Box(object.Float(r.Float64()))
+}
+
+// floatInto is the box floatArith may reuse for the BINARY_OP or
+// INPLACE_OP at index i of code whose right operand is y: y itself when
+// the instruction before i, also one of the two, pushed y from the float
+// fast path (the FloatBox's last Value) and no jump leads to i
+// (Code.AfterArith), so nothing but y's stack slot, which the result
+// replaces, holds that box. Otherwise nil. Floats have no identity a
+// program or the meter can see (FloatBox), so this changes nothing but
+// the allocations.
+func (t *Thread) floatInto(code *compile.Code, i int, y object.Value) object.Value {
+	if code.AfterArith(i) && t.fbox.IsLast(y) {
+		return y
 	}
 	return nil
 }

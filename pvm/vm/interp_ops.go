@@ -483,3 +483,60 @@ func matchSequence(stack []object.Value, sp int) int {
 	stack[sp] = object.MakeBool(ok)
 	return sp + 1
 }
+
+// buildSlice is BUILD_SLICE: the slice of the top two or three values
+// (start, stop and step). When the next instruction consumes it at once
+// and nothing can keep it, the slice is the thread's scratch slice
+// instead of a new Go allocation: the next op is BINARY_SUBSCR on a
+// list, tuple or str, or STORE_SUBSCR of a list or tuple into a list,
+// and the bounds are ints or None, so no Python code runs (no __index__,
+// no __getitem__, no iteration of the value) while the slice is on the
+// stack and nothing stores it. The live-heap walk sees the same object
+// in the same slot (a slice with these three fields) and nothing is
+// charged for a slice either way, so no charge changes.
+func (t *Thread) buildSlice(stack []object.Value, sp, n int, next compile.Opcode) int {
+	var start, stop, step object.Value = stack[sp-n], stack[sp-n+1], object.None
+	if n == 3 {
+		step = stack[sp-1]
+	}
+	s := &t.slice
+	if !plainBound(start) || !plainBound(stop) || !plainBound(step) || !scratchSliceUse(stack, sp-n, next) {
+		s = &object.SliceObj{}
+	}
+	s.Start, s.Stop, s.Step = start, stop, step
+	clear(stack[sp-n+1 : sp])
+	sp -= n - 1
+	stack[sp-1] = s
+	return sp
+}
+
+// plainBound reports whether v is a slice bound that runs no code: an
+// int or None.
+func plainBound(v object.Value) bool {
+	switch v.(type) {
+	case object.Int, object.NoneType:
+		return true
+	}
+	return false
+}
+
+// scratchSliceUse reports whether next, the instruction after
+// BUILD_SLICE, takes the slice from stack[:top+1] (the slice at top)
+// into code that neither keeps it nor runs Python code.
+func scratchSliceUse(stack []object.Value, top int, next compile.Opcode) bool {
+	switch next {
+	case compile.BINARY_SUBSCR:
+		switch stack[top-1].(type) {
+		case *object.List, object.Tuple, object.Str:
+			return true
+		}
+	case compile.STORE_SUBSCR:
+		if _, ok := stack[top-1].(*object.List); ok {
+			switch stack[top-2].(type) {
+			case *object.List, object.Tuple:
+				return true
+			}
+		}
+	}
+	return false
+}
