@@ -375,6 +375,12 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = nil
 			stack[sp-1] = r
 		case compile.UNARY_OP:
+			if a, ok := stack[sp-1].(object.Float); ok && object.Op(in.Arg) == object.OpNeg {
+				// object.Unary's -x on a float (a sign flip, no charge),
+				// boxed through the thread's FloatBox.
+				stack[sp-1] = t.fbox.Box(object.Float(softfloat.Neg(sfloat(a)).Float64()))
+				break
+			}
 			r, e := object.Unary(t, object.Op(in.Arg), stack[sp-1])
 			if e != nil {
 				err = e
