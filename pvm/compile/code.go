@@ -217,8 +217,8 @@ type Code struct {
 
 // AfterArith reports bit i of ArithAfterArith.
 func (c *Code) AfterArith(i int) bool {
-	w := i / 64
-	return w < len(c.ArithAfterArith) && c.ArithAfterArith[w]&(1<<(i%64)) != 0
+	w := uint(i) / 64
+	return w < uint(len(c.ArithAfterArith)) && c.ArithAfterArith[w]&(1<<(uint(i)%64)) != 0
 }
 
 // Type implements object.Value: code objects appear as constants.

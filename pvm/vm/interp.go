@@ -327,13 +327,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						r, _ = object.IntBinary(op, a, b)
 					}
 				} else if b, ok := y.(object.Float); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), t.floatInto(code, pc-1, y))
+					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), y, code, pc-1)
 				}
 			} else if a, ok := x.(object.Float); ok {
 				if b, ok := y.(object.Float); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b), t.floatInto(code, pc-1, y))
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), y, code, pc-1)
 				} else if b, ok := y.(object.Int); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil)
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil, nil, 0)
 				}
 			}
 			if r == nil {
@@ -355,13 +355,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				} else if b, ok := stack[sp-1].(object.Float); ok {
 					// Ints and floats have no in-place operators:
 					// Inplace is Binary.
-					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), t.floatInto(code, pc-1, stack[sp-1]))
+					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), stack[sp-1], code, pc-1)
 				}
 			} else if a, ok := stack[sp-2].(object.Float); ok {
 				if b, ok := stack[sp-1].(object.Float); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b), t.floatInto(code, pc-1, stack[sp-1]))
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), stack[sp-1], code, pc-1)
 				} else if b, ok := stack[sp-1].(object.Int); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil)
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil, nil, 0)
 				}
 			}
 			if r == nil {
@@ -375,13 +375,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = nil
 			stack[sp-1] = r
 		case compile.UNARY_OP:
-			if a, ok := stack[sp-1].(object.Float); ok && object.Op(in.Arg) == object.OpNeg {
-				// object.Unary's -x on a float (a sign flip, no charge),
-				// boxed through the thread's FloatBox.
-				stack[sp-1] = t.fbox.Box(object.Float(softfloat.Neg(sfloat(a)).Float64()))
-				break
-			}
-			r, e := object.Unary(t, object.Op(in.Arg), stack[sp-1])
+			r, e := t.unary(object.Op(in.Arg), stack[sp-1])
 			if e != nil {
 				err = e
 				break
@@ -609,19 +603,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			if g, isGen := stack[sp-1].(*Generator); isGen {
 				v, ok, e = g.resume(object.None, nil) // Generator.Next, without the dispatch
 			} else if gi, isGo := stack[sp-1].(*goIter); isGo && gi.pair != nil {
-				var a, b object.Value
-				if a, b, ok, e = gi.pair(t); ok && e == nil {
-					if nx := instrs[pc]; nx.Op == compile.UNPACK_SEQUENCE && nx.Arg == 2 && opCost[nx.Op] <= m.Left {
-						// UNPACK_SEQUENCE 2 of the pair, run here (its
-						// cycles charged as the loop charges them)
-						// without making the tuple it would unpack.
-						m.Left -= opCost[nx.Op]
-						stack[sp], stack[sp+1] = b, a
-						sp += 2
-						pc++
-						break
-					}
-					v = newPair(a, b)
+				var unpacked bool
+				if v, ok, unpacked, e = t.nextPair(gi, stack, sp, instrs[pc]); unpacked {
+					sp += 2
+					pc++
+					break
 				}
 			} else {
 				v, ok, e = object.Next(t, stack[sp-1])
@@ -809,12 +795,19 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 // correctly rounded) and a float: the software binary64 result
 // object.Binary computes (CIP-3 §2.2: no host FPU), without its type
 // dispatch. These charge nothing beyond the opcode's cycles; division by
-// zero and the other operators return nil for the general path. Results
-// are boxed through fb, the thread's FloatBox (a Go allocation per 16
-// results instead of per result; nothing observable changes), or written
-// into into when it is not nil: a float temporary that only the operand
-// slot holds (floatInto), so that `x + a * b` allocates once, not twice.
-func floatArith(fb *object.FloatBox, op object.Op, x, y softfloat.F64, into object.Value) object.Value {
+// zero and the other operators return nil for the general path.
+//
+// Results are boxed through the thread's FloatBox (a Go allocation per
+// 16 results instead of per result; nothing observable changes), or
+// written into the box of yv, the right operand's Value, when that is a
+// temporary nothing else holds: yv is the FloatBox's last Value and the
+// instruction, at index i of code, runs only right after another
+// BINARY_OP or INPLACE_OP (Code.AfterArith), so yv is what that one just
+// pushed from this fast path, and only its stack slot, which the result
+// replaces, holds it. `x + a * b` then allocates once, not twice. Floats
+// have no identity a program or the meter can see (FloatBox). yv is nil
+// when the right operand is not a float.
+func (t *Thread) floatArith(op object.Op, x, y softfloat.F64, yv object.Value, code *compile.Code, i int) object.Value {
 	var r softfloat.F64
 	switch op {
 	case object.OpAdd:
@@ -831,25 +824,10 @@ func floatArith(fb *object.FloatBox, op object.Op, x, y softfloat.F64, into obje
 	default:
 		return nil
 	}
-	if into != nil {
-		return fb.Rebox(into, object.Float(r.Float64()))
+	if t.fbox.IsLast(yv) && code.AfterArith(i) {
+		return t.fbox.Rebox(yv, object.Float(r.Float64()))
 	}
-	return fb.Box(object.Float(r.Float64()))
-}
-
-// floatInto is the box floatArith may reuse for the BINARY_OP or
-// INPLACE_OP at index i of code whose right operand is y: y itself when
-// the instruction before i, also one of the two, pushed y from the float
-// fast path (the FloatBox's last Value) and no jump leads to i
-// (Code.AfterArith), so nothing but y's stack slot, which the result
-// replaces, holds that box. Otherwise nil. Floats have no identity a
-// program or the meter can see (FloatBox), so this changes nothing but
-// the allocations.
-func (t *Thread) floatInto(code *compile.Code, i int, y object.Value) object.Value {
-	if code.AfterArith(i) && t.fbox.IsLast(y) {
-		return y
-	}
-	return nil
+	return t.fbox.Box(object.Float(r.Float64()))
 }
 
 // sfloat is the software float of a Python float's bits.

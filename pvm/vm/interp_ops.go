@@ -4,6 +4,7 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/compile"
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
+	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 )
 
 // The bodies of the less frequent instructions of exec, named for what
@@ -539,4 +540,34 @@ func scratchSliceUse(stack []object.Value, top int, next compile.Opcode) bool {
 		}
 	}
 	return false
+}
+
+// nextPair is FOR_ITER on an iterator of pairs (goIter.pair, enumerate).
+// When next, the instruction after FOR_ITER, is UNPACK_SEQUENCE 2 and the
+// meter can pay its base cycles, it runs that instruction too, charged
+// as the loop charges it: the pair's items go to stack[sp] and
+// stack[sp+1] as UNPACK_SEQUENCE pushes them, without the tuple, and
+// unpacked is true (the caller moves sp and pc past both instructions).
+// Otherwise v is the pair as a tuple, as Next returns it (a pair the
+// meter cannot unpack is unpacked, and refused, by the loop itself).
+func (t *Thread) nextPair(gi *goIter, stack []object.Value, sp int, next compile.Instr) (v object.Value, ok, unpacked bool, err error) {
+	a, b, ok, err := gi.pair(t)
+	if !ok || err != nil {
+		return nil, ok, false, err
+	}
+	if cost := opCost[next.Op]; next.Op == compile.UNPACK_SEQUENCE && next.Arg == 2 && cost <= t.meter.Left {
+		t.meter.Left -= cost
+		stack[sp], stack[sp+1] = b, a
+		return nil, true, true, nil
+	}
+	return newPair(a, b), true, false, nil
+}
+
+// unary is UNARY_OP: object.Unary, with -x on a float (a sign flip that
+// charges nothing) boxed through the thread's FloatBox.
+func (t *Thread) unary(op object.Op, x object.Value) (object.Value, error) {
+	if a, ok := x.(object.Float); ok && op == object.OpNeg {
+		return t.fbox.Box(object.Float(softfloat.Neg(sfloat(a)).Float64())), nil
+	}
+	return object.Unary(t, op, x)
 }
