@@ -109,8 +109,39 @@ func (b *builder) finish() error {
 	b.code.MaxStack = depth
 	c := b.code
 	c.PlainArgs = !c.VarArgs && !c.VarKw && c.KwOnlyCount == 0 && len(c.Cellvars)+len(c.Freevars) == 0
+	c.ArithAfterArith = arithAfterArith(c, b.labels)
 	return nil
 }
+
+// arithAfterArith is Code.ArithAfterArith: the BINARY_OP and INPLACE_OP
+// instructions that follow one of the two and are no jump's target (nor
+// an exception handler, whose SETUP_* jumps to it), so that they run
+// only right after the instruction before them.
+func arithAfterArith(c *Code, labels []*label) []uint64 {
+	target := make(map[int]bool)
+	for _, l := range labels {
+		if len(l.users) > 0 {
+			target[l.pc] = true
+		}
+	}
+	for _, in := range c.Instrs {
+		if isJump(in.Op) {
+			target[int(in.Arg)] = true
+		}
+	}
+	var bits []uint64
+	for i := 1; i < len(c.Instrs); i++ {
+		if isArith(c.Instrs[i].Op) && isArith(c.Instrs[i-1].Op) && !target[i] {
+			if bits == nil {
+				bits = make([]uint64, (len(c.Instrs)+63)/64)
+			}
+			bits[i/64] |= 1 << (i % 64)
+		}
+	}
+	return bits
+}
+
+func isArith(op Opcode) bool { return op == BINARY_OP || op == INPLACE_OP }
 
 // stackEffect is the change in stack height of executing in, and for jumps
 // the height change when the jump is taken.

@@ -206,6 +206,19 @@ type Code struct {
 	// them into the locals (the VM's commonest call, tested once here
 	// instead of on every call).
 	PlainArgs bool
+	// ArithAfterArith has bit i set (word i/64, bit i%64) when
+	// instruction i is a BINARY_OP or INPLACE_OP that only runs right
+	// after instruction i-1, itself one of the two (no jump or handler
+	// leads to i). The VM then knows that the right operand is the value
+	// i-1 just pushed, which nothing else holds when the VM's float fast
+	// path made it, and may write the result into that float's box.
+	ArithAfterArith []uint64
+}
+
+// AfterArith reports bit i of ArithAfterArith.
+func (c *Code) AfterArith(i int) bool {
+	w := uint(i) / 64
+	return w < uint(len(c.ArithAfterArith)) && c.ArithAfterArith[w]&(1<<(uint(i)%64)) != 0
 }
 
 // Type implements object.Value: code objects appear as constants.

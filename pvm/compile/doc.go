@@ -14,7 +14,12 @@
 //     each scope through a builder (builder.go), which interns constants
 //     and names, binds jump labels and, over the finished instructions,
 //     computes Code.MaxStack, the value stack the interpreter reserves
-//     (TestMaxStackIsEnough).
+//     (TestMaxStackIsEnough), and two facts the interpreter's fast paths
+//     read instead of working out per call or per instruction:
+//     Code.PlainArgs (a call that only copies its arguments into the
+//     locals) and Code.ArithAfterArith (an arithmetic instruction that
+//     runs only right after another, so its right operand is the value
+//     that one just pushed; TestArithAfterArith).
 //
 // The instruction set (code.go) is a simplified CPython 3.11 set with
 // fixed-width, pre-decoded instructions: an opcode and one 32-bit argument,

@@ -271,12 +271,27 @@ type Instance struct {
 	Base Value
 }
 
+// instanceMem is an Instance allocated together with its dictionary and
+// the first four slots of the dictionary's names and values.
+type instanceMem struct {
+	Instance
+	dict StrDict
+	keys [4]string
+	vals [4]Value
+}
+
 // NewInstance allocates an instance of a user class.
 func NewInstance(c Ctx, k *Class) (*Instance, error) {
 	if err := Alloc(c, 64+48); err != nil {
 		return nil, err
 	}
-	in := &Instance{Class: k, Dict: NewStrDict(), ID: c.NextID()}
+	// One Go allocation for the instance, its dictionary and room for its
+	// first four attributes (StrDict.add would make that room at the
+	// first store anyway); the meter charges what it charged before.
+	w := &instanceMem{}
+	w.dict.keys, w.dict.vals = w.keys[:0:len(w.keys)], w.vals[:0:len(w.vals)]
+	in := &w.Instance
+	in.Class, in.Dict, in.ID = k, &w.dict, c.NextID()
 	if k.Solid != nil {
 		in.Base = zeroOf(k.Solid)
 	}

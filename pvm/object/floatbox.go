@@ -26,6 +26,8 @@ const floatSlab = 16
 type FloatBox struct {
 	slab *[floatSlab]Float
 	n    int
+	// last is the cell of the Value Box returned last, until Forget.
+	last unsafe.Pointer
 }
 
 // floatItab is the interface table of Float as a Value, taken from the
@@ -49,8 +51,30 @@ func (b *FloatBox) Box(f Float) Value {
 	p := &b.slab[b.n]
 	b.n++
 	*p = f
+	b.last = unsafe.Pointer(p)
 	var v Value
 	w := (*ifaceWords)(unsafe.Pointer(&v))
 	w.tab, w.data = floatItab, unsafe.Pointer(p)
+	return v
+}
+
+// IsLast reports whether v is the Value the last Box call returned (and
+// Forget was not called since).
+func (b *FloatBox) IsLast(v Value) bool {
+	return b.last != nil && (*ifaceWords)(unsafe.Pointer(&v)).data == b.last
+}
+
+// Forget ends IsLast's answer for the last Value Box made, when code the
+// caller does not follow may have stored it.
+func (b *FloatBox) Forget() { b.last = nil }
+
+// Rebox writes f into the cell of v and returns v: the caller's way to
+// reuse a temporary. v must be the last Value Box made (IsLast) and held
+// by nothing but the one slot the caller is about to overwrite with the
+// result, so no other holder sees its value change; this is the one
+// exception to a cell being written once, and nothing in the Go runtime
+// keeps a copy of a Value's data that it would expect to stay the same.
+func (b *FloatBox) Rebox(v Value, f Float) Value {
+	*(*Float)((*ifaceWords)(unsafe.Pointer(&v)).data) = f
 	return v
 }

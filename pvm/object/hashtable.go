@@ -307,6 +307,12 @@ type Set struct {
 	Frozen bool
 }
 
+// smallSet is a Set allocated together with room for a small table.
+type smallSet struct {
+	Set
+	arr [smallTable]entry
+}
+
 // NewSet returns an empty set (frozen for frozenset).
 func NewSet(frozen bool) *Set { return &Set{Frozen: frozen} }
 

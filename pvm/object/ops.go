@@ -1161,7 +1161,13 @@ func isIterator(v Value) bool {
 
 // Next advances an iterator; ok is false when it is exhausted.
 func Next(c Ctx, it Value) (Value, bool, error) {
+	// The commonest iterators first: a type test each, where the
+	// Iterator case is an interface lookup.
 	switch x := it.(type) {
+	case *seqIter:
+		return x.Next(c)
+	case *rangeIter:
+		return x.Next(c)
 	case Iterator:
 		return x.Next(c)
 	case *Instance:

@@ -182,16 +182,19 @@ func init() {
 			if err := ArgCount(cls.Name, args, 0, 1); err != nil {
 				return nil, err
 			}
-			s := NewSet(frozen)
-			if len(args) == 1 {
-				// Room for a small table at once: a set built from an
-				// iterable mostly holds more than the four entries a first
-				// insert makes room for, and growing to eight copies them
-				// (Go memory only; nothing here is charged).
-				s.ht.entries = make([]entry, 0, smallTable)
-				if err := IterateInto(c, args[0], s, func(v Value) error { return s.Add(c, v) }); err != nil {
-					return nil, err
-				}
+			if len(args) == 0 {
+				return NewSet(frozen), nil
+			}
+			// Room for a small table at once: a set built from an
+			// iterable mostly holds more than the four entries a first
+			// insert makes room for, and growing to eight copies them (Go
+			// memory only; nothing here is charged). The set and that
+			// room are one Go allocation.
+			small := &smallSet{Set: Set{Frozen: frozen}}
+			s := &small.Set
+			s.ht.entries = small.arr[:0:smallTable]
+			if err := IterateInto(c, args[0], s, func(v Value) error { return s.Add(c, v) }); err != nil {
+				return nil, err
 			}
 			return s, nil
 		}

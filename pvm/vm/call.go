@@ -16,10 +16,12 @@ func (t *Thread) Call(fn object.Value, args []object.Value, kw []object.Kw) (obj
 		}
 		return f.Fn(t, args, kw)
 	case *object.BoundMethod:
-		full := make([]object.Value, len(args)+1)
+		full := t.pushArgs(len(args) + 1)
 		full[0] = f.Self
 		copy(full[1:], args)
-		return t.Call(f.Fn, full, kw)
+		r, err := t.Call(f.Fn, full, kw)
+		t.popArgs(full)
+		return r, err
 	case *object.Class:
 		if m := object.MetaMethod(f, "__call__"); m != nil {
 			full := make([]object.Value, len(args)+1)
@@ -408,4 +410,31 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// pushArgs returns n slots of the thread's argument stack, for the
+// arguments of a call that prepends a value (a bound method's self).
+// Callees never keep their args slice (the interpreter passes them a
+// window of its value stack that it clears on return), so the slots are
+// reused by the next call once popArgs gives them back; a nested call
+// gets the slots above. The argument stack is not a root of the live-heap
+// walk, as the slices it replaces were not: the values it holds are held
+// by the caller too. Growing it leaves the slices handed out in the old
+// array, still valid for their callers.
+func (t *Thread) pushArgs(n int) []object.Value {
+	if t.argTop+n > len(t.args) {
+		t.args = make([]object.Value, max(2*len(t.args), 64, n))
+		t.argTop = 0 // slices handed out in the old array pop into nothing
+	}
+	s := t.args[t.argTop : t.argTop+n : t.argTop+n]
+	t.argTop += n
+	return s
+}
+
+// popArgs clears and gives back the slots pushArgs returned last.
+func (t *Thread) popArgs(s []object.Value) {
+	clear(s)
+	if t.argTop >= len(s) && &t.args[t.argTop-len(s)] == &s[0] {
+		t.argTop -= len(s)
+	}
 }

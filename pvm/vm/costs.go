@@ -8,9 +8,11 @@ import (
 // opCost is the base cycle cost of each opcode, charged before it runs
 // (CIP-3 §2.2.1). Every entry is a named constant of the meter package's
 // cost table; size-dependent surcharges are charged by the operations
-// themselves.
-var opCost = func() [compile.NumOpcodes]uint64 {
-	var c [compile.NumOpcodes]uint64
+// themselves. The table has an entry for every byte so that indexing it
+// by an Opcode needs no bounds check in the interpreter loop; the entries
+// past compile.NumOpcodes are never used.
+var opCost = func() [256]uint64 {
+	var c [256]uint64
 	for i := range c {
 		c[i] = meter.CostBase
 	}

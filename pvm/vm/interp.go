@@ -327,17 +327,18 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						r, _ = object.IntBinary(op, a, b)
 					}
 				} else if b, ok := y.(object.Float); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
+					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), y, code, pc-1)
 				}
 			} else if a, ok := x.(object.Float); ok {
 				if b, ok := y.(object.Float); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b))
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), y, code, pc-1)
 				} else if b, ok := y.(object.Int); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil, nil, 0)
 				}
 			}
 			if r == nil {
 				r, err = object.Binary(t, object.Op(in.Arg), x, y)
+				t.fbox.Forget()
 				if err != nil {
 					break
 				}
@@ -354,17 +355,18 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				} else if b, ok := stack[sp-1].(object.Float); ok {
 					// Ints and floats have no in-place operators:
 					// Inplace is Binary.
-					r = floatArith(&t.fbox, object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b))
+					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), stack[sp-1], code, pc-1)
 				}
 			} else if a, ok := stack[sp-2].(object.Float); ok {
 				if b, ok := stack[sp-1].(object.Float); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), sfloat(b))
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), stack[sp-1], code, pc-1)
 				} else if b, ok := stack[sp-1].(object.Int); ok {
-					r = floatArith(&t.fbox, object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)))
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil, nil, 0)
 				}
 			}
 			if r == nil {
 				r, err = object.Inplace(t, object.Op(in.Arg), stack[sp-2], stack[sp-1])
+				t.fbox.Forget()
 				if err != nil {
 					break
 				}
@@ -373,7 +375,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = nil
 			stack[sp-1] = r
 		case compile.UNARY_OP:
-			r, e := object.Unary(t, object.Op(in.Arg), stack[sp-1])
+			r, e := t.unary(object.Op(in.Arg), stack[sp-1])
 			if e != nil {
 				err = e
 				break
@@ -475,17 +477,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp -= 2
 			stack[sp], stack[sp+1] = nil, nil
 		case compile.BUILD_SLICE:
-			if in.Arg == 3 {
-				s := &object.SliceObj{Start: stack[sp-3], Stop: stack[sp-2], Step: stack[sp-1]}
-				sp -= 2
-				stack[sp], stack[sp+1] = nil, nil
-				stack[sp-1] = s
-			} else {
-				s := &object.SliceObj{Start: stack[sp-2], Stop: stack[sp-1], Step: object.None}
-				sp--
-				stack[sp] = nil
-				stack[sp-1] = s
-			}
+			sp = t.buildSlice(stack, sp, int(in.Arg), instrs[pc].Op)
 		case compile.BUILD_TUPLE:
 			n := int(in.Arg)
 			if err = object.AllocSlots(t, meter.SizeTupleHeader, uint64(n), meter.SizePointer); err != nil {
@@ -610,6 +602,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			var e error
 			if g, isGen := stack[sp-1].(*Generator); isGen {
 				v, ok, e = g.resume(object.None, nil) // Generator.Next, without the dispatch
+			} else if gi, isGo := stack[sp-1].(*goIter); isGo && gi.pair != nil {
+				var unpacked bool
+				if v, ok, unpacked, e = t.nextPair(gi, stack, sp, instrs[pc]); unpacked {
+					sp += 2
+					pc++
+					break
+				}
 			} else {
 				v, ok, e = object.Next(t, stack[sp-1])
 			}
@@ -796,23 +795,39 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 // correctly rounded) and a float: the software binary64 result
 // object.Binary computes (CIP-3 §2.2: no host FPU), without its type
 // dispatch. These charge nothing beyond the opcode's cycles; division by
-// zero and the other operators return nil for the general path. Results
-// are boxed through fb, the thread's FloatBox (a Go allocation per 16
-// results instead of per result; nothing observable changes).
-func floatArith(fb *object.FloatBox, op object.Op, x, y softfloat.F64) object.Value {
+// zero and the other operators return nil for the general path.
+//
+// Results are boxed through the thread's FloatBox (a Go allocation per
+// 16 results instead of per result; nothing observable changes), or
+// written into the box of yv, the right operand's Value, when that is a
+// temporary nothing else holds: yv is the FloatBox's last Value and the
+// instruction, at index i of code, runs only right after another
+// BINARY_OP or INPLACE_OP (Code.AfterArith), so yv is what that one just
+// pushed from this fast path, and only its stack slot, which the result
+// replaces, holds it. `x + a * b` then allocates once, not twice. Floats
+// have no identity a program or the meter can see (FloatBox). yv is nil
+// when the right operand is not a float.
+func (t *Thread) floatArith(op object.Op, x, y softfloat.F64, yv object.Value, code *compile.Code, i int) object.Value {
+	var r softfloat.F64
 	switch op {
 	case object.OpAdd:
-		return fb.Box(object.Float(softfloat.Add(x, y).Float64()))
+		r = softfloat.Add(x, y)
 	case object.OpSub:
-		return fb.Box(object.Float(softfloat.Sub(x, y).Float64()))
+		r = softfloat.Sub(x, y)
 	case object.OpMul:
-		return fb.Box(object.Float(softfloat.Mul(x, y).Float64()))
+		r = softfloat.Mul(x, y)
 	case object.OpTrueDiv:
-		if !y.IsZero() { // else ZeroDivisionError, from the general path
-			return fb.Box(object.Float(softfloat.Div(x, y).Float64()))
+		if y.IsZero() { // ZeroDivisionError, from the general path
+			return nil
 		}
+		r = softfloat.Div(x, y)
+	default:
+		return nil
 	}
-	return nil
+	if t.fbox.IsLast(yv) && code.AfterArith(i) {
+		return t.fbox.Rebox(yv, object.Float(r.Float64()))
+	}
+	return t.fbox.Box(object.Float(r.Float64()))
 }
 
 // sfloat is the software float of a Python float's bits.

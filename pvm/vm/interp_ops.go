@@ -4,6 +4,7 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/compile"
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
+	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 )
 
 // The bodies of the less frequent instructions of exec, named for what
@@ -482,4 +483,91 @@ func matchSequence(stack []object.Value, sp int) int {
 	}
 	stack[sp] = object.MakeBool(ok)
 	return sp + 1
+}
+
+// buildSlice is BUILD_SLICE: the slice of the top two or three values
+// (start, stop and step). When the next instruction consumes it at once
+// and nothing can keep it, the slice is the thread's scratch slice
+// instead of a new Go allocation: the next op is BINARY_SUBSCR on a
+// list, tuple or str, or STORE_SUBSCR of a list or tuple into a list,
+// and the bounds are ints or None, so no Python code runs (no __index__,
+// no __getitem__, no iteration of the value) while the slice is on the
+// stack and nothing stores it. The live-heap walk sees the same object
+// in the same slot (a slice with these three fields) and nothing is
+// charged for a slice either way, so no charge changes.
+func (t *Thread) buildSlice(stack []object.Value, sp, n int, next compile.Opcode) int {
+	var start, stop, step object.Value = stack[sp-n], stack[sp-n+1], object.None
+	if n == 3 {
+		step = stack[sp-1]
+	}
+	s := &t.slice
+	if !plainBound(start) || !plainBound(stop) || !plainBound(step) || !scratchSliceUse(stack, sp-n, next) {
+		s = &object.SliceObj{}
+	}
+	s.Start, s.Stop, s.Step = start, stop, step
+	clear(stack[sp-n+1 : sp])
+	sp -= n - 1
+	stack[sp-1] = s
+	return sp
+}
+
+// plainBound reports whether v is a slice bound that runs no code: an
+// int or None.
+func plainBound(v object.Value) bool {
+	switch v.(type) {
+	case object.Int, object.NoneType:
+		return true
+	}
+	return false
+}
+
+// scratchSliceUse reports whether next, the instruction after
+// BUILD_SLICE, takes the slice from stack[:top+1] (the slice at top)
+// into code that neither keeps it nor runs Python code.
+func scratchSliceUse(stack []object.Value, top int, next compile.Opcode) bool {
+	switch next {
+	case compile.BINARY_SUBSCR:
+		switch stack[top-1].(type) {
+		case *object.List, object.Tuple, object.Str:
+			return true
+		}
+	case compile.STORE_SUBSCR:
+		if _, ok := stack[top-1].(*object.List); ok {
+			switch stack[top-2].(type) {
+			case *object.List, object.Tuple:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nextPair is FOR_ITER on an iterator of pairs (goIter.pair, enumerate).
+// When next, the instruction after FOR_ITER, is UNPACK_SEQUENCE 2 and the
+// meter can pay its base cycles, it runs that instruction too, charged
+// as the loop charges it: the pair's items go to stack[sp] and
+// stack[sp+1] as UNPACK_SEQUENCE pushes them, without the tuple, and
+// unpacked is true (the caller moves sp and pc past both instructions).
+// Otherwise v is the pair as a tuple, as Next returns it (a pair the
+// meter cannot unpack is unpacked, and refused, by the loop itself).
+func (t *Thread) nextPair(gi *goIter, stack []object.Value, sp int, next compile.Instr) (v object.Value, ok, unpacked bool, err error) {
+	a, b, ok, err := gi.pair(t)
+	if !ok || err != nil {
+		return nil, ok, false, err
+	}
+	if cost := opCost[next.Op]; next.Op == compile.UNPACK_SEQUENCE && next.Arg == 2 && cost <= t.meter.Left {
+		t.meter.Left -= cost
+		stack[sp], stack[sp+1] = b, a
+		return nil, true, true, nil
+	}
+	return newPair(a, b), true, false, nil
+}
+
+// unary is UNARY_OP: object.Unary, with -x on a float (a sign flip that
+// charges nothing) boxed through the thread's FloatBox.
+func (t *Thread) unary(op object.Op, x object.Value) (object.Value, error) {
+	if a, ok := x.(object.Float); ok && op == object.OpNeg {
+		return t.fbox.Box(object.Float(softfloat.Neg(sfloat(a)).Float64())), nil
+	}
+	return object.Unary(t, op, x)
 }

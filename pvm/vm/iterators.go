@@ -11,6 +11,11 @@ import (
 type goIter struct {
 	cls  *object.Class
 	next func(c object.Ctx) (object.Value, bool, error)
+	// pair, when not nil, is next for an iterator of pairs (enumerate)
+	// that returns the pair's items without making the tuple: FOR_ITER
+	// followed by UNPACK_SEQUENCE 2 (`for i, x in enumerate(xs)`) needs
+	// only the items.
+	pair func(c object.Ctx) (a, b object.Value, ok bool, err error)
 	// refs are the values next holds, for the live-heap walk (heap.go).
 	refs []object.Value
 }
@@ -74,14 +79,21 @@ func newCallableIter(fn, sentinel object.Value) object.Value {
 
 func newEnumerate(c object.Ctx, it object.Value, start int64) object.Value {
 	i := start
-	return &goIter{cls: enumerateClass, refs: []object.Value{it}, next: func(c object.Ctx) (object.Value, bool, error) {
+	pair := func(c object.Ctx) (object.Value, object.Value, bool, error) {
 		v, ok, err := object.Next(c, it)
 		if !ok || err != nil {
+			return nil, nil, false, err
+		}
+		n := object.MakeInt(i)
+		i++
+		return n, v, true, nil
+	}
+	return &goIter{cls: enumerateClass, refs: []object.Value{it}, pair: pair, next: func(c object.Ctx) (object.Value, bool, error) {
+		n, v, ok, err := pair(c)
+		if !ok {
 			return nil, false, err
 		}
-		r := newPair(object.MakeInt(i), v)
-		i++
-		return r, true, nil
+		return newPair(n, v), true, nil
 	}}
 }
 

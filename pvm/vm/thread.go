@@ -34,6 +34,11 @@ type Thread struct {
 	sp   int
 	// fbox boxes the float fast path's results (floatArith).
 	fbox object.FloatBox
+	// args and argTop are the argument stack of pushArgs.
+	args   []object.Value
+	argTop int
+	// slice is the scratch slice of BUILD_SLICE (buildSlice).
+	slice object.SliceObj
 	// FS is the /tmp scratch space for open(); nil refuses all files.
 	FS ScratchFS
 	// frames are the frames running now outside the slab, outermost
