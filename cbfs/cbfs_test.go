@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/cowboy-chain/cowboy/internal/cputime"
 	"io"
 	"math/rand/v2"
 	"sync"
@@ -299,7 +300,7 @@ func BenchmarkEncode(b *testing.B) {
 	discard := func(_ context.Context, e *EncodedSegment) ([]RelayID, error) { return make([]RelayID, 6), nil }
 	b.SetBytes(size)
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		if _, err := Encode(context.Background(), v, "bench", p, bytes.NewReader(data), 0, discard); err != nil {
 			b.Fatal(err)
@@ -310,7 +311,7 @@ func BenchmarkEncode(b *testing.B) {
 
 // reportCPU adds MB per CPU-second: what one otherwise idle core does.
 func reportCPU(b *testing.B, cpu0 time.Duration, n int64) {
-	if d := processCPU() - cpu0; d > 0 {
+	if d := cputime.Process() - cpu0; d > 0 {
 		b.ReportMetric(float64(n)/1e6/d.Seconds(), "MB/cpu-s")
 	}
 }
@@ -334,7 +335,7 @@ func BenchmarkDecode(b *testing.B) {
 	}
 	b.SetBytes(size)
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		if err := Decode(context.Background(), v, m, fetch, io.Discard, 0, nil); err != nil {
 			b.Fatal(err)

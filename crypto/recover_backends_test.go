@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cowboy-chain/cowboy/internal/cputime"
 	"github.com/decred/dcrd/dcrec/secp256k1/v4"
 	"pgregory.net/rapid"
 )
@@ -237,7 +238,7 @@ func BenchmarkRecoverBackends(b *testing.B) {
 		f    func(*[32]byte, byte, *[32]byte, *[32]byte) ([]byte, bool)
 	}{{"libsecp256k1", recoverLibsecp}, {"decred", recoverDecred}} {
 		b.Run(bb.name, func(b *testing.B) {
-			start, cpu0 := time.Now(), processCPU()
+			start, cpu0 := time.Now(), cputime.Process()
 			for i := 0; i < b.N; i++ {
 				if _, ok := bb.f(&digest, v, &r, &s); !ok {
 					b.Fatal("recover failed")
@@ -246,7 +247,7 @@ func BenchmarkRecoverBackends(b *testing.B) {
 			reportRecover(b, start, cpu0)
 		})
 		b.Run(bb.name+"/parallel", func(b *testing.B) {
-			start, cpu0 := time.Now(), processCPU()
+			start, cpu0 := time.Now(), cputime.Process()
 			b.RunParallel(func(pb *testing.PB) {
 				d, rr, ss := digest, r, s
 				for pb.Next() {
@@ -262,7 +263,7 @@ func BenchmarkRecoverBackends(b *testing.B) {
 }
 
 func reportRecover(b *testing.B, start time.Time, cpu0 time.Duration) {
-	wall, cpu := time.Since(start), processCPU()-cpu0
+	wall, cpu := time.Since(start), cputime.Process()-cpu0
 	b.ReportMetric(float64(b.N)/wall.Seconds(), "recover/s")
 	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/internal/cputime"
 	"github.com/cowboy-chain/cowboy/pvm/cbor"
 )
 
@@ -146,7 +147,7 @@ func runBlocksWith(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined, re
 	}
 	runtime.GC() // start each iteration from the same heap
 	b.StartTimer()
-	start, cpu0 := time.Now(), processCPU()
+	start, cpu0 := time.Now(), cputime.Process()
 	done := make(chan struct{})
 	submit := func() {
 		defer close(done)
@@ -205,7 +206,7 @@ func runBlocksWith(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined, re
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := runResult{wall: time.Since(start), cpu: processCPU() - cpu0, blocks: blocks}
+	r := runResult{wall: time.Since(start), cpu: cputime.Process() - cpu0, blocks: blocks}
 	b.StopTimer()
 	<-done
 	if check != nil {
@@ -235,7 +236,7 @@ func runCeiling(b *testing.B, raw [][]byte) runResult {
 	txs := decodeAll(b, raw)
 	runtime.GC()
 	b.StartTimer()
-	start, cpu0 := time.Now(), processCPU()
+	start, cpu0 := time.Now(), cputime.Process()
 	// Workers take the next transaction from a shared counter rather than
 	// a fixed share each: with a fixed share, a core slowed by another
 	// job leaves the other idle at the end, which lowers the ceiling and
@@ -255,7 +256,7 @@ func runCeiling(b *testing.B, raw [][]byte) runResult {
 		}()
 	}
 	wg.Wait()
-	r := runResult{wall: time.Since(start), cpu: processCPU() - cpu0}
+	r := runResult{wall: time.Since(start), cpu: cputime.Process() - cpu0}
 	b.StopTimer()
 	return r
 }
@@ -439,7 +440,7 @@ func runBlockLoop(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined bool
 	}
 	runtime.GC()
 	b.StartTimer()
-	start, cpu0 := time.Now(), processCPU()
+	start, cpu0 := time.Now(), cputime.Process()
 	included, blocks := 0, 0
 	for included < len(txs) {
 		var blk *types.Block
@@ -465,7 +466,7 @@ func runBlockLoop(b *testing.B, g *genesis.Genesis, raw [][]byte, pipelined bool
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := runResult{wall: time.Since(start), cpu: processCPU() - cpu0, blocks: blocks}
+	r := runResult{wall: time.Since(start), cpu: cputime.Process() - cpu0, blocks: blocks}
 	b.StopTimer()
 	if head := n.Head().Height; head != uint64(blocks) {
 		b.Fatalf("head %d after %d blocks", head, blocks)

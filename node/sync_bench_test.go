@@ -8,6 +8,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/internal/cputime"
 )
 
 const (
@@ -81,7 +82,7 @@ func BenchmarkSyncReplay(b *testing.B) {
 					parent = blk.Hash()
 				}
 				b.StartTimer()
-				start, cpu0, piped0 := time.Now(), processCPU(), v.pipelined.Load()
+				start, cpu0, piped0 := time.Now(), cputime.Process(), v.pipelined.Load()
 				var err error
 				if mode.ahead {
 					err = v.replayFinal(chain, nil)
@@ -93,7 +94,7 @@ func BenchmarkSyncReplay(b *testing.B) {
 					}
 				}
 				wall += time.Since(start)
-				cpu += processCPU() - cpu0
+				cpu += cputime.Process() - cpu0
 				overlapped += v.pipelined.Load() - piped0
 				b.StopTimer()
 				if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/internal/cputime"
 )
 
 // BenchmarkGetBalanceRoundTrip measures one cowboy_getBalance through the
@@ -69,7 +70,7 @@ func BenchmarkServeSendBatch(b *testing.B) {
 	}
 	ctx := context.Background()
 	b.ReportAllocs()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		if out := srv.handleBody(ctx, body); len(out) == 0 {
 			b.Fatal("no response")
@@ -78,5 +79,5 @@ func BenchmarkServeSendBatch(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*DefaultMaxBatch), "ns/tx")
 	// CPU time, which the load of other jobs disturbs much less than
 	// wall time (garbage collection on other threads included).
-	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N*DefaultMaxBatch), "cpu-ns/tx")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N*DefaultMaxBatch), "cpu-ns/tx")
 }

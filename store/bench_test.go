@@ -8,6 +8,7 @@ import (
 
 	"github.com/cockroachdb/pebble/v2"
 
+	"github.com/cowboy-chain/cowboy/internal/cputime"
 	"github.com/cowboy-chain/cowboy/internal/pebblelog"
 	"github.com/cowboy-chain/cowboy/store/verifier"
 )
@@ -74,7 +75,7 @@ func BenchmarkUpdates(b *testing.B) {
 			s.noUndoLog = c.noLog
 			rng := rand.New(rand.NewSource(2))
 			b.ResetTimer()
-			cpu0 := processCPU()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				if _, err := s.Commit(uint64(i+1), &Batch{State: benchBlockWrites(rng)}); err != nil {
 					b.Fatal(err)
@@ -82,7 +83,7 @@ func BenchmarkUpdates(b *testing.B) {
 			}
 			b.StopTimer()
 			b.ReportMetric(float64(benchBlock*b.N)/b.Elapsed().Seconds(), "updates/s")
-			b.ReportMetric(float64(processCPU()-cpu0)/1e6/float64(b.N), "cpu-ms/block")
+			b.ReportMetric(float64(cputime.Process()-cpu0)/1e6/float64(b.N), "cpu-ms/block")
 			if rec, err := s.get(undoKey(uint64(b.N))); err == nil {
 				b.ReportMetric(float64(len(rec)), "undo-bytes/block")
 			}
@@ -156,7 +157,7 @@ func benchBarePebble(b *testing.B, opts *pebble.Options) {
 	pb.Commit(pebble.Sync)
 	rng = rand.New(rand.NewSource(2))
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		pb := db.NewBatch()
 		for j := 0; j < benchBlock; j++ {
@@ -168,7 +169,7 @@ func benchBarePebble(b *testing.B, opts *pebble.Options) {
 		pb.Close()
 	}
 	b.ReportMetric(float64(benchBlock*b.N)/b.Elapsed().Seconds(), "updates/s")
-	b.ReportMetric(float64(processCPU()-cpu0)/1e6/float64(b.N), "cpu-ms/block")
+	b.ReportMetric(float64(cputime.Process()-cpu0)/1e6/float64(b.N), "cpu-ms/block")
 }
 
 // BenchmarkReads: random reads of committed values.

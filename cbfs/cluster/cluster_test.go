@@ -17,6 +17,7 @@ import (
 	"github.com/cowboy-chain/cowboy/cbfs"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/internal/cputime"
 )
 
 type testCluster struct {
@@ -188,7 +189,7 @@ func BenchmarkPut(b *testing.B) {
 	tc, c, data := benchCluster(b, size)
 	b.SetBytes(size)
 	b.ResetTimer()
-	defer reportCPU(b, processCPU(), int64(b.N)*size)
+	defer reportCPU(b, cputime.Process(), int64(b.N)*size)
 	for i := 0; i < b.N; i++ {
 		if _, err := c.Put(context.Background(), tc.vol, "bench", cbfs.Params{K: 4, M: 2, SegmentSize: cbfs.DefaultSegmentSize}, bytes.NewReader(data), nil); err != nil {
 			b.Fatal(err)
@@ -205,7 +206,7 @@ func BenchmarkGet(b *testing.B) {
 	}
 	b.SetBytes(size)
 	b.ResetTimer()
-	defer reportCPU(b, processCPU(), int64(b.N)*size)
+	defer reportCPU(b, cputime.Process(), int64(b.N)*size)
 	for i := 0; i < b.N; i++ {
 		if _, err := c.Get(context.Background(), tc.vol, "bench", io.Discard, nil); err != nil {
 			b.Fatal(err)
@@ -220,7 +221,7 @@ func BenchmarkLocalDisk(b *testing.B) {
 	data := randData(size)
 	f := filepath.Join(b.TempDir(), "f")
 	b.SetBytes(2 * size)
-	defer reportCPU(b, processCPU(), int64(b.N)*2*size)
+	defer reportCPU(b, cputime.Process(), int64(b.N)*2*size)
 	for i := 0; i < b.N; i++ {
 		fh, err := os.Create(f)
 		if err != nil {
@@ -243,7 +244,7 @@ func BenchmarkLocalDiskWrite(b *testing.B) {
 	data := randData(size)
 	dir := b.TempDir()
 	b.SetBytes(size)
-	defer reportCPU(b, processCPU(), int64(b.N)*size)
+	defer reportCPU(b, cputime.Process(), int64(b.N)*size)
 	for i := 0; i < b.N; i++ {
 		f := filepath.Join(dir, "f"+strconv.Itoa(i))
 		if err := writeSynced(f, data); err != nil {
@@ -263,7 +264,7 @@ func BenchmarkLocalDiskRead(b *testing.B) {
 	}
 	b.SetBytes(size)
 	b.ResetTimer()
-	defer reportCPU(b, processCPU(), int64(b.N)*size)
+	defer reportCPU(b, cputime.Process(), int64(b.N)*size)
 	for i := 0; i < b.N; i++ {
 		got, err := os.ReadFile(f)
 		if err != nil || len(got) != size {
@@ -291,7 +292,7 @@ func writeSynced(path string, data []byte) error {
 // reportCPU adds MB per CPU-second (client and relays together, as they
 // share this process).
 func reportCPU(b *testing.B, cpu0 time.Duration, n int64) {
-	if d := processCPU() - cpu0; d > 0 {
+	if d := cputime.Process() - cpu0; d > 0 {
 		b.ReportMetric(float64(n)/1e6/d.Seconds(), "MB/cpu-s")
 	}
 }

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package rpc
-
-import "time"
-
-// processCPU is not measured here; the benchmarks then report 0.
-func processCPU() time.Duration { return 0 }
