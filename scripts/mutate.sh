@@ -43,11 +43,21 @@ listed() {
 failed=0
 ran=0
 summary=""
+seen=" "
 while read -r pkg floor opts; do
 	case "$pkg" in ''|'#'*) continue ;; esac
 	listed "$pkg" || continue
 	ran=$((ran + 1))
-	args=(unleash --workers "$WORKERS" --timeout-coefficient "$COEFF" -o "$OUT/${pkg//\//_}.json")
+	# A package may have several lines (other files=); each line's
+	# reports get their own name (pkg, pkg.2, ...) so none overwrites another.
+	name=${pkg//\//_}
+	n=1
+	while [[ "$seen" == *" $name "* ]]; do
+		n=$((n + 1))
+		name=${pkg//\//_}.$n
+	done
+	seen+="$name "
+	args=(unleash --workers "$WORKERS" --timeout-coefficient "$COEFF" -o "$OUT/$name.json")
 	# gremlins walks the directory recursively; subpackages have lines of
 	# their own (crypto/bls under crypto), so only this directory's files.
 	args+=(-E "/")
@@ -68,7 +78,7 @@ while read -r pkg floor opts; do
 		done
 	fi
 	echo "== $pkg (floor $floor%)"
-	log="$OUT/${pkg//\//_}.log"
+	log="$OUT/$name.log"
 	# skip=: tests left out of every run of this package (its slowest
 	# simulations), passed to go test through GOFLAGS.
 	goflags=${GOFLAGS:-}

@@ -36,6 +36,40 @@ func TestIntHashMatchesCPython(t *testing.T) {
 	}
 }
 
+// TestBigIntHashMatchesCPython checks hash(int) for ints beyond int64
+// against CPython 3.11, including values whose residue modulo 2^61 − 1 is
+// ±1: 2^122 hashes to 1 and −2^122 to −2 (−1 is reserved).
+func TestBigIntHashMatchesCPython(t *testing.T) {
+	c := newCtx()
+	for _, tc := range []struct {
+		shift int  // the value is ±2^shift
+		neg   bool // −2^shift
+		want  int64
+	}{
+		{64, false, 8},
+		{64, true, -8},
+		{122, false, 1},
+		{122, true, -2},
+		{183, false, 1},
+	} {
+		v := new(big.Int).Lsh(big.NewInt(1), uint(tc.shift))
+		if tc.neg {
+			v.Neg(v)
+		}
+		x, err := MakeBigInt(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := x.(*BigInt); !ok {
+			t.Fatalf("MakeBigInt(%s) = %T, want *BigInt", v, x)
+		}
+		got, err := x.Hash(c)
+		if err != nil || got != tc.want {
+			t.Errorf("hash(%s) = %d (%v), CPython %d", v, got, err, tc.want)
+		}
+	}
+}
+
 // TestMakeIntAtTheSmallIntEdges checks MakeInt gives the right int on
 // both sides of its table of preboxed small values.
 func TestMakeIntAtTheSmallIntEdges(t *testing.T) {
@@ -72,6 +106,10 @@ func TestIntOpCycles(t *testing.T) {
 		{"max ** 1", OpPow, math.MaxInt64, 1, -1},
 		{"-3 ** 39", OpPow, -3, 39, -1},
 		{"2 ** 63 overflows", OpPow, 2, 63, 6},
+		{"2^53 / 3 (exact operands: the float path)", OpTrueDiv, 1 << 53, 3, -1},
+		{"3 / -2^53", OpTrueDiv, 3, -(1 << 53), -1},
+		{"(2^53 + 1) / 3 is charged as a big-int op", OpTrueDiv, 1<<53 + 1, 3, 54},
+		{"3 / (2^53 + 1) is charged as a big-int op", OpTrueDiv, 3, 1<<53 + 1, 54},
 		{"max + 1 overflows", OpAdd, math.MaxInt64, 1, 63},
 		{"min - 1 overflows", OpSub, math.MinInt64, 1, 64},
 		{"-(2^62) × 4 overflows", OpMul, -(1 << 62), 4, 63},
