@@ -326,3 +326,47 @@ func TestParseIntPrefixOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestModByMinusOne checks x % -1 is 0 and x // -1 is -x for the int64
+// edges, on both the VM's fast path (IntBinary) and intBinary: neither
+// has a shortcut for -1, Go's % of MinInt64 by -1 being 0 without a
+// panic.
+func TestModByMinusOne(t *testing.T) {
+	c := newCtx()
+	for _, a := range []int64{math.MinInt64, math.MinInt64 + 1, -7, -1, 0, 1, 7, math.MaxInt64} {
+		if got, ok := IntBinary(OpMod, Int(a), Int(-1)); !ok || got != Int(0) {
+			t.Errorf("IntBinary: %d %% -1 = %v, %v; want 0", a, got, ok)
+		}
+		got, err := intBinary(c, OpMod, Int(a), Int(-1))
+		if err != nil || got != Int(0) {
+			t.Errorf("%d %% -1 = %v (%v), want 0", a, got, err)
+		}
+		q, err := intBinary(c, OpFloorDiv, Int(a), Int(-1))
+		want := new(big.Int).Neg(big.NewInt(a))
+		if err != nil || toBig(q).Cmp(want) != 0 {
+			t.Errorf("%d // -1 = %v (%v), want %s", a, q, err, want)
+		}
+	}
+}
+
+// TestParseIntLeadingZeros checks int(s, 0)'s rule for a literal that
+// starts with 0 (CPython 3.11: only zeros, with single underscores
+// between them, are allowed, so "00" and "0_0" are 0 and "010" is a
+// ValueError); the property test reaches these strings only by chance.
+func TestParseIntLeadingZeros(t *testing.T) {
+	for _, c := range []struct {
+		s  string
+		ok bool
+	}{
+		{"0", true}, {"00", true}, {"0_0", true}, {"000_0", true}, {" 0_0 ", true},
+		{"010", false}, {"0_1", false}, {"0_", false}, {"00_9", false},
+	} {
+		v, err := ParseInt(c.s, 0)
+		if c.ok && (err != nil || v != Int(0)) {
+			t.Errorf("int(%q, 0) = %v (%v), CPython 0", c.s, v, err)
+		}
+		if !c.ok && err == nil {
+			t.Errorf("int(%q, 0) = %v, CPython ValueError", c.s, v)
+		}
+	}
+}
