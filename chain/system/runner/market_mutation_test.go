@@ -775,9 +775,17 @@ func TestExitAndWithdrawEdges(t *testing.T) {
 	if got, _ := ReadRunner(e.st, r); got == nil {
 		t.Fatal("the runner left while a delegator was unbonding")
 	}
-	e.must(RegistryAddress, user(2), nil, "withdraw", r[:])
+	res = e.must(RegistryAddress, user(2), nil, "withdraw", r[:])
 	if got, _ := ReadRunner(e.st, r); got != nil {
 		t.Fatal("the runner stayed with nothing bonded")
+	}
+	// The withdrawal that empties the runner still reports what it paid.
+	ev = nil
+	if len(res.Events) != 1 {
+		t.Fatalf("last withdrawal: %d events", len(res.Events))
+	}
+	if err := types.Unmarshal(res.Events[0].Data, &ev); err != nil || ev["amount"] == nil {
+		t.Fatalf("last withdrawal's event %v %v", ev, err)
 	}
 	if l, _ := Runners(e.st); !slices.Equal(l, []types.Address{e.runner(1)}) {
 		t.Fatalf("index %v", l)
