@@ -2,8 +2,10 @@ package relay
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +61,28 @@ func TestFrameCapsAtTheirEdges(t *testing.T) {
 		if err != nil || kind != 7 || len(hdr) != tc.hdrLen || !bytes.Equal(data, bytes.Repeat([]byte{0xab}, tc.dataLen)) {
 			t.Errorf("%s: kind %d, %d header bytes, data %x, err %v", tc.name, kind, len(hdr), data, err)
 		}
+	}
+}
+
+// TestClientChecksRelayIdentity checks the client's TLS check of the
+// relay's node key: a client told to expect another relay refuses the
+// connection, and one told the right relay learns its proven ID.
+func TestClientChecksRelayIdentity(t *testing.T) {
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	// Any request connects first; the relay may refuse the empty Auth.
+	_, _ = f.cli.Has(ctx, Auth{}, nil)
+	if got := f.cli.ID(); got != f.srv.ID() {
+		t.Fatalf("client's relay ID %x, want %x", got, f.srv.ID())
+	}
+	other := f.srv.ID()
+	other[0] ^= 1
+	cli, err := NewClient(f.srv.Addr(), other, f.owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cli.Close()
+	if _, err := cli.Has(ctx, Auth{}, nil); err == nil || !strings.Contains(err.Error(), "expected") {
+		t.Fatalf("a client expecting another relay: %v", err)
 	}
 }
