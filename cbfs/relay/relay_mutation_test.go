@@ -7,6 +7,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/cowboy-chain/cowboy/cbfs"
 )
 
 // TestPrefixEnd checks the exclusive upper bound of a key prefix that
@@ -84,5 +86,15 @@ func TestClientChecksRelayIdentity(t *testing.T) {
 	defer cli.Close()
 	if _, err := cli.Has(ctx, Auth{}, nil); err == nil || !strings.Contains(err.Error(), "expected") {
 		t.Fatalf("a client expecting another relay: %v", err)
+	}
+}
+
+// TestHasAnswersPerHash checks Has answers one bool per hash asked, false
+// for a shard the relay does not hold.
+func TestHasAnswersPerHash(t *testing.T) {
+	f := newFixture(t, Limits{})
+	got, err := f.cli.Has(context.Background(), f.auth(t, "a.txt"), []cbfs.ShardHash{{1}, {2}})
+	if err != nil || len(got) != 2 || got[0] || got[1] {
+		t.Fatalf("Has of two unknown shards = %v, %v; want [false false]", got, err)
 	}
 }
