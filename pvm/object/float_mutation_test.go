@@ -44,6 +44,12 @@ func TestFloatHashMatchesCPython(t *testing.T) {
 		{1.5, 1152921504606846977},
 		{-0.5, -1152921504606846976},
 		{2.5, 1152921504606846978},
+		// Beyond int64 and fractions: residues of ±1 (−1 becomes −2).
+		{0x1p122, 1},
+		{-0x1p122, -2},
+		{0x1p-61, 1},
+		{-0x1p-61, -2},
+		{0x1p64, 8},
 	} {
 		got, err := Float(tc.x).Hash(c)
 		if err != nil || got != tc.want {

@@ -206,9 +206,9 @@ func intBinary(c Ctx, op Op, x, y Value) (Value, error) {
 			if b == 0 {
 				return nil, Errorf(ZeroDivisionError, "integer modulo by zero")
 			}
-			if b == -1 {
-				return Int(0), nil
-			}
+			// No shortcut for b == -1: Go defines MinInt64 % -1 as 0
+			// (no panic), so floorMod gives 0 for every a, as Python
+			// does.
 			return MakeInt(floorMod(a, b)), nil
 		case OpTrueDiv:
 			if b == 0 {
@@ -485,9 +485,9 @@ func IntBinary(op Op, x, y Int) (Value, bool) {
 			return MakeInt(floorDiv(a, b)), true
 		}
 	case OpMod:
-		if b == -1 {
-			return Int(0), true
-		}
+		// Python's x % -1 is 0 for every x; floorMod gives that for
+		// MinInt64 too, since Go defines MinInt64 % -1 as 0 (no panic),
+		// so b == -1 needs no shortcut.
 		if b != 0 {
 			return MakeInt(floorMod(a, b)), true
 		}

@@ -36,6 +36,40 @@ func TestIntHashMatchesCPython(t *testing.T) {
 	}
 }
 
+// TestBigIntHashMatchesCPython checks hash(int) for ints beyond int64
+// against CPython 3.11, including values whose residue modulo 2^61 − 1 is
+// ±1: 2^122 hashes to 1 and −2^122 to −2 (−1 is reserved).
+func TestBigIntHashMatchesCPython(t *testing.T) {
+	c := newCtx()
+	for _, tc := range []struct {
+		shift int  // the value is ±2^shift
+		neg   bool // −2^shift
+		want  int64
+	}{
+		{64, false, 8},
+		{64, true, -8},
+		{122, false, 1},
+		{122, true, -2},
+		{183, false, 1},
+	} {
+		v := new(big.Int).Lsh(big.NewInt(1), uint(tc.shift))
+		if tc.neg {
+			v.Neg(v)
+		}
+		x, err := MakeBigInt(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := x.(*BigInt); !ok {
+			t.Fatalf("MakeBigInt(%s) = %T, want *BigInt", v, x)
+		}
+		got, err := x.Hash(c)
+		if err != nil || got != tc.want {
+			t.Errorf("hash(%s) = %d (%v), CPython %d", v, got, err, tc.want)
+		}
+	}
+}
+
 // TestMakeIntAtTheSmallIntEdges checks MakeInt gives the right int on
 // both sides of its table of preboxed small values.
 func TestMakeIntAtTheSmallIntEdges(t *testing.T) {
@@ -72,6 +106,10 @@ func TestIntOpCycles(t *testing.T) {
 		{"max ** 1", OpPow, math.MaxInt64, 1, -1},
 		{"-3 ** 39", OpPow, -3, 39, -1},
 		{"2 ** 63 overflows", OpPow, 2, 63, 6},
+		{"2^53 / 3 (exact operands: the float path)", OpTrueDiv, 1 << 53, 3, -1},
+		{"3 / -2^53", OpTrueDiv, 3, -(1 << 53), -1},
+		{"(2^53 + 1) / 3 is charged as a big-int op", OpTrueDiv, 1<<53 + 1, 3, 54},
+		{"3 / (2^53 + 1) is charged as a big-int op", OpTrueDiv, 3, 1<<53 + 1, 54},
 		{"max + 1 overflows", OpAdd, math.MaxInt64, 1, 63},
 		{"min - 1 overflows", OpSub, math.MinInt64, 1, 64},
 		{"-(2^62) × 4 overflows", OpMul, -(1 << 62), 4, 63},
@@ -285,6 +323,50 @@ func TestParseIntPrefixOnly(t *testing.T) {
 	}{{"0x", 0}, {"0x", 16}, {"0b", 0}, {"0o", 8}, {"0x_", 16}} {
 		if v, err := ParseInt(c.s, c.base); err == nil {
 			t.Errorf("int(%q, %d) = %v, want ValueError", c.s, c.base, v)
+		}
+	}
+}
+
+// TestModByMinusOne checks x % -1 is 0 and x // -1 is -x for the int64
+// edges, on both the VM's fast path (IntBinary) and intBinary: neither
+// has a shortcut for -1, Go's % of MinInt64 by -1 being 0 without a
+// panic.
+func TestModByMinusOne(t *testing.T) {
+	c := newCtx()
+	for _, a := range []int64{math.MinInt64, math.MinInt64 + 1, -7, -1, 0, 1, 7, math.MaxInt64} {
+		if got, ok := IntBinary(OpMod, Int(a), Int(-1)); !ok || got != Int(0) {
+			t.Errorf("IntBinary: %d %% -1 = %v, %v; want 0", a, got, ok)
+		}
+		got, err := intBinary(c, OpMod, Int(a), Int(-1))
+		if err != nil || got != Int(0) {
+			t.Errorf("%d %% -1 = %v (%v), want 0", a, got, err)
+		}
+		q, err := intBinary(c, OpFloorDiv, Int(a), Int(-1))
+		want := new(big.Int).Neg(big.NewInt(a))
+		if err != nil || toBig(q).Cmp(want) != 0 {
+			t.Errorf("%d // -1 = %v (%v), want %s", a, q, err, want)
+		}
+	}
+}
+
+// TestParseIntLeadingZeros checks int(s, 0)'s rule for a literal that
+// starts with 0 (CPython 3.11: only zeros, with single underscores
+// between them, are allowed, so "00" and "0_0" are 0 and "010" is a
+// ValueError); the property test reaches these strings only by chance.
+func TestParseIntLeadingZeros(t *testing.T) {
+	for _, c := range []struct {
+		s  string
+		ok bool
+	}{
+		{"0", true}, {"00", true}, {"0_0", true}, {"000_0", true}, {" 0_0 ", true},
+		{"010", false}, {"0_1", false}, {"0_", false}, {"00_9", false},
+	} {
+		v, err := ParseInt(c.s, 0)
+		if c.ok && (err != nil || v != Int(0)) {
+			t.Errorf("int(%q, 0) = %v (%v), CPython 0", c.s, v, err)
+		}
+		if !c.ok && err == nil {
+			t.Errorf("int(%q, 0) = %v, CPython ValueError", c.s, v)
 		}
 	}
 }

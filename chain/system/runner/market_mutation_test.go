@@ -755,8 +755,11 @@ func TestExitAndWithdrawEdges(t *testing.T) {
 		t.Fatalf("exit twice: %v", err)
 	}
 	e.height = 100 + dp.UnbondingBlocks - 1
-	if _, err := e.call(RegistryAddress, r, nil, "withdraw", r[:]); err == nil || !strings.Contains(err.Error(), "unbonds until") {
-		t.Fatalf("self withdraw a block early: %v", err)
+	// The message names the release height (error text reaches the
+	// receipt, so it is consensus).
+	wantErr := fmt.Sprintf("the self-bond unbonds until height %d (now %d)", 100+dp.UnbondingBlocks, e.height)
+	if _, err := e.call(RegistryAddress, r, nil, "withdraw", r[:]); err == nil || !strings.Contains(err.Error(), wantErr) {
+		t.Fatalf("self withdraw a block early: %v, want %q", err, wantErr)
 	}
 	e.height++
 	bal := new(big.Int).Set(e.st.Balance(r))
@@ -772,9 +775,17 @@ func TestExitAndWithdrawEdges(t *testing.T) {
 	if got, _ := ReadRunner(e.st, r); got == nil {
 		t.Fatal("the runner left while a delegator was unbonding")
 	}
-	e.must(RegistryAddress, user(2), nil, "withdraw", r[:])
+	res = e.must(RegistryAddress, user(2), nil, "withdraw", r[:])
 	if got, _ := ReadRunner(e.st, r); got != nil {
 		t.Fatal("the runner stayed with nothing bonded")
+	}
+	// The withdrawal that empties the runner still reports what it paid.
+	ev = nil
+	if len(res.Events) != 1 {
+		t.Fatalf("last withdrawal: %d events", len(res.Events))
+	}
+	if err := types.Unmarshal(res.Events[0].Data, &ev); err != nil || ev["amount"] == nil {
+		t.Fatalf("last withdrawal's event %v %v", ev, err)
 	}
 	if l, _ := Runners(e.st); !slices.Equal(l, []types.Address{e.runner(1)}) {
 		t.Fatalf("index %v", l)
