@@ -129,8 +129,8 @@ func clone(m model) model {
 	return out
 }
 
-// TestScanRefuses: a prefix longer than a key is an error, and a limit of
-// zero lists nothing.
+// TestScanRefuses: a prefix longer than a key is an error (a whole key is
+// not), and a limit of zero lists nothing.
 func TestScanRefuses(t *testing.T) {
 	s, err := Open(t.TempDir(), Options{NoSync: true})
 	if err != nil {
@@ -142,6 +142,11 @@ func TestScanRefuses(t *testing.T) {
 	}
 	if _, _, err := s.Scan(StateDB, make([]byte, 55), nil, 10); err == nil {
 		t.Error("a 55-byte prefix: no error")
+	}
+	// A whole key is the longest prefix: it lists that key's record.
+	one := k(1)
+	if es, more, err := s.Scan(StateDB, one[:], nil, 10); err != nil || len(es) != 1 || es[0].Key != k(1) || more {
+		t.Fatalf("a whole key as the prefix: %v %v %v", es, more, err)
 	}
 	if es, _, err := s.Scan(StateDB, nil, nil, 0); err != nil || len(es) != 0 {
 		t.Fatalf("limit 0: %v %v", es, err)
