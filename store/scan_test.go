@@ -148,8 +148,10 @@ func TestScanRefuses(t *testing.T) {
 	if es, more, err := s.Scan(StateDB, one[:], nil, 10); err != nil || len(es) != 1 || es[0].Key != k(1) || more {
 		t.Fatalf("a whole key as the prefix: %v %v %v", es, more, err)
 	}
-	if es, _, err := s.Scan(StateDB, nil, nil, 0); err != nil || len(es) != 0 {
-		t.Fatalf("limit 0: %v %v", es, err)
+	for _, limit := range []int{0, -1} {
+		if es, more, err := s.Scan(StateDB, nil, nil, limit); err != nil || len(es) != 0 || more {
+			t.Fatalf("limit %d: %v %v %v", limit, es, more, err)
+		}
 	}
 	if es, more, err := s.Scan(StateDB, nil, nil, 1); err != nil || len(es) != 1 || more {
 		t.Fatalf("limit 1: %v %v %v", es, more, err)
