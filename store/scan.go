@@ -36,8 +36,9 @@ func (s *Store) Scan(db DB, prefix []byte, after *Key, limit int) (entries []Ent
 	upper := prefixEnd(lower)
 	if after != nil {
 		// The least Pebble key above after's: after's own followed by 0.
+		// It is never equal to lower, which is at most a key long.
 		start := append(append([]byte{'a', byte(db)}, after[:]...), 0)
-		if bytes.Compare(start, lower) > 0 {
+		if bytes.Compare(start, lower) == 1 {
 			lower = start
 		}
 	}
