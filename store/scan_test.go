@@ -160,3 +160,20 @@ func TestScanRefuses(t *testing.T) {
 		t.Fatalf("limit 1: %v %v %v", es, more, err)
 	}
 }
+
+// TestPrefixEnd: the least key above a prefix's range skips trailing 0xff
+// bytes.
+func TestPrefixEnd(t *testing.T) {
+	for _, c := range []struct{ in, want []byte }{
+		{[]byte{'a', 0}, []byte{'a', 1}},
+		{[]byte{'a', 2, 0x10}, []byte{'a', 2, 0x11}},
+		{[]byte{'a', 0, 0xff}, []byte{'a', 1}},
+		{[]byte{'a', 1, 0x05, 0xff, 0xff}, []byte{'a', 1, 0x06}},
+		{[]byte{'a', 1, 0xfe}, []byte{'a', 1, 0xff}},
+	} {
+		in := bytes.Clone(c.in)
+		if got := prefixEnd(in); !bytes.Equal(got, c.want) || !bytes.Equal(in, c.in) {
+			t.Errorf("prefixEnd(%x) = %x (input now %x), want %x", c.in, got, in, c.want)
+		}
+	}
+}
