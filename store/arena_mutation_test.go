@@ -52,6 +52,13 @@ func TestArenaAddressesAcrossChunks(t *testing.T) {
 			}
 		}
 	}
+	// A leaf an update makes in the third chunk keeps its value there.
+	al := &alloc{a: a}
+	al.res[kindLeaf] = []uint32{2*chunkSize + 3}
+	var path, vh [32]byte
+	if r := al.newLeaf(&path, &vh, []byte("v")); string(a.value(r)) != "v" || len(a.value(leafBit|3)) != 4 {
+		t.Fatalf("newLeaf %x: value %q, leaf 3's %x", r, a.value(r), a.value(leafBit|3))
+	}
 	if ni, nl := a.inUse(); ni != n || nl != n {
 		t.Fatalf("in use %d/%d, want %d/%d", ni, nl, n, n)
 	}

@@ -160,7 +160,7 @@ func pruneUndo(pb *pebble.Batch, low, keepFrom uint64) {
 // window after Open is as long as the records allow, up to Retain.
 func (s *Store) loadVersions() error {
 	low := uint64(0)
-	if s.height+1 > uint64(s.opts.Retain) {
+	if s.height >= uint64(s.opts.Retain) {
 		low = s.height + 1 - uint64(s.opts.Retain)
 	}
 	newestFirst := []version{{height: s.height, trees: s.trees}}

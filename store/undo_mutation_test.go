@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"strings"
 	"testing"
+
+	"github.com/cockroachdb/pebble/v2"
 )
 
 // undoRec builds an undo record by hand: the header with roots r, then
@@ -112,5 +115,40 @@ func TestUndoWindow(t *testing.T) {
 		if got := undoWindow(c.h, c.retain); got != c.want {
 			t.Errorf("undoWindow(%d, %d) = %d, want %d", c.h, c.retain, got, c.want)
 		}
+	}
+}
+
+// TestOpenReadsOnlyItsWindow: opened with Retain 4 at height 4, a store
+// rebuilds heights 1-4 and never reads the undo record of height 1 (a
+// window of 8 left it on disk), so a corrupt one does not stop the open;
+// with Retain 5 the window reaches height 0 and the record is refused.
+func TestOpenReadsOnlyItsWindow(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir, Options{NoSync: true, Retain: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for h := uint64(0); h <= 4; h++ {
+		if _, err := s.Commit(h, &Batch{State: []Write{{Key: k(int(h)), Value: []byte("v")}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.db.Set(undoKey(1), []byte{9}, pebble.Sync); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if s, err := Open(dir, Options{NoSync: true, Retain: 5}); err == nil || !strings.Contains(err.Error(), "height 1") {
+		if err == nil {
+			s.Close()
+		}
+		t.Fatalf("Retain 5: %v, want the record of height 1 refused", err)
+	}
+	s, err = Open(dir, Options{NoSync: true, Retain: 4})
+	if err != nil {
+		t.Fatalf("Retain 4: %v", err)
+	}
+	defer s.Close()
+	if len(s.versions) != 4 || s.versions[0].height != 1 {
+		t.Fatalf("Retain 4: %d versions from height %d, want 4 from 1", len(s.versions), s.versions[0].height)
 	}
 }
