@@ -8,7 +8,8 @@
 #
 # Environment: GREMLINS_WORKERS (default 1), GREMLINS_TIMEOUT_COEFFICIENT
 # (default 50), MUTATE_OUT (directory for the per-package reports, default
-# bin/mutate).
+# bin/mutate), MUTATE_FLOORS (the floors file, default
+# scripts/mutation-floors.txt).
 #
 # gremlins times a mutant's test run against the coverage run, whose build is
 # usually cached; a mutant must recompile and relink, which on a loaded
@@ -19,7 +20,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 GREMLINS_VERSION=v0.6.0
-FLOORS=scripts/mutation-floors.txt
+FLOORS=${MUTATE_FLOORS:-scripts/mutation-floors.txt}
 WORKERS=${GREMLINS_WORKERS:-1}
 COEFF=${GREMLINS_TIMEOUT_COEFFICIENT:-50}
 OUT=${MUTATE_OUT:-bin/mutate}
@@ -53,7 +54,11 @@ while read -r pkg floor opts; do
 	ran=$((ran + 1))
 	lines[$pkg]=$((${lines[$pkg]:-0} + 1))
 	report="$OUT/${pkg//\//_}"
-	[ "${lines[$pkg]}" -gt 1 ] && report+=".${lines[$pkg]}"
+	label=$pkg # the summary's name for this line: pkg, pkg#2, ...
+	if [ "${lines[$pkg]}" -gt 1 ]; then
+		report+=".${lines[$pkg]}"
+		label="$pkg#${lines[$pkg]}"
+	fi
 	args=(unleash --workers "$WORKERS" --timeout-coefficient "$COEFF" -o "$report.json")
 	# gremlins walks the directory recursively; subpackages have lines of
 	# their own (crypto/bls under crypto), so only this directory's files.
@@ -100,7 +105,7 @@ while read -r pkg floor opts; do
 	if [ -z "$eff" ]; then
 		echo "mutate: $pkg: gremlins gave no efficacy (see $log)" >&2
 		failed=1
-		summary+=$(printf '%-18s %9s %10s %7s%%  FAIL (no result)' "$pkg" "-" "-" "$floor")$'\n'
+		summary+=$(printf '%-18s %9s %10s %7s%%  FAIL (no result)' "$label" "-" "-" "$floor")$'\n'
 		continue
 	fi
 	verdict=ok
@@ -109,7 +114,7 @@ while read -r pkg floor opts; do
 		failed=1
 	fi
 	adj=$(awk -v k="${killed:-0}" -v l="${lived:-0}" -v e="$listed_eq" 'BEGIN { if (k + l == 0) print "-"; else printf "%.2f", 100 * (k + e) / (k + l) }')
-	summary+=$(printf '%-18s %8s%% %9s%% %7s%%  %s' "$pkg" "$eff" "$adj" "$floor" "$verdict")$'\n'
+	summary+=$(printf '%-18s %8s%% %9s%% %7s%%  %s' "$label" "$eff" "$adj" "$floor" "$verdict")$'\n'
 done <"$FLOORS"
 
 if [ "$ran" -eq 0 ]; then

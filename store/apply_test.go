@@ -156,3 +156,76 @@ func sameTree(aa, ba *arena, a, b ref, depth int) error {
 
 // keyIndex inverts k.
 func keyIndex(key Key) int { return int(key[1]) | int(key[2])<<8 }
+
+// TestParallelSplitsWhere: applyPar hands a subtree's left half to another
+// goroutine exactly where the depth is below parallelDepth and the
+// subtree's batch has at least minPar updates. The tree is the same either
+// way (TestParallelApplyMatchesSerial); the split shows in the order of the
+// created nodes: the serial recursion makes a node's left half before its
+// right half, a split joins the left half's nodes after the right half's.
+func TestParallelSplitsWhere(t *testing.T) {
+	var ws []Write
+	for i := 0; i < 600; i++ {
+		ws = append(ws, Write{Key: k(i), Value: []byte{byte(i), 1}})
+	}
+	d := dedupe(ws)
+	// Each internal node's updates (a fresh tree: its leaves) and depth.
+	type node struct{ updates, depth int }
+	walk := func(a *arena, root ref, visit func(r ref, n node)) {
+		var rec func(r ref, depth int) int
+		rec = func(r ref, depth int) int {
+			if r == 0 {
+				return 0
+			}
+			if r.isLeaf() {
+				return 1
+			}
+			in := a.inode(r)
+			u := rec(in.left, depth+1) + rec(in.right, depth+1)
+			visit(r, node{u, depth})
+			return u
+		}
+		rec(root, 0)
+	}
+	// The batch sizes at the split depths and one below, each as minPar
+	// and one more, so every boundary of the rule is crossed.
+	serial := newArena()
+	sroot := serial.applyPar(0, updatesOf(d, nil), math.MaxInt).root
+	minPars := []int{1, 2, math.MaxInt}
+	walk(serial, sroot, func(_ ref, n node) {
+		if n.depth <= parallelDepth {
+			minPars = append(minPars, n.updates, n.updates+1)
+		}
+	})
+	for _, minPar := range minPars {
+		a := newArena()
+		tu := a.applyPar(0, updatesOf(d, nil), minPar)
+		if err := sameTree(serial, a, sroot, tu.root, 0); err != nil {
+			t.Fatalf("minPar %d: %v", minPar, err)
+		}
+		pos := map[ref]int{}
+		for i, r := range tu.created {
+			pos[r] = i
+		}
+		splits := 0
+		walk(a, tu.root, func(r ref, n node) {
+			in := a.inode(r)
+			if in.left == 0 || in.right == 0 {
+				if n.depth <= parallelDepth {
+					t.Fatalf("minPar %d: node at depth %d has an empty half", minPar, n.depth)
+				}
+				return // the order shows nothing here
+			}
+			split := pos[in.left] > pos[in.right]
+			if want := n.depth < parallelDepth && n.updates >= minPar; split != want {
+				t.Errorf("minPar %d: node at depth %d with %d updates split %v, want %v", minPar, n.depth, n.updates, split, want)
+			}
+			if split {
+				splits++
+			}
+		})
+		if minPar == 1 && splits != 1+2+4 {
+			t.Errorf("minPar 1: %d splits, want 7 (depths 0-2)", splits)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package store
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // Sixteen hashes at once. A commit's hashes are independent in groups:
 // the keys and values of its writes, its new leaves, and its new internal
@@ -87,18 +90,16 @@ func (h *hasher16) result(l int, dst *[32]byte) {
 
 // nodes sets the hash of internal nodes whose children's hashes are known.
 func (h *hasher16) nodes(a *arena, refs []ref) {
-	for len(refs) > 0 {
-		n := min(len(refs), 16)
-		for l, r := range refs[:n] {
+	for c := range slices.Chunk(refs, 16) {
+		for l, r := range c {
 			in := a.inode(r)
 			h.load32(l, 0, a.hashPtr(in.left))
 			h.load32(l, 8, a.hashPtr(in.right))
 		}
 		h.compress(&ivRows, &fullBlock, flagsOneBlock)
-		for l, r := range refs[:n] {
+		for l, r := range c {
 			h.result(l, &a.inode(r).hash)
 		}
-		refs = refs[n:]
 	}
 }
 
@@ -110,9 +111,8 @@ func (h *hasher16) leaves(a *arena, refs []ref) {
 	for l := range one {
 		one[l] = 1
 	}
-	for len(refs) > 0 {
-		n := min(len(refs), 16)
-		for l, r := range refs[:n] {
+	for c := range slices.Chunk(refs, 16) {
+		for l, r := range c {
 			lf := a.leaf(r)
 			var in [64]byte
 			in[0] = leafTag
@@ -123,31 +123,29 @@ func (h *hasher16) leaves(a *arena, refs []ref) {
 		h.compress(&ivRows, &fullBlock, flagChunkStart)
 		cv = h.out
 		h.m = [16][16]uint32{}
-		for l, r := range refs[:n] {
+		for l, r := range c {
 			h.m[0][l] = uint32(a.leaf(r).valueHash[31])
 		}
 		h.compress(&cv, &one, flagChunkEnd|flagRoot)
-		for l, r := range refs[:n] {
+		for l, r := range c {
 			h.result(l, &a.leaf(r).hash)
 		}
-		refs = refs[n:]
 	}
 }
 
 // sums sets *dst[i] = BLAKE3(ins[i]) for inputs of at most 64 bytes.
 func (h *hasher16) sums(ins [][]byte, dst []*[32]byte) {
-	for len(ins) > 0 {
-		n := min(len(ins), 16)
-		for l, b := range ins[:n] {
+	for c := range slices.Chunk(ins, 16) {
+		for l, b := range c {
 			var in [64]byte
 			copy(in[:], b)
 			h.load64(l, &in)
 			h.blen[l] = uint32(len(b))
 		}
 		h.compress(&ivRows, &h.blen, flagsOneBlock)
-		for l := range ins[:n] {
+		for l := range c {
 			h.result(l, dst[l])
 		}
-		ins, dst = ins[n:], dst[n:]
+		dst = dst[len(c):]
 	}
 }

@@ -246,8 +246,10 @@ func TestOpenRefusesBadUndoLog(t *testing.T) {
 		mangle func(rec []byte) []byte
 		want   string
 	}{
-		{"changed prior value", func(rec []byte) []byte { rec[len(rec)-1] ^= 1; return rec }, "the store is corrupt"},
-		{"changed recorded root", func(rec []byte) []byte { rec[1] ^= 1; return rec }, "the store is corrupt"},
+		{"changed prior value", func(rec []byte) []byte { rec[len(rec)-1] ^= 1; return rec }, "at height 1 rebuilt to root"},
+		{"changed recorded root", func(rec []byte) []byte { rec[1] ^= 1; return rec }, "at height 1 rebuilt to root"},
+		{"changed recorded tx_index root", func(rec []byte) []byte { rec[33] ^= 1; return rec }, "at height 1 rebuilt to root"},
+		{"changed recorded tx_receipts root", func(rec []byte) []byte { rec[65] ^= 1; return rec }, "at height 1 rebuilt to root"},
 		{"unknown version", func(rec []byte) []byte { rec[0] = 9; return rec }, "malformed undo record"},
 		{"truncated", func(rec []byte) []byte { return rec[:len(rec)-2] }, "malformed undo record"},
 		{"unknown database", func(rec []byte) []byte { rec[97] = 7; return rec }, "malformed undo record"},

@@ -36,8 +36,9 @@ func (s *Store) Scan(db DB, prefix []byte, after *Key, limit int) (entries []Ent
 	upper := prefixEnd(lower)
 	if after != nil {
 		// The least Pebble key above after's: after's own followed by 0.
+		// It is never equal to lower, which is at most a key long.
 		start := append(append([]byte{'a', byte(db)}, after[:]...), 0)
-		if bytes.Compare(start, lower) > 0 {
+		if bytes.Compare(start, lower) == 1 {
 			lower = start
 		}
 	}
@@ -66,15 +67,15 @@ func (s *Store) Scan(db DB, prefix []byte, after *Key, limit int) (entries []Ent
 	return entries, more, nil
 }
 
-// prefixEnd is the least key above every key that starts with p (p's
-// first two bytes, 'a' and a db below 0xff, keep it from overflowing).
+// prefixEnd is the least key above every key that starts with p: the
+// last byte below 0xff incremented, the bytes after it dropped. p's first
+// two bytes, 'a' and a db below 0xff, keep the search from running off.
 func prefixEnd(p []byte) []byte {
 	end := bytes.Clone(p)
-	for i := len(end) - 1; i >= 0; i-- {
-		if end[i] < 0xff {
-			end[i]++
-			return end[:i+1]
-		}
+	i := len(end) - 1
+	for end[i] == 0xff {
+		i--
 	}
-	return nil
+	end[i]++
+	return end[:i+1]
 }

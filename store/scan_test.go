@@ -94,7 +94,10 @@ func TestScanAgainstModel(t *testing.T) {
 				slices.SortFunc(want, func(a, b Key) int { return bytes.Compare(a[:], b[:]) })
 				var got []Key
 				var after *Key
-				for {
+				for pages := 0; ; pages++ {
+					if pages > len(universe) { // each page lists a record
+						rt.Fatalf("prefix %x: paging does not end", prefix)
+					}
 					es, more, err := s.Scan(StateDB, prefix, after, page)
 					if err != nil {
 						rt.Fatal(err)
@@ -129,8 +132,8 @@ func clone(m model) model {
 	return out
 }
 
-// TestScanRefuses: a prefix longer than a key is an error, and a limit of
-// zero lists nothing.
+// TestScanRefuses: a prefix longer than a key is an error (a whole key is
+// not), and a limit of zero lists nothing.
 func TestScanRefuses(t *testing.T) {
 	s, err := Open(t.TempDir(), Options{NoSync: true})
 	if err != nil {
@@ -143,10 +146,34 @@ func TestScanRefuses(t *testing.T) {
 	if _, _, err := s.Scan(StateDB, make([]byte, 55), nil, 10); err == nil {
 		t.Error("a 55-byte prefix: no error")
 	}
-	if es, _, err := s.Scan(StateDB, nil, nil, 0); err != nil || len(es) != 0 {
-		t.Fatalf("limit 0: %v %v", es, err)
+	// A whole key is the longest prefix: it lists that key's record.
+	one := k(1)
+	if es, more, err := s.Scan(StateDB, one[:], nil, 10); err != nil || len(es) != 1 || es[0].Key != k(1) || more {
+		t.Fatalf("a whole key as the prefix: %v %v %v", es, more, err)
+	}
+	for _, limit := range []int{0, -1} {
+		if es, more, err := s.Scan(StateDB, nil, nil, limit); err != nil || len(es) != 0 || more {
+			t.Fatalf("limit %d: %v %v %v", limit, es, more, err)
+		}
 	}
 	if es, more, err := s.Scan(StateDB, nil, nil, 1); err != nil || len(es) != 1 || more {
 		t.Fatalf("limit 1: %v %v %v", es, more, err)
+	}
+}
+
+// TestPrefixEnd: the least key above a prefix's range skips trailing 0xff
+// bytes.
+func TestPrefixEnd(t *testing.T) {
+	for _, c := range []struct{ in, want []byte }{
+		{[]byte{'a', 0}, []byte{'a', 1}},
+		{[]byte{'a', 2, 0x10}, []byte{'a', 2, 0x11}},
+		{[]byte{'a', 0, 0xff}, []byte{'a', 1}},
+		{[]byte{'a', 1, 0x05, 0xff, 0xff}, []byte{'a', 1, 0x06}},
+		{[]byte{'a', 1, 0xfe}, []byte{'a', 1, 0xff}},
+	} {
+		in := bytes.Clone(c.in)
+		if got := prefixEnd(in); !bytes.Equal(got, c.want) || !bytes.Equal(in, c.in) {
+			t.Errorf("prefixEnd(%x) = %x (input now %x), want %x", c.in, got, in, c.want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"encoding/binary"
+	"slices"
 	"sort"
 
 	"github.com/cowboy-chain/cowboy/store/verifier"
@@ -103,9 +104,7 @@ func (al *alloc) apply(n ref, depth int, ups []update, minPar int) ref {
 		l := a.leaf(n)
 		i := sort.Search(len(ups), func(i int) bool { return comparePaths(&ups[i].path, &l.path) >= 0 })
 		if i == len(ups) || ups[i].path != l.path {
-			merged := make([]update, 0, len(ups)+1)
-			merged = append(append(append(merged, ups[:i]...), update{path: l.path, vh: l.valueHash, keep: n}), ups[i:]...)
-			ups = merged
+			ups = slices.Concat(ups[:i], []update{{path: l.path, vh: l.valueHash, keep: n}}, ups[i:])
 		} else {
 			if ups[i].prior != nil {
 				// Every update reaches the leaf of its key if the key is
@@ -118,9 +117,12 @@ func (al *alloc) apply(n ref, depth int, ups []update, minPar int) ref {
 	}
 	if n == 0 {
 		live, last := 0, 0 // live updates, up to 2; the last one seen
-		for i := 0; i < len(ups) && live < 2; i++ {
+		for i := range ups {
 			if !ups[i].del {
 				live, last = live+1, i
+				if live == 2 {
+					break
+				}
 			}
 		}
 		switch live {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/cockroachdb/pebble/v2"
 
@@ -89,12 +90,10 @@ func undoEntriesSize(priors []prior) int {
 	return n
 }
 
+// uvarintLen is the length of binary.AppendUvarint's encoding of x: 7 bits
+// a byte, at least one byte.
 func uvarintLen(x uint64) int {
-	n := 1
-	for ; x >= 0x80; x >>= 7 {
-		n++
-	}
-	return n
+	return (bits.Len64(x|1) + 6) / 7
 }
 
 var errUndoMalformed = errors.New("malformed undo record")
@@ -161,7 +160,7 @@ func pruneUndo(pb *pebble.Batch, low, keepFrom uint64) {
 // window after Open is as long as the records allow, up to Retain.
 func (s *Store) loadVersions() error {
 	low := uint64(0)
-	if s.height+1 > uint64(s.opts.Retain) {
+	if s.height >= uint64(s.opts.Retain) {
 		low = s.height + 1 - uint64(s.opts.Retain)
 	}
 	newestFirst := []version{{height: s.height, trees: s.trees}}
