@@ -75,6 +75,10 @@ func TestPruneLowBound(t *testing.T) {
 			{add: []uint64{5, 6, 7}, viewAt: 5},
 			{remove: []uint64{6}, prune: 6},
 		}, []uint64{7}},
+		{"remove nonce 0, the lowest", []step{ // low must not wrap below 0
+			{add: []uint64{0, 1, 2}, viewAt: 0},
+			{remove: []uint64{0}, prune: 2},
+		}, []uint64{2}},
 		{"nothing stale", []step{
 			{add: []uint64{5, 6, 7}, viewAt: 5},
 			{remove: []uint64{5, 6}, prune: 7},

@@ -31,6 +31,21 @@ func mkPayload(k *crypto.PrivateKey, nonce, tip uint64, n int) *types.Tx {
 	return tx
 }
 
+// mkDeploy is a deployment (fees.DeployCycles of intrinsic cycles) whose
+// ordering fee, 50,000 cycles at the basefee 5 and no tip, is below a
+// transfer's at tip 50 and above one's at tip 0.
+func mkDeploy(k *crypto.PrivateKey, nonce uint64) *types.Tx {
+	payload, err := (&types.DeployPayload{Code: "x = 1\n", Salt: make([]byte, types.SaltSize)}).Encode()
+	if err != nil {
+		panic(err)
+	}
+	_, cells := fees.Intrinsic(fees.KindDeploy, len(payload))
+	tx := &types.Tx{ChainID: 7, Nonce: nonce, Value: big.NewInt(0), CyclesLimit: fees.DeployCycles, CellsLimit: cells,
+		MaxFeePerCycle: 5, MaxFeePerCell: 1, Payload: payload}
+	tx.Sign(k)
+	return tx
+}
+
 // TestSelectStopsAtBlockCaps: Select takes no more candidates than a block
 // can hold by their intrinsic costs (§17.2, §17.8), whatever max allows;
 // one that does not fit what is left stops its sender, smaller ones still
@@ -67,6 +82,25 @@ func TestSelectStopsAtBlockCaps(t *testing.T) {
 			)
 			return txs
 		}, want{count: 10, cycles: 10 * fees.TransferCycles, cells: 9*110_005 + 5_003, excluded: []int{9, 10}}},
+		{"a candidate filling the cells left exactly joins", func() []*types.Tx {
+			var txs []*types.Tx
+			for s := 0; s < 9; s++ {
+				txs = append(txs, mkPayload(key(byte(s+1)), 0, 9, 110_000))
+			}
+			return append(txs, mkPayload(key(20), 0, 8, 9_952)) // 9,955 cells: exactly what is left
+		}, want{count: 10, cycles: 10 * fees.TransferCycles, cells: fees.CapCells}},
+		{"a candidate over the cycles left is skipped, smaller ones fill the block", func() []*types.Tx {
+			var txs []*types.Tx
+			for i := range 1_996 { // 19,960,000 cycles at the highest fee
+				txs = append(txs, mk(key(byte(i/60+1)), uint64(i%60), 100, 50))
+			}
+			// 1,996: a deploy (50,000 cycles) ordered next, over the 40,000 left.
+			txs = append(txs, mkDeploy(key(40), 0))
+			for n := range uint64(5) { // 1,997–2,001: transfers ordered last; 4 fit
+				txs = append(txs, mk(key(41), n, 100, 0))
+			}
+			return txs
+		}, want{count: 2000, cycles: fees.CapCycles, excluded: []int{1996, 2001}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := New(Config{ChainID: 7})
