@@ -163,12 +163,7 @@ func TestPeerCertificateStandsAgainstAnEqualCollector(t *testing.T) {
 	if err := h.node.Propose(2, []byte("b2")); err != nil {
 		t.Fatal(err)
 	}
-	var prop *Block
-	for _, m := range h.node.Ready().Messages {
-		if m.Type == MsgPropose {
-			prop = m.Block
-		}
-	}
+	prop := sentProposal(h.node.Ready().Messages)
 	if prop == nil {
 		t.Fatal("no proposal sent")
 	}

@@ -53,6 +53,18 @@ func newHarness(t *testing.T, stakes []uint64) *harness {
 	return nil
 }
 
+// sentProposal is the block of the last MsgPropose among msgs (a node's
+// Ready output), nil if it sent none.
+func sentProposal(msgs []Message) *Block {
+	var b *Block
+	for _, m := range msgs {
+		if m.Type == MsgPropose {
+			b = m.Block
+		}
+	}
+	return b
+}
+
 func (h *harness) genesisQC() *QC { return &QC{BlockHash: h.genesis.Hash()} }
 
 func (h *harness) qc(b *Block, signers ...int) *QC {
@@ -621,12 +633,7 @@ func TestProposalCarriesLateVotes(t *testing.T) {
 		if err := n.Propose(2, []byte("b2")); err != nil {
 			t.Fatal(err)
 		}
-		var sent *Block
-		for _, m := range n.Ready().Messages {
-			if m.Type == MsgPropose {
-				sent = m.Block
-			}
-		}
+		sent := sentProposal(n.Ready().Messages)
 		if sent == nil || sent.Justify.Signers.Count() != 4 {
 			t.Fatalf("proposal justify %+v, want all 4 signers", sent)
 		}
