@@ -185,9 +185,13 @@ func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.B
 		return &execution.TxError{Code: ErrKnown.Code, Msg: fmt.Sprintf("transaction %s is already in the pool", h)}
 	}
 	s := p.senders[from]
-	if s == nil {
+	fresh := s == nil
+	if fresh {
+		// Joins p.senders only once the transaction is taken: a refused
+		// first transaction must leave nothing behind (Prune skips a
+		// sender whose account nonce is not above low, so an empty entry
+		// would stay).
 		s = &senderTxs{byNon: map[uint64]*entry{}, low: tx.Nonce}
-		p.senders[from] = s
 	}
 	s.base = base
 	e := &entry{tx: tx, hash: h, from: from, lane: execution.LaneOf(tx)}
@@ -201,6 +205,9 @@ func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.B
 		delete(p.byHash, old.hash)
 	} else if len(p.byHash) >= p.cfg.MaxTxs {
 		return &execution.TxError{Code: ErrPoolFull.Code, Msg: fmt.Sprintf("the mempool is full (%d transactions); retry later", p.cfg.MaxTxs)}
+	}
+	if fresh {
+		p.senders[from] = s
 	}
 	s.low = min(s.low, tx.Nonce)
 	s.byNon[tx.Nonce] = e

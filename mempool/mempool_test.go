@@ -160,6 +160,13 @@ func TestAddRejects(t *testing.T) {
 	if err := full.Add(mk(k, 6, 100, 1), st, bf); !errors.Is(err, ErrPoolFull) {
 		t.Errorf("full pool: %v", err)
 	}
+	// A new sender refused by the full pool leaves no entry behind.
+	if err := full.Add(mk(key(9), 0, 100, 1), st, bf); !errors.Is(err, ErrPoolFull) {
+		t.Errorf("full pool, new sender: %v", err)
+	}
+	if len(full.senders) != 1 {
+		t.Errorf("the full pool keeps %d senders after refusing a new one, want 1", len(full.senders))
+	}
 }
 
 func TestPendingNonceAndPrune(t *testing.T) {
