@@ -318,12 +318,12 @@ func Apply(st *state.StateDB, c Call) (Result, error) {
 	if err != nil {
 		return res, fmt.Errorf("%s: %w", who, err)
 	}
-	if x := extraCycles(c.To, method, args); x > 0 {
-		if CallCycles+x > c.Cycles {
-			return Result{CyclesUsed: c.Cycles}, fmt.Errorf("%w: %s %s costs %d cycles, the transaction has %d left", ErrOutOfCycles, who, method, CallCycles+x, c.Cycles)
-		}
-		res.CyclesUsed += x
+	// x is 0 for most methods; CallCycles alone was checked above.
+	x := extraCycles(c.To, method, args)
+	if CallCycles+x > c.Cycles {
+		return Result{CyclesUsed: c.Cycles}, fmt.Errorf("%w: %s %s costs %d cycles, the transaction has %d left", ErrOutOfCycles, who, method, CallCycles+x, c.Cycles)
 	}
+	res.CyclesUsed += x
 	snap := st.Snapshot()
 	var data map[string]any
 	switch {
