@@ -174,6 +174,10 @@ func TestDKGOnChain(t *testing.T) {
 	other := *cp
 	other.Dealer = 3
 	failsCleanly(t, e, r.Members[1].Address, new(big.Int), ComplainPayload(1, &other), 6, "does not verify")
+	// A dealer index one past the members is refused, not looked up.
+	past := *cp
+	past.Dealer = len(r.Members)
+	failsCleanly(t, e, r.Members[1].Address, new(big.Int), ComplainPayload(1, &past), 6, "member 4 has no dealing")
 	e.mustCall(r.Members[1].Address, nil, ComplainPayload(1, cp), 6)
 	failsCleanly(t, e, r.Members[1].Address, new(big.Int), ComplainPayload(1, cp), 7, "already disqualified")
 
@@ -188,6 +192,10 @@ func TestDKGOnChain(t *testing.T) {
 	if r2, _ := ReadDKG(e.st, 2); r2 == nil || len(r2.Members) != 4 {
 		t.Fatalf("DKG(2) not open with the four validators: %+v", r2)
 	}
+	// DKG(2)'s dealing window, in epoch 1, closes at the block the error
+	// names.
+	last := e.p.EpochLength + DealBlocks(e.p.EpochLength) - 1
+	failsCleanly(t, e, r.Members[1].Address, new(big.Int), DealPayload(2, bad), last+1, fmt.Sprintf("dealings for epoch 2 closed after block %d", last))
 }
 
 // TestDKGFallback: a DKG whose dealers hold no quorum fails, and the
@@ -220,6 +228,11 @@ func TestDKGFallback(t *testing.T) {
 	}
 	if r, _ := ReadDKG(e.st, 1); r != nil {
 		t.Fatal("DKG(1)'s transcript is kept after its key went out of use")
+	}
+	for i := uint32(0); i < 4; i++ {
+		if b := e.st.Get(dkgKey(1, dkgDealing, i)); len(b) != 0 {
+			t.Fatalf("DKG(1)'s dealing %d is kept after its key went out of use", i)
+		}
 	}
 
 	// DKG(3) has the same five members and succeeds; DKG(4) then fails
