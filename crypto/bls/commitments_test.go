@@ -71,3 +71,76 @@ func TestPublicKeyFromCheckedBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalCommitmentsUpToBounds: 1 to 65,536 indices are evaluated, 0 and
+// 65,537 refused; the last index is evaluated like any other.
+func TestEvalCommitmentsUpToBounds(t *testing.T) {
+	sk, _ := SecretKeyFromScalar(big.NewInt(77))
+	cs := []*PublicKey{sk.PublicKey()}
+	for _, c := range []struct {
+		n  int
+		ok bool
+	}{{0, false}, {1, true}, {1 << 16, true}, {1<<16 + 1, false}} {
+		got, err := EvalCommitmentsUpTo(cs, c.n)
+		if (err == nil) != c.ok {
+			t.Fatalf("n = %d: %v", c.n, err)
+		}
+		if !c.ok {
+			continue
+		}
+		want, err := EvalCommitments(cs, uint64(c.n))
+		if err != nil || len(got) != c.n || !got[c.n-1].Equal(want) {
+			t.Fatalf("n = %d: %d results, last wrong or %v", c.n, len(got), err)
+		}
+	}
+	if _, err := EvalCommitmentsUpTo([]*PublicKey{cs[0], nil}, 3); !errors.Is(err, ErrBadPublicKey) {
+		t.Fatalf("a nil commitment: %v", err)
+	}
+}
+
+// TestSumColumns: each column is the sum of its points (as PublicKey.Add
+// gives it); no rows, ragged rows, a nil point and a column summing to the
+// identity are refused.
+func TestSumColumns(t *testing.T) {
+	pt := func(x int64) *PublicKey {
+		sk, err := SecretKeyFromScalar(big.NewInt(x))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sk.PublicKey()
+	}
+	rows := [][]*PublicKey{{pt(1), pt(2)}, {pt(3), pt(4)}, {pt(5), pt(6)}}
+	got, err := SumColumns(rows)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("%d sums, %v", len(got), err)
+	}
+	for k, want := range []int64{1 + 3 + 5, 2 + 4 + 6} {
+		if !got[k].Equal(pt(want)) {
+			t.Fatalf("column %d is not %d·G1", k, want)
+		}
+	}
+	if one, err := SumColumns(rows[:1]); err != nil || !one[1].Equal(pt(2)) {
+		t.Fatalf("one row: %v", err)
+	}
+	neg, err := pt(2).Mul(new(big.Int).Sub(Order, big.NewInt(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct {
+		rows [][]*PublicKey
+		want error
+	}{
+		"no rows":       {nil, ErrEmptyAggregate},
+		"empty row":     {[][]*PublicKey{{}}, ErrEmptyAggregate},
+		"ragged":        {[][]*PublicKey{{pt(1), pt(2)}, {pt(3)}}, nil},
+		"nil point":     {[][]*PublicKey{{pt(1), pt(2)}, {pt(3), nil}}, ErrBadPublicKey},
+		"nil in row 0":  {[][]*PublicKey{{nil, pt(2)}, {pt(3), pt(4)}}, ErrBadPublicKey},
+		"identity sum":  {[][]*PublicKey{{pt(1), pt(2)}, {pt(3), neg}}, ErrIdentity},
+		"identity in 0": {[][]*PublicKey{{pt(2), pt(2)}, {neg, pt(3)}}, ErrIdentity},
+	} {
+		_, err := SumColumns(c.rows)
+		if err == nil || c.want != nil && !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", name, err, c.want)
+		}
+	}
+}
