@@ -73,5 +73,11 @@ func TestProposalBounds(t *testing.T) {
 		p := proposal(t, 1, []byte{0xff}, 5, 7)
 		p.Proposer = c.proposer
 		failsCleanly(t, e, addr(10), new(big.Int), InvalidProposalPayload(p), 20, c.want)
+		// Charged a signature check and ProposalByteCycles per payload byte.
+		payload := InvalidProposalPayload(p)
+		res, _ := Apply(e.st, Call{From: addr(10), Value: new(big.Int), Payload: payload, Height: 20, Cycles: 10_000_000})
+		if want := CallCycles + BLSVerifyCycles + ProposalByteCycles*uint64(len(payload)); res.CyclesUsed != want {
+			t.Fatalf("invalid_proposal used %d cycles, want %d", res.CyclesUsed, want)
+		}
 	}
 }

@@ -385,12 +385,14 @@ func evidence(st *state.StateDB, p Params, c Call, args []cbor.RawMessage) (map[
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case a.Validator != b.Validator:
+	// ifs, not a switch: gremlins cannot mutate case expressions.
+	if a.Validator != b.Validator {
 		return nil, fmt.Errorf("the votes are by different validators (%s, %s)", a.Validator, b.Validator)
-	case a.Round != b.Round:
+	}
+	if a.Round != b.Round {
 		return nil, fmt.Errorf("the votes are in different rounds (%d, %d)", a.Round, b.Round)
-	case a.BlockHash == b.BlockHash && a.Height == b.Height:
+	}
+	if a.BlockHash == b.BlockHash && a.Height == b.Height {
 		return nil, fmt.Errorf("both votes are for block %s at height %d: not a double sign", a.BlockHash, a.Height)
 	}
 	v, err := ReadValidator(st, a.Validator)
