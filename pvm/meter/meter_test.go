@@ -186,3 +186,109 @@ func TestImportBody(t *testing.T) {
 		})
 	}
 }
+
+// TestAllocEdges pins Alloc's boundaries one sequence at a time, each step
+// with the size the stand-in walk finds live: a zero-byte allocation on a
+// counter exactly at the limit needs no walk; an allocation of exactly the
+// limit still walks; a walk that finds exactly the limit live lets a
+// zero-byte allocation through; an allocation that exactly fills what the
+// walk left fits.
+func TestAllocEdges(t *testing.T) {
+	type step struct {
+		n, live   uint64
+		ok        bool
+		wantUsed  uint64
+		wantWalks uint64
+	}
+	tests := []struct {
+		name     string
+		measurer bool
+		steps    []step
+	}{
+		{"counter at the limit, no measurer: 0 bytes fit", false, []step{
+			{100, 0, true, 100, 0}, {0, 0, true, 100, 0}, {1, 0, false, 100, 0}}},
+		{"counter at the limit: 0 bytes fit without a walk", true, []step{
+			{100, 0, true, 100, 0}, {0, 0, true, 100, 0}}},
+		{"an allocation of exactly the limit walks", true, []step{
+			{1, 0, true, 1, 0}, {100, 0, true, 100, 1}}},
+		{"walk finds exactly the limit live: 0 bytes fit", true, []step{
+			{100, 0, true, 100, 0}, {1, 101, false, 101, 1}, {0, 100, true, 100, 2}}},
+		{"exactly what the walk left fits", true, []step{
+			{100, 0, true, 100, 0}, {90, 10, true, 100, 1}}},
+		{"one byte more than the walk left fails", true, []step{
+			{100, 0, true, 100, 0}, {91, 10, false, 10, 1}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := New(Limits{Cycles: 1000, MemoryLimit: 100})
+			live := uint64(0)
+			if tt.measurer {
+				m.SetMeasurer(func() (uint64, error) { return live, nil })
+			}
+			for i, s := range tt.steps {
+				live = s.live
+				err := m.Alloc(s.n)
+				if (err == nil) != s.ok || (err != nil && !errors.Is(err, ErrOutOfMemory)) {
+					t.Fatalf("step %d: Alloc(%d) = %v, want ok %v", i, s.n, err, s.ok)
+				}
+				if m.MemoryUsed() != s.wantUsed || m.Measurements() != s.wantWalks {
+					t.Fatalf("step %d: used %d walks %d, want %d and %d", i, m.MemoryUsed(), m.Measurements(), s.wantUsed, s.wantWalks)
+				}
+			}
+		})
+	}
+}
+
+// TestImportBodyWalks pins what EndImportBody charges the caller: the
+// live-heap walks run during the body (not those before it began), an
+// error when the caller cannot pay them, and the body's own error passed
+// on when it can.
+func TestImportBodyWalks(t *testing.T) {
+	none := func(func(string) bool) {}
+	boom := errors.New("boom")
+	tests := []struct {
+		name      string
+		cycles    uint64 // the caller's cycles_limit
+		bodyWalks int    // walks (10 cycles each) during the body
+		bodyErr   error
+		wantLeft  uint64
+		wantErr   error
+	}{
+		{"no walk in the body", 1000, 0, nil, 990, nil},
+		{"one walk in the body is the caller's", 1000, 1, nil, 980, nil},
+		{"two walks in the body", 1000, 2, nil, 970, nil},
+		{"the body's error passes on", 1000, 1, boom, 980, boom},
+		{"the caller cannot pay the walk", 15, 1, nil, 0, ErrOutOfCycles},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := New(Limits{Cycles: tt.cycles, MemoryLimit: 100})
+			m.SetMeasurer(func() (uint64, error) {
+				if err := m.Charge(10); err != nil {
+					return 0, err
+				}
+				return 0, nil
+			})
+			// One walk before the body: the caller pays it then, not again.
+			if err := m.Alloc(100); err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Alloc(100); err != nil || m.Measurements() != 1 {
+				t.Fatalf("walk before the body: %v, %d walks", err, m.Measurements())
+			}
+			outer := m.BeginImportBody(none)
+			for i := 0; i < tt.bodyWalks; i++ {
+				if err := m.Alloc(100); err != nil {
+					t.Fatal(err)
+				}
+			}
+			err := m.EndImportBody(outer, "m", tt.bodyErr)
+			if !errors.Is(err, tt.wantErr) || (tt.wantErr == nil && err != nil) {
+				t.Fatalf("err %v, want %v", err, tt.wantErr)
+			}
+			if m.Left != tt.wantLeft {
+				t.Fatalf("left %d, want %d", m.Left, tt.wantLeft)
+			}
+		})
+	}
+}

@@ -37,6 +37,10 @@ const (
 	FaultTimeout = "timeout" // never commits: reputation penalty only
 )
 
+// pushHeaderTimeout bounds how long a push connection may take to send
+// its request headers.
+const pushHeaderTimeout = 5 * time.Second
+
 // Config is one daemon.
 type Config struct {
 	Home   string // Pebble state under Home/state
@@ -111,7 +115,7 @@ func Open(cfg Config) (*Daemon, error) {
 			return nil, fmt.Errorf("runner daemon: listen %s: %w", cfg.Listen, err)
 		}
 		d.ln = ln
-		d.srv = &http.Server{Handler: d.handler(), ReadHeaderTimeout: 5 * time.Second}
+		d.srv = &http.Server{Handler: d.handler(), ReadHeaderTimeout: pushHeaderTimeout}
 		go d.srv.Serve(ln)
 	}
 	return d, nil

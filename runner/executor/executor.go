@@ -69,15 +69,23 @@ func (k Kinds) Execute(ctx context.Context, j Job) Result {
 	return r
 }
 
+// defaultBackoff is the first wait between attempts when none is set.
+const defaultBackoff = 200 * time.Millisecond
+
+// firstBackoff is d, or defaultBackoff when d is not positive.
+func firstBackoff(d time.Duration) time.Duration {
+	if d <= 0 {
+		return defaultBackoff
+	}
+	return d
+}
+
 // retry calls f up to attempts times with exponential backoff from base
 // while it reports a retryable failure.
 func retry(ctx context.Context, attempts int, base time.Duration, f func() (retryable bool)) {
 	d := base
-	for i := 0; i < attempts; i++ {
-		if !f() {
-			return
-		}
-		if i == attempts-1 {
+	for n := 1; n <= attempts; n++ {
+		if !f() || n == attempts {
 			return
 		}
 		select {

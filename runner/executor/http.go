@@ -38,6 +38,20 @@ type httpInput struct {
 	Regex    string `json:"regex,omitempty"`
 }
 
+// fetchTimeout bounds one request when HTTP has no Client of its own.
+const fetchTimeout = 30 * time.Second
+
+// schedule is the attempts and first backoff of a fetch: Retries attempts
+// (3 when it is 0, 1 when it is negative) and Backoff (firstBackoff's
+// default when not positive).
+func (h *HTTP) schedule() (attempts int, backoff time.Duration) {
+	attempts = max(h.Retries, 1)
+	if h.Retries == 0 {
+		attempts = 3
+	}
+	return attempts, firstBackoff(h.Backoff)
+}
+
 // Execute runs one HTTP job.
 func (h *HTTP) Execute(ctx context.Context, j Job) Result {
 	var in httpInput
@@ -66,15 +80,9 @@ func (h *HTTP) Execute(ctx context.Context, j Job) Result {
 	}
 	client := h.Client
 	if client == nil {
-		client = &http.Client{Timeout: 30 * time.Second}
+		client = &http.Client{Timeout: fetchTimeout}
 	}
-	attempts, backoff := max(h.Retries, 1), h.Backoff
-	if h.Retries == 0 {
-		attempts = 3
-	}
-	if backoff <= 0 {
-		backoff = 200 * time.Millisecond
-	}
+	attempts, backoff := h.schedule()
 	var body []byte
 	res := Result{}
 	retry(ctx, attempts, backoff, func() bool {
@@ -162,16 +170,16 @@ func jsonPath(doc []byte, path string) ([]byte, error) {
 			}
 			p = p[end:]
 		case p[0] == '[':
-			end := strings.IndexByte(p, ']')
-			if end < 0 {
+			idx, rest, closed := strings.Cut(p[1:], "]")
+			if !closed {
 				return nil, fmt.Errorf("jsonpath %s: unclosed [", path)
 			}
-			i, err := strconv.Atoi(p[1:end])
+			i, err := strconv.Atoi(idx)
 			l, ok := v.([]any)
 			if err != nil || !ok || i < 0 || i >= len(l) {
-				return nil, fmt.Errorf("jsonpath %s: no index %s", path, p[1:end])
+				return nil, fmt.Errorf("jsonpath %s: no index %s", path, idx)
 			}
-			v, p = l[i], p[end+1:]
+			v, p = l[i], rest
 		default:
 			return nil, fmt.Errorf("jsonpath %s: unexpected %q", path, p)
 		}

@@ -25,6 +25,9 @@ type LLM struct {
 	Backoff time.Duration // first backoff (default 200ms)
 }
 
+// llmTimeout bounds one request when LLM has no Client of its own.
+const llmTimeout = 60 * time.Second
+
 type llmInput struct {
 	Prompt string `json:"prompt"`
 	System string `json:"system,omitempty"`
@@ -52,15 +55,13 @@ func (l *LLM) Execute(ctx context.Context, j Job) Result {
 	body, _ := json.Marshal(req)
 	client := l.Client
 	if client == nil {
-		client = &http.Client{Timeout: 60 * time.Second}
+		client = &http.Client{Timeout: llmTimeout}
 	}
-	attempts, backoff := l.Retries, l.Backoff
+	attempts := l.Retries
 	if attempts <= 0 {
 		attempts = 3
 	}
-	if backoff <= 0 {
-		backoff = 200 * time.Millisecond
-	}
+	backoff := firstBackoff(l.Backoff)
 	var res Result
 	retry(ctx, attempts, backoff, func() bool {
 		hr, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(l.URL, "/")+"/v1/chat/completions", bytes.NewReader(body))
