@@ -124,7 +124,7 @@ func (p *Pool) AddBatch(txs []*types.Tx, st StateView, bf execution.Basefees) []
 		next <- i
 	}
 	close(next)
-	for w := 0; w < workers; w++ {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -287,8 +287,8 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 		}
 	}
 	h.init()
-	out := make([]*types.Tx, 0, min(max, len(p.byHash), int(fees.CapCycles/minTxCycles)))
-	var block blockBudget
+	out := make([]*types.Tx, 0, min(max, len(p.byHash), maxBlockTxs))
+	block := blockBudget{cycles: fees.CapCycles, cells: fees.CapCells}
 	for len(h.items) > 0 && len(out) < max && !block.full() {
 		// The best item leaves; the same sender's next nonce, if pending,
 		// takes its place.
@@ -317,19 +317,23 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 
 // minTxCycles is the least intrinsic cost in cycles of any transaction
 // (§17.2): below it left in a block, nothing more fits.
-var minTxCycles = min(fees.TransferCycles, fees.ActorMessageCycles, fees.DeployCycles)
+const minTxCycles = min(fees.TransferCycles, fees.ActorMessageCycles, fees.DeployCycles)
 
-// blockBudget is the intrinsic cost of what Select has taken, against the
-// block caps.
+// maxBlockTxs is the most transactions one block can hold, every one at
+// minTxCycles: the most Select can return.
+const maxBlockTxs = int(fees.CapCycles / minTxCycles)
+
+// blockBudget is what is left of the block caps after what Select has
+// taken. It counts down, so "full" is one comparison with what is left.
 type blockBudget struct{ cycles, cells uint64 }
 
 func (b *blockBudget) fits(e *entry) bool {
-	return e.cycles <= fees.CapCycles-b.cycles && e.cells <= fees.CapCells-b.cells
+	return e.cycles <= b.cycles && e.cells <= b.cells
 }
 
-func (b *blockBudget) take(e *entry) { b.cycles += e.cycles; b.cells += e.cells }
+func (b *blockBudget) take(e *entry) { b.cycles -= e.cycles; b.cells -= e.cells }
 
-func (b *blockBudget) full() bool { return fees.CapCycles-b.cycles < minTxCycles }
+func (b *blockBudget) full() bool { return b.cycles < minTxCycles }
 
 // Remove drops transactions (included in a block, or found invalid).
 func (p *Pool) Remove(txs []*types.Tx) {
@@ -400,13 +404,21 @@ type feeHeap struct{ items []heapItem }
 // before is the selection order: reserved lanes with budget left first,
 // then higher effective fee, ties by hash.
 func (h *feeHeap) before(i, j int) bool {
-	if h.items[i].rank != h.items[j].rank {
-		return h.items[i].rank < h.items[j].rank
+	a, b := &h.items[i], &h.items[j]
+	if a.rank < b.rank {
+		return true
 	}
-	if c := h.items[i].fee.Cmp(h.items[j].fee); c != 0 {
-		return c > 0
+	if a.rank > b.rank {
+		return false
 	}
-	return bytes.Compare(h.items[i].hash[:], h.items[j].hash[:]) < 0
+	c := a.fee.Cmp(b.fee)
+	if c > 0 {
+		return true
+	}
+	if c < 0 {
+		return false
+	}
+	return bytes.Compare(a.hash[:], b.hash[:]) < 0
 }
 
 // pop drops the best item.

@@ -4,6 +4,12 @@ package store
 // the columns and diagonals, the message permuted between rounds (the
 // specification's message schedule, written out by a script). TestHashes
 // holds every hash made with it to the BLAKE3 package.
+//
+// G's rotations right by 16, 12, 8 and 7 are RotateLeft32 by -16, -12, -8
+// and -7, except that a rotation by 16 is written RotateLeft32(x, 16): a
+// 32-bit word rotated by half its width is the same either way, and the
+// positive count leaves no sign for mutation testing to flip without a
+// change in behaviour.
 
 import "math/bits"
 
@@ -16,7 +22,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s12, s13, s14, s15 := uint32(0), uint32(0), blockLen, flags
 	// round 1
 	s0 += s4 + m[0]
-	s12 = bits.RotateLeft32(s12^s0, -16)
+	s12 = bits.RotateLeft32(s12^s0, 16)
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -12)
 	s0 += s4 + m[1]
@@ -24,7 +30,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -7)
 	s1 += s5 + m[2]
-	s13 = bits.RotateLeft32(s13^s1, -16)
+	s13 = bits.RotateLeft32(s13^s1, 16)
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -12)
 	s1 += s5 + m[3]
@@ -32,7 +38,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -7)
 	s2 += s6 + m[4]
-	s14 = bits.RotateLeft32(s14^s2, -16)
+	s14 = bits.RotateLeft32(s14^s2, 16)
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -12)
 	s2 += s6 + m[5]
@@ -40,7 +46,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -7)
 	s3 += s7 + m[6]
-	s15 = bits.RotateLeft32(s15^s3, -16)
+	s15 = bits.RotateLeft32(s15^s3, 16)
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -12)
 	s3 += s7 + m[7]
@@ -48,7 +54,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -7)
 	s0 += s5 + m[8]
-	s15 = bits.RotateLeft32(s15^s0, -16)
+	s15 = bits.RotateLeft32(s15^s0, 16)
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -12)
 	s0 += s5 + m[9]
@@ -56,7 +62,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -7)
 	s1 += s6 + m[10]
-	s12 = bits.RotateLeft32(s12^s1, -16)
+	s12 = bits.RotateLeft32(s12^s1, 16)
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -12)
 	s1 += s6 + m[11]
@@ -64,7 +70,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -7)
 	s2 += s7 + m[12]
-	s13 = bits.RotateLeft32(s13^s2, -16)
+	s13 = bits.RotateLeft32(s13^s2, 16)
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -12)
 	s2 += s7 + m[13]
@@ -72,7 +78,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -7)
 	s3 += s4 + m[14]
-	s14 = bits.RotateLeft32(s14^s3, -16)
+	s14 = bits.RotateLeft32(s14^s3, 16)
 	s9 += s14
 	s4 = bits.RotateLeft32(s4^s9, -12)
 	s3 += s4 + m[15]
@@ -81,7 +87,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s4 = bits.RotateLeft32(s4^s9, -7)
 	// round 2
 	s0 += s4 + m[2]
-	s12 = bits.RotateLeft32(s12^s0, -16)
+	s12 = bits.RotateLeft32(s12^s0, 16)
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -12)
 	s0 += s4 + m[6]
@@ -89,7 +95,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -7)
 	s1 += s5 + m[3]
-	s13 = bits.RotateLeft32(s13^s1, -16)
+	s13 = bits.RotateLeft32(s13^s1, 16)
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -12)
 	s1 += s5 + m[10]
@@ -97,7 +103,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -7)
 	s2 += s6 + m[7]
-	s14 = bits.RotateLeft32(s14^s2, -16)
+	s14 = bits.RotateLeft32(s14^s2, 16)
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -12)
 	s2 += s6 + m[0]
@@ -105,7 +111,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -7)
 	s3 += s7 + m[4]
-	s15 = bits.RotateLeft32(s15^s3, -16)
+	s15 = bits.RotateLeft32(s15^s3, 16)
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -12)
 	s3 += s7 + m[13]
@@ -113,7 +119,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -7)
 	s0 += s5 + m[1]
-	s15 = bits.RotateLeft32(s15^s0, -16)
+	s15 = bits.RotateLeft32(s15^s0, 16)
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -12)
 	s0 += s5 + m[11]
@@ -121,7 +127,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -7)
 	s1 += s6 + m[12]
-	s12 = bits.RotateLeft32(s12^s1, -16)
+	s12 = bits.RotateLeft32(s12^s1, 16)
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -12)
 	s1 += s6 + m[5]
@@ -129,7 +135,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -7)
 	s2 += s7 + m[9]
-	s13 = bits.RotateLeft32(s13^s2, -16)
+	s13 = bits.RotateLeft32(s13^s2, 16)
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -12)
 	s2 += s7 + m[14]
@@ -137,7 +143,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -7)
 	s3 += s4 + m[15]
-	s14 = bits.RotateLeft32(s14^s3, -16)
+	s14 = bits.RotateLeft32(s14^s3, 16)
 	s9 += s14
 	s4 = bits.RotateLeft32(s4^s9, -12)
 	s3 += s4 + m[8]
@@ -146,7 +152,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s4 = bits.RotateLeft32(s4^s9, -7)
 	// round 3
 	s0 += s4 + m[3]
-	s12 = bits.RotateLeft32(s12^s0, -16)
+	s12 = bits.RotateLeft32(s12^s0, 16)
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -12)
 	s0 += s4 + m[4]
@@ -154,7 +160,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -7)
 	s1 += s5 + m[10]
-	s13 = bits.RotateLeft32(s13^s1, -16)
+	s13 = bits.RotateLeft32(s13^s1, 16)
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -12)
 	s1 += s5 + m[12]
@@ -162,7 +168,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -7)
 	s2 += s6 + m[13]
-	s14 = bits.RotateLeft32(s14^s2, -16)
+	s14 = bits.RotateLeft32(s14^s2, 16)
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -12)
 	s2 += s6 + m[2]
@@ -170,7 +176,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -7)
 	s3 += s7 + m[7]
-	s15 = bits.RotateLeft32(s15^s3, -16)
+	s15 = bits.RotateLeft32(s15^s3, 16)
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -12)
 	s3 += s7 + m[14]
@@ -178,7 +184,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -7)
 	s0 += s5 + m[6]
-	s15 = bits.RotateLeft32(s15^s0, -16)
+	s15 = bits.RotateLeft32(s15^s0, 16)
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -12)
 	s0 += s5 + m[5]
@@ -186,7 +192,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -7)
 	s1 += s6 + m[9]
-	s12 = bits.RotateLeft32(s12^s1, -16)
+	s12 = bits.RotateLeft32(s12^s1, 16)
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -12)
 	s1 += s6 + m[0]
@@ -194,7 +200,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -7)
 	s2 += s7 + m[11]
-	s13 = bits.RotateLeft32(s13^s2, -16)
+	s13 = bits.RotateLeft32(s13^s2, 16)
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -12)
 	s2 += s7 + m[15]
@@ -202,7 +208,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -7)
 	s3 += s4 + m[8]
-	s14 = bits.RotateLeft32(s14^s3, -16)
+	s14 = bits.RotateLeft32(s14^s3, 16)
 	s9 += s14
 	s4 = bits.RotateLeft32(s4^s9, -12)
 	s3 += s4 + m[1]
@@ -211,7 +217,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s4 = bits.RotateLeft32(s4^s9, -7)
 	// round 4
 	s0 += s4 + m[10]
-	s12 = bits.RotateLeft32(s12^s0, -16)
+	s12 = bits.RotateLeft32(s12^s0, 16)
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -12)
 	s0 += s4 + m[7]
@@ -219,7 +225,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -7)
 	s1 += s5 + m[12]
-	s13 = bits.RotateLeft32(s13^s1, -16)
+	s13 = bits.RotateLeft32(s13^s1, 16)
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -12)
 	s1 += s5 + m[9]
@@ -227,7 +233,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -7)
 	s2 += s6 + m[14]
-	s14 = bits.RotateLeft32(s14^s2, -16)
+	s14 = bits.RotateLeft32(s14^s2, 16)
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -12)
 	s2 += s6 + m[3]
@@ -235,7 +241,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -7)
 	s3 += s7 + m[13]
-	s15 = bits.RotateLeft32(s15^s3, -16)
+	s15 = bits.RotateLeft32(s15^s3, 16)
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -12)
 	s3 += s7 + m[15]
@@ -243,7 +249,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -7)
 	s0 += s5 + m[4]
-	s15 = bits.RotateLeft32(s15^s0, -16)
+	s15 = bits.RotateLeft32(s15^s0, 16)
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -12)
 	s0 += s5 + m[0]
@@ -251,7 +257,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -7)
 	s1 += s6 + m[11]
-	s12 = bits.RotateLeft32(s12^s1, -16)
+	s12 = bits.RotateLeft32(s12^s1, 16)
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -12)
 	s1 += s6 + m[2]
@@ -259,7 +265,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -7)
 	s2 += s7 + m[5]
-	s13 = bits.RotateLeft32(s13^s2, -16)
+	s13 = bits.RotateLeft32(s13^s2, 16)
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -12)
 	s2 += s7 + m[8]
@@ -267,7 +273,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -7)
 	s3 += s4 + m[1]
-	s14 = bits.RotateLeft32(s14^s3, -16)
+	s14 = bits.RotateLeft32(s14^s3, 16)
 	s9 += s14
 	s4 = bits.RotateLeft32(s4^s9, -12)
 	s3 += s4 + m[6]
@@ -276,7 +282,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s4 = bits.RotateLeft32(s4^s9, -7)
 	// round 5
 	s0 += s4 + m[12]
-	s12 = bits.RotateLeft32(s12^s0, -16)
+	s12 = bits.RotateLeft32(s12^s0, 16)
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -12)
 	s0 += s4 + m[13]
@@ -284,7 +290,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -7)
 	s1 += s5 + m[9]
-	s13 = bits.RotateLeft32(s13^s1, -16)
+	s13 = bits.RotateLeft32(s13^s1, 16)
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -12)
 	s1 += s5 + m[11]
@@ -292,7 +298,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -7)
 	s2 += s6 + m[15]
-	s14 = bits.RotateLeft32(s14^s2, -16)
+	s14 = bits.RotateLeft32(s14^s2, 16)
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -12)
 	s2 += s6 + m[10]
@@ -300,7 +306,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -7)
 	s3 += s7 + m[14]
-	s15 = bits.RotateLeft32(s15^s3, -16)
+	s15 = bits.RotateLeft32(s15^s3, 16)
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -12)
 	s3 += s7 + m[8]
@@ -308,7 +314,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -7)
 	s0 += s5 + m[7]
-	s15 = bits.RotateLeft32(s15^s0, -16)
+	s15 = bits.RotateLeft32(s15^s0, 16)
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -12)
 	s0 += s5 + m[2]
@@ -316,7 +322,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -7)
 	s1 += s6 + m[5]
-	s12 = bits.RotateLeft32(s12^s1, -16)
+	s12 = bits.RotateLeft32(s12^s1, 16)
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -12)
 	s1 += s6 + m[3]
@@ -324,7 +330,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -7)
 	s2 += s7 + m[0]
-	s13 = bits.RotateLeft32(s13^s2, -16)
+	s13 = bits.RotateLeft32(s13^s2, 16)
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -12)
 	s2 += s7 + m[1]
@@ -332,7 +338,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -7)
 	s3 += s4 + m[6]
-	s14 = bits.RotateLeft32(s14^s3, -16)
+	s14 = bits.RotateLeft32(s14^s3, 16)
 	s9 += s14
 	s4 = bits.RotateLeft32(s4^s9, -12)
 	s3 += s4 + m[4]
@@ -341,7 +347,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s4 = bits.RotateLeft32(s4^s9, -7)
 	// round 6
 	s0 += s4 + m[9]
-	s12 = bits.RotateLeft32(s12^s0, -16)
+	s12 = bits.RotateLeft32(s12^s0, 16)
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -12)
 	s0 += s4 + m[14]
@@ -349,7 +355,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -7)
 	s1 += s5 + m[11]
-	s13 = bits.RotateLeft32(s13^s1, -16)
+	s13 = bits.RotateLeft32(s13^s1, 16)
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -12)
 	s1 += s5 + m[5]
@@ -357,7 +363,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -7)
 	s2 += s6 + m[8]
-	s14 = bits.RotateLeft32(s14^s2, -16)
+	s14 = bits.RotateLeft32(s14^s2, 16)
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -12)
 	s2 += s6 + m[12]
@@ -365,7 +371,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -7)
 	s3 += s7 + m[15]
-	s15 = bits.RotateLeft32(s15^s3, -16)
+	s15 = bits.RotateLeft32(s15^s3, 16)
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -12)
 	s3 += s7 + m[1]
@@ -373,7 +379,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -7)
 	s0 += s5 + m[13]
-	s15 = bits.RotateLeft32(s15^s0, -16)
+	s15 = bits.RotateLeft32(s15^s0, 16)
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -12)
 	s0 += s5 + m[3]
@@ -381,7 +387,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -7)
 	s1 += s6 + m[0]
-	s12 = bits.RotateLeft32(s12^s1, -16)
+	s12 = bits.RotateLeft32(s12^s1, 16)
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -12)
 	s1 += s6 + m[10]
@@ -389,7 +395,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -7)
 	s2 += s7 + m[2]
-	s13 = bits.RotateLeft32(s13^s2, -16)
+	s13 = bits.RotateLeft32(s13^s2, 16)
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -12)
 	s2 += s7 + m[6]
@@ -397,7 +403,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -7)
 	s3 += s4 + m[4]
-	s14 = bits.RotateLeft32(s14^s3, -16)
+	s14 = bits.RotateLeft32(s14^s3, 16)
 	s9 += s14
 	s4 = bits.RotateLeft32(s4^s9, -12)
 	s3 += s4 + m[7]
@@ -406,7 +412,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s4 = bits.RotateLeft32(s4^s9, -7)
 	// round 7
 	s0 += s4 + m[11]
-	s12 = bits.RotateLeft32(s12^s0, -16)
+	s12 = bits.RotateLeft32(s12^s0, 16)
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -12)
 	s0 += s4 + m[15]
@@ -414,7 +420,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s12
 	s4 = bits.RotateLeft32(s4^s8, -7)
 	s1 += s5 + m[5]
-	s13 = bits.RotateLeft32(s13^s1, -16)
+	s13 = bits.RotateLeft32(s13^s1, 16)
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -12)
 	s1 += s5 + m[0]
@@ -422,7 +428,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s9 += s13
 	s5 = bits.RotateLeft32(s5^s9, -7)
 	s2 += s6 + m[1]
-	s14 = bits.RotateLeft32(s14^s2, -16)
+	s14 = bits.RotateLeft32(s14^s2, 16)
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -12)
 	s2 += s6 + m[9]
@@ -430,7 +436,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s14
 	s6 = bits.RotateLeft32(s6^s10, -7)
 	s3 += s7 + m[8]
-	s15 = bits.RotateLeft32(s15^s3, -16)
+	s15 = bits.RotateLeft32(s15^s3, 16)
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -12)
 	s3 += s7 + m[6]
@@ -438,7 +444,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s15
 	s7 = bits.RotateLeft32(s7^s11, -7)
 	s0 += s5 + m[14]
-	s15 = bits.RotateLeft32(s15^s0, -16)
+	s15 = bits.RotateLeft32(s15^s0, 16)
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -12)
 	s0 += s5 + m[10]
@@ -446,7 +452,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s10 += s15
 	s5 = bits.RotateLeft32(s5^s10, -7)
 	s1 += s6 + m[2]
-	s12 = bits.RotateLeft32(s12^s1, -16)
+	s12 = bits.RotateLeft32(s12^s1, 16)
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -12)
 	s1 += s6 + m[12]
@@ -454,7 +460,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s11 += s12
 	s6 = bits.RotateLeft32(s6^s11, -7)
 	s2 += s7 + m[3]
-	s13 = bits.RotateLeft32(s13^s2, -16)
+	s13 = bits.RotateLeft32(s13^s2, 16)
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -12)
 	s2 += s7 + m[4]
@@ -462,7 +468,7 @@ func compress(cv *[8]uint32, m *[16]uint32, blockLen, flags uint32) [8]uint32 {
 	s8 += s13
 	s7 = bits.RotateLeft32(s7^s8, -7)
 	s3 += s4 + m[7]
-	s14 = bits.RotateLeft32(s14^s3, -16)
+	s14 = bits.RotateLeft32(s14^s3, 16)
 	s9 += s14
 	s4 = bits.RotateLeft32(s4^s9, -12)
 	s3 += s4 + m[13]
