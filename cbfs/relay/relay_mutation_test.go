@@ -7,6 +7,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
 )
@@ -96,5 +97,93 @@ func TestHasAnswersPerHash(t *testing.T) {
 	got, err := f.cli.Has(context.Background(), f.auth(t, "a.txt"), []cbfs.ShardHash{{1}, {2}})
 	if err != nil || len(got) != 2 || got[0] || got[1] {
 		t.Fatalf("Has of two unknown shards = %v, %v; want [false false]", got, err)
+	}
+}
+
+// TestTransportConfig checks the QUIC settings both ends use against the
+// reasons they have: a whole frame of the largest shard fits a stream's
+// window and four fit the connection's; the client notices a relay killed
+// without closing within 10 s and keeps a live idle connection open with
+// keep-alives well inside its idle timeout; the server drops an idle
+// connection but never sends keep-alives of its own.
+func TestTransportConfig(t *testing.T) {
+	frame := uint64(MaxShardBytes + MaxHeaderBytes)
+	for _, c := range []struct {
+		name            string
+		handshake, idle time.Duration
+		keepAlive       time.Duration
+	}{
+		{"client", dialTimeout, clientIdleTimeout, clientKeepAlive},
+		{"server", serverHandshakeTimeout, serverIdleTimeout, 0},
+	} {
+		qc := transportConfig(c.handshake, c.idle, c.keepAlive)
+		if qc.HandshakeIdleTimeout != c.handshake || qc.MaxIdleTimeout != c.idle || qc.KeepAlivePeriod != c.keepAlive {
+			t.Errorf("%s: timeouts %v/%v/%v, want %v/%v/%v", c.name, qc.HandshakeIdleTimeout, qc.MaxIdleTimeout, qc.KeepAlivePeriod, c.handshake, c.idle, c.keepAlive)
+		}
+		if qc.MaxStreamReceiveWindow < frame || qc.MaxConnectionReceiveWindow < 4*frame {
+			t.Errorf("%s: windows %d/%d cannot hold a %d-byte frame per stream and four per connection", c.name, qc.MaxStreamReceiveWindow, qc.MaxConnectionReceiveWindow, frame)
+		}
+		if qc.InitialStreamReceiveWindow > qc.MaxStreamReceiveWindow || qc.InitialConnectionReceiveWindow > qc.MaxConnectionReceiveWindow ||
+			qc.InitialStreamReceiveWindow > qc.InitialConnectionReceiveWindow {
+			t.Errorf("%s: initial windows %d/%d out of order with the maxima", c.name, qc.InitialStreamReceiveWindow, qc.InitialConnectionReceiveWindow)
+		}
+	}
+	if clientIdleTimeout <= 0 || clientIdleTimeout > 10*time.Second {
+		t.Errorf("client idle timeout %v: a relay killed with kill -9 must be noticed within 10 s", clientIdleTimeout)
+	}
+	if clientKeepAlive <= 0 || 2*clientKeepAlive > clientIdleTimeout {
+		t.Errorf("client keep-alive %v against idle timeout %v: want at least two keep-alives per idle period", clientKeepAlive, clientIdleTimeout)
+	}
+	if serverIdleTimeout < clientIdleTimeout || serverHandshakeTimeout <= 0 {
+		t.Errorf("server timeouts %v/%v: the server must not drop a client that keeps its connection alive", serverHandshakeTimeout, serverIdleTimeout)
+	}
+}
+
+// TestListPages stores three files on a relay whose listing pages hold
+// one manifest each: List must follow the pages to the last, in order,
+// and each page but the last must say More.
+func TestListPages(t *testing.T) {
+	f := newFixture(t, Limits{ListPageBytes: 1})
+	ctx := context.Background()
+	paths := []string{"a.txt", "b.txt", "c.txt"}
+	for _, p := range paths {
+		m, shards := f.encodeFile(t, p, []byte("data of "+p))
+		a := f.auth(t, p)
+		for k, s := range shards {
+			if err := f.cli.PutShard(ctx, putReq(a, m, k[0], k[1]), s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sealed, _ := f.vol.SealManifest(m, a.Tags[len(a.Tags)-1])
+		if err := f.cli.PutManifest(ctx, a, 0, sealed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ents, err := f.cli.List(ctx, Auth{Token: f.tok, Vol: f.vol.ID})
+	if err != nil || len(ents) != len(paths) {
+		t.Fatalf("List over one-manifest pages = %d entries, %v; want %d", len(ents), err, len(paths))
+	}
+	seen := map[string]bool{}
+	for _, e := range ents {
+		m, err := f.vol.OpenManifest(e.Sealed, e.Tags[len(e.Tags)-1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[m.Path] = true
+	}
+	for _, p := range paths {
+		if !seen[p] {
+			t.Errorf("List missed %s", p)
+		}
+	}
+	// Page by page on the server: one entry each, More on all but the last.
+	var after cbfs.Tag
+	for i := range paths {
+		r, err := f.srv.list(&ListReq{Auth: Auth{Token: f.tok, Vol: f.vol.ID}, After: after}, f.owner.Address())
+		if err != nil || len(r.Entries) != 1 || r.More != (i < len(paths)-1) {
+			t.Fatalf("page %d: %d entries, More %v, %v", i, len(r.Entries), r.More, err)
+		}
+		tags := r.Entries[0].Tags
+		after = tags[len(tags)-1]
 	}
 }

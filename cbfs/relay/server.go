@@ -43,6 +43,7 @@ type Limits struct {
 	BytesPerSec    float64       // request bytes per connection per second; default 512 MiB
 	ByteBurst      int           // default 256 MiB (at least one largest shard)
 	RequestTimeout time.Duration // reading a request and writing its answer; default 60 s
+	ListPageBytes  int           // sealed manifests in one page of a listing; default 4 MiB
 }
 
 // DefaultLimits are sized for one relay on a small machine.
@@ -50,7 +51,7 @@ func DefaultLimits() Limits {
 	return Limits{
 		Capacity: 64 << 30, MaxConns: 256, MaxStreams: 64,
 		ReqsPerSec: 500, ReqBurst: 1000, BytesPerSec: 512 << 20, ByteBurst: 256 << 20,
-		RequestTimeout: 60 * time.Second,
+		RequestTimeout: 60 * time.Second, ListPageBytes: 4 << 20,
 	}
 }
 
@@ -80,6 +81,9 @@ func (l Limits) withDefaults() Limits {
 	l.ByteBurst = max(l.ByteBurst, MaxShardBytes+MaxHeaderBytes)
 	if l.RequestTimeout == 0 {
 		l.RequestTimeout = d.RequestTimeout
+	}
+	if l.ListPageBytes == 0 {
+		l.ListPageBytes = d.ListPageBytes
 	}
 	return l
 }
@@ -264,19 +268,8 @@ func (s *Server) Start() error {
 			return err
 		},
 	}
-	qc := &quic.Config{
-		HandshakeIdleTimeout:  5 * time.Second,
-		MaxIdleTimeout:        30 * time.Second,
-		MaxIncomingStreams:    s.lim.MaxStreams,
-		MaxIncomingUniStreams: -1,
-		// Enough flow-control window for a whole shard in flight, and from
-		// the start enough for a default shard (2 MiB) without waiting for
-		// window updates.
-		InitialStreamReceiveWindow:     initialStreamWindow,
-		InitialConnectionReceiveWindow: initialConnWindow,
-		MaxStreamReceiveWindow:         MaxShardBytes + MaxHeaderBytes,
-		MaxConnectionReceiveWindow:     4 * (MaxShardBytes + MaxHeaderBytes),
-	}
+	qc := transportConfig(serverHandshakeTimeout, serverIdleTimeout, 0)
+	qc.MaxIncomingStreams, qc.MaxIncomingUniStreams = s.lim.MaxStreams, -1
 	ln, err := s.tr.Listen(tc, qc)
 	if err != nil {
 		return fmt.Errorf("relay: listen: %w", err)
@@ -848,8 +841,12 @@ func (s *Server) getManifest(r *ManifestReq, peer [20]byte) (*storedManifest, er
 	return &m, nil
 }
 
-// maxListBytes bounds one page of a listing.
-const maxListBytes = 4 << 20
+// The server's QUIC timeouts: a client has serverHandshakeTimeout to finish
+// its handshake, and an idle connection is dropped after serverIdleTimeout.
+const (
+	serverHandshakeTimeout = 5 * time.Second
+	serverIdleTimeout      = 30 * time.Second
+)
 
 func (s *Server) list(r *ListReq, peer [20]byte) (*ListResp, error) {
 	v, err := s.authorize(&r.Auth, cbfs.PermRead, peer, false)
@@ -886,7 +883,7 @@ func (s *Server) list(r *ListReq, peer [20]byte) (*ListResp, error) {
 		if cbfs.Unmarshal(it.Value(), &m) != nil {
 			continue
 		}
-		if total+len(m.Sealed) > maxListBytes && len(resp.Entries) > 0 {
+		if total+len(m.Sealed) > s.lim.ListPageBytes && len(resp.Entries) > 0 {
 			resp.More = true
 			break
 		}

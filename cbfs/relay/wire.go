@@ -23,8 +23,10 @@ import (
 	"io"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
+	"github.com/quic-go/quic-go"
 )
 
 // ALPN is the TLS application protocol of the relay.
@@ -84,6 +86,21 @@ const (
 	initialStreamWindow = 4 << 20
 	initialConnWindow   = 16 << 20
 )
+
+// transportConfig is the QUIC configuration of both ends: handshake and
+// idle timeouts, the keep-alive period (0: none), and flow-control windows
+// that start at a default shard in flight and grow to a whole frame of the
+// largest shard on a stream and four of them on a connection. One function,
+// so the client and the server cannot drift apart and a test can check the
+// windows against MaxShardBytes.
+func transportConfig(handshake, idle, keepAlive time.Duration) *quic.Config {
+	frame := uint64(MaxShardBytes + MaxHeaderBytes)
+	return &quic.Config{
+		HandshakeIdleTimeout: handshake, MaxIdleTimeout: idle, KeepAlivePeriod: keepAlive,
+		InitialStreamReceiveWindow: initialStreamWindow, InitialConnectionReceiveWindow: initialConnWindow,
+		MaxStreamReceiveWindow: frame, MaxConnectionReceiveWindow: 4 * frame,
+	}
+}
 
 // Auth is the token part of a request.
 type Auth struct {
