@@ -187,3 +187,30 @@ func TestListPages(t *testing.T) {
 		after = tags[len(tags)-1]
 	}
 }
+
+// TestLimitsWithDefaults: every zero field of Limits takes its default,
+// every set field is kept, and the byte burst is never below one frame of
+// the largest shard (a smaller one would refuse every full-size put).
+func TestLimitsWithDefaults(t *testing.T) {
+	frame := MaxShardBytes + MaxHeaderBytes
+	set := Limits{Capacity: 1, MaxConns: 2, MaxStreams: 3, ReqsPerSec: 4, ReqBurst: 5,
+		BytesPerSec: 6, ByteBurst: frame + 7, RequestTimeout: 8, ListPageBytes: 9}
+	d := DefaultLimits()
+	d.ByteBurst = max(d.ByteBurst, frame)
+	lowBurst := set
+	lowBurst.ByteBurst = 1
+	wantLow := set
+	wantLow.ByteBurst = frame
+	for _, c := range []struct {
+		name     string
+		in, want Limits
+	}{
+		{"all zero: the defaults", Limits{}, d},
+		{"all set: kept", set, set},
+		{"a byte burst below one frame is raised to it", lowBurst, wantLow},
+	} {
+		if got := c.in.withDefaults(); got != c.want {
+			t.Errorf("%s: withDefaults(%+v) = %+v, want %+v", c.name, c.in, got, c.want)
+		}
+	}
+}
