@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
@@ -211,6 +213,50 @@ func TestLimitsWithDefaults(t *testing.T) {
 	} {
 		if got := c.in.withDefaults(); got != c.want {
 			t.Errorf("%s: withDefaults(%+v) = %+v, want %+v", c.name, c.in, got, c.want)
+		}
+	}
+}
+
+// TestGrowth pins readInto's growth: first, then doubling, and the whole
+// rest when it is at most a quarter more than the step; a peer announcing
+// n bytes makes the relay hold memory for what it sent, not for n.
+func TestGrowth(t *testing.T) {
+	for _, c := range []struct{ have, c, n, first, want int }{
+		{0, 0, 1000, 100, 100},    // the first step, not the announced 1,000
+		{0, 0, 125, 100, 125},     // the rest is exactly a quarter more: all of it
+		{0, 0, 126, 100, 100},     // a byte more: the step
+		{0, 0, 120, 100, 120},     // within the quarter
+		{0, 0, 40, 100, 40},       // less than the first step
+		{100, 100, 1000, 10, 100}, // doubling: as much as the buffer holds
+		{100, 100, 150, 64, 50},   // the rest, counted from what is held
+		{100, 100, 225, 64, 125},  // the rest at exactly a quarter more than the held 100
+		{200, 256, 1000, 64, 256}, // the step is the capacity, not the length
+	} {
+		if got := growth(c.have, c.c, c.n, c.first); got != c.want {
+			t.Errorf("growth(have %d, cap %d, n %d, first %d) = %d, want %d", c.have, c.c, c.n, c.first, got, c.want)
+		}
+	}
+	// readInto itself: a reader that sends 1,000 announced bytes in small
+	// pieces gets them all, and one that stops early is an error.
+	data := bytes.Repeat([]byte{7}, 1000)
+	got, err := readInto(iotest.OneByteReader(bytes.NewReader(data)), nil, len(data), 64)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("readInto = %d bytes, %v", len(got), err)
+	}
+	if _, err := readInto(bytes.NewReader(data[:10]), nil, len(data), 64); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("short read: %v, want io.ErrUnexpectedEOF", err)
+	}
+}
+
+// TestPoolable: only buffers from 64 KiB to a shard frame go back to the
+// pool.
+func TestPoolable(t *testing.T) {
+	for _, c := range []struct {
+		c    int
+		want bool
+	}{{0, false}, {64<<10 - 1, false}, {64 << 10, true}, {MaxShardBytes, true}, {MaxShardBytes + 1, false}} {
+		if got := poolable(c.c); got != c.want {
+			t.Errorf("poolable(%d) = %v, want %v", c.c, got, c.want)
 		}
 	}
 }

@@ -299,11 +299,7 @@ func readInto(r io.Reader, buf []byte, n, first int) ([]byte, error) {
 	buf = buf[:0]
 	for len(buf) < n {
 		if len(buf) == cap(buf) {
-			grow := max(cap(buf), first) // first, then doubling
-			if n-len(buf) <= grow+grow/4 {
-				grow = n - len(buf) // the rest, rather than a bit short of it
-			}
-			buf = slices.Grow(buf, grow)
+			buf = slices.Grow(buf, growth(len(buf), cap(buf), n, first))
 		}
 		k, err := r.Read(buf[len(buf):min(n, cap(buf))])
 		buf = buf[:len(buf)+k]
@@ -320,6 +316,23 @@ func readInto(r io.Reader, buf []byte, n, first int) ([]byte, error) {
 	return buf, nil
 }
 
+// growth is how many more bytes readInto makes room for when its buffer,
+// of capacity c and full with have bytes, must reach n: first, then as
+// much as it holds (doubling), or the whole rest when that is at most a
+// quarter more than the step (rather than a bit short of it). Memory grows
+// with what a peer sends, never with the length it announces.
+func growth(have, c, n, first int) int {
+	grow := max(c, first)
+	if rest := n - have; rest <= grow+grow/4 {
+		return rest
+	}
+	return grow
+}
+
+// poolable says whether a buffer of capacity c goes back to bufPool: big
+// enough to be worth keeping (64 KiB) and no bigger than a shard frame.
+func poolable(c int) bool { return c >= 64<<10 && c <= MaxShardBytes }
+
 // bufPool recycles the relay's shard-sized buffers (request data and
 // shard reads): a put or get of 2 MiB shards otherwise allocates and
 // zeroes a fresh buffer per request, and the GC's work grows with them.
@@ -335,7 +348,7 @@ func getBuf() []byte {
 
 // putBuf gives a buffer back; the caller must not use it afterwards.
 func putBuf(b []byte) {
-	if cap(b) >= 64<<10 && cap(b) <= MaxShardBytes {
+	if poolable(cap(b)) {
 		b = b[:0]
 		bufPool.Put(&b)
 	}
