@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
+	"github.com/cowboy-chain/cowboy/crypto"
 )
 
 // TestPrefixEnd checks the exclusive upper bound of a key prefix that
@@ -258,5 +259,136 @@ func TestPoolable(t *testing.T) {
 		if got := poolable(c.c); got != c.want {
 			t.Errorf("poolable(%d) = %v, want %v", c.c, got, c.want)
 		}
+	}
+}
+
+// TestBucket: a token bucket refills rate per second up to burst, spends
+// exactly what is left, and refuses (spending nothing) beyond it.
+func TestBucket(t *testing.T) {
+	t0 := time.Unix(1_000_000, 0)
+	b := &bucket{rate: 10, burst: 20, tokens: 0, last: t0}
+	steps := []struct {
+		at   time.Duration
+		n    float64
+		ok   bool
+		left float64
+	}{
+		{0, 1, false, 0},                         // empty
+		{time.Second, 10, true, 0},               // refilled 10, all spent: exactly what is left
+		{time.Second, 0.5, false, 0},             // no time passed: nothing new
+		{3 * time.Second, 15, true, 5},           // refilled 20 (capped at burst), not 20+
+		{3500 * time.Millisecond, 11, false, 10}, // 5 + 0.5 s × 10 = 10 < 11: refused, nothing spent
+		{3500 * time.Millisecond, 10, true, 0},
+	}
+	for i, s := range steps {
+		if ok := b.take(s.n, t0.Add(s.at)); ok != s.ok || b.tokens != s.left {
+			t.Fatalf("step %d: take(%v) at +%v = %v with %v left, want %v with %v", i, s.n, s.at, ok, b.tokens, s.ok, s.left)
+		}
+	}
+}
+
+// TestServerQUICConfig: the listener takes MaxStreams requests at once per
+// connection and no unidirectional streams.
+func TestServerQUICConfig(t *testing.T) {
+	s := &Server{lim: Limits{MaxStreams: 7}.withDefaults()}
+	qc := s.quicConfig()
+	if qc.MaxIncomingStreams != 7 || qc.MaxIncomingUniStreams >= 0 || qc.MaxIdleTimeout != serverIdleTimeout || qc.KeepAlivePeriod != 0 {
+		t.Fatalf("server QUIC config: streams %d, uni %d, idle %v, keep-alive %v", qc.MaxIncomingStreams, qc.MaxIncomingUniStreams, qc.MaxIdleTimeout, qc.KeepAlivePeriod)
+	}
+}
+
+// TestHashBatchBound: Has and DropShards take at most 4,096 hashes. A
+// frame's 64 KiB header cap holds fewer, so the handler's own bound is
+// checked below the wire.
+func TestHashBatchBound(t *testing.T) {
+	f := newFixture(t, Limits{})
+	a := f.auth(t, "a.txt")
+	for _, op := range []Op{OpHas, OpDropShards} {
+		for _, c := range []struct {
+			n  int
+			ok bool
+		}{{4096, true}, {4097, false}} {
+			hdr, err := cbfs.Marshal(&ShardReq{Auth: a, Hashes: make([]cbfs.ShardHash, c.n)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _, err = f.srv.handle(op, hdr, nil, f.owner.Address())
+			if (err == nil) != c.ok {
+				t.Errorf("op %d with %d hashes: %v; want ok=%v", op, c.n, err, c.ok)
+			}
+		}
+	}
+}
+
+// TestRevocationsPrunedAtLoad: a reopened relay keeps the revocations of
+// links that have not expired and drops (from memory and disk) those whose
+// link expired, at or before now (a link is refused at its expiry).
+func TestRevocationsPrunedAtLoad(t *testing.T) {
+	dir := t.TempDir()
+	nodeKey, _ := crypto.GenerateKey()
+	now := time.Unix(2_000_000_000, 0)
+	open := func() *Server {
+		srv, err := New(Config{Dir: dir, Listen: "127.0.0.1:0", Key: nodeKey, Now: func() time.Time { return now }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return srv
+	}
+	srv := open()
+	vol := cbfs.VolumeID{9}
+	exp := map[byte]uint64{1: uint64(now.Unix()) - 1, 2: uint64(now.Unix()), 3: uint64(now.Unix()) + 1}
+	for id := byte(1); id <= 3; id++ {
+		if err := srv.addRevocation(vol, [32]byte{id}, exp[id]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv.Close()
+	srv = open()
+	defer srv.Close()
+	for id, want := range map[byte]bool{1: false, 2: false, 3: true} {
+		if got := srv.isRevoked(vol, [32]byte{id}); got != want {
+			t.Errorf("link %d (expiry now%+d) revoked after reopen = %v, want %v", id, int64(exp[id])-now.Unix(), got, want)
+		}
+	}
+	if n := len(srv.revoked); n != 1 {
+		t.Errorf("%d revocations held, want 1", n)
+	}
+}
+
+// TestMaxConns: a relay with MaxConns 1 serves one client, refuses a
+// second while the first is connected, and serves a new one once the
+// first has gone (the count goes back down).
+func TestMaxConns(t *testing.T) {
+	f := newFixture(t, Limits{MaxConns: 1})
+	ctx := context.Background()
+	if _, err := f.cli.Stat(ctx); err != nil {
+		t.Fatalf("first client: %v", err)
+	}
+	second, err := NewClient(f.srv.Addr(), f.srv.ID(), f.owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := second.Stat(ctx); err == nil {
+		t.Fatal("a second connection was served beyond MaxConns 1")
+	}
+	second.Close()
+	f.cli.Close()
+	// The server sees the first connection close some time later: wait
+	// for a new client to be served, within a deadline.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		third, err := NewClient(f.srv.Addr(), f.srv.ID(), f.owner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = third.Stat(ctx)
+		third.Close()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no client served after the first left: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

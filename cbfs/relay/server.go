@@ -268,9 +268,7 @@ func (s *Server) Start() error {
 			return err
 		},
 	}
-	qc := transportConfig(serverHandshakeTimeout, serverIdleTimeout, 0)
-	qc.MaxIncomingStreams, qc.MaxIncomingUniStreams = s.lim.MaxStreams, -1
-	ln, err := s.tr.Listen(tc, qc)
+	ln, err := s.tr.Listen(tc, s.quicConfig())
 	if err != nil {
 		return fmt.Errorf("relay: listen: %w", err)
 	}
@@ -285,6 +283,15 @@ func (s *Server) Start() error {
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() { s.closeErr = s.close() })
 	return s.closeErr
+}
+
+// quicConfig is the listener's QUIC configuration: the shared transport
+// settings, at most MaxStreams concurrent requests per connection, and no
+// unidirectional streams (the protocol has none; -1 refuses them).
+func (s *Server) quicConfig() *quic.Config {
+	qc := transportConfig(serverHandshakeTimeout, serverIdleTimeout, 0)
+	qc.MaxIncomingStreams, qc.MaxIncomingUniStreams = s.lim.MaxStreams, -1
+	return qc
 }
 
 func (s *Server) close() error {
@@ -335,10 +342,11 @@ type bucket struct {
 	last        time.Time
 }
 
-func (b *bucket) take(n float64) bool {
+// take spends n tokens at now, after refilling rate per second since the
+// last take up to burst; false (and nothing spent) if fewer are left.
+func (b *bucket) take(n float64, now time.Time) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	now := time.Now()
 	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
 	b.last = now
 	if b.tokens < n {
@@ -394,7 +402,7 @@ func fail(status uint8, format string, a ...any) error {
 func (s *Server) serveStream(st *quic.Stream, peer [20]byte, reqs, byts *bucket) error {
 	defer st.Close()
 	st.SetDeadline(time.Now().Add(s.lim.RequestTimeout))
-	if !reqs.take(1) {
+	if !reqs.take(1, time.Now()) {
 		st.CancelRead(1)
 		writeFrame(st, StatusFull, []byte("rate limited: requests"), nil)
 		return fail(StatusFull, "rate limited")
@@ -408,7 +416,7 @@ func (s *Server) serveStream(st *quic.Stream, peer [20]byte, reqs, byts *bucket)
 		}
 		return err
 	}
-	if !byts.take(float64(len(hdr) + len(data))) {
+	if !byts.take(float64(len(hdr)+len(data)), time.Now()) {
 		writeFrame(st, StatusFull, []byte("rate limited: bytes"), nil)
 		return fail(StatusFull, "rate limited")
 	}
