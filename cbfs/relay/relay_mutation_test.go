@@ -392,3 +392,132 @@ func TestMaxConns(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// storeOne puts a small file's shards and its sealed manifest (sequence
+// seq) on f's relay.
+func (f *fixture) storeOne(t *testing.T, path string, data []byte, seq uint64) error {
+	t.Helper()
+	ctx := context.Background()
+	m, shards := f.encodeFile(t, path, data)
+	a := f.auth(t, path)
+	for k, s := range shards {
+		if err := f.cli.PutShard(ctx, putReq(a, m, k[0], k[1]), s); err != nil {
+			return err
+		}
+	}
+	sealed, _ := f.vol.SealManifest(m, a.Tags[len(a.Tags)-1])
+	return f.cli.PutManifest(ctx, a, seq, sealed)
+}
+
+// TestCapacityExact: a relay whose capacity is exactly what one file
+// takes stores it (full to the byte) and refuses the next byte; shards
+// in flight (pending) count against the capacity; a manifest replaced by
+// a bigger one changes the usage by the difference.
+func TestCapacityExact(t *testing.T) {
+	ctx := context.Background()
+	data := bytes.Repeat([]byte("exact "), 500)
+	probe := newFixture(t, Limits{})
+	if err := probe.storeOne(t, "a.txt", data, 0); err != nil {
+		t.Fatal(err)
+	}
+	st, err := probe.cli.Stat(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := st.Used
+
+	full := newFixture(t, Limits{Capacity: size})
+	if err := full.storeOne(t, "a.txt", data, 0); err != nil {
+		t.Fatalf("a file of exactly the capacity (%d bytes) refused: %v", size, err)
+	}
+	if st, err := full.cli.Stat(ctx); err != nil || st.Used != size {
+		t.Fatalf("used %d of %d (%v)", st.Used, size, err)
+	}
+	if err := full.storeOne(t, "b.txt", []byte("x"), 0); err == nil {
+		t.Fatal("a put beyond a full relay was stored")
+	}
+	// On the full relay a manifest may be replaced by one of the same
+	// length (the usage stays exactly at the capacity), not by a longer one.
+	fa := full.auth(t, "a.txt")
+	fm, _ := full.encodeFile(t, "a.txt", data)
+	same, _ := full.vol.SealManifest(fm, fa.Tags[len(fa.Tags)-1])
+	if err := full.cli.PutManifest(ctx, fa, 1, same); err != nil {
+		t.Fatalf("a same-length manifest on a full relay: %v", err)
+	}
+	if err := full.cli.PutManifest(ctx, fa, 2, append(same, 0)); err == nil {
+		t.Fatal("a manifest one byte longer was stored on a full relay")
+	}
+
+	// Bytes in flight (pending) count: a relay with room for exactly one
+	// more shard refuses it while another put's byte is pending.
+	putB := func(f *fixture) error {
+		m, shards := f.encodeFile(t, "b.txt", []byte("bee"))
+		return f.cli.PutShard(ctx, putReq(f.auth(t, "b.txt"), m, 0, 0), shards[[2]int{0, 0}])
+	}
+	if err := putB(probe); err != nil {
+		t.Fatal(err)
+	}
+	st2, err := probe.cli.Stat(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shardB := st2.Used - size
+	busy := newFixture(t, Limits{Capacity: size + shardB})
+	if err := busy.storeOne(t, "a.txt", data, 0); err != nil {
+		t.Fatal(err)
+	}
+	busy.srv.mu.Lock()
+	busy.srv.pending = 1
+	busy.srv.mu.Unlock()
+	if err := putB(busy); err == nil {
+		t.Fatal("pending bytes were not counted against the capacity")
+	}
+	busy.srv.mu.Lock()
+	busy.srv.pending = 0
+	busy.srv.mu.Unlock()
+	if err := putB(busy); err != nil {
+		t.Fatalf("the shard that exactly fills the relay: %v", err)
+	}
+
+	// A manifest replaced by a longer one: usage moves by the difference.
+	grow := newFixture(t, Limits{})
+	if err := grow.storeOne(t, "a.txt", data, 0); err != nil {
+		t.Fatal(err)
+	}
+	st1, _ := grow.cli.Stat(ctx)
+	a := grow.auth(t, "a.txt")
+	m, _ := grow.encodeFile(t, "a.txt", data)
+	sealed1, _ := grow.vol.SealManifest(m, a.Tags[len(a.Tags)-1])
+	sealed2 := append(bytes.Clone(sealed1), make([]byte, 100)...)
+	if err := grow.cli.PutManifest(ctx, a, 1, sealed2); err != nil {
+		t.Fatal(err)
+	}
+	st3, _ := grow.cli.Stat(ctx)
+	if st3.Used != st1.Used+100 {
+		t.Fatalf("used %d after a manifest 100 bytes longer replaced one (was %d)", st3.Used, st1.Used)
+	}
+}
+
+// TestObjectDepth: a request may name an object up to cbfs.MaxDepth path
+// tags deep, and none deeper or shallower than one.
+func TestObjectDepth(t *testing.T) {
+	f := newFixture(t, Limits{})
+	base := f.auth(t, "a.txt")
+	for _, c := range []struct {
+		depth int
+		ok    bool
+	}{{0, false}, {1, true}, {cbfs.MaxDepth, true}, {cbfs.MaxDepth + 1, false}} {
+		a := base
+		a.Tags = make([]cbfs.Tag, c.depth)
+		for i := range a.Tags {
+			a.Tags[i] = cbfs.Tag{byte(i + 1)}
+		}
+		// Past the depth check the made-up tags name no stored object:
+		// only the depth refusal matters here.
+		_, err := f.srv.authorize(&a, cbfs.PermRead, f.owner.Address(), true)
+		refused := err != nil && strings.Contains(err.Error(), "request names no object")
+		if refused == c.ok {
+			t.Errorf("depth %d: %v, want refused for its depth = %v", c.depth, err, !c.ok)
+		}
+	}
+}
