@@ -521,3 +521,70 @@ func TestObjectDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestListPageBoundary: a listing page takes entries while the sealed
+// bytes so far (each entry charged its sealed length and 64 bytes a path
+// tag) plus the next sealed manifest stay within ListPageBytes: with room
+// for exactly two, the pages hold 2 and 1.
+func TestListPageBoundary(t *testing.T) {
+	paths := []string{"d/a.txt", "d/b.txt", "d/c.txt"}
+	probe := newFixture(t, Limits{})
+	if err := probe.storeOne(t, paths[0], []byte("same"), 0); err != nil {
+		t.Fatal(err)
+	}
+	ents, err := probe.cli.List(context.Background(), Auth{Token: probe.tok, Vol: probe.vol.ID})
+	if err != nil || len(ents) != 1 || len(ents[0].Tags) != 2 {
+		t.Fatalf("probe list: %d entries, %v", len(ents), err)
+	}
+	sealed := len(ents[0].Sealed)
+	charge := sealed + 64*2
+	for _, c := range []struct {
+		limit int
+		pages []int
+	}{
+		{charge + sealed, []int{2, 1}},        // room for exactly two
+		{charge + sealed - 1, []int{1, 1, 1}}, // a byte less: one a page
+	} {
+		f := newFixture(t, Limits{ListPageBytes: c.limit})
+		for _, p := range paths {
+			if err := f.storeOne(t, p, []byte("same"), 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var after cbfs.Tag
+		for i, want := range c.pages {
+			r, err := f.srv.list(&ListReq{Auth: Auth{Token: f.tok, Vol: f.vol.ID}, After: after}, f.owner.Address())
+			if err != nil || len(r.Entries) != want || r.More != (i < len(c.pages)-1) {
+				t.Fatalf("limit %d, page %d: %d entries (want %d), More %v, %v", c.limit, i, len(r.Entries), want, r.More, err)
+			}
+			for _, e := range r.Entries {
+				if len(e.Sealed) != sealed {
+					t.Fatalf("sealed manifests differ in length (%d, %d): the test needs equal ones", len(e.Sealed), sealed)
+				}
+			}
+			tags := r.Entries[len(r.Entries)-1].Tags
+			after = tags[len(tags)-1]
+		}
+	}
+}
+
+// TestChallengeLength: a challenge asks for 1 to MaxChallengeBytes bytes.
+func TestChallengeLength(t *testing.T) {
+	f := newFixture(t, Limits{})
+	if err := f.storeOne(t, "a.txt", []byte("challenged"), 0); err != nil {
+		t.Fatal(err)
+	}
+	a := f.auth(t, "a.txt")
+	for _, c := range []struct {
+		n  uint64
+		ok bool
+	}{{0, false}, {1, true}, {MaxChallengeBytes, true}, {MaxChallengeBytes + 1, false}} {
+		// Hash names no shard: past the length check the answer is "not
+		// found"; only the length refusal matters here.
+		_, _, err := f.srv.challenge(&ChallengeReq{Auth: a, Length: c.n}, f.owner.Address())
+		refused := err != nil && strings.Contains(err.Error(), "challenge length")
+		if refused == c.ok {
+			t.Errorf("length %d: %v, want refused for its length = %v", c.n, err, !c.ok)
+		}
+	}
+}
