@@ -588,3 +588,55 @@ func TestChallengeLength(t *testing.T) {
 		}
 	}
 }
+
+// TestChallengeRanges: a challenge range is answered, and proved against
+// the file's root, when it lies inside the shard (from a byte to the whole
+// shard, past the first Bao group, up to the last byte) and refused when
+// any of it lies outside (past the end, or an offset+length that wraps).
+func TestChallengeRanges(t *testing.T) {
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	data := bytes.Repeat([]byte("bao groups "), 9000) // ~99 KB: shards of ~48 KiB
+	m, shards := f.encodeFileSeg(t, "big.bin", data, 96<<10)
+	a := f.auth(t, "big.bin")
+	for k, s := range shards {
+		if err := f.cli.PutShard(ctx, putReq(a, m, k[0], k[1]), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sealed, _ := f.vol.SealManifest(m, a.Tags[len(a.Tags)-1])
+	if err := f.cli.PutManifest(ctx, a, 0, sealed); err != nil {
+		t.Fatal(err)
+	}
+	h := m.Segments[0].Hashes[1]
+	shard := shards[[2]int{0, 1}]
+	size := uint64(len(shard))
+	group := uint64(1024 << baoGroup)
+	if size <= 2*group || size > MaxChallengeBytes {
+		t.Fatalf("shard of %d bytes: the test needs one above two Bao groups (%d) and within a challenge", size, 2*group)
+	}
+	for _, c := range []struct {
+		off, n uint64
+		ok     bool
+	}{
+		{0, 1, true}, {0, size, true}, {group + 5, 100, true}, {2*group + 1, size - 2*group - 1, true}, {size - 1, 1, true},
+		{size, 1, false}, {size - 10, 11, false}, {0, size + 1, false}, {1<<64 - 1, 2, false}, {5, 0, false},
+	} {
+		resp, slice, err := f.cli.Challenge(ctx, &ChallengeReq{Auth: a, Hash: h, Offset: c.off, Length: c.n})
+		if (err == nil) != c.ok {
+			t.Errorf("range %d+%d of %d: %v, want ok=%v", c.off, c.n, size, err, c.ok)
+			continue
+		}
+		if !c.ok {
+			// Refused by the range check itself, not later by the slicer.
+			if !strings.Contains(err.Error(), "outside") {
+				t.Errorf("range %d+%d of %d refused for another reason: %v", c.off, c.n, size, err)
+			}
+			continue
+		}
+		proven, err := VerifyChallenge(m.Root(), h, c.off, c.n, resp, slice)
+		if err != nil || !bytes.Equal(proven, shard[c.off:c.off+c.n]) {
+			t.Errorf("range %d+%d: answer does not prove the shard's bytes: %v", c.off, c.n, err)
+		}
+	}
+}

@@ -1141,7 +1141,10 @@ func (s *Server) slice(vol cbfs.VolumeID, pid cbfs.Tag, hash cbfs.ShardHash, off
 	}
 	defer shard.Close()
 	size := uint64(shard.Size())
-	if offset >= size || offset+length > size || offset+length < offset {
+	// length first, so size-length cannot wrap: the range is inside the
+	// shard exactly when offset+length <= size, without computing a sum
+	// that could overflow.
+	if length == 0 || length > size || offset > size-length {
 		return nil, nil, fail(StatusInvalid, "range %d+%d outside the %d-byte shard", offset, length, size)
 	}
 	var out bytes.Buffer
