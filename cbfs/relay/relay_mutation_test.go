@@ -640,3 +640,23 @@ func TestChallengeRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameBytes: the byte budget charges a request's header and data.
+func TestFrameBytes(t *testing.T) {
+	if got := frameBytes(make([]byte, 3), make([]byte, 40)); got != 43 {
+		t.Fatalf("frameBytes(3, 40) = %v, want 43", got)
+	}
+}
+
+// TestCloseUnstarted: a relay opened and closed without Start closes
+// cleanly (its store is released; there is no listener to close).
+func TestCloseUnstarted(t *testing.T) {
+	nodeKey, _ := crypto.GenerateKey()
+	srv, err := New(Config{Dir: t.TempDir(), Listen: "127.0.0.1:0", Key: nodeKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Close(); err != nil {
+		t.Fatalf("close before start: %v", err)
+	}
+}

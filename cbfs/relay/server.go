@@ -342,6 +342,10 @@ type bucket struct {
 	last        time.Time
 }
 
+// frameBytes is what a request costs in the per-connection byte budget:
+// its header and its data.
+func frameBytes(hdr, data []byte) float64 { return float64(len(hdr) + len(data)) }
+
 // take spends n tokens at now, after refilling rate per second since the
 // last take up to burst; false (and nothing spent) if fewer are left.
 func (b *bucket) take(n float64, now time.Time) bool {
@@ -416,7 +420,7 @@ func (s *Server) serveStream(st *quic.Stream, peer [20]byte, reqs, byts *bucket)
 		}
 		return err
 	}
-	if !byts.take(float64(len(hdr)+len(data)), time.Now()) {
+	if !byts.take(frameBytes(hdr, data), time.Now()) {
 		writeFrame(st, StatusFull, []byte("rate limited: bytes"), nil)
 		return fail(StatusFull, "rate limited")
 	}
