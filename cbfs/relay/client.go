@@ -35,6 +35,10 @@ type Client struct {
 const (
 	dialTimeout    = 5 * time.Second
 	requestTimeout = 60 * time.Second
+	// A relay killed without closing is noticed within clientIdleTimeout;
+	// a keep-alive every clientKeepAlive holds a live idle connection.
+	clientIdleTimeout = 6 * time.Second
+	clientKeepAlive   = 2 * time.Second
 )
 
 // NewClient prepares a client for the relay at addr ("ip:port"),
@@ -94,13 +98,9 @@ func (c *Client) connect(ctx context.Context) (*quic.Conn, error) {
 			return nil
 		},
 	}
-	qc := &quic.Config{
-		// A relay killed without closing (kill -9) is noticed within the idle
-		// timeout; keep-alives keep a live idle connection open.
-		HandshakeIdleTimeout: dialTimeout, MaxIdleTimeout: 6 * time.Second, KeepAlivePeriod: 2 * time.Second,
-		InitialStreamReceiveWindow: initialStreamWindow, InitialConnectionReceiveWindow: initialConnWindow,
-		MaxStreamReceiveWindow: MaxShardBytes + MaxHeaderBytes, MaxConnectionReceiveWindow: 4 * (MaxShardBytes + MaxHeaderBytes),
-	}
+	// A relay killed without closing (kill -9) is noticed within the idle
+	// timeout; keep-alives keep a live idle connection open.
+	qc := transportConfig(dialTimeout, clientIdleTimeout, clientKeepAlive)
 	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
 	conn, err := c.tr.Dial(dctx, ua, tc, qc)

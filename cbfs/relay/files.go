@@ -67,11 +67,7 @@ func syncDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return errors.Join(d.Sync(), d.Close())
 }
 
 // ensureDir creates dir and its parents up to f.root, fsyncing each
@@ -130,9 +126,7 @@ func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, da
 	if err == nil {
 		err = fh.Sync()
 	}
-	if cerr := fh.Close(); err == nil {
-		err = cerr
-	}
+	err = errors.Join(err, fh.Close())
 	if err == nil {
 		err = os.Rename(tmp, f.path(vol, pid, h))
 	}
@@ -269,7 +263,7 @@ func (s *Server) sweep() error {
 			if err != nil {
 				return fmt.Errorf("relay: sweep shards: %w", err)
 			}
-			kept := 0
+			keptAny := false
 			for _, e := range ents {
 				var h cbfs.ShardHash
 				keep := false
@@ -286,14 +280,14 @@ func (s *Server) sweep() error {
 					keep = true // not ours
 				}
 				if keep {
-					kept++
+					keptAny = true
 					continue
 				}
 				if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
 					return fmt.Errorf("relay: sweep shards: %w", err)
 				}
 			}
-			if kept == 0 {
+			if !keptAny {
 				os.Remove(dir)
 			}
 		}

@@ -3,10 +3,13 @@ package relay
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/cockroachdb/pebble/v2"
 	"github.com/cowboy-chain/cowboy/cbfs"
 	"github.com/cowboy-chain/cowboy/crypto"
 )
@@ -97,5 +100,67 @@ func TestShardFilesAndSweep(t *testing.T) {
 	}
 	if srv.stat().Used != 0 {
 		t.Fatalf("after delete %d bytes still counted", srv.stat().Used)
+	}
+}
+
+// TestEnsureDirAndForget: ensureDir creates a directory and its parents
+// and remembers each of them (so a put does not stat or fsync them again);
+// forget drops a directory and everything below it, and nothing else (not
+// a sibling whose name only starts the same).
+func TestEnsureDirAndForget(t *testing.T) {
+	root := t.TempDir()
+	f := &shardFiles{root: root}
+	dirs := []string{
+		filepath.Join(root, "v", "p1"), filepath.Join(root, "v", "p2"),
+		filepath.Join(root, "vv", "p3"), filepath.Join(root, "w", "p4"),
+	}
+	for _, d := range dirs {
+		if err := f.ensureDir(d); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			t.Fatalf("%s not created: %v", d, err)
+		}
+	}
+	known := func(d string) bool { _, ok := f.made.Load(d); return ok }
+	for _, d := range append([]string{root, filepath.Join(root, "v"), filepath.Join(root, "vv"), filepath.Join(root, "w")}, dirs...) {
+		if !known(d) {
+			t.Errorf("ensureDir did not remember %s", d)
+		}
+	}
+	f.forget(filepath.Join(root, "v"))
+	for d, want := range map[string]bool{
+		filepath.Join(root, "v"): false, dirs[0]: false, dirs[1]: false,
+		root: true, filepath.Join(root, "vv"): true, dirs[2]: true, filepath.Join(root, "w"): true, dirs[3]: true,
+	} {
+		if known(d) != want {
+			t.Errorf("after forget(v): %s remembered = %v, want %v", d, !want, want)
+		}
+	}
+	// A directory under a file cannot be made: the error is returned and
+	// nothing is remembered.
+	file := filepath.Join(root, "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.ensureDir(filepath.Join(file, "d")); err == nil || known(filepath.Join(file, "d")) {
+		t.Fatalf("ensureDir under a file: %v", err)
+	}
+}
+
+// TestReadEmptyLegacyShard: a shard stored in Pebble (before shard files)
+// with no bytes reads back as no bytes, not as an error.
+func TestReadEmptyLegacyShard(t *testing.T) {
+	f := newFixture(t, Limits{})
+	vol, pid, h := f.vol.ID, cbfs.Tag{1}, cbfs.ShardHash{2}
+	if err := f.srv.db.Set(key(pfxShard, vol[:], pid[:], h[:]), []byte{}, pebble.Sync); err != nil {
+		t.Fatal(err)
+	}
+	b, err := f.srv.readShard(vol, pid, h, nil)
+	if err != nil || len(b) != 0 {
+		t.Fatalf("empty legacy shard read = %d bytes, %v", len(b), err)
+	}
+	if _, err := f.srv.readShard(vol, pid, cbfs.ShardHash{3}, nil); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("missing shard: %v, want fs.ErrNotExist", err)
 	}
 }

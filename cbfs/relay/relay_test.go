@@ -52,9 +52,16 @@ func newFixture(t *testing.T, lim Limits) *fixture {
 // encodeFile makes a real manifest and its shards for path.
 func (f *fixture) encodeFile(t *testing.T, path string, data []byte) (*cbfs.Manifest, map[[2]int][]byte) {
 	t.Helper()
+	return f.encodeFileSeg(t, path, data, cbfs.MinSegmentSize)
+}
+
+// encodeFileSeg is encodeFile with segments of seg bytes (shards of about
+// seg/2).
+func (f *fixture) encodeFileSeg(t *testing.T, path string, data []byte, seg int) (*cbfs.Manifest, map[[2]int][]byte) {
+	t.Helper()
 	shards := map[[2]int][]byte{}
 	var mu sync.Mutex // segments are placed concurrently
-	m, err := cbfs.Encode(context.Background(), f.vol, path, cbfs.Params{K: 2, M: 1, SegmentSize: cbfs.MinSegmentSize}, bytes.NewReader(data), 1,
+	m, err := cbfs.Encode(context.Background(), f.vol, path, cbfs.Params{K: 2, M: 1, SegmentSize: seg}, bytes.NewReader(data), 1,
 		func(_ context.Context, e *cbfs.EncodedSegment) ([]cbfs.RelayID, error) {
 			mu.Lock()
 			defer mu.Unlock()

@@ -43,6 +43,7 @@ type Limits struct {
 	BytesPerSec    float64       // request bytes per connection per second; default 512 MiB
 	ByteBurst      int           // default 256 MiB (at least one largest shard)
 	RequestTimeout time.Duration // reading a request and writing its answer; default 60 s
+	ListPageBytes  int           // sealed manifests in one page of a listing; default 4 MiB
 }
 
 // DefaultLimits are sized for one relay on a small machine.
@@ -50,7 +51,7 @@ func DefaultLimits() Limits {
 	return Limits{
 		Capacity: 64 << 30, MaxConns: 256, MaxStreams: 64,
 		ReqsPerSec: 500, ReqBurst: 1000, BytesPerSec: 512 << 20, ByteBurst: 256 << 20,
-		RequestTimeout: 60 * time.Second,
+		RequestTimeout: 60 * time.Second, ListPageBytes: 4 << 20,
 	}
 }
 
@@ -80,6 +81,9 @@ func (l Limits) withDefaults() Limits {
 	l.ByteBurst = max(l.ByteBurst, MaxShardBytes+MaxHeaderBytes)
 	if l.RequestTimeout == 0 {
 		l.RequestTimeout = d.RequestTimeout
+	}
+	if l.ListPageBytes == 0 {
+		l.ListPageBytes = d.ListPageBytes
 	}
 	return l
 }
@@ -264,20 +268,7 @@ func (s *Server) Start() error {
 			return err
 		},
 	}
-	qc := &quic.Config{
-		HandshakeIdleTimeout:  5 * time.Second,
-		MaxIdleTimeout:        30 * time.Second,
-		MaxIncomingStreams:    s.lim.MaxStreams,
-		MaxIncomingUniStreams: -1,
-		// Enough flow-control window for a whole shard in flight, and from
-		// the start enough for a default shard (2 MiB) without waiting for
-		// window updates.
-		InitialStreamReceiveWindow:     initialStreamWindow,
-		InitialConnectionReceiveWindow: initialConnWindow,
-		MaxStreamReceiveWindow:         MaxShardBytes + MaxHeaderBytes,
-		MaxConnectionReceiveWindow:     4 * (MaxShardBytes + MaxHeaderBytes),
-	}
-	ln, err := s.tr.Listen(tc, qc)
+	ln, err := s.tr.Listen(tc, s.quicConfig())
 	if err != nil {
 		return fmt.Errorf("relay: listen: %w", err)
 	}
@@ -292,6 +283,15 @@ func (s *Server) Start() error {
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() { s.closeErr = s.close() })
 	return s.closeErr
+}
+
+// quicConfig is the listener's QUIC configuration: the shared transport
+// settings, at most MaxStreams concurrent requests per connection, and no
+// unidirectional streams (the protocol has none; -1 refuses them).
+func (s *Server) quicConfig() *quic.Config {
+	qc := transportConfig(serverHandshakeTimeout, serverIdleTimeout, 0)
+	qc.MaxIncomingStreams, qc.MaxIncomingUniStreams = s.lim.MaxStreams, -1
+	return qc
 }
 
 func (s *Server) close() error {
@@ -342,10 +342,15 @@ type bucket struct {
 	last        time.Time
 }
 
-func (b *bucket) take(n float64) bool {
+// frameBytes is what a request costs in the per-connection byte budget:
+// its header and its data.
+func frameBytes(hdr, data []byte) float64 { return float64(len(hdr) + len(data)) }
+
+// take spends n tokens at now, after refilling rate per second since the
+// last take up to burst; false (and nothing spent) if fewer are left.
+func (b *bucket) take(n float64, now time.Time) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	now := time.Now()
 	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
 	b.last = now
 	if b.tokens < n {
@@ -401,7 +406,7 @@ func fail(status uint8, format string, a ...any) error {
 func (s *Server) serveStream(st *quic.Stream, peer [20]byte, reqs, byts *bucket) error {
 	defer st.Close()
 	st.SetDeadline(time.Now().Add(s.lim.RequestTimeout))
-	if !reqs.take(1) {
+	if !reqs.take(1, time.Now()) {
 		st.CancelRead(1)
 		writeFrame(st, StatusFull, []byte("rate limited: requests"), nil)
 		return fail(StatusFull, "rate limited")
@@ -415,7 +420,7 @@ func (s *Server) serveStream(st *quic.Stream, peer [20]byte, reqs, byts *bucket)
 		}
 		return err
 	}
-	if !byts.take(float64(len(hdr) + len(data))) {
+	if !byts.take(frameBytes(hdr, data), time.Now()) {
 		writeFrame(st, StatusFull, []byte("rate limited: bytes"), nil)
 		return fail(StatusFull, "rate limited")
 	}
@@ -848,8 +853,12 @@ func (s *Server) getManifest(r *ManifestReq, peer [20]byte) (*storedManifest, er
 	return &m, nil
 }
 
-// maxListBytes bounds one page of a listing.
-const maxListBytes = 4 << 20
+// The server's QUIC timeouts: a client has serverHandshakeTimeout to finish
+// its handshake, and an idle connection is dropped after serverIdleTimeout.
+const (
+	serverHandshakeTimeout = 5 * time.Second
+	serverIdleTimeout      = 30 * time.Second
+)
 
 func (s *Server) list(r *ListReq, peer [20]byte) (*ListResp, error) {
 	v, err := s.authorize(&r.Auth, cbfs.PermRead, peer, false)
@@ -886,7 +895,7 @@ func (s *Server) list(r *ListReq, peer [20]byte) (*ListResp, error) {
 		if cbfs.Unmarshal(it.Value(), &m) != nil {
 			continue
 		}
-		if total+len(m.Sealed) > maxListBytes && len(resp.Entries) > 0 {
+		if total+len(m.Sealed) > s.lim.ListPageBytes && len(resp.Entries) > 0 {
 			resp.More = true
 			break
 		}
@@ -1136,7 +1145,10 @@ func (s *Server) slice(vol cbfs.VolumeID, pid cbfs.Tag, hash cbfs.ShardHash, off
 	}
 	defer shard.Close()
 	size := uint64(shard.Size())
-	if offset >= size || offset+length > size || offset+length < offset {
+	// length first, so size-length cannot wrap: the range is inside the
+	// shard exactly when offset+length <= size, without computing a sum
+	// that could overflow.
+	if length == 0 || length > size || offset > size-length {
 		return nil, nil, fail(StatusInvalid, "range %d+%d outside the %d-byte shard", offset, length, size)
 	}
 	var out bytes.Buffer

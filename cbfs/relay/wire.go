@@ -23,8 +23,10 @@ import (
 	"io"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
+	"github.com/quic-go/quic-go"
 )
 
 // ALPN is the TLS application protocol of the relay.
@@ -84,6 +86,21 @@ const (
 	initialStreamWindow = 4 << 20
 	initialConnWindow   = 16 << 20
 )
+
+// transportConfig is the QUIC configuration of both ends: handshake and
+// idle timeouts, the keep-alive period (0: none), and flow-control windows
+// that start at a default shard in flight and grow to a whole frame of the
+// largest shard on a stream and four of them on a connection. One function,
+// so the client and the server cannot drift apart and a test can check the
+// windows against MaxShardBytes.
+func transportConfig(handshake, idle, keepAlive time.Duration) *quic.Config {
+	frame := uint64(MaxShardBytes + MaxHeaderBytes)
+	return &quic.Config{
+		HandshakeIdleTimeout: handshake, MaxIdleTimeout: idle, KeepAlivePeriod: keepAlive,
+		InitialStreamReceiveWindow: initialStreamWindow, InitialConnectionReceiveWindow: initialConnWindow,
+		MaxStreamReceiveWindow: frame, MaxConnectionReceiveWindow: 4 * frame,
+	}
+}
 
 // Auth is the token part of a request.
 type Auth struct {
@@ -282,11 +299,7 @@ func readInto(r io.Reader, buf []byte, n, first int) ([]byte, error) {
 	buf = buf[:0]
 	for len(buf) < n {
 		if len(buf) == cap(buf) {
-			grow := max(cap(buf), first) // first, then doubling
-			if n-len(buf) <= grow+grow/4 {
-				grow = n - len(buf) // the rest, rather than a bit short of it
-			}
-			buf = slices.Grow(buf, grow)
+			buf = slices.Grow(buf, growth(len(buf), cap(buf), n, first))
 		}
 		k, err := r.Read(buf[len(buf):min(n, cap(buf))])
 		buf = buf[:len(buf)+k]
@@ -303,6 +316,23 @@ func readInto(r io.Reader, buf []byte, n, first int) ([]byte, error) {
 	return buf, nil
 }
 
+// growth is how many more bytes readInto makes room for when its buffer,
+// of capacity c and full with have bytes, must reach n: first, then as
+// much as it holds (doubling), or the whole rest when that is at most a
+// quarter more than the step (rather than a bit short of it). Memory grows
+// with what a peer sends, never with the length it announces.
+func growth(have, c, n, first int) int {
+	grow := max(c, first)
+	if rest := n - have; rest <= grow+grow/4 {
+		return rest
+	}
+	return grow
+}
+
+// poolable says whether a buffer of capacity c goes back to bufPool: big
+// enough to be worth keeping (64 KiB) and no bigger than a shard frame.
+func poolable(c int) bool { return c >= 64<<10 && c <= MaxShardBytes }
+
 // bufPool recycles the relay's shard-sized buffers (request data and
 // shard reads): a put or get of 2 MiB shards otherwise allocates and
 // zeroes a fresh buffer per request, and the GC's work grows with them.
@@ -318,7 +348,7 @@ func getBuf() []byte {
 
 // putBuf gives a buffer back; the caller must not use it afterwards.
 func putBuf(b []byte) {
-	if cap(b) >= 64<<10 && cap(b) <= MaxShardBytes {
+	if poolable(cap(b)) {
 		b = b[:0]
 		bufPool.Put(&b)
 	}
