@@ -660,3 +660,49 @@ func TestCloseUnstarted(t *testing.T) {
 		t.Fatalf("close before start: %v", err)
 	}
 }
+
+// TestManifestSeq: a manifest older than the stored one is refused, the
+// same sequence with the same bytes is a retry (accepted), with other bytes
+// a second writer (refused), and a newer sequence replaces it.
+func TestManifestSeq(t *testing.T) {
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	if err := f.storeOne(t, "a.txt", []byte("sequenced"), 1); err != nil {
+		t.Fatal(err)
+	}
+	a := f.auth(t, "a.txt")
+	m, _ := f.encodeFile(t, "a.txt", []byte("sequenced"))
+	sealed, _ := f.vol.SealManifest(m, a.Tags[len(a.Tags)-1])
+	_, stored, err := f.cli.GetManifest(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		seq  uint64
+		data []byte
+		ok   bool
+	}{
+		{"older", 0, sealed, false},
+		{"the same again (a retry)", 1, stored, true},
+		{"the same sequence, other bytes", 1, sealed, false},
+		{"newer", 2, sealed, true},
+	} {
+		if err := f.cli.PutManifest(ctx, a, c.seq, c.data); (err == nil) != c.ok {
+			t.Errorf("%s (seq %d): %v, want ok=%v", c.name, c.seq, err, c.ok)
+		}
+	}
+}
+
+// TestRequestDataCap: every op has a data cap, and an unknown op none
+// (negative: the frame is refused before its data is read).
+func TestRequestDataCap(t *testing.T) {
+	for _, c := range []struct {
+		op   uint8
+		want int
+	}{{uint8(OpPutShard), MaxShardBytes}, {uint8(OpPutManifest), MaxManifestBytes}, {uint8(OpGetShard), 0}, {0, -1}, {200, -1}} {
+		if got := requestDataCap(c.op); got != c.want {
+			t.Errorf("requestDataCap(%d) = %d, want %d", c.op, got, c.want)
+		}
+	}
+}
