@@ -62,3 +62,29 @@ func TestOpenDetectsCorruptEntries(t *testing.T) {
 		})
 	}
 }
+
+// TestCommitHeightError: a commit at the wrong height is refused with the
+// height the store expects next.
+func TestCommitHeightError(t *testing.T) {
+	s, err := Open(t.TempDir(), Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	b := &Batch{State: []Write{{Key: k(1), Value: []byte("v")}}}
+	for _, c := range []struct {
+		height uint64
+		want   string // "" for success
+	}{
+		{1, "commit height 1, expected 0"},
+		{0, ""},
+		{5, "commit height 5, expected 1"},
+		{1, ""},
+		{1, "commit height 1, expected 2"},
+	} {
+		_, err := s.Commit(c.height, b)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Fatalf("Commit(%d) = %v, want %q", c.height, err, c.want)
+		}
+	}
+}
