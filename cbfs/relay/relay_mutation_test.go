@@ -706,3 +706,43 @@ func TestRequestDataCap(t *testing.T) {
 		}
 	}
 }
+
+// TestDropShards: DropShards deletes the named shards of a file that the
+// relay holds (they read as not found and free their bytes), leaves the
+// others, and ignores hashes it does not hold.
+func TestDropShards(t *testing.T) {
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	m, shards := f.encodeFile(t, "a.txt", bytes.Repeat([]byte("drop "), 2000))
+	a := f.auth(t, "a.txt")
+	for k, s := range shards {
+		if err := f.cli.PutShard(ctx, putReq(a, m, k[0], k[1]), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := f.cli.Stat(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, kept := m.Segments[0].Hashes[0], m.Segments[0].Hashes[1]
+	if err := f.cli.DropShards(ctx, a, []cbfs.ShardHash{gone, {0xee}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.cli.GetShard(ctx, a, gone); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("dropped shard: %v, want ErrNotFound", err)
+	}
+	if got, err := f.cli.GetShard(ctx, a, kept); err != nil || !bytes.Equal(got, shards[[2]int{0, 1}]) {
+		t.Fatalf("kept shard: %v", err)
+	}
+	after, err := f.cli.Stat(ctx)
+	if err != nil || after.Used >= before.Used {
+		t.Fatalf("used %d after the drop, %d before (%v)", after.Used, before.Used, err)
+	}
+	// Nothing held: nothing changes.
+	if err := f.cli.DropShards(ctx, a, []cbfs.ShardHash{{0xee}}); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := f.cli.Stat(ctx); again.Used != after.Used {
+		t.Fatalf("used %d after dropping nothing, %d before", again.Used, after.Used)
+	}
+}
