@@ -150,15 +150,7 @@ func TestListPages(t *testing.T) {
 	ctx := context.Background()
 	paths := []string{"a.txt", "b.txt", "c.txt"}
 	for _, p := range paths {
-		m, shards := f.encodeFile(t, p, []byte("data of "+p))
-		a := f.auth(t, p)
-		for k, s := range shards {
-			if err := f.cli.PutShard(ctx, putReq(a, m, k[0], k[1]), s); err != nil {
-				t.Fatal(err)
-			}
-		}
-		sealed, _ := f.vol.SealManifest(m, a.Tags[len(a.Tags)-1])
-		if err := f.cli.PutManifest(ctx, a, 0, sealed); err != nil {
+		if err := f.storeOne(t, p, []byte("data of "+p), 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -397,8 +389,14 @@ func TestMaxConns(t *testing.T) {
 // seq) on f's relay.
 func (f *fixture) storeOne(t *testing.T, path string, data []byte, seq uint64) error {
 	t.Helper()
-	ctx := context.Background()
 	m, shards := f.encodeFile(t, path, data)
+	return f.putFile(t, path, m, shards, seq)
+}
+
+// putFile puts an encoded file's shards and its sealed manifest.
+func (f *fixture) putFile(t *testing.T, path string, m *cbfs.Manifest, shards map[[2]int][]byte, seq uint64) error {
+	t.Helper()
+	ctx := context.Background()
 	a := f.auth(t, path)
 	for k, s := range shards {
 		if err := f.cli.PutShard(ctx, putReq(a, m, k[0], k[1]), s); err != nil {
@@ -598,16 +596,10 @@ func TestChallengeRanges(t *testing.T) {
 	ctx := context.Background()
 	data := bytes.Repeat([]byte("bao groups "), 9000) // ~99 KB: shards of ~48 KiB
 	m, shards := f.encodeFileSeg(t, "big.bin", data, 96<<10)
-	a := f.auth(t, "big.bin")
-	for k, s := range shards {
-		if err := f.cli.PutShard(ctx, putReq(a, m, k[0], k[1]), s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	sealed, _ := f.vol.SealManifest(m, a.Tags[len(a.Tags)-1])
-	if err := f.cli.PutManifest(ctx, a, 0, sealed); err != nil {
+	if err := f.putFile(t, "big.bin", m, shards, 0); err != nil {
 		t.Fatal(err)
 	}
+	a := f.auth(t, "big.bin")
 	h := m.Segments[0].Hashes[1]
 	shard := shards[[2]int{0, 1}]
 	size := uint64(len(shard))
