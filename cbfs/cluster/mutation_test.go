@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
@@ -109,5 +111,201 @@ func TestPutRunsOutOfRelays(t *testing.T) {
 	_, err := c.Put(context.Background(), tc.vol, "f", cbfs.Params{K: 2, M: 1, SegmentSize: 4096}, bytes.NewReader(randData(100)), nil)
 	if err == nil || !strings.Contains(err.Error(), "no relay left") {
 		t.Fatalf("put with a relay short: %v", err)
+	}
+}
+
+// TestPutReplaceRaisesSeq: each put over a file stores a manifest one
+// sequence above the one it replaces, and reads back the newest bytes.
+func TestPutReplaceRaisesSeq(t *testing.T) {
+	tc := newTestCluster(t, 3)
+	c := tc.client(t)
+	ctx := context.Background()
+	p := cbfs.Params{K: 2, M: 1, SegmentSize: 4096}
+	for i, size := range []int{100, 5000, 7} {
+		data := randData(size)
+		m, err := c.Put(ctx, tc.vol, "f", p, bytes.NewReader(data), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Seq != uint64(i) {
+			t.Fatalf("put %d: seq %d, want %d", i, m.Seq, i)
+		}
+		var out bytes.Buffer
+		got, err := c.Get(ctx, tc.vol, "f", &out, nil)
+		if err != nil || !bytes.Equal(out.Bytes(), data) || got.Seq != uint64(i) {
+			t.Fatalf("put %d: read back %v", i, err)
+		}
+	}
+}
+
+// TestHedgeAndCopies pins the two small formulas: the hedge after a
+// quorum of probe answers (max(1 s, 4× their time)) and the manifest
+// copies (min(relays, K+M)).
+func TestHedgeAndCopies(t *testing.T) {
+	hedges := []struct{ elapsed, want time.Duration }{
+		{0, time.Second},
+		{100 * time.Millisecond, time.Second},
+		{250 * time.Millisecond, time.Second},
+		{300 * time.Millisecond, 1200 * time.Millisecond},
+		{2 * time.Second, 8 * time.Second},
+	}
+	for _, h := range hedges {
+		if got := hedge(h.elapsed); got != h.want {
+			t.Errorf("hedge(%v) = %v, want %v", h.elapsed, got, h.want)
+		}
+	}
+	copies := []struct{ k, m, relays, want int }{
+		{4, 2, 10, 6},
+		{4, 2, 6, 6},
+		{4, 2, 5, 5},
+		{2, 1, 8, 3},
+		{1, 0, 3, 1},
+	}
+	for _, cc := range copies {
+		m := &cbfs.Manifest{K: uint8(cc.k), M: uint8(cc.m)}
+		if got := manifestCopies(m, cc.relays); got != cc.want {
+			t.Errorf("manifestCopies(K=%d M=%d, %d relays) = %d, want %d", cc.k, cc.m, cc.relays, got, cc.want)
+		}
+	}
+}
+
+// TestRepairThresholds drops shards of a one-segment K=2 M=2 file from
+// live relays (five relays: one spare) and repairs with a threshold:
+// a segment with exactly K + threshold healthy shards is left alone, one
+// below is rebuilt (down to exactly K healthy shards), one with fewer
+// than K is lost, and a threshold outside 0..M is refused. A repair that
+// rebuilt nothing keeps the manifest's sequence.
+func TestRepairThresholds(t *testing.T) {
+	tc := newTestCluster(t, 5)
+	c := tc.client(t)
+	ctx := context.Background()
+	p := cbfs.Params{K: 2, M: 2, SegmentSize: 4096}
+	tests := []struct {
+		name      string
+		drop      int // shards dropped, from shard 0 on
+		threshold int
+		degraded  int
+		rebuilt   int
+		lost      int
+		wantErr   bool
+	}{
+		{"nothing missing", 0, 2, 0, 0, 0, false},
+		{"exactly K+threshold healthy", 1, 1, 0, 0, 0, false},
+		{"one below K+threshold", 1, 2, 1, 1, 0, false},
+		{"exactly K healthy", 2, 2, 1, 2, 0, false},
+		{"threshold 0, exactly K healthy", 2, 0, 0, 0, 0, false},
+		{"fewer than K healthy", 3, 2, 1, 0, 1, true},
+		{"threshold below 0", 0, -1, 0, 0, 0, true},
+		{"threshold above M", 0, 3, 0, 0, 0, true},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := "r" + string(rune('a'+i))
+			data := randData(3000 + i)
+			m, err := c.Put(ctx, tc.vol, path, p, bytes.NewReader(data), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tags, _ := tc.vol.PathTags(path)
+			a := c.auth(tc.vol.ID, tags)
+			s := m.Segments[0]
+			for j := 0; j < tt.drop; j++ {
+				if err := c.clients[s.Relays[j]].DropShards(ctx, a, []cbfs.ShardHash{s.Hashes[j]}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rep, err := c.Repair(ctx, tc.vol, path, tt.threshold)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("repair: %v, want error %v", err, tt.wantErr)
+			}
+			if tt.threshold < 0 || tt.threshold > int(p.M) {
+				return
+			}
+			if rep.Segments != 1 || rep.Degraded != tt.degraded || rep.Rebuilt != tt.rebuilt || rep.Lost != tt.lost {
+				t.Fatalf("report %+v", rep)
+			}
+			wantSeq := uint64(0)
+			if tt.rebuilt > 0 {
+				wantSeq = 1
+			}
+			if rep.Seq != wantSeq || rep.Root != m.Root() {
+				t.Fatalf("report seq %d root %x, want seq %d root %x", rep.Seq, rep.Root, wantSeq, m.Root())
+			}
+			if tt.lost > 0 {
+				return
+			}
+			after, err := c.Manifest(ctx, tc.vol, path)
+			if err != nil || after.Seq != wantSeq {
+				t.Fatalf("manifest after repair: %+v %v", after, err)
+			}
+			healthy := 0
+			for j, id := range after.Segments[0].Relays {
+				have, err := c.clients[id].Has(ctx, a, []cbfs.ShardHash{after.Segments[0].Hashes[j]})
+				if err == nil && have[0] {
+					healthy++
+				}
+			}
+			if want := int(p.K+p.M) - tt.drop + tt.rebuilt; healthy != want {
+				t.Fatalf("%d healthy shards after repair, want %d", healthy, want)
+			}
+			var out bytes.Buffer
+			if _, err := c.Get(ctx, tc.vol, path, &out, nil); err != nil || !bytes.Equal(out.Bytes(), data) {
+				t.Fatalf("get after repair: %v", err)
+			}
+		})
+	}
+}
+
+// TestPutManifestRefused: relays that refuse a manifest (they hold a
+// newer sequence) are asked once, not again in the second pass (that
+// pass is for relays marked down), and a store that reaches fewer than
+// M+1 relays fails naming each refusal once; one that reaches M+1 of
+// K+M succeeds.
+func TestPutManifestRefused(t *testing.T) {
+	tests := []struct {
+		name    string
+		refuse  int // relays holding a newer manifest
+		wantErr bool
+	}{
+		{"one of three refuses", 1, false},
+		{"two of three refuse", 2, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tc := newTestCluster(t, 3)
+			c := tc.client(t)
+			ctx := context.Background()
+			m, err := c.Put(ctx, tc.vol, "f", cbfs.Params{K: 2, M: 1, SegmentSize: 4096}, bytes.NewReader(randData(500)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tags, _ := tc.vol.PathTags("f")
+			pid := tags[len(tags)-1]
+			a := c.auth(tc.vol.ID, tags)
+			newer := *m
+			newer.Seq = 7
+			sealed, err := tc.vol.SealManifest(&newer, pid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range tc.infos[:tt.refuse] {
+				if err := c.clients[r.ID].PutManifest(ctx, a, newer.Seq, sealed); err != nil {
+					t.Fatal(err)
+				}
+			}
+			m.Seq = 1
+			err = c.putManifest(ctx, tc.vol, tags, m)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("putManifest: %v, want error %v", err, tt.wantErr)
+			}
+			if err == nil {
+				return
+			}
+			for _, r := range tc.infos[:tt.refuse] {
+				if n := strings.Count(err.Error(), fmt.Sprintf("0x%x", r.ID[:4])); n != 1 {
+					t.Fatalf("relay 0x%x named %d times in %v", r.ID[:4], n, err)
+				}
+			}
+		})
 	}
 }
