@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -304,6 +305,119 @@ func TestPutManifestRefused(t *testing.T) {
 			for _, r := range tc.infos[:tt.refuse] {
 				if n := strings.Count(err.Error(), fmt.Sprintf("0x%x", r.ID[:4])); n != 1 {
 					t.Fatalf("relay 0x%x named %d times in %v", r.ID[:4], n, err)
+				}
+			}
+		})
+	}
+}
+
+// TestManifestAsksDownRelaysLast: with every relay marked down, a lookup
+// still asks them (forced) and finds the manifest, and the relays whose
+// copies it took are taken off the down list; with some marked down, the
+// others answer.
+func TestManifestAsksDownRelaysLast(t *testing.T) {
+	tc := newTestCluster(t, 3)
+	c := tc.client(t)
+	ctx := context.Background()
+	if _, err := c.Put(ctx, tc.vol, "f", cbfs.Params{K: 2, M: 1, SegmentSize: 4096}, bytes.NewReader(randData(700)), nil); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		down []int
+	}{
+		{"none down", nil},
+		{"one down", []int{0}},
+		{"all down", []int{0, 1, 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, i := range tt.down {
+				c.markDown(tc.infos[i].ID)
+			}
+			m, err := c.Manifest(ctx, tc.vol, "f")
+			if err != nil || m.Path != "f" {
+				t.Fatalf("manifest: %+v %v", m, err)
+			}
+			if len(tt.down) == len(tc.infos) {
+				// The first two copies answer the lookup (the third
+				// may be cancelled): those two relays are up again.
+				cleared := 0
+				for _, r := range tc.infos {
+					if !c.isDown(r.ID) {
+						cleared++
+					}
+				}
+				if cleared < 2 {
+					t.Fatalf("%d relays cleared by a forced lookup, want at least 2", cleared)
+				}
+			}
+			for _, r := range tc.infos {
+				c.callMaybeDown(r.ID, true, func(*relay.Client) error { return nil })
+			}
+		})
+	}
+	if _, err := c.Manifest(ctx, tc.vol, "nothing"); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Fatalf("manifest of a missing path: %v", err)
+	}
+}
+
+// TestManifestNewestOfFirstTwo: two relays hold copies at sequences 5
+// and 7 (in both assignments, so that whichever answers first, one case
+// has the older copy first), a third is marked down and a fourth never
+// answers. Each lookup returns the newer copy once both answered, and
+// cancels the silent relay's request rather than waiting for it.
+func TestManifestNewestOfFirstTwo(t *testing.T) {
+	tests := []struct {
+		name string
+		seqs []uint64 // of relays 0 and 1
+	}{
+		{"older on relay 0", []uint64{5, 7}},
+		{"older on relay 1", []uint64{7, 5}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tc := newTestCluster(t, 3)
+			ctx := context.Background()
+			put := tc.client(t)
+			m, err := put.Put(ctx, tc.vol, "f", cbfs.Params{K: 2, M: 1, SegmentSize: 4096}, bytes.NewReader(randData(900)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tags, _ := tc.vol.PathTags("f")
+			pid := tags[len(tags)-1]
+			a := put.auth(tc.vol.ID, tags)
+			for i, seq := range tt.seqs {
+				cp := *m
+				cp.Seq = seq
+				sealed, err := tc.vol.SealManifest(&cp, pid)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := put.clients[tc.infos[i].ID].PutManifest(ctx, a, seq, sealed); err != nil {
+					t.Fatal(err)
+				}
+			}
+			silent := silentRelay(t)
+			c, err := New(append(slices.Clone(tc.infos), silent), tc.owner, tc.tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			c.markDown(tc.infos[2].ID)
+			ended := make(chan error, 1)
+			c.manifestDone = func(id cbfs.RelayID, err error) {
+				if id == silent.ID {
+					ended <- err
+				}
+			}
+			for i := 0; i < 8; i++ {
+				got, err := c.Manifest(ctx, tc.vol, "f")
+				if err != nil || got.Seq != 7 {
+					t.Fatalf("lookup %d: %+v %v, want the copy at sequence 7", i, got, err)
+				}
+				if err := <-ended; !errors.Is(err, context.Canceled) {
+					t.Fatalf("lookup %d: the silent relay's request ended with %v, want context.Canceled", i, err)
 				}
 			}
 		})
