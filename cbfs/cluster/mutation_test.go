@@ -423,3 +423,97 @@ func TestManifestNewestOfFirstTwo(t *testing.T) {
 		})
 	}
 }
+
+// TestVolumeOpsOnLiveRelays: on live relays only, a probe (default wait
+// and an hour's wait) returns every relay at once and leaves none down;
+// a repair pass with threshold 0 leaves a segment with one shard gone
+// alone and one with threshold -1 (each file's M) rebuilds it; an audit
+// names exactly the dropped shard; a listing keeps the newest of three
+// sequences; a delete of a missing path succeeds; a revocation is taken
+// by every relay.
+func TestVolumeOpsOnLiveRelays(t *testing.T) {
+	tc := newTestCluster(t, 4)
+	c := tc.client(t)
+	ctx := context.Background()
+	for _, wait := range []time.Duration{0, time.Hour} {
+		c.probeWait = wait
+		for _, r := range tc.infos {
+			c.markDown(r.ID)
+		}
+		if up := c.Probe(ctx); len(up) != len(tc.infos) {
+			t.Fatalf("probe (wait %v): %d relays up, want %d", wait, len(up), len(tc.infos))
+		}
+		for _, r := range tc.infos {
+			if c.isDown(r.ID) {
+				t.Fatalf("probe (wait %v) left relay 0x%x down", wait, r.ID[:4])
+			}
+		}
+	}
+	c.probeWait = 0
+
+	m, err := c.Put(ctx, tc.vol, "f", cbfs.Params{K: 2, M: 1, SegmentSize: 4096}, bytes.NewReader(randData(2000)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags, _ := tc.vol.PathTags("f")
+	a := c.auth(tc.vol.ID, tags)
+	s := m.Segments[0]
+	if err := c.clients[s.Relays[1]].DropShards(ctx, a, []cbfs.ShardHash{s.Hashes[1]}); err != nil {
+		t.Fatal(err)
+	}
+	bad, err := c.Audit(ctx, tc.vol, "f", 9)
+	if err != nil || len(bad) != 1 || bad[0].Segment != 0 || bad[0].Shard != 1 {
+		t.Fatalf("audit: %+v %v, want shard 1 of segment 0", bad, err)
+	}
+	if _, err := c.Audit(ctx, tc.vol, "missing", 9); err == nil {
+		t.Fatal("audit of a missing file")
+	}
+	passes := []struct {
+		threshold         int
+		degraded, rebuilt int
+	}{
+		{0, 0, 0},  // K of K+M healthy: enough at threshold 0
+		{-1, 1, 1}, // each file's M: any loss is repaired
+	}
+	for _, p := range passes {
+		sum, err := c.RepairVolume(ctx, tc.vol, p.threshold)
+		if err != nil || sum.Files != 1 || sum.Degraded != p.degraded || sum.Rebuilt != p.rebuilt || sum.Lost != 0 || len(sum.Failed) != 0 {
+			t.Fatalf("repair pass, threshold %d: %+v %v", p.threshold, sum, err)
+		}
+	}
+
+	// A listing takes the newest copy: relays hold sequences 5, 7 and 6.
+	cur, err := c.Manifest(ctx, tc.vol, "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := tags[len(tags)-1]
+	for i, seq := range []uint64{5, 7, 6} {
+		cp := *cur
+		cp.Seq = seq
+		sealed, err := tc.vol.SealManifest(&cp, pid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.clients[tc.infos[i].ID].PutManifest(ctx, a, seq, sealed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ents, err := c.ListQuorum(ctx, tc.vol, 0)
+	if err != nil || len(ents) != 1 || ents[0].Seq != 7 {
+		t.Fatalf("list: %+v %v, want f at sequence 7", ents, err)
+	}
+
+	if err := c.Delete(ctx, tc.vol, "never-stored"); err != nil {
+		t.Fatalf("delete of a missing path: %v", err)
+	}
+	var id [32]byte
+	id[0] = 1
+	rev, err := cbfs.Revoke(tc.owner, "v", id, uint64(time.Now().Add(time.Hour).Unix()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := c.Revoke(ctx, rev); err != nil || n != len(tc.infos) {
+		t.Fatalf("revoke: %d relays took it (%v), want %d", n, err, len(tc.infos))
+	}
+}
