@@ -517,3 +517,39 @@ func TestVolumeOpsOnLiveRelays(t *testing.T) {
 		t.Fatalf("revoke: %d relays took it (%v), want %d", n, err, len(tc.infos))
 	}
 }
+
+// TestUpdateSegmentCount grows and shrinks a file by Update with no
+// segment reported changed: the segment count is ceil(size/SegSize) at
+// and around segment boundaries, new segments are placed although the
+// caller did not name them, and the file reads back.
+func TestUpdateSegmentCount(t *testing.T) {
+	tc := newTestCluster(t, 3)
+	c := tc.client(t)
+	ctx := context.Background()
+	const seg = 4096
+	// Every version is a prefix of base, so a segment of unchanged
+	// length has unchanged contents, as Update's caller promises.
+	base := randData(4 * seg)
+	old, err := c.Put(ctx, tc.vol, "u", cbfs.Params{K: 2, M: 1, SegmentSize: seg}, bytes.NewReader(base[:100]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ size, segs int }{
+		{seg - 2, 1}, {seg - 1, 1}, {seg, 1}, {seg + 1, 2}, {2*seg - 2, 2}, {2*seg - 1, 2}, {3 * seg, 3}, {1, 1},
+	}
+	for _, tt := range tests {
+		data := base[:tt.size]
+		m, err := c.Update(ctx, tc.vol, old, bytes.NewReader(data), uint64(len(data)), func(int) bool { return false }, Attrs{})
+		if err != nil {
+			t.Fatalf("size %d: %v", tt.size, err)
+		}
+		if len(m.Segments) != tt.segs {
+			t.Fatalf("size %d: %d segments, want %d", tt.size, len(m.Segments), tt.segs)
+		}
+		var out bytes.Buffer
+		if _, err := c.Get(ctx, tc.vol, "u", &out, nil); err != nil || !bytes.Equal(out.Bytes(), data) {
+			t.Fatalf("size %d: read back: %v", tt.size, err)
+		}
+		old = m
+	}
+}
