@@ -535,7 +535,9 @@ func TestUpdateSegmentCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct{ size, segs int }{
-		{seg - 2, 1}, {seg - 1, 1}, {seg, 1}, {seg + 1, 2}, {2*seg - 2, 2}, {2*seg - 1, 2}, {3 * seg, 3}, {1, 1},
+		{seg - 2, 1}, {seg - 1, 1}, {seg, 1}, {seg + 1, 2}, {2*seg - 2, 2}, {2*seg - 1, 2}, {3 * seg, 3},
+		{2 * seg, 2}, // the last segment cut, none rewritten: a new root all the same
+		{1, 1},
 	}
 	for _, tt := range tests {
 		data := base[:tt.size]
@@ -549,6 +551,9 @@ func TestUpdateSegmentCount(t *testing.T) {
 		var out bytes.Buffer
 		if _, err := c.Get(ctx, tc.vol, "u", &out, nil); err != nil || !bytes.Equal(out.Bytes(), data) {
 			t.Fatalf("size %d: read back: %v", tt.size, err)
+		}
+		if bad, err := c.Audit(ctx, tc.vol, "u", 5); err != nil || len(bad) != 0 {
+			t.Fatalf("size %d: audit against the new root: %v %v", tt.size, bad, err)
 		}
 		old = m
 	}
