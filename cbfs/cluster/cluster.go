@@ -108,9 +108,9 @@ type Cluster struct {
 	mu   sync.Mutex
 	down map[cbfs.RelayID]time.Time // relays that failed recently: skipped until then
 
-	// listDone and probeDone, when set (tests), are told how each relay's
-	// request of ListQuorum or Probe ended.
-	listDone, probeDone func(id cbfs.RelayID, err error)
+	// listDone, probeDone and manifestDone, when set (tests), are told how
+	// each relay's request of ListQuorum, Probe or askManifest ended.
+	listDone, probeDone, manifestDone func(id cbfs.RelayID, err error)
 	// probeWait, when set (tests), replaces probeTimeout.
 	probeWait time.Duration
 }
@@ -513,7 +513,7 @@ func (c *Cluster) askManifest(ctx context.Context, v *cbfs.Volume, a relay.Auth,
 			var sealed []byte
 			err := c.callMaybeDown(r.ID, force, func(cl *relay.Client) (err error) {
 				seq, sealed, err = cl.GetManifest(ctx, a)
-				return err
+				return c.manifestEnded(r.ID, err)
 			})
 			if err != nil {
 				ch <- answer{err: err}
@@ -733,4 +733,13 @@ func (c *Cluster) Revoke(ctx context.Context, r *cbfs.Revocation) (int, error) {
 		return 0, fmt.Errorf("cluster: no relay took the revocation: %w", errors.Join(errs...))
 	}
 	return n, nil
+}
+
+// manifestEnded tells the test hook manifestDone how a relay's manifest
+// request ended, and returns err.
+func (c *Cluster) manifestEnded(id cbfs.RelayID, err error) error {
+	if c.manifestDone != nil {
+		c.manifestDone(id, err)
+	}
+	return err
 }

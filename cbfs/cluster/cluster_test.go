@@ -407,7 +407,8 @@ func TestRenameMovesNoShard(t *testing.T) {
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			data := randData(10000 + i)
-			if _, err := c.Put(ctx, tc.vol, tt.from, p, bytes.NewReader(data), nil); err != nil {
+			src, err := c.Put(ctx, tc.vol, tt.from, p, bytes.NewReader(data), nil)
+			if err != nil {
 				t.Fatal(err)
 			}
 			var tgtSeq uint64
@@ -426,8 +427,8 @@ func TestRenameMovesNoShard(t *testing.T) {
 			if n := uploads() - before; n != 0 {
 				t.Fatalf("rename uploaded %d shards", n)
 			}
-			if tt.occupied && m.Seq <= tgtSeq {
-				t.Fatalf("renamed manifest seq %d is not above the replaced file's %d", m.Seq, tgtSeq)
+			if want := max(src.Seq, tgtSeq) + 1; m.Seq != want {
+				t.Fatalf("renamed manifest seq %d, want %d (one above the moved and the replaced file's)", m.Seq, want)
 			}
 			fresh := tc.client(t)
 			var got bytes.Buffer

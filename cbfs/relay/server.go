@@ -379,7 +379,12 @@ func (s *Server) serveConn(conn *quic.Conn) {
 		if err != nil {
 			return
 		}
+		// Close waits for the streams too: a request still served when
+		// the database closes would panic in Pebble (seen under load
+		// when a client cancels a request and the relay then closes).
+		s.wg.Add(1)
 		go func() {
+			defer s.wg.Done()
 			if err := s.serveStream(st, [20]byte(peer), reqs, byts); err != nil {
 				s.Refused.Add(1)
 				if errors.Is(err, ErrBadFrame) {
