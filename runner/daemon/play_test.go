@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -30,7 +31,11 @@ type standIn struct {
 	mu        sync.Mutex
 	endpoints map[rpc.Address]string // registered runners' push endpoints
 	job       *rpc.JobJSON           // what cowboy_getJob answers
+	jobs      []rpc.JobJSON          // what cowboy_getJobs answers
+	balance   int64                  // what cowboy_getBalance answers
+	pending   uint64                 // transactions of the runner's in the mempool
 	sent      [][]byte               // payloads of the transactions sent
+	values    []string               // and their values
 }
 
 func newStandIn(t *testing.T) (*standIn, *rpc.Client) {
@@ -55,7 +60,15 @@ func (s *standIn) serve(w http.ResponseWriter, r *http.Request) {
 	var result any
 	switch req.Method {
 	case "cowboy_getNonce":
-		result = rpc.Quantity(len(s.sent))
+		n := uint64(len(s.sent))
+		if len(req.Params) > 1 && string(req.Params[1]) == `"pending"` {
+			n += s.pending
+		}
+		result = rpc.Quantity(n)
+	case "cowboy_getBalance":
+		result = rpc.NewBigQuantity(big.NewInt(s.balance))
+	case "cowboy_getJobs":
+		result = s.jobs
 	case "cowboy_estimateFees":
 		result = rpc.FeeEstimateJSON{CyclesLimit: 1, CellsLimit: 1, MaxFeePerCycle: 1, MaxFeePerCell: 1}
 	case "cowboy_sendRawTransaction":
@@ -70,6 +83,7 @@ func (s *standIn) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.sent = append(s.sent, tx.Payload)
+		s.values = append(s.values, tx.Value.String())
 		result = rpc.Hash(tx.Hash())
 	case "cowboy_getRunner":
 		var a rpc.Address
@@ -102,13 +116,21 @@ func (s *standIn) take(names map[string]string) []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []string
-	for _, p := range s.sent {
+	for i, p := range s.sent {
 		var v []any
-		if err := types.Unmarshal(p, &v); err != nil || len(v) < 3 {
+		if len(p) == 0 {
+			out = append(out, "transfer "+s.values[i])
+			continue
+		}
+		if err := types.Unmarshal(p, &v); err != nil || len(v) < 2 {
 			out = append(out, fmt.Sprintf("undecodable %x", p))
 			continue
 		}
 		d := fmt.Sprint(v[0])
+		if len(v) < 3 {
+			out = append(out, d)
+			continue
+		}
 		if es, ok := v[2].([]any); ok && d == "reveal" {
 			for _, e := range es {
 				e := e.([]any)
@@ -117,7 +139,7 @@ func (s *standIn) take(names map[string]string) []string {
 		}
 		out = append(out, d)
 	}
-	s.sent = s.sent[:0:0]
+	s.sent, s.values = s.sent[:0:0], s.values[:0:0]
 	return out
 }
 
@@ -188,7 +210,7 @@ func TestWorkPlaysAJob(t *testing.T) {
 		return pushed{JobID: id, Member: addr[n].Hex(), Status: runner.StatusOK, Output: out, Usage: 1, Sig: sig}, cm[:]
 	}
 	answer := []byte("yes")
-	big := bytes.Repeat([]byte{'y'}, 60<<10)
+	large := bytes.Repeat([]byte{'y'}, 60<<10)
 	type step struct {
 		height uint64
 		edit   func(j *rpc.JobJSON, mine []byte) // the chain between steps; mine: A's commitment
@@ -289,13 +311,13 @@ func TestWorkPlaysAJob(t *testing.T) {
 				{1, committing, []string{"commit"}, 0},
 				{2, func(j *rpc.JobJSON, mine []byte) { j.Phase, j.Commits[0] = "revealing", mine }, []string{"reveal A B"}, 0},
 			}},
-		{name: "large results go in several reveals", agg: "A", output: big,
+		{name: "large results go in several reveals", agg: "A", output: large,
 			stored: []string{"B-big"},
 			job:    func(j *rpc.JobJSON) { j.Commits = []rpc.Bytes{nil, nil, nil} },
 			steps: []step{
 				{1, committing, []string{"commit"}, 0},
 				{2, func(j *rpc.JobJSON, mine []byte) {
-					_, cm := result("B", big)
+					_, cm := result("B", large)
 					j.Phase, j.Commits[0], j.Commits[1] = "revealing", mine, cm
 				}, []string{"reveal A", "reveal B"}, 0},
 			}},
@@ -321,7 +343,7 @@ func TestWorkPlaysAJob(t *testing.T) {
 					p, _ = result("C", []byte("no"))
 					p.Output = answer // signed "no", pushed "yes": not C's commitment
 				case "B-big":
-					p, _ = result("B", big)
+					p, _ = result("B", large)
 				default:
 					p, _ = result(s, answer)
 				}
