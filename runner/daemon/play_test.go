@@ -311,6 +311,16 @@ func TestWorkPlaysAJob(t *testing.T) {
 				{1, committing, []string{"commit"}, 0},
 				{2, func(j *rpc.JobJSON, mine []byte) { j.Phase, j.Commits[0] = "revealing", mine }, []string{"reveal A B"}, 0},
 			}},
+		{name: "the aggregator not first among the members", agg: "A", output: answer,
+			stored: []string{"B", "C"},
+			job: func(j *rpc.JobJSON) {
+				j.Members[0], j.Members[1] = j.Members[1], j.Members[0] // B, A, C
+				j.Commits = []rpc.Bytes{cmB, nil, cmC}
+			},
+			steps: []step{
+				{1, committing, []string{"commit"}, 0},
+				{2, func(j *rpc.JobJSON, mine []byte) { j.Phase, j.Commits[1] = "revealing", mine }, []string{"reveal A B C"}, 0},
+			}},
 		{name: "large results go in several reveals", agg: "A", output: large,
 			stored: []string{"B-big"},
 			job:    func(j *rpc.JobJSON) { j.Commits = []rpc.Bytes{nil, nil, nil} },
