@@ -401,3 +401,63 @@ func TestWorkPlaysAJob(t *testing.T) {
 		})
 	}
 }
+
+// TestPushAccepted: the aggregator's push server keeps a member's signed
+// result (the first member's too) and refuses one from a non-member or
+// for a job it does not aggregate.
+func TestPushAccepted(t *testing.T) {
+	chain, c := newStandIn(t)
+	keys := map[string]*crypto.PrivateKey{}
+	addr := map[string]rpc.Address{}
+	for _, n := range []string{"A", "B", "C", "D"} {
+		kb := crypto.Keccak256([]byte("daemon-push/" + n))
+		k, err := crypto.PrivateKeyFromBytes(kb[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys[n], addr[n] = k, rpc.Address(k.Address())
+	}
+	d := openOn(t, "daemon-push/A", c, executor.Kinds{}, func(cfg *Config) { cfg.Listen = "127.0.0.1:0" })
+	for _, tt := range []struct {
+		name    string
+		members []string
+		agg     string
+		from    string
+		status  int
+	}{
+		{"a member's push", []string{"A", "B", "C"}, "A", "C", http.StatusOK},
+		{"the first member's push", []string{"B", "A", "C"}, "A", "B", http.StatusOK},
+		{"not a member", []string{"A", "B", "C"}, "A", "D", http.StatusForbidden},
+		{"another aggregator's job", []string{"A", "B", "C"}, "B", "C", http.StatusForbidden},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			j := &rpc.JobJSON{ID: 4, Aggregator: addr[tt.agg]}
+			for _, m := range tt.members {
+				j.Members = append(j.Members, addr[m])
+			}
+			chain.mu.Lock()
+			chain.job = j
+			chain.mu.Unlock()
+			out := []byte(tt.name)
+			sig, _ := runner.SignResult(keys[tt.from], 4, runner.StatusOK, 1, out)
+			p := pushed{JobID: 4, Member: types.Address(addr[tt.from]).Hex(), Status: runner.StatusOK, Output: out, Usage: 1, Sig: sig}
+			b, _ := json.Marshal(p)
+			before := d.stats.PushesReceived.Load()
+			resp, err := http.Post(d.URL()+"v1/results", "application/json", bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			var got pushed
+			found, err := d.st.get(pushKey(4, p.Member), &got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept := found && bytes.Equal(got.Output, out)
+			if resp.StatusCode != tt.status || kept != (tt.status == http.StatusOK) ||
+				d.stats.PushesReceived.Load()-before != map[bool]uint64{true: 1}[kept] {
+				t.Fatalf("HTTP %d, kept %v, want HTTP %d", resp.StatusCode, kept, tt.status)
+			}
+		})
+	}
+}
