@@ -254,6 +254,12 @@ func TestWorkPlaysAJob(t *testing.T) {
 				{5, nil, nil, 3},
 				{6, revealing, nil, 3},
 			}},
+		{name: "a push that goes through late does not hold up the reveal", agg: "B", output: answer, fail: 1,
+			steps: []step{
+				{1, committing, []string{"commit"}, 0},
+				{2, commitA, nil, 1},
+				{10, revealing, []string{"reveal A"}, 2},
+			}},
 		{name: "a member reveals alone from the individual-reveal height, again 3 blocks later", agg: "B", output: answer,
 			steps: []step{
 				{1, committing, []string{"commit"}, 0},
