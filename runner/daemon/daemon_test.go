@@ -210,6 +210,8 @@ func TestRevealChunks(t *testing.T) {
 		{[]int{60 << 10, 60 << 10, 10}, []int{1, 2}},
 		{[]int{64 << 10, 64 << 10, 64 << 10}, []int{1, 1, 1}},
 		{nil, nil},
+		{[]int{100 << 10}, []int{1}},          // larger than the limit: alone, no empty chunk before it
+		{[]int{48 << 10, 48 << 10}, []int{2}}, // exactly the limit together
 	} {
 		var in []any
 		for _, n := range tc.sizes {
