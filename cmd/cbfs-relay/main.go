@@ -25,6 +25,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -122,14 +123,26 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(stdout, "cbfs-relay %s listening (capacity %d bytes)\n", info, capBytes)
+			// The chain followers read and write the relay's store: they end
+			// (ctx is done) before it closes, or a sync still running at the
+			// stop would reach a closed Pebble and panic.
+			var followers sync.WaitGroup
 			if rpcURL != "" {
 				node := rpc.Dial(rpcURL)
-				go srv.FollowChain(ctx, &chainfeed.RPC{Client: node}, follow)
-				go (&chainfeed.Responder{Client: node, Key: key, Server: srv, Log: log}).Run(ctx, follow)
+				followers.Add(2)
+				go func() {
+					defer followers.Done()
+					srv.FollowChain(ctx, &chainfeed.RPC{Client: node}, follow)
+				}()
+				go func() {
+					defer followers.Done()
+					(&chainfeed.Responder{Client: node, Key: key, Server: srv, Log: log}).Run(ctx, follow)
+				}()
 				fmt.Fprintf(stdout, "following revocations, evictions and custody challenges on %s every %s\n", rpcURL, follow)
 			}
 			<-ctx.Done()
 			fmt.Fprintln(stdout, "cbfs-relay stopping")
+			followers.Wait()
 			return srv.Close()
 		},
 	}
