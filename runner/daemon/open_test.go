@@ -63,6 +63,10 @@ func TestOpenConfig(t *testing.T) {
 			if d.cfg.Poll != tt.wantPoll || d.cfg.Log == nil || (d.cfg.Log == logger) != tt.ownLog || d.cfg.Keep == nil {
 				t.Fatalf("poll %v log %p keep %v, want poll %v", d.cfg.Poll, d.cfg.Log, d.cfg.Keep, tt.wantPoll)
 			}
+			// /status names the payout address only when one is set.
+			if want := map[bool]string{true: payout.Hex()}[cfg.Payout == payout]; d.Status().Payout != want {
+				t.Fatalf("status payout %q, want %q", d.Status().Payout, want)
+			}
 			url := d.URL()
 			if (url != "") != (cfg.Listen != "") || (url != "" && !strings.HasPrefix(url, "http://127.0.0.1:")) {
 				t.Fatalf("URL %q with listen %q", url, cfg.Listen)

@@ -430,11 +430,17 @@ func TestPushAccepted(t *testing.T) {
 		agg     string
 		from    string
 		status  int
+		size    int // the body padded with JSON whitespace to this many bytes, with a maximal result; 0: unpadded
 	}{
-		{"a member's push", []string{"A", "B", "C"}, "A", "C", http.StatusOK},
-		{"the first member's push", []string{"B", "A", "C"}, "A", "B", http.StatusOK},
-		{"not a member", []string{"A", "B", "C"}, "A", "D", http.StatusForbidden},
-		{"another aggregator's job", []string{"A", "B", "C"}, "B", "C", http.StatusForbidden},
+		{"a member's push", []string{"A", "B", "C"}, "A", "C", http.StatusOK, 0},
+		{"the first member's push", []string{"B", "A", "C"}, "A", "B", http.StatusOK, 0},
+		{"not a member", []string{"A", "B", "C"}, "A", "D", http.StatusForbidden, 0},
+		{"another aggregator's job", []string{"A", "B", "C"}, "B", "C", http.StatusForbidden, 0},
+		// The body limit is a maximal result in JSON with room to spare,
+		// MaxResultBytes*2+4096 bytes: a body of exactly that size is read,
+		// one byte more is refused before any signature check.
+		{"a maximal result at the body limit", []string{"A", "B", "C"}, "A", "C", http.StatusOK, runner.MaxResultBytes*2 + 4096},
+		{"one byte over the body limit", []string{"A", "B", "C"}, "A", "C", http.StatusBadRequest, runner.MaxResultBytes*2 + 4097},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			j := &rpc.JobJSON{ID: 4, Aggregator: addr[tt.agg]}
@@ -445,9 +451,19 @@ func TestPushAccepted(t *testing.T) {
 			chain.job = j
 			chain.mu.Unlock()
 			out := []byte(tt.name)
+			if tt.size > 0 {
+				out = bytes.Repeat([]byte(tt.name[:1]), runner.MaxResultBytes) // differs per case
+			}
 			sig, _ := runner.SignResult(keys[tt.from], 4, runner.StatusOK, 1, out)
 			p := pushed{JobID: 4, Member: types.Address(addr[tt.from]).Hex(), Status: runner.StatusOK, Output: out, Usage: 1, Sig: sig}
 			b, _ := json.Marshal(p)
+			if tt.size > 0 {
+				if len(b) > tt.size {
+					t.Fatalf("the unpadded body is %d bytes, over %d", len(b), tt.size)
+				}
+				// Inside the object, so that the decoder must read it all.
+				b = append(append([]byte{'{'}, bytes.Repeat([]byte{' '}, tt.size-len(b))...), b[1:]...)
+			}
 			before := d.stats.PushesReceived.Load()
 			resp, err := http.Post(d.URL()+"v1/results", "application/json", bytes.NewReader(b))
 			if err != nil {
