@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"math/big"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"testing"
 	"time"
@@ -18,7 +17,6 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/system/runner"
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
-	"github.com/cowboy-chain/cowboy/node"
 	"github.com/cowboy-chain/cowboy/rpc"
 	"github.com/cowboy-chain/cowboy/runner/executor"
 	"github.com/cowboy-chain/cowboy/runner/llmsim"
@@ -32,29 +30,7 @@ type harness struct {
 	dir     string
 }
 
-func newHarness(t *testing.T) *harness {
-	dir := t.TempDir()
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	n, err := node.Open(node.Config{Home: filepath.Join(dir, "chain"), BlockTime: 50 * time.Millisecond, RPCAddr: "127.0.0.1:0",
-		Genesis: genesis.Devnet(), Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- n.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done; n.Close() })
-	for n.RPCAddr() == "" {
-		time.Sleep(5 * time.Millisecond)
-	}
-	llm := httptest.NewServer(llmsim.Handler())
-	t.Cleanup(llm.Close)
-	h := &harness{t: t, c: rpc.NewClient("http://"+n.RPCAddr(), &http.Client{Timeout: 10 * time.Second}), llm: llm.URL, dir: dir}
-	if h.chainID, err = h.c.ChainID(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
+func newHarness(t *testing.T) *harness { return newHarnessWith(t, nil) }
 
 // tx sends and waits for a successful receipt.
 func (h *harness) tx(key *crypto.PrivateKey, to types.Address, value *big.Int, payload []byte) {

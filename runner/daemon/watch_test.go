@@ -23,12 +23,15 @@ import (
 	"github.com/cowboy-chain/cowboy/runner/llmsim"
 )
 
-// newHarnessWith is newHarness on a devnet genesis with runner parameters.
+// newHarnessWith starts a devnet node (with runner parameters r, or the
+// devnet's own when r is nil) and an LLM simulator for the daemons.
 func newHarnessWith(t *testing.T, r *genesis.Runner) *harness {
 	dir := t.TempDir()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	g := genesis.Devnet()
-	g.Runner = r
+	if r != nil {
+		g.Runner = r
+	}
 	n, err := node.Open(node.Config{Home: filepath.Join(dir, "chain"), BlockTime: 50 * time.Millisecond, RPCAddr: "127.0.0.1:0",
 		Genesis: g, Logger: quiet})
 	if err != nil {
