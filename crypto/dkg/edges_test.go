@@ -246,4 +246,3 @@ func TestAllocationPastMaxShares(t *testing.T) {
 		t.Fatalf("allocation %+v, %v", a, err)
 	}
 }
-
