@@ -152,3 +152,25 @@ func TestIntEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestPowOddIntegerExponents: an odd integral exponent keeps a negative
+// base's sign, up to the last odd float (2**53 - 1); from 2**53 every
+// float is even (CPython: (-1.0)**(2.0**52+1) is -1.0).
+func TestPowOddIntegerExponents(t *testing.T) {
+	for _, tc := range []struct {
+		y    float64
+		want float64
+	}{
+		{3, -1},
+		{0x1p52 + 1, -1},
+		{0x1p52 + 2, 1},
+		{0x1p53 - 1, -1},
+		{0x1p53, 1},
+		{0x1p52 - 1, -1},
+	} {
+		if got := Pow(F64(math.Float64bits(-1)), F64(math.Float64bits(tc.y))); !same(got, tc.want) {
+			t.Fatalf("Pow(-1, %g) = %#016x, want %g", tc.y, uint64(got), tc.want)
+		}
+	}
+}
+
