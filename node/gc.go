@@ -59,10 +59,11 @@ func (t *gcTuner) arm() {
 	})
 }
 
-// gcHook is the object whose finalizer runs after each collection; it
-// must not be a zero-size type (those all share one address and are never
-// collected).
-type gcHook struct{ _ byte }
+// gcHook is the object whose finalizer runs after each collection. It
+// holds a pointer so it is neither zero-size (those share one address and
+// are never collected) nor a tiny pointer-free object (those share a block
+// with others, which can delay the finalizer by many cycles).
+type gcHook struct{ _ *gcTuner }
 
 func (t *gcTuner) adjust() {
 	rtmetrics.Read(t.sample)

@@ -1,6 +1,10 @@
 package node
 
-import "testing"
+import (
+	"runtime/debug"
+	rtmetrics "runtime/metrics"
+	"testing"
+)
 
 func TestGCPercentFor(t *testing.T) {
 	for _, c := range []struct {
@@ -30,5 +34,17 @@ func TestTuneGCLeavesGOGC(t *testing.T) {
 	t.Setenv("GOGC", "100")
 	if TuneGC() {
 		t.Fatal("TuneGC ran with GOGC set")
+	}
+}
+
+// TestGCTunerSetsPercent: adjust hands the runtime the percent it computed
+// (the process's setting is restored afterwards).
+func TestGCTunerSetsPercent(t *testing.T) {
+	orig := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(orig)
+	tu := &gcTuner{sample: []rtmetrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+	tu.adjust()
+	if got := debug.SetGCPercent(100); got != tu.percent || got < 100 || got > gcMaxPercent {
+		t.Fatalf("runtime GOGC %d, tuner chose %d", got, tu.percent)
 	}
 }
