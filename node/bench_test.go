@@ -32,9 +32,12 @@ func fundSenders(g *genesis.Genesis) []*crypto.PrivateKey {
 }
 
 // benchWorkload is a genesis funding benchSenders fresh accounts and the
-// encoded transfers they send (as they would arrive over RPC).
+// encoded transfers they send (as they would arrive over RPC). The
+// process's collector runs as cowboyd's does (TuneGC; GOGC=100 in the
+// environment measures without it).
 func benchWorkload(b *testing.B) (*genesis.Genesis, [][]byte) {
 	b.Helper()
+	TuneGC()
 	g := genesis.Devnet()
 	keys := fundSenders(g)
 	var raw [][]byte

@@ -34,6 +34,7 @@ import (
 )
 
 func main() {
+	node.TuneGC() // the collector policy of a node process (GOGC overrides)
 	if err := newRoot(os.Stdout, os.Stderr).Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(1)
