@@ -302,6 +302,10 @@ func TestPutManifestRefused(t *testing.T) {
 			if err == nil {
 				return
 			}
+			// M+1 copies are the least that outlive M failed relays.
+			if !strings.Contains(err.Error(), "stored on 1 relays, need 2") {
+				t.Fatalf("putManifest: %v, want 1 stored of 2 needed", err)
+			}
 			for _, r := range tc.infos[:tt.refuse] {
 				if n := strings.Count(err.Error(), fmt.Sprintf("0x%x", r.ID[:4])); n != 1 {
 					t.Fatalf("relay 0x%x named %d times in %v", r.ID[:4], n, err)
