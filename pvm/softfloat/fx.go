@@ -286,6 +286,8 @@ var (
 	fxSinT, fxCosT                    [52]fx
 	fxAtanT                           [65]fx
 	fxOne                             = fxPow2(0)
+	fxTwo                             = fxPow2(1)          // fxRecip's Newton constant
+	fxThree                           = fxMulInt(fxOne, 3) // fxSqrt's Newton constant
 )
 
 func fxTables() {
@@ -435,9 +437,8 @@ func fxRecip(b fx) fx {
 	topWord := fxShl(bn, uint(192-(fxFrac+1))).a2 // leading one at bit 63
 	q, _ := bits.Div64(1<<62, 0, topWord)         // about 2**126 / top = 2**63 / bn
 	y := fxShl(fx{q, 0, 0}, fxFrac-63)
-	two := fxPow2(1)
 	for i := 0; i < 2; i++ {
-		y = fxMul(y, fxSub(two, fxMul(bn, y)))
+		y = fxMul(y, fxSub(fxTwo, fxMul(bn, y)))
 	}
 	// 1/b = (1/bn) * 2**-sh.
 	if sh > 0 {
@@ -456,13 +457,19 @@ func fxSqrt(b fx) (fx, bool) {
 		return fx{}, false
 	}
 	bf, _ := fxToF64(b, 0)
+	return fxSqrtNear(b, bf)
+}
+
+// fxSqrtNear is fxSqrt for a b inside its range whose binary64 rounding
+// (fxToF64(b, 0)) the caller already has: halfPowFast's b is a binary64
+// value scaled by a power of four, so it packs bf from the bits instead.
+func fxSqrtNear(b fx, bf F64) (fx, bool) {
 	y, ok := fxFromF64(Div(One, Sqrt(bf)))
 	if !ok {
 		return fx{}, false
 	}
-	three := fxMulInt(fxOne, 3)
 	for i := 0; i < 2; i++ {
-		t := fxSub(three, fxMul(fxMul(b, y), y)) // (b y) y: y*y may not fit
+		t := fxSub(fxThree, fxMul(fxMul(b, y), y)) // (b y) y: y*y may not fit
 		y = fxShr(fxMul(y, t), 1)
 	}
 	return fxMul(b, y), true

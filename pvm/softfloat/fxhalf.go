@@ -56,7 +56,9 @@ func halfPowFast(x F64, k int) (F64, bool) {
 	// x = m * 4**h with m in [1, 4): m = sig * 2**(e - 2h - 52) exactly.
 	h := e >> 1 // floor(e / 2)
 	m := fxShl(fx{x.frac() | hidden, 0, 0}, uint(fxFrac-52+e-2*h))
-	s, ok := fxSqrt(m) // sqrt(m) in [1, 2), error a few 2**-168
+	// m is exactly the binary64 value with x's fraction and exponent
+	// e-2h (0 or 1), so that is what fxToF64(m, 0) would round it to.
+	s, ok := fxSqrtNear(m, pack(false, bias+e-2*h, x.frac())) // sqrt(m) in [1, 2), error a few 2**-168
 	if !ok {
 		return 0, false
 	}
