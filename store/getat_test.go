@@ -63,4 +63,12 @@ func TestGetAtPinsHeight(t *testing.T) {
 			t.Fatalf("height %d (retained %d to %d): %v, want ErrNotRetained", h, last+1-retain, last, err)
 		}
 	}
+	// A database number past the last is an error at a retained height,
+	// not an index out of range.
+	if _, err := s.GetAt(numDBs, k(1), last); err == nil {
+		t.Fatal("GetAt of database numDBs succeeded")
+	}
+	if _, _, err := s.ProveValue(numDBs, k(1), last); err == nil {
+		t.Fatal("ProveValue of database numDBs succeeded")
+	}
 }
