@@ -1,0 +1,303 @@
+package relay
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/tls"
+	"errors"
+	"io"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cowboy-chain/cowboy/cbfs"
+	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/p2p"
+)
+
+// Shard puts and gets go over TCP; the shard read back is the one stored.
+func TestTCPShardRoundTrip(t *testing.T) {
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	m, shards := f.encodeFile(t, "reports/a.txt", bytes.Repeat([]byte("tcp "), 5000))
+	a := f.auth(t, "reports/a.txt")
+	for k, s := range shards {
+		if err := f.cli.PutShard(ctx, putReq(a, m, k[0], k[1]), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k, s := range shards {
+		got, err := f.cli.GetShard(ctx, a, m.Segments[k[0]].Hashes[k[1]])
+		if err != nil || !bytes.Equal(got, s) {
+			t.Fatalf("shard %v: %v", k, err)
+		}
+	}
+	if n, want := f.srv.TCPReqs.Load(), int64(2*len(shards)); n != want {
+		t.Fatalf("%d requests over TCP, want %d (every shard put and get)", n, want)
+	}
+	if f.cli.ID() != f.srv.ID() {
+		t.Fatalf("client learned relay 0x%x, want 0x%x", f.cli.ID(), f.srv.ID())
+	}
+	// Other requests stay on QUIC.
+	if _, err := f.cli.Stat(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.srv.TCPReqs.Load(); n != int64(2*len(shards)) {
+		t.Fatalf("a stat request went over TCP (%d requests)", n)
+	}
+}
+
+// Every token check of the QUIC path refuses over TCP too.
+func TestTCPTokenRefusal(t *testing.T) {
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	m, shards := f.encodeFile(t, "reports/a.txt", []byte("secret"))
+	a := f.auth(t, "reports/a.txt")
+	if err := f.cli.PutShard(ctx, putReq(a, m, 0, 0), shards[[2]int{0, 0}]); err != nil {
+		t.Fatal(err)
+	}
+	exp := uint64(time.Now().Add(time.Hour).Unix())
+	tokOf := func(tk *cbfs.Token) []byte { b, _ := cbfs.Marshal(tk); return b }
+	reports, _ := f.vol.PrefixTags("reports/")
+	secrets, _ := f.vol.PathTags("secrets/a.txt")
+	expired, _ := cbfs.Grant(f.owner, "logs", nil, cbfs.PermRead|cbfs.PermWrite, uint64(time.Now().Add(-time.Minute).Unix()), f.owner.Address(), [8]byte{})
+	otherVol, _ := cbfs.Grant(f.owner, "other", nil, cbfs.PermRead|cbfs.PermWrite, exp, f.owner.Address(), [8]byte{})
+	readOnly, _ := cbfs.Grant(f.owner, "logs", reports, cbfs.PermRead, exp, f.owner.Address(), [8]byte{1})
+	toRevoke, _ := cbfs.Grant(f.owner, "logs", nil, cbfs.PermRead|cbfs.PermWrite, exp, f.owner.Address(), [8]byte{2})
+	rid, _ := toRevoke.Links[0].ID()
+	rev, _ := cbfs.Revoke(f.owner, "logs", rid, exp)
+	if err := f.cli.Revoke(ctx, rev); err != nil {
+		t.Fatal(err)
+	}
+	h := m.Segments[0].Hashes[0]
+	cases := []struct {
+		name string
+		auth Auth
+		put  bool
+	}{
+		{"expired get", Auth{Token: tokOf(expired), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"expired put", Auth{Token: tokOf(expired), Vol: f.vol.ID, Tags: a.Tags}, true},
+		{"wrong volume get", Auth{Token: tokOf(otherVol), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"wrong volume put", Auth{Token: tokOf(otherVol), Vol: f.vol.ID, Tags: a.Tags}, true},
+		{"revoked get", Auth{Token: tokOf(toRevoke), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"revoked put", Auth{Token: tokOf(toRevoke), Vol: f.vol.ID, Tags: a.Tags}, true},
+		{"wrong scope: write with read-only", Auth{Token: tokOf(readOnly), Vol: f.vol.ID, Tags: a.Tags}, true},
+		{"wrong scope: read outside prefix", Auth{Token: tokOf(readOnly), Vol: f.vol.ID, Tags: secrets}, false},
+		{"no token", Auth{Vol: f.vol.ID, Tags: a.Tags}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before := f.srv.TCPReqs.Load()
+			var err error
+			if c.put {
+				err = f.cli.PutShard(ctx, putReq(c.auth, m, 0, 1), shards[[2]int{0, 1}])
+			} else {
+				_, err = f.cli.GetShard(ctx, c.auth, h)
+			}
+			if !errors.Is(err, ErrDenied) {
+				t.Fatalf("got %v, want denied", err)
+			}
+			if f.srv.TCPReqs.Load() != before+1 {
+				t.Fatal("the request did not go over TCP")
+			}
+		})
+	}
+	// A refusal leaves the connection usable: a good request follows on it.
+	if _, err := f.cli.GetShard(ctx, a, h); err != nil {
+		t.Fatalf("good request after refusals: %v", err)
+	}
+}
+
+// tlsDial opens a raw TLS connection to the relay's TCP port as key.
+func tlsDial(t *testing.T, addr string, key *crypto.PrivateKey, alpn string) *tls.Conn {
+	t.Helper()
+	tc := &tls.Config{MinVersion: tls.VersionTLS13, InsecureSkipVerify: true, NextProtos: []string{alpn}} // #nosec: test
+	if key != nil {
+		cert, err := p2p.NewNodeCertificate(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc.Certificates = []tls.Certificate{cert}
+	}
+	c, err := tls.Dial("tcp", addr, tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	return c
+}
+
+// Garbage on the TCP port: the relay answers a bad frame with a clear
+// error and closes the connection, refuses bad handshakes, and lives on.
+func TestTCPGarbage(t *testing.T) {
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	// Not TLS at all.
+	raw, err := net.Dial("tcp", f.srv.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw.SetDeadline(time.Now().Add(10 * time.Second))
+	raw.Write(bytes.Repeat([]byte{0x16, 0x03, 0xff, 0x00}, 300))
+	if _, err := io.ReadAll(raw); err != nil && !isReset(err) {
+		t.Fatalf("non-TLS bytes: %v", err)
+	}
+	raw.Close()
+
+	frames := []struct {
+		name   string
+		frame  []byte
+		status uint8
+		msg    string
+		open   bool // the connection serves a next request
+	}{
+		{"unknown op", []byte{99, 0, 0, 0, 0, 0, 0, 0, 0}, StatusInvalid, "malformed frame: unknown kind 99", false},
+		{"header over the cap", []byte{1, 0xff, 0xff, 0xff, 0xff}, StatusInvalid, "malformed frame: header", false},
+		{"data over the cap", []byte{1, 0, 0, 0, 1, 0xa0, 0xff, 0xff, 0xff, 0xff}, StatusInvalid, "malformed frame: data", false},
+		{"garbage CBOR", []byte{2, 0, 0, 0, 3, 0xff, 0xfe, 0xfd, 0, 0, 0, 0}, StatusInvalid, "get shard: bad request", true},
+		{"op served over QUIC only", []byte{byte(OpStat), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0}, StatusInvalid, "served over QUIC only", true},
+	}
+	for _, c := range frames {
+		t.Run(c.name, func(t *testing.T) {
+			conn := tlsDial(t, f.srv.Addr(), f.owner, ALPN)
+			defer conn.Close()
+			conn.Write(c.frame)
+			r := bufio.NewReader(conn)
+			status, hdr, _, err := readAnswer(r)
+			if err != nil {
+				t.Fatalf("no answer: %v", err)
+			}
+			if status != c.status || !strings.Contains(string(hdr), c.msg) {
+				t.Fatalf("answer %d %q, want %d %q", status, hdr, c.status, c.msg)
+			}
+			// A next request is served, or the connection is closed.
+			conn.Write([]byte{byte(OpStat), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0})
+			_, _, _, err = readAnswer(r)
+			if c.open != (err == nil) {
+				t.Fatalf("next request: %v, want connection open %v", err, c.open)
+			}
+		})
+	}
+	// A truncated frame: the client stops sending; the relay closes.
+	conn := tlsDial(t, f.srv.Addr(), f.owner, ALPN)
+	conn.Write([]byte{1, 0, 0})
+	conn.CloseWrite()
+	if _, _, _, err := readAnswer(conn); err == nil {
+		t.Fatal("a truncated frame was answered")
+	}
+	conn.Close()
+	// No client certificate, or another protocol: the handshake fails or
+	// the relay closes without serving.
+	for _, h := range []struct {
+		key  *crypto.PrivateKey
+		alpn string
+	}{{nil, ALPN}, {f.owner, "h2"}} {
+		cfg := &tls.Config{MinVersion: tls.VersionTLS13, InsecureSkipVerify: true, NextProtos: []string{h.alpn}} // #nosec: test
+		if h.key != nil {
+			cert, _ := p2p.NewNodeCertificate(h.key)
+			cfg.Certificates = []tls.Certificate{cert}
+		}
+		c, err := tls.Dial("tcp", f.srv.Addr(), cfg)
+		if err == nil {
+			c.SetDeadline(time.Now().Add(10 * time.Second))
+			c.Write([]byte{byte(OpGetShard), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0})
+			if _, _, _, err := readAnswer(c); err == nil {
+				t.Fatalf("served a connection with key %v, alpn %q", h.key != nil, h.alpn)
+			}
+			c.Close()
+		}
+	}
+	if f.srv.Refused.Load() < int64(len(frames)) {
+		t.Fatalf("%d refusals counted", f.srv.Refused.Load())
+	}
+	// The relay still serves, over TCP too.
+	m, shards := f.encodeFile(t, "a", []byte("alive"))
+	a := f.auth(t, "a")
+	before := f.srv.TCPReqs.Load()
+	if err := f.cli.PutShard(ctx, putReq(a, m, 0, 0), shards[[2]int{0, 0}]); err != nil {
+		t.Fatalf("relay dead after garbage: %v", err)
+	}
+	if f.srv.TCPReqs.Load() != before+1 {
+		t.Fatal("the put after the garbage did not go over TCP")
+	}
+}
+
+// isReset says whether err is the peer resetting the connection.
+func isReset(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op)
+}
+
+// A relay without TCP (or a client that turned it off) is served over
+// QUIC: the client falls back after the TCP dial fails, and remembers.
+func TestTCPFallbackToQUIC(t *testing.T) {
+	cases := []struct {
+		name       string
+		noTCP      bool // relay side
+		clientOff  bool
+		wantTCPOps int64
+		wantDown   bool
+	}{
+		{"relay without TCP", true, false, 0, true},
+		{"client with TCP off", false, true, 0, false},
+		{"both on", false, false, 2, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			nodeKey, _ := crypto.GenerateKey()
+			srv, err := New(Config{Dir: t.TempDir(), Listen: "127.0.0.1:0", Key: nodeKey, NoTCP: c.noTCP})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := srv.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Close()
+			f := newFixtureOn(t, &fixture{srv: srv})
+			f.cli.SetBulkTCP(!c.clientOff)
+			ctx := context.Background()
+			m, shards := f.encodeFile(t, "a", []byte("fallback"))
+			a := f.auth(t, "a")
+			if err := f.cli.PutShard(ctx, putReq(a, m, 0, 0), shards[[2]int{0, 0}]); err != nil {
+				t.Fatalf("put: %v", err)
+			}
+			got, err := f.cli.GetShard(ctx, a, m.Segments[0].Hashes[0])
+			if err != nil || !bytes.Equal(got, shards[[2]int{0, 0}]) {
+				t.Fatalf("get: %v", err)
+			}
+			if n := srv.TCPReqs.Load(); n != c.wantTCPOps {
+				t.Fatalf("%d requests over TCP, want %d", n, c.wantTCPOps)
+			}
+			f.cli.tcpMu.Lock()
+			down := !f.cli.tcpDown.IsZero()
+			f.cli.tcpMu.Unlock()
+			if down != c.wantDown {
+				t.Fatalf("TCP marked down %v, want %v", down, c.wantDown)
+			}
+		})
+	}
+}
+
+// The TCP path pins the relay's identity as QUIC does: a relay with
+// another key is refused at the TCP handshake.
+func TestTCPChecksRelayIdentity(t *testing.T) {
+	f := newFixture(t, Limits{})
+	other, _ := crypto.GenerateKey()
+	cli, err := NewClient(f.srv.Addr(), cbfs.RelayID(other.Address()), f.owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cli.Close()
+	if _, err := cli.dialTCP(context.Background()); err == nil || !strings.Contains(err.Error(), "expected") {
+		t.Fatalf("dial of the wrong relay: %v", err)
+	}
+	m, shards := f.encodeFile(t, "a", []byte("pinned"))
+	if err := cli.PutShard(context.Background(), putReq(f.auth(t, "a"), m, 0, 0), shards[[2]int{0, 0}]); err == nil {
+		t.Fatal("a shard was put on a relay with another identity")
+	}
+	if f.srv.PutShards.Load() != 0 {
+		t.Fatal("the relay stored a shard")
+	}
+}
