@@ -301,3 +301,77 @@ func TestTCPChecksRelayIdentity(t *testing.T) {
 		t.Fatal("the relay stored a shard")
 	}
 }
+
+// Only shard puts and gets take the TCP path.
+func TestBulkOp(t *testing.T) {
+	for op := Op(0); op <= OpLink+1; op++ {
+		if want := op == OpPutShard || op == OpGetShard; bulkOp(op) != want {
+			t.Errorf("bulkOp(%d) = %v", op, !want)
+		}
+	}
+}
+
+// A client keeps at most maxIdleTCP idle connections; the rest, and all
+// after Close, are closed.
+func TestPutIdleBound(t *testing.T) {
+	key, _ := crypto.GenerateKey()
+	cli, err := NewClient("127.0.0.1:1", cbfs.RelayID{}, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var far []net.Conn
+	for i := 0; i < maxIdleTCP+2; i++ {
+		a, b := net.Pipe()
+		far = append(far, b)
+		cli.putIdle(tls.Client(a, &tls.Config{}))
+	}
+	if len(cli.idle) != maxIdleTCP {
+		t.Fatalf("%d idle connections kept, want %d", len(cli.idle), maxIdleTCP)
+	}
+	closed := func(c net.Conn) bool {
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		_, err := c.Read(make([]byte, 1))
+		return errors.Is(err, io.EOF)
+	}
+	if !closed(far[maxIdleTCP]) || !closed(far[maxIdleTCP+1]) {
+		t.Fatal("a connection over the bound was not closed")
+	}
+	cli.Close()
+	if len(cli.idle) != 0 || !closed(far[0]) {
+		t.Fatal("Close left idle connections open")
+	}
+	a, b := net.Pipe()
+	cli.putIdle(tls.Client(a, &tls.Config{}))
+	if len(cli.idle) != 0 || !closed(b) {
+		t.Fatal("a connection was kept after Close")
+	}
+	if _, ok, err := cli.tcpConn(context.Background()); ok || !errors.Is(err, errTCPClosed) {
+		t.Fatalf("tcpConn after Close: ok %v, err %v", ok, err)
+	}
+}
+
+// A relay on a fixed port whose TCP side is taken does not start; with
+// NoTCP it does, and serves no TCP.
+func TestListenTCPTaken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	nodeKey, _ := crypto.GenerateKey()
+	if srv, err := New(Config{Dir: t.TempDir(), Listen: addr, Key: nodeKey}); err == nil || !strings.Contains(err.Error(), "tcp") {
+		if err == nil {
+			srv.Close()
+		}
+		t.Fatalf("relay started with its TCP port taken: %v", err)
+	}
+	srv, err := New(Config{Dir: t.TempDir(), Listen: addr, Key: nodeKey, NoTCP: true})
+	if err != nil {
+		t.Fatalf("NoTCP relay on a port taken for TCP only: %v", err)
+	}
+	defer srv.Close()
+	if srv.tcp != nil || srv.Addr() != addr {
+		t.Fatalf("NoTCP relay: tcp %v, addr %s", srv.tcp, srv.Addr())
+	}
+}
