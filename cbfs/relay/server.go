@@ -195,7 +195,7 @@ func New(cfg Config) (*Server, error) {
 		db.Close()
 		return nil, fmt.Errorf("relay: listen address %q: %w", cfg.Listen, err)
 	}
-	if err := s.listen(ua); err != nil {
+	if err := s.listen(ua, listenTCP); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("relay: listen %q: %w", cfg.Listen, err)
 	}
@@ -210,8 +210,8 @@ const listenTries = 20
 
 // listen binds UDP at ua and, unless Config.NoTCP, TCP on the same port
 // number. With port 0 a port whose TCP side is taken is given back and
-// another one tried.
-func (s *Server) listen(ua *net.UDPAddr) error {
+// another one tried. tcpOn binds the TCP side (listenTCP).
+func (s *Server) listen(ua *net.UDPAddr, tcpOn func(*net.UDPConn) (net.Listener, error)) error {
 	for try := 1; ; try++ {
 		udp, err := net.ListenUDP("udp", ua)
 		if err != nil {
@@ -221,7 +221,7 @@ func (s *Server) listen(ua *net.UDPAddr) error {
 			s.udp = udp
 			return nil
 		}
-		tcp, err := listenTCP(udp)
+		tcp, err := tcpOn(udp)
 		if err == nil {
 			s.udp, s.tcp = udp, tcp
 			return nil

@@ -375,3 +375,57 @@ func TestListenTCPTaken(t *testing.T) {
 		t.Fatalf("NoTCP relay: tcp %v, addr %s", srv.tcp, srv.Addr())
 	}
 }
+
+// listen retries another port when the TCP side of a free UDP port is
+// taken, listenTries times with port 0 and never with a fixed port.
+func TestListenRetries(t *testing.T) {
+	errTaken := errors.New("taken")
+	cases := []struct {
+		name    string
+		port    int
+		noTCP   bool
+		fails   int // the TCP bind fails this many times, then succeeds
+		calls   int
+		wantErr bool
+	}{
+		{"any port, first try", 0, false, 0, 1, false},
+		{"any port, third try", 0, false, 2, 3, false},
+		{"any port, every try fails", 0, false, listenTries + 5, listenTries, true},
+		{"fixed port taken", -1, false, 1, 1, true},
+		{"no TCP", 0, true, 0, 0, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			port := c.port
+			if port < 0 { // a fixed port free for UDP now
+				u, err := net.ListenUDP("udp", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				port = u.LocalAddr().(*net.UDPAddr).Port
+				u.Close()
+			}
+			s := &Server{cfg: Config{NoTCP: c.noTCP}}
+			calls := 0
+			err := s.listen(&net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: port}, func(u *net.UDPConn) (net.Listener, error) {
+				calls++
+				if calls <= c.fails {
+					return nil, errTaken
+				}
+				return listenTCP(u)
+			})
+			if calls != c.calls || (err != nil) != c.wantErr || c.wantErr && !errors.Is(err, errTaken) {
+				t.Fatalf("%d TCP binds, err %v; want %d, error %v", calls, err, c.calls, c.wantErr)
+			}
+			if err == nil {
+				if s.udp == nil || (s.tcp == nil) != c.noTCP {
+					t.Fatalf("udp %v, tcp %v", s.udp, s.tcp)
+				}
+				s.udp.Close()
+				if s.tcp != nil {
+					s.tcp.Close()
+				}
+			}
+		})
+	}
+}
