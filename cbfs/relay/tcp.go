@@ -104,25 +104,42 @@ func (s *Server) serveTCP(c *tls.Conn) {
 			s.Refused.Add(1)
 		}
 		if !keep {
+			lingerClose(c)
 			return
 		}
 	}
 }
 
+// How long and how much lingerClose reads after an error answer.
+const (
+	lingerTime  = time.Second
+	lingerBytes = 1 << 20
+)
+
+// lingerClose ends a connection after an error answer: it stops writing
+// (close_notify, then FIN) and reads and drops what the client still
+// sends, up to lingerBytes for up to lingerTime, so that the kernel does
+// not reset the connection over unread bytes and lose the answer.
+func lingerClose(c *tls.Conn) {
+	if c.CloseWrite() != nil {
+		return
+	}
+	c.SetReadDeadline(time.Now().Add(lingerTime))
+	io.CopyN(io.Discard, c, lingerBytes)
+}
+
 // serveTCPRequest serves one request read from r, answering on w. keep
 // is false when the connection must close: the request was not read
-// whole (a bad or cut frame, or refused before reading it), or the answer
-// could not be written.
+// whole (a bad or cut frame), or the answer could not be written. The
+// frame is read before the rate limits are checked (unlike over QUIC,
+// where a refused stream is cancelled unread): the byte stream must stay
+// in step for the next request, and the frame caps bound what is read.
 func (s *Server) serveTCPRequest(r io.Reader, w *bufio.Writer, peer [20]byte, reqs, byts *bucket) (keep bool, err error) {
 	answer := func(status uint8, hdr, data []byte) error {
 		if err := writeFrame(w, status, hdr, data); err != nil {
 			return err
 		}
 		return w.Flush()
-	}
-	if !reqs.take(1, time.Now()) {
-		answer(StatusFull, []byte("rate limited: requests"), nil)
-		return false, fail(StatusFull, "rate limited")
 	}
 	op, hdr, data, err := readFrameInto(r, getBuf(), serverFirstAlloc, requestDataCap)
 	defer func() { putBuf(data) }() // no op keeps a request's data
@@ -133,8 +150,17 @@ func (s *Server) serveTCPRequest(r io.Reader, w *bufio.Writer, peer [20]byte, re
 		return false, err
 	}
 	s.TCPReqs.Add(1)
-	if !byts.take(frameBytes(hdr, data), time.Now()) {
-		return true, answer(StatusFull, []byte("rate limited: bytes"), nil)
+	limited := ""
+	if now := time.Now(); !reqs.take(1, now) {
+		limited = "rate limited: requests"
+	} else if !byts.take(frameBytes(hdr, data), now) {
+		limited = "rate limited: bytes"
+	}
+	if limited != "" {
+		if err := answer(StatusFull, []byte(limited), nil); err != nil {
+			return false, err
+		}
+		return true, errRateLimited
 	}
 	if !bulkOp(Op(op)) {
 		msg := fmt.Sprintf("op %d is served over QUIC only", op)
@@ -162,6 +188,9 @@ func (s *Server) serveTCPRequest(r io.Reader, w *bufio.Writer, peer [20]byte, re
 	}
 	return true, nil
 }
+
+// errRateLimited is a request refused by a rate limit.
+var errRateLimited = fail(StatusFull, "rate limited")
 
 // tcpRetry is how long a client keeps to QUIC after a TCP dial to the
 // relay failed (a firewall that drops TCP would otherwise cost a dial

@@ -193,8 +193,11 @@ func TestTCPGarbage(t *testing.T) {
 	for _, h := range []struct {
 		key  *crypto.PrivateKey
 		alpn string
-	}{{nil, ALPN}, {f.owner, "h2"}} {
-		cfg := &tls.Config{MinVersion: tls.VersionTLS13, InsecureSkipVerify: true, NextProtos: []string{h.alpn}} // #nosec: test
+	}{{nil, ALPN}, {f.owner, "h2"}, {f.owner, ""}} {
+		cfg := &tls.Config{MinVersion: tls.VersionTLS13, InsecureSkipVerify: true} // #nosec: test
+		if h.alpn != "" {
+			cfg.NextProtos = []string{h.alpn}
+		}
 		if h.key != nil {
 			cert, _ := p2p.NewNodeCertificate(h.key)
 			cfg.Certificates = []tls.Certificate{cert}
@@ -427,5 +430,28 @@ func TestListenRetries(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The request rate limit holds over TCP: past the burst the relay answers
+// "rate limited", and the connection stays in step for later requests.
+func TestTCPRequestRateLimit(t *testing.T) {
+	f := newFixture(t, Limits{ReqsPerSec: 0.001, ReqBurst: 2})
+	conn := tlsDial(t, f.srv.Addr(), f.owner, ALPN)
+	defer conn.Close()
+	r := bufio.NewReader(conn)
+	req := []byte{byte(OpGetShard), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0} // an empty map: refused, whole
+	for i, want := range []string{"get shard: bad request", "get shard: bad request", "rate limited: requests", "rate limited: requests"} {
+		conn.Write(req)
+		status, hdr, _, err := readAnswer(r)
+		if err != nil || string(hdr) != want {
+			t.Fatalf("request %d: %q, %v; want %q", i, hdr, err, want)
+		}
+		if i >= 2 && status != StatusFull {
+			t.Fatalf("request %d: status %d, want StatusFull", i, status)
+		}
+	}
+	if n := f.srv.TCPReqs.Load(); n != 4 {
+		t.Fatalf("%d requests read over TCP, want 4", n)
 	}
 }
