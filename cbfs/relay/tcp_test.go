@@ -455,3 +455,67 @@ func TestTCPRequestRateLimit(t *testing.T) {
 		t.Fatalf("%d requests read over TCP, want 4", n)
 	}
 }
+
+// A shard request whose pooled TCP connection broke is sent again over
+// QUIC, and its answer is the relay's.
+func TestTCPBrokenConnFallsBack(t *testing.T) {
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	m, shards := f.encodeFile(t, "a", []byte("broken"))
+	a := f.auth(t, "a")
+	if err := f.cli.PutShard(ctx, putReq(a, m, 0, 0), shards[[2]int{0, 0}]); err != nil {
+		t.Fatal(err)
+	}
+	f.cli.tcpMu.Lock()
+	for _, c := range f.cli.idle {
+		c.Close() // left in the pool, as a connection the relay dropped
+	}
+	n := len(f.cli.idle)
+	f.cli.tcpMu.Unlock()
+	if n != 1 {
+		t.Fatalf("%d idle connections after one put, want 1", n)
+	}
+	before := f.srv.TCPReqs.Load()
+	got, err := f.cli.GetShard(ctx, a, m.Segments[0].Hashes[0])
+	if err != nil || !bytes.Equal(got, shards[[2]int{0, 0}]) {
+		t.Fatalf("get over a broken connection: %q, %v", got, err)
+	}
+	if f.srv.TCPReqs.Load() != before {
+		t.Fatal("the broken connection carried the request")
+	}
+}
+
+// TCP connections count against MaxConns like QUIC ones.
+func TestTCPMaxConns(t *testing.T) {
+	f := newFixture(t, Limits{MaxConns: 1})
+	first := tlsDial(t, f.srv.Addr(), f.owner, ALPN)
+	r := bufio.NewReader(first)
+	req := []byte{byte(OpGetShard), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0}
+	first.Write(req)
+	if _, _, _, err := readAnswer(r); err != nil {
+		t.Fatalf("first connection: %v", err)
+	}
+	served := func() bool {
+		cert, _ := p2p.NewNodeCertificate(f.owner)
+		c, err := tls.Dial("tcp", f.srv.Addr(), &tls.Config{MinVersion: tls.VersionTLS13, InsecureSkipVerify: true, NextProtos: []string{ALPN}, Certificates: []tls.Certificate{cert}}) // #nosec: test
+		if err != nil {
+			return false
+		}
+		defer c.Close()
+		c.SetDeadline(time.Now().Add(10 * time.Second))
+		c.Write(req)
+		_, _, _, err = readAnswer(c)
+		return err == nil
+	}
+	if served() {
+		t.Fatal("a second connection was served beyond MaxConns 1")
+	}
+	first.Close()
+	deadline := time.Now().Add(30 * time.Second)
+	for !served() {
+		if time.Now().After(deadline) {
+			t.Fatal("no connection served after the first left")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
