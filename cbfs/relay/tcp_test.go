@@ -263,12 +263,23 @@ func TestTCPFallbackToQUIC(t *testing.T) {
 			ctx := context.Background()
 			m, shards := f.encodeFile(t, "a", []byte("fallback"))
 			a := f.auth(t, "a")
+			downAt := func() time.Time {
+				f.cli.tcpMu.Lock()
+				defer f.cli.tcpMu.Unlock()
+				return f.cli.tcpDown
+			}
 			if err := f.cli.PutShard(ctx, putReq(a, m, 0, 0), shards[[2]int{0, 0}]); err != nil {
 				t.Fatalf("put: %v", err)
 			}
+			afterPut := downAt()
 			got, err := f.cli.GetShard(ctx, a, m.Segments[0].Hashes[0])
 			if err != nil || !bytes.Equal(got, shards[[2]int{0, 0}]) {
 				t.Fatalf("get: %v", err)
+			}
+			// Within tcpRetry of a failed dial the client does not dial
+			// again (a new failure would move tcpDown).
+			if !downAt().Equal(afterPut) {
+				t.Fatal("the client dialed TCP again right after a failed dial")
 			}
 			if n := srv.TCPReqs.Load(); n != c.wantTCPOps {
 				t.Fatalf("%d requests over TCP, want %d", n, c.wantTCPOps)
