@@ -29,6 +29,13 @@ type Client struct {
 	mu   sync.Mutex
 	conn *quic.Conn
 	id   cbfs.RelayID
+
+	// The TCP path for shard puts and gets (tcp.go).
+	tcpMu     sync.Mutex
+	idle      []*tls.Conn
+	tcpDown   time.Time // no TCP dial before this: the last one failed
+	noTCP     bool
+	tcpClosed bool
 }
 
 // Timeouts of the client.
@@ -54,6 +61,7 @@ func NewClient(addr string, expect cbfs.RelayID, key *crypto.PrivateKey) (*Clien
 
 // Close closes the connection.
 func (c *Client) Close() error {
+	c.closeTCP()
 	c.mu.Lock()
 	if c.conn != nil {
 		c.conn.CloseWithError(codeShutdown, "bye")
@@ -77,12 +85,34 @@ func (c *Client) connect(ctx context.Context) (*quic.Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("relay %s: %w", c.addr, err)
 	}
-	cert, err := p2p.NewNodeCertificate(c.key)
+	tc, got, err := c.tlsConfig()
 	if err != nil {
 		return nil, err
 	}
-	var got cbfs.RelayID
-	tc := &tls.Config{
+	// A relay killed without closing (kill -9) is noticed within the idle
+	// timeout; keep-alives keep a live idle connection open.
+	qc := transportConfig(dialTimeout, clientIdleTimeout, clientKeepAlive)
+	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
+	defer cancel()
+	conn, err := c.tr.Dial(dctx, ua, tc, qc)
+	if err != nil {
+		return nil, fmt.Errorf("relay %s: dial: %w", c.addr, err)
+	}
+	c.conn, c.id = conn, *got
+	return conn, nil
+}
+
+// tlsConfig is the client's TLS configuration for one dial, QUIC or TCP:
+// TLS 1.3 with the client's node certificate, and the relay's certificate
+// checked to be a node key (and the expected one, if set). got receives
+// the relay's proven identity during the handshake.
+func (c *Client) tlsConfig() (tc *tls.Config, got *cbfs.RelayID, err error) {
+	cert, err := p2p.NewNodeCertificate(c.key)
+	if err != nil {
+		return nil, nil, err
+	}
+	got = new(cbfs.RelayID)
+	tc = &tls.Config{
 		MinVersion: tls.VersionTLS13, MaxVersion: tls.VersionTLS13,
 		Certificates: []tls.Certificate{cert}, InsecureSkipVerify: true, // #nosec: node-key check below
 		NextProtos: []string{ALPN}, SessionTicketsDisabled: true,
@@ -94,21 +124,11 @@ func (c *Client) connect(ctx context.Context) (*quic.Conn, error) {
 			if c.expect != (cbfs.RelayID{}) && cbfs.RelayID(id) != c.expect {
 				return fmt.Errorf("relay %s is 0x%x, expected 0x%x", c.addr, id, c.expect)
 			}
-			got = cbfs.RelayID(id)
+			*got = cbfs.RelayID(id)
 			return nil
 		},
 	}
-	// A relay killed without closing (kill -9) is noticed within the idle
-	// timeout; keep-alives keep a live idle connection open.
-	qc := transportConfig(dialTimeout, clientIdleTimeout, clientKeepAlive)
-	dctx, cancel := context.WithTimeout(ctx, dialTimeout)
-	defer cancel()
-	conn, err := c.tr.Dial(dctx, ua, tc, qc)
-	if err != nil {
-		return nil, fmt.Errorf("relay %s: dial: %w", c.addr, err)
-	}
-	c.conn, c.id = conn, got
-	return conn, nil
+	return tc, got, nil
 }
 
 // ID is the relay's proven identity (after the first request).
@@ -142,6 +162,14 @@ func (c *Client) Call(ctx context.Context, op Op, hdr any, data []byte) ([]byte,
 	h, err := cbfs.Marshal(hdr)
 	if err != nil {
 		return nil, nil, fmt.Errorf("relay: encode request: %w", err)
+	}
+	// Shard bytes go over TCP when it connects (tcp.go); anything else,
+	// and a shard request TCP could not carry, over QUIC.
+	if bulkOp(op) {
+		rh, rd, done, err := c.callTCP(ctx, op, h, data)
+		if done {
+			return rh, rd, err
+		}
 	}
 	conn, err := c.connect(ctx)
 	if err != nil {

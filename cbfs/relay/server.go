@@ -91,7 +91,8 @@ func (l Limits) withDefaults() Limits {
 // Config configures a relay.
 type Config struct {
 	Dir    string             // store directory: Pebble, and shard files under shards/
-	Listen string             // UDP ip:port
+	Listen string             // ip:port: QUIC on UDP, and the bulk shard path on TCP (tcp.go)
+	NoTCP  bool               // serve QUIC only (no TCP listener)
 	Key    *crypto.PrivateKey // node key: the relay's identity (RelayID)
 	Limits Limits
 	Log    *slog.Logger
@@ -105,6 +106,7 @@ type Server struct {
 	id    cbfs.RelayID
 	db    *pebble.DB
 	udp   *net.UDPConn
+	tcp   net.Listener // nil with Config.NoTCP
 	tr    *quic.Transport
 	ln    *quic.Listener
 	log   *slog.Logger
@@ -127,6 +129,7 @@ type Server struct {
 	// Counters, for tests and logs.
 	Refused   atomic.Int64 // requests refused (bad frame, denied, limits)
 	PutShards atomic.Int64 // shards received (put shard requests that stored bytes)
+	TCPReqs   atomic.Int64 // whole requests read over the TCP path
 }
 
 // Key prefixes in Pebble.
@@ -192,13 +195,42 @@ func New(cfg Config) (*Server, error) {
 		db.Close()
 		return nil, fmt.Errorf("relay: listen address %q: %w", cfg.Listen, err)
 	}
-	if s.udp, err = net.ListenUDP("udp", ua); err != nil {
+	if err := s.listen(ua, listenTCP); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("relay: listen %q: %w", cfg.Listen, err)
 	}
 	s.tr = &quic.Transport{Conn: s.udp}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	return s, nil
+}
+
+// listenTries bounds the attempts to find a port number free on both UDP
+// and TCP when the configured port is 0 (any).
+const listenTries = 20
+
+// listen binds UDP at ua and, unless Config.NoTCP, TCP on the same port
+// number. With port 0 a port whose TCP side is taken is given back and
+// another one tried. tcpOn binds the TCP side (listenTCP).
+func (s *Server) listen(ua *net.UDPAddr, tcpOn func(*net.UDPConn) (net.Listener, error)) error {
+	for try := 1; ; try++ {
+		udp, err := net.ListenUDP("udp", ua)
+		if err != nil {
+			return err
+		}
+		if s.cfg.NoTCP {
+			s.udp = udp
+			return nil
+		}
+		tcp, err := tcpOn(udp)
+		if err == nil {
+			s.udp, s.tcp = udp, tcp
+			return nil
+		}
+		udp.Close()
+		if ua.Port != 0 || try == listenTries {
+			return fmt.Errorf("tcp: %w", err)
+		}
+	}
 }
 
 // load rebuilds usage counters and the revocation set from the store.
@@ -250,7 +282,7 @@ func (s *Server) load() error {
 // ID is the relay's node address.
 func (s *Server) ID() cbfs.RelayID { return s.id }
 
-// Addr is the bound UDP address.
+// Addr is the bound UDP address (TCP, unless Config.NoTCP, has the same).
 func (s *Server) Addr() string { return s.udp.LocalAddr().String() }
 
 // Start accepts connections until Close.
@@ -275,6 +307,10 @@ func (s *Server) Start() error {
 	s.ln = ln
 	s.wg.Add(1)
 	go s.acceptLoop()
+	if s.tcp != nil {
+		s.wg.Add(1)
+		go s.acceptTCP(s.tcp, tc)
+	}
 	s.log.Info("cbfs relay started", "id", fmt.Sprintf("0x%x", s.id), "addr", s.Addr())
 	return nil
 }
@@ -301,6 +337,9 @@ func (s *Server) close() error {
 	}
 	s.tr.Close()
 	s.udp.Close()
+	if s.tcp != nil {
+		s.tcp.Close()
+	}
 	s.wg.Wait()
 	return s.db.Close()
 }

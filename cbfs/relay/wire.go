@@ -5,7 +5,9 @@
 // client side of the protocol.
 //
 // Wire protocol (ALPN "cowboy-cbfs/1", TLS 1.3 with node-key certificates
-// as in p2p): one bidirectional QUIC stream per request.
+// as in p2p): one bidirectional QUIC stream per request. Shard puts and
+// gets may also go over TLS 1.3 on TCP at the same port number, one
+// request after another on a connection, with the same frames (tcp.go).
 //
 //	request:  op u8 ‖ header length u32 ‖ header (CBOR) ‖ data length u32 ‖ data
 //	response: status u8 ‖ header length u32 ‖ header (CBOR, or an error text) ‖ data length u32 ‖ data

@@ -49,6 +49,9 @@ func BenchmarkProcesses(b *testing.B) {
 	if nprocs == "" {
 		nprocs = "0"
 	}
+	// CBFS_RELAY_NO_TCP=1 starts the relays with --no-tcp: shards move over
+	// QUIC, as before the TCP bulk path (the A side of an A/B run).
+	noTCP := os.Getenv("CBFS_RELAY_NO_TCP") == "1"
 	bin := os.Getenv("CBFS_RELAY_BIN") // a relay built elsewhere (before/after runs)
 	if bin == "" {
 		bin = filepath.Join(dir, "cbfs-relay")
@@ -61,6 +64,9 @@ func BenchmarkProcesses(b *testing.B) {
 	for i := 0; i < 6; i++ {
 		home := filepath.Join(dir, "relay"+strconv.Itoa(i))
 		extra := []string{"--procs", nprocs}
+		if noTCP {
+			extra = append(extra, "--no-tcp")
+		}
 		if profDir != "" {
 			extra = append(extra, "--cpuprofile", filepath.Join(profDir, "relay"+strconv.Itoa(i)+".pprof"))
 		}

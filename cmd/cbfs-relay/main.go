@@ -56,6 +56,7 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 	var home, listen, capacity, rpcURL, cpuProfile, stake, pubAddr string
 	var follow time.Duration
 	var procs int
+	var noTCP bool
 	start := &cobra.Command{
 		Use:   "start",
 		Short: "Run the relay until interrupted",
@@ -96,7 +97,7 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-			srv, err := relay.New(relay.Config{Dir: filepath.Join(home, "db"), Listen: listen, Key: key, Limits: relay.Limits{Capacity: capBytes}, Log: log})
+			srv, err := relay.New(relay.Config{Dir: filepath.Join(home, "db"), Listen: listen, NoTCP: noTCP, Key: key, Limits: relay.Limits{Capacity: capBytes}, Log: log})
 			if err != nil {
 				return err
 			}
@@ -147,7 +148,8 @@ func newRoot(ctx context.Context, stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	start.Flags().StringVar(&home, "home", "", "relay directory (key, store, relay.json)")
-	start.Flags().StringVar(&listen, "listen", "127.0.0.1:7450", "UDP address to serve QUIC on (port 0: any free port)")
+	start.Flags().StringVar(&listen, "listen", "127.0.0.1:7450", "address to serve on: QUIC on UDP, and shard transfers over TLS on TCP at the same port (port 0: any port free on both)")
+	start.Flags().BoolVar(&noTCP, "no-tcp", false, "serve QUIC only: no TCP listener (clients then move shards over QUIC)")
 	start.Flags().StringVar(&capacity, "capacity", "64GiB", "bytes of shards to accept (suffixes KiB MiB GiB TiB)")
 	start.Flags().StringVar(&rpcURL, "rpc", "", "a node's RPC `URL`: follow the token revocations and volume evictions recorded in 0x0A, and answer custody challenges in 0x0B")
 	start.Flags().StringVar(&stake, "stake", "", "bond stake `V` (at least 1000cby) and register the relay in 0x0B through --rpc, paid by DIR/relay.key; skipped if it is registered already")
