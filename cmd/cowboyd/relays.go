@@ -14,7 +14,8 @@ import (
 	"github.com/cowboy-chain/cowboy/rpc"
 )
 
-// devRelayBasePort is the first UDP port of `cowboyd devnet --relays N`:
+// devRelayBasePort is the first port (UDP for QUIC, TCP for the bulk shard
+// path) of `cowboyd devnet --relays N`:
 // fixed ports keep HOME/relays.txt valid across restarts.
 const devRelayBasePort = 7450
 
