@@ -174,3 +174,23 @@ func TestPowOddIntegerExponents(t *testing.T) {
 	}
 }
 
+// TestIsqrtSeedBuckets: isqrtNewton's table start gives the digit-by-digit
+// root at both ends of every seed bucket (hi>>54 == j), where a seed one
+// too small would first show.
+func TestIsqrtSeedBuckets(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	for j := uint64(0); j < 256; j++ {
+		for _, hi := range []uint64{j << 54, (j+1)<<54 - 1, j<<54 + r.Uint64()>>10} {
+			if hi == 0 {
+				continue
+			}
+			for _, lo := range []uint64{0, r.Uint64(), ^uint64(0)} {
+				got, gotExact := isqrtNewton(hi, lo)
+				want, wantExact := isqrt128(hi, lo)
+				if got != want || gotExact != wantExact {
+					t.Fatalf("isqrtNewton(%#x, %#x) = %d, %v; isqrt128 %d, %v", hi, lo, got, gotExact, want, wantExact)
+				}
+			}
+		}
+	}
+}

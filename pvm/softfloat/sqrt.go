@@ -75,12 +75,12 @@ func isqrt128(hi, lo uint64) (uint64, bool) {
 // step for the full root (which lands at or a few units above it), then a
 // downward correction checked by squaring.
 //
-// The first guess is isqrtSeed[hi>>54], an upper bound within 2**-7 of
-// sqrt(hi): from any x >= floor(sqrt(hi)) the integer steps fall strictly
+// The first guess is isqrtSeed[hi>>54], at least floor(sqrt(hi)) and within
+// 2**-7 of sqrt(hi): from any x >= floor(sqrt(hi)) the integer steps fall strictly
 // to floor(sqrt(hi)) and stop there, so the root is the one a start at
 // 2**31 gives, after three divisions instead of about six.
 func isqrtNewton(hi, lo uint64) (uint64, bool) {
-	x := uint64(isqrtSeed[hi>>54]) // >= sqrt(hi) since hi < (hi>>54 + 1) * 2**54
+	x := uint64(isqrtSeed[hi>>54]) // >= floor(sqrt(hi)) since hi < (hi>>54 + 1) * 2**54
 	for {
 		y := (x + hi/x) >> 1
 		if y >= x {
@@ -101,8 +101,10 @@ func isqrtNewton(hi, lo uint64) (uint64, bool) {
 	}
 }
 
-// isqrtSeed[j] is ceil(sqrt((j+1) * 2**54)) for j < 256: isqrtNewton's
-// first guess for every hi with hi>>54 == j (hi < 2**62).
+// isqrtSeed[j] is floor(sqrt((j+1) * 2**54)) for j < 256: isqrtNewton's
+// first guess for every hi with hi>>54 == j. Such an hi is below
+// (j+1) * 2**54, so its floor(sqrt(hi)) is at most the seed, which is all
+// the integer steps need (rounding the seed up would add nothing).
 var isqrtSeed = func() (t [256]uint32) {
 	for j := range t {
 		n := uint64(j+1) << 54
@@ -114,9 +116,6 @@ var isqrtSeed = func() (t [256]uint32) {
 				break
 			}
 			x = y
-		}
-		if x*x < n {
-			x++
 		}
 		t[j] = uint32(x)
 	}
