@@ -41,14 +41,23 @@ func listenTCP(udp *net.UDPConn) (net.Listener, error) {
 	return net.ListenTCP("tcp", &net.TCPAddr{IP: ua.IP, Port: ua.Port, Zone: ua.Zone})
 }
 
+// acceptRetry is how long acceptTCP waits after a failed Accept that did
+// not close the listener (out of file descriptors, say) before it tries
+// again: the TCP path must outlast a moment of exhaustion, not end.
+const acceptRetry = 50 * time.Millisecond
+
 // acceptTCP accepts TCP connections until the listener closes. They count
 // against MaxConns together with the QUIC connections.
 func (s *Server) acceptTCP(ln net.Listener, tc *tls.Config) {
 	defer s.wg.Done()
 	for {
 		c, err := ln.Accept()
-		if err != nil {
+		if errors.Is(err, net.ErrClosed) {
 			return
+		}
+		if err != nil {
+			time.Sleep(acceptRetry)
+			continue
 		}
 		if s.conns.Add(1) > int64(s.lim.MaxConns) {
 			s.conns.Add(-1)
