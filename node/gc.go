@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	rtmetrics "runtime/metrics"
 	"sync"
+	"sync/atomic"
 )
 
 // GCHeapFloor is the heap a node process lets grow before it collects
@@ -50,6 +51,9 @@ func TuneGC() bool {
 type gcTuner struct {
 	sample  []rtmetrics.Sample
 	percent int
+	// off ends the chain of hooks: the next one to run neither adjusts
+	// nor re-arms. The process-wide tuner never sets it; a test does.
+	off atomic.Bool
 }
 
 // arm hooks the next collection: an object with a finalizer, unreachable
@@ -57,6 +61,9 @@ type gcTuner struct {
 func (t *gcTuner) arm() {
 	h := new(gcHook)
 	runtime.SetFinalizer(h, func(*gcHook) {
+		if t.off.Load() {
+			return
+		}
 		t.adjust()
 		t.arm()
 	})
