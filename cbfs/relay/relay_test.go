@@ -160,8 +160,22 @@ func TestShardRoundTripAndChallenge(t *testing.T) {
 	}
 }
 
+// Every token check refuses a shard request on both paths it can take:
+// QUIC (the client with SetBulkTCP(false)) and the bulk TCP path the
+// client prefers. A refusal leaves the connection usable.
 func TestTokensCheckedOnEveryRequest(t *testing.T) {
+	for _, tcp := range []bool{false, true} {
+		name := "quic"
+		if tcp {
+			name = "tcp"
+		}
+		t.Run(name, func(t *testing.T) { testTokensChecked(t, tcp) })
+	}
+}
+
+func testTokensChecked(t *testing.T, tcp bool) {
 	f := newFixture(t, Limits{})
+	f.cli.SetBulkTCP(tcp)
 	ctx := context.Background()
 	m, shards := f.encodeFile(t, "reports/a.txt", []byte("secret"))
 	a := f.auth(t, "reports/a.txt")
@@ -173,13 +187,16 @@ func TestTokensCheckedOnEveryRequest(t *testing.T) {
 	reports, _ := f.vol.PrefixTags("reports/")
 	secrets, _ := f.vol.PathTags("secrets/a.txt")
 	tokOf := func(tk *cbfs.Token) []byte { b, _ := cbfs.Marshal(tk); return b }
-	expired, _ := cbfs.Grant(f.owner, "logs", nil, cbfs.PermRead, uint64(time.Now().Add(-time.Minute).Unix()), f.owner.Address(), [8]byte{})
-	otherVol, _ := cbfs.Grant(f.owner, "other", nil, cbfs.PermRead, exp, f.owner.Address(), [8]byte{})
-	forged, _ := cbfs.Grant(other, "logs", nil, cbfs.PermRead, exp, f.owner.Address(), [8]byte{})
+	// Read-write tokens, so that a refused put is refused for the reason
+	// its case names and not for lacking write permission.
+	rw := cbfs.PermRead | cbfs.PermWrite
+	expired, _ := cbfs.Grant(f.owner, "logs", nil, rw, uint64(time.Now().Add(-time.Minute).Unix()), f.owner.Address(), [8]byte{})
+	otherVol, _ := cbfs.Grant(f.owner, "other", nil, rw, exp, f.owner.Address(), [8]byte{})
+	forged, _ := cbfs.Grant(other, "logs", nil, rw, exp, f.owner.Address(), [8]byte{})
 	forged.Owner = f.owner.Address()
 	readOnly, _ := cbfs.Grant(f.owner, "logs", reports, cbfs.PermRead, exp, f.owner.Address(), [8]byte{1})
-	toRevoke, _ := cbfs.Grant(f.owner, "logs", nil, cbfs.PermRead, exp, f.owner.Address(), [8]byte{2})
-	forOther, _ := cbfs.Grant(f.owner, "logs", nil, cbfs.PermRead, exp, other.Address(), [8]byte{3})
+	toRevoke, _ := cbfs.Grant(f.owner, "logs", nil, rw, exp, f.owner.Address(), [8]byte{2})
+	forOther, _ := cbfs.Grant(f.owner, "logs", nil, rw, exp, other.Address(), [8]byte{3})
 	widened, _ := readOnly.Delegate(f.owner, nil, cbfs.PermRead, exp, f.owner.Address(), [8]byte{4})
 	rid, _ := toRevoke.Links[0].ID()
 	rev, _ := cbfs.Revoke(f.owner, "logs", rid, exp)
@@ -203,20 +220,27 @@ func TestTokensCheckedOnEveryRequest(t *testing.T) {
 		auth Auth
 		put  bool
 	}{
-		{"no token", Auth{Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"no token get", Auth{Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"no token put", Auth{Vol: f.vol.ID, Tags: a.Tags}, true},
 		{"garbage token", Auth{Token: []byte{0xff, 0x00}, Vol: f.vol.ID, Tags: a.Tags}, false},
-		{"expired", Auth{Token: tokOf(expired), Vol: f.vol.ID, Tags: a.Tags}, false},
-		{"other volume's token", Auth{Token: tokOf(otherVol), Vol: f.vol.ID, Tags: a.Tags}, false},
-		{"forged", Auth{Token: tokOf(forged), Vol: f.vol.ID, Tags: a.Tags}, false},
-		{"revoked", Auth{Token: tokOf(toRevoke), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"expired get", Auth{Token: tokOf(expired), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"expired put", Auth{Token: tokOf(expired), Vol: f.vol.ID, Tags: a.Tags}, true},
+		{"other volume's token get", Auth{Token: tokOf(otherVol), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"other volume's token put", Auth{Token: tokOf(otherVol), Vol: f.vol.ID, Tags: a.Tags}, true},
+		{"forged get", Auth{Token: tokOf(forged), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"forged put", Auth{Token: tokOf(forged), Vol: f.vol.ID, Tags: a.Tags}, true},
+		{"revoked get", Auth{Token: tokOf(toRevoke), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"revoked put", Auth{Token: tokOf(toRevoke), Vol: f.vol.ID, Tags: a.Tags}, true},
 		{"widened delegation", Auth{Token: tokOf(widened), Vol: f.vol.ID, Tags: a.Tags}, false},
-		{"held by someone else", Auth{Token: tokOf(forOther), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"held by someone else get", Auth{Token: tokOf(forOther), Vol: f.vol.ID, Tags: a.Tags}, false},
+		{"held by someone else put", Auth{Token: tokOf(forOther), Vol: f.vol.ID, Tags: a.Tags}, true},
 		{"write with read-only", Auth{Token: tokOf(readOnly), Vol: f.vol.ID, Tags: a.Tags}, true},
 		{"read outside prefix", Auth{Token: tokOf(readOnly), Vol: f.vol.ID, Tags: secrets}, false},
 		{"lying about the parents", Auth{Token: tokOf(readOnly), Vol: f.vol.ID, Tags: []cbfs.Tag{reports[0], secrets[1]}}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			before := f.srv.TCPReqs.Load()
 			var err error
 			if c.put {
 				err = f.cli.PutShard(ctx, putReq(c.auth, m, 0, 1), shards[[2]int{0, 1}])
@@ -226,11 +250,22 @@ func TestTokensCheckedOnEveryRequest(t *testing.T) {
 			if !errors.Is(err, ErrDenied) && !(c.name == "lying about the parents" && errors.Is(err, ErrNotFound)) {
 				t.Fatalf("got %v, want denied", err)
 			}
+			want := before
+			if tcp {
+				want++
+			}
+			if n := f.srv.TCPReqs.Load(); n != want {
+				t.Fatalf("%d requests over TCP after this one, want %d (tcp %v)", n, want, tcp)
+			}
 		})
 	}
-	// The read-only prefix token does read inside its prefix.
+	// The read-only prefix token does read inside its prefix, on the same
+	// connection the refusals went over.
 	if _, err := f.cli.GetShard(ctx, Auth{Token: tokOf(readOnly), Vol: f.vol.ID, Tags: a.Tags}, h); err != nil {
 		t.Fatalf("prefix token inside its prefix: %v", err)
+	}
+	if _, err := f.cli.GetShard(ctx, a, h); err != nil {
+		t.Fatalf("good request after refusals: %v", err)
 	}
 }
 

@@ -49,67 +49,6 @@ func TestTCPShardRoundTrip(t *testing.T) {
 	}
 }
 
-// Every token check of the QUIC path refuses over TCP too.
-func TestTCPTokenRefusal(t *testing.T) {
-	f := newFixture(t, Limits{})
-	ctx := context.Background()
-	m, shards := f.encodeFile(t, "reports/a.txt", []byte("secret"))
-	a := f.auth(t, "reports/a.txt")
-	if err := f.cli.PutShard(ctx, putReq(a, m, 0, 0), shards[[2]int{0, 0}]); err != nil {
-		t.Fatal(err)
-	}
-	exp := uint64(time.Now().Add(time.Hour).Unix())
-	tokOf := func(tk *cbfs.Token) []byte { b, _ := cbfs.Marshal(tk); return b }
-	reports, _ := f.vol.PrefixTags("reports/")
-	secrets, _ := f.vol.PathTags("secrets/a.txt")
-	expired, _ := cbfs.Grant(f.owner, "logs", nil, cbfs.PermRead|cbfs.PermWrite, uint64(time.Now().Add(-time.Minute).Unix()), f.owner.Address(), [8]byte{})
-	otherVol, _ := cbfs.Grant(f.owner, "other", nil, cbfs.PermRead|cbfs.PermWrite, exp, f.owner.Address(), [8]byte{})
-	readOnly, _ := cbfs.Grant(f.owner, "logs", reports, cbfs.PermRead, exp, f.owner.Address(), [8]byte{1})
-	toRevoke, _ := cbfs.Grant(f.owner, "logs", nil, cbfs.PermRead|cbfs.PermWrite, exp, f.owner.Address(), [8]byte{2})
-	rid, _ := toRevoke.Links[0].ID()
-	rev, _ := cbfs.Revoke(f.owner, "logs", rid, exp)
-	if err := f.cli.Revoke(ctx, rev); err != nil {
-		t.Fatal(err)
-	}
-	h := m.Segments[0].Hashes[0]
-	cases := []struct {
-		name string
-		auth Auth
-		put  bool
-	}{
-		{"expired get", Auth{Token: tokOf(expired), Vol: f.vol.ID, Tags: a.Tags}, false},
-		{"expired put", Auth{Token: tokOf(expired), Vol: f.vol.ID, Tags: a.Tags}, true},
-		{"wrong volume get", Auth{Token: tokOf(otherVol), Vol: f.vol.ID, Tags: a.Tags}, false},
-		{"wrong volume put", Auth{Token: tokOf(otherVol), Vol: f.vol.ID, Tags: a.Tags}, true},
-		{"revoked get", Auth{Token: tokOf(toRevoke), Vol: f.vol.ID, Tags: a.Tags}, false},
-		{"revoked put", Auth{Token: tokOf(toRevoke), Vol: f.vol.ID, Tags: a.Tags}, true},
-		{"wrong scope: write with read-only", Auth{Token: tokOf(readOnly), Vol: f.vol.ID, Tags: a.Tags}, true},
-		{"wrong scope: read outside prefix", Auth{Token: tokOf(readOnly), Vol: f.vol.ID, Tags: secrets}, false},
-		{"no token", Auth{Vol: f.vol.ID, Tags: a.Tags}, false},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			before := f.srv.TCPReqs.Load()
-			var err error
-			if c.put {
-				err = f.cli.PutShard(ctx, putReq(c.auth, m, 0, 1), shards[[2]int{0, 1}])
-			} else {
-				_, err = f.cli.GetShard(ctx, c.auth, h)
-			}
-			if !errors.Is(err, ErrDenied) {
-				t.Fatalf("got %v, want denied", err)
-			}
-			if f.srv.TCPReqs.Load() != before+1 {
-				t.Fatal("the request did not go over TCP")
-			}
-		})
-	}
-	// A refusal leaves the connection usable: a good request follows on it.
-	if _, err := f.cli.GetShard(ctx, a, h); err != nil {
-		t.Fatalf("good request after refusals: %v", err)
-	}
-}
-
 // tlsDial opens a raw TLS connection to the relay's TCP port as key.
 func tlsDial(t *testing.T, addr string, key *crypto.PrivateKey, alpn string) *tls.Conn {
 	t.Helper()
