@@ -246,3 +246,36 @@ func TestAllocationPastMaxShares(t *testing.T) {
 		t.Fatalf("allocation %+v, %v", a, err)
 	}
 }
+
+// TestAllocationUpToMaxShares: the doubling reaches MaxShares itself. 255
+// members of stake 1 and one of 510 (exactly 2/3): the allocation is exact
+// only when every small member holds a share, which first happens at
+// S = 4n = 1024 = MaxShares. With 511 + 1 members the cap stops the
+// doubling at 1024 = 2n, which is not exact, so the first valid count (n)
+// is kept.
+func TestAllocationUpToMaxShares(t *testing.T) {
+	for _, tc := range []struct {
+		n                    int
+		total, threshold, nq int
+		exact                bool
+	}{
+		// S = 1024: the big member's quota 682.67 takes the largest
+		// remainder (683); 86 of the small ones get a second share.
+		{256, MaxShares, 684, 683, true},
+		{512, 512, 341, 341, false},
+	} {
+		st := make([]uint64, tc.n)
+		for i := range st {
+			st[i] = 1
+		}
+		st[tc.n-1] = 2 * uint64(tc.n-1)
+		a, err := Allocate(st)
+		if err != nil {
+			t.Fatalf("n=%d: %v", tc.n, err)
+		}
+		if a.Total != tc.total || a.Threshold != tc.threshold || a.NonQuorumMax != tc.nq || a.Exact != tc.exact {
+			t.Fatalf("n=%d: total %d threshold %d nonquorum %d exact %v; want %d %d %d %v",
+				tc.n, a.Total, a.Threshold, a.NonQuorumMax, a.Exact, tc.total, tc.threshold, tc.nq, tc.exact)
+		}
+	}
+}
