@@ -9,7 +9,13 @@
 // in the machine's load affects both. Every PVM run's output is checked
 // against the expected file.
 //
-//	go run ./scripts/pyperfbench [-runs 5] [-python python3] [program ...]
+// With -gc node the process first sets the collector policy a cowboyd
+// process runs under (node.TuneGC: a heap floor of node.GCHeapFloor
+// before collecting), so that the PVM's figures are those of the node
+// that runs actors; the default leaves Go's GOGC=100, under which a
+// short run with a small live heap collects every few MB allocated.
+//
+//	go run ./scripts/pyperfbench [-runs 5] [-python python3] [-gc default|node] [program ...]
 package main
 
 import (
@@ -27,6 +33,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/cowboy-chain/cowboy/node"
 	"github.com/cowboy-chain/cowboy/pvm"
 	"github.com/cowboy-chain/cowboy/pvm/modules"
 )
@@ -60,7 +67,18 @@ func main() {
 	runs := flag.Int("runs", 5, "runs per program and side; the best is reported")
 	python := flag.String("python", "python3", "CPython 3.11 interpreter")
 	dir := flag.String("dir", "pvm/testdata/pyperf", "directory of the programs and their .out files")
+	gc := flag.String("gc", "default", "collector policy: default (GOGC as the environment sets it) or node (as cowboyd runs)")
 	flag.Parse()
+	switch *gc {
+	case "default":
+	case "node":
+		if !node.TuneGC() {
+			fmt.Fprintln(os.Stderr, "pyperfbench: GOGC is set in the environment; -gc node leaves it")
+		}
+	default:
+		fmt.Fprintln(os.Stderr, "pyperfbench: -gc must be default or node")
+		os.Exit(2)
+	}
 	if err := run(*dir, *python, *runs, flag.Args(), os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "pyperfbench:", err)
 		os.Exit(1)
