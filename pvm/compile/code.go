@@ -213,6 +213,18 @@ type Code struct {
 	// i-1 just pushed, which nothing else holds when the VM's float fast
 	// path made it, and may write the result into that float's box.
 	ArithAfterArith []uint64
+	// SliceTemps has bit i set (word i/64, bit i%64) when instruction i
+	// is the BINARY_SUBSCR of `a[s:t] = b[u:v]` (one target, both slices):
+	// the value it pushes stays on the stack, below the target's
+	// evaluation, until that statement's STORE_SUBSCR takes it, and no
+	// instruction reads it in between.
+	SliceTemps []uint64
+}
+
+// SliceTemp reports bit i of SliceTemps.
+func (c *Code) SliceTemp(i int) bool {
+	w := uint(i) / 64
+	return w < uint(len(c.SliceTemps)) && c.SliceTemps[w]&(1<<(uint(i)%64)) != 0
 }
 
 // AfterArith reports bit i of ArithAfterArith.

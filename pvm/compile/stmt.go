@@ -22,6 +22,11 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
+		if len(n.Targets) == 1 && sliceSubscript(n.Value) && sliceSubscript(n.Targets[0]) {
+			if last := len(c.b.code.Instrs) - 1; c.b.code.Instrs[last].Op == BINARY_SUBSCR {
+				c.b.code.SliceTemps = setBit(c.b.code.SliceTemps, last)
+			}
+		}
 		for i, t := range n.Targets {
 			if i < len(n.Targets)-1 {
 				c.b.emit(DUP_TOP, 0)
@@ -672,4 +677,23 @@ func (c *compiler) asyncWith(items []*syntax.WithItem, body []syntax.Stmt, line 
 	c.b.emit(POP_TOP, 0)
 	c.b.bind(end)
 	return nil
+}
+
+// sliceSubscript reports whether e is x[a:b] or x[a:b:c] (Code.SliceTemps).
+func sliceSubscript(e syntax.Expr) bool {
+	s, ok := e.(*syntax.Subscript)
+	if !ok {
+		return false
+	}
+	_, ok = s.Slice.(*syntax.Slice)
+	return ok
+}
+
+// setBit sets bit i of the bit set bits, growing it.
+func setBit(bits []uint64, i int) []uint64 {
+	for len(bits) <= i/64 {
+		bits = append(bits, 0)
+	}
+	bits[i/64] |= 1 << (uint(i) % 64)
+	return bits
 }

@@ -196,6 +196,15 @@ func sliceValues(c Ctx, elems []Value, sl *SliceObj) ([]Value, error) {
 // sliceList is a list's slice as a new list: sliceValues, with the list
 // and up to eight elements in one Go allocation (the same charges).
 func sliceList(c Ctx, elems []Value, sl *SliceObj) (*List, error) {
+	return SliceListInto(c, elems, sl, nil, nil)
+}
+
+// SliceListInto is elems[sl] as a new list, charged as list slicing is;
+// with dst and buf non-nil the result is dst, its elements in *buf (grown
+// when short) instead of in new Go memory. The VM passes them for a
+// temporary that nothing can keep (vm's sliceTemp): the charges and what
+// the live-heap walk sees are those of a new list either way.
+func SliceListInto(c Ctx, elems []Value, sl *SliceObj, dst *List, buf *[]Value) (*List, error) {
 	start, _, step, count, err := sl.Indices(c, len(elems))
 	if err != nil {
 		return nil, err
@@ -208,7 +217,12 @@ func sliceList(c Ctx, elems []Value, sl *SliceObj) (*List, error) {
 	}
 	var l *List
 	var out []Value
-	if count <= len(smallList{}.arr) {
+	if dst != nil {
+		if cap(*buf) < count {
+			*buf = make([]Value, count)
+		}
+		l, out = dst, (*buf)[:count:count]
+	} else if count <= len(smallList{}.arr) {
 		small := &smallList{}
 		l, out = &small.List, small.arr[:count:count] // full: an append moves the list out
 	} else {

@@ -460,7 +460,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				}
 			}
 			if r == nil {
-				r, err = object.GetItem(t, x, k)
+				if code.SliceTemp(pc - 1) {
+					r, err = t.sliceTemp(x, k)
+				} else {
+					r, err = object.GetItem(t, x, k)
+				}
 				if err != nil {
 					break
 				}
@@ -469,7 +473,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = nil
 			stack[sp-1] = r
 		case compile.STORE_SUBSCR:
-			err = object.SetItem(t, stack[sp-2], stack[sp-1], stack[sp-3])
+			if v := stack[sp-3]; v == t.tmpVal && v != nil {
+				err = t.storeSliceTemp(stack[sp-2], stack[sp-1])
+			} else {
+				err = object.SetItem(t, stack[sp-2], stack[sp-1], v)
+			}
 			sp -= 3
 			stack[sp], stack[sp+1], stack[sp+2] = nil, nil, nil
 		case compile.DELETE_SUBSCR:

@@ -571,3 +571,43 @@ func (t *Thread) unary(op object.Op, x object.Value) (object.Value, error) {
 	}
 	return object.Unary(t, op, x)
 }
+
+// sliceTemp is the BINARY_SUBSCR of `a[s:t] = b[u:v]` (Code.SliceTemp):
+// when b is a list, the slice's bounds are ints or None (so taking it runs
+// no Python code) and the thread's scratch list is free, the slice is
+// built into the scratch list, charged as a new list is, and
+// storeSliceTemp frees it again. Otherwise it is GetItem.
+func (t *Thread) sliceTemp(x, k object.Value) (object.Value, error) {
+	l, ok := x.(*object.List)
+	s, ok2 := k.(*object.SliceObj)
+	if !ok || !ok2 || t.tmpVal != nil || !plainBound(s.Start) || !plainBound(s.Stop) || !plainBound(s.Step) {
+		return object.GetItem(t, x, k)
+	}
+	t.tmpVal = &t.tmpList
+	r, err := object.SliceListInto(t, l.Elems, s, &t.tmpList, &t.tmpBuf)
+	if err != nil {
+		t.tmpVal = nil
+		return nil, err
+	}
+	return r, nil
+}
+
+// storeSliceTemp is the STORE_SUBSCR that takes the scratch list of
+// sliceTemp as its value: a list's slice assignment copies the elements
+// out, so the scratch list is free again after it; any other target (a
+// user __setitem__ may keep its value) gets a list of its own, a Go copy
+// charged nothing more (the scratch list was charged as a new list).
+func (t *Thread) storeSliceTemp(obj, key object.Value) error {
+	tmp := &t.tmpList
+	v := object.Value(tmp)
+	if _, ok := key.(*object.SliceObj); !ok {
+		v = &object.List{Elems: append([]object.Value(nil), tmp.Elems...)}
+	} else if _, ok := obj.(*object.List); !ok {
+		v = &object.List{Elems: append([]object.Value(nil), tmp.Elems...)}
+	}
+	err := object.SetItem(t, obj, key, v)
+	clear(tmp.Elems)
+	tmp.Elems = nil
+	t.tmpVal = nil
+	return err
+}

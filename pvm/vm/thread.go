@@ -39,6 +39,11 @@ type Thread struct {
 	argTop int
 	// slice is the scratch slice of BUILD_SLICE (buildSlice).
 	slice object.SliceObj
+	// tmpList, its elements' array tmpBuf and tmpVal (tmpList while a
+	// statement holds it, else nil) are the scratch list of sliceTemp.
+	tmpList object.List
+	tmpBuf  []object.Value
+	tmpVal  object.Value
 	// FS is the /tmp scratch space for open(); nil refuses all files.
 	FS ScratchFS
 	// frames are the frames running now outside the slab, outermost
