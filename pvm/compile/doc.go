@@ -14,12 +14,15 @@
 //     each scope through a builder (builder.go), which interns constants
 //     and names, binds jump labels and, over the finished instructions,
 //     computes Code.MaxStack, the value stack the interpreter reserves
-//     (TestMaxStackIsEnough), and two facts the interpreter's fast paths
+//     (TestMaxStackIsEnough), and facts the interpreter's fast paths
 //     read instead of working out per call or per instruction:
 //     Code.PlainArgs (a call that only copies its arguments into the
-//     locals) and Code.ArithAfterArith (an arithmetic instruction that
+//     locals), Code.ArithAfterArith (an arithmetic instruction that
 //     runs only right after another, so its right operand is the value
-//     that one just pushed; TestArithAfterArith).
+//     that one just pushed; TestArithAfterArith) and, marked by the
+//     statement compiler, Code.SliceTemps (the b[u:v] of a[s:t] =
+//     b[u:v], whose list only the statement's store reads;
+//     TestSliceTemps). Code.VMInstrs is the VM's, never the compiler's.
 //
 // The instruction set (code.go) is a simplified CPython 3.11 set with
 // fixed-width, pre-decoded instructions: an opcode and one 32-bit argument,
