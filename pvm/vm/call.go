@@ -218,8 +218,7 @@ func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw
 	}
 	g.t, g.name, g.qualname = t, fn.Name, fn.QualName
 	g.frame = frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:len(code.Varnames)], stack: mem[len(code.Varnames):]}
-	g.f = &g.frame
-	if err := t.bindArgs(g.f, fn, args, kw); err != nil {
+	if err := t.bindArgs(&g.frame, fn, args, kw); err != nil {
 		return nil, err
 	}
 	if code.Coroutine {

@@ -134,7 +134,7 @@ func (m *Module) HeapRefs(w *object.HeapWalk) uint64 {
 // HeapRefs implements object.HeapRefs: the generator's frame, also once
 // it has finished (what the frame still holds is still held in Go).
 func (g *Generator) HeapRefs(w *object.HeapWalk) uint64 {
-	walkFrame(w, g.f)
+	walkFrame(w, &g.frame)
 	return meter.SizeObject + 4*meter.SizePointer
 }
 
