@@ -4,7 +4,8 @@
 // run failed, and a hash of its output and error. Two builds that must
 // charge the same (an interpreter change that only makes it faster) print
 // the same lines; `diff` of the two outputs is the check
-// (docs/benchmarks.md, "PVM: charging straight-line runs at once").
+// (docs/benchmarks.md, "PVM: slice temporaries, smaller generators, charges
+// diffed per build").
 //
 // The corpus is pvm/testdata/*.py (the conformance programs),
 // pvm/testdata/pyperf/*.py and -difftest generated programs from -seed
