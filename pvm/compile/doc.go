@@ -22,7 +22,7 @@
 //     that one just pushed; TestArithAfterArith) and, marked by the
 //     statement compiler, Code.SliceTemps (the b[u:v] of a[s:t] =
 //     b[u:v], whose list only the statement's store reads;
-//     TestSliceTemps). Code.VMInstrs is the VM's, never the compiler's.
+//     TestSliceTemps).
 //
 // The instruction set (code.go) is a simplified CPython 3.11 set with
 // fixed-width, pre-decoded instructions: an opcode and one 32-bit argument,
