@@ -562,3 +562,38 @@ func TestUpdateSegmentCount(t *testing.T) {
 		old = m
 	}
 }
+
+// TestPutManifestLeavesDownRelaysLast: a relay marked down is asked only
+// in putManifest's second pass, when the relays up cannot take every
+// copy. With enough relays up the new manifest goes to the first K+M of
+// its ranking that are up, and the down relay (up in fact, so a call
+// would succeed) keeps the copy it had.
+func TestPutManifestLeavesDownRelaysLast(t *testing.T) {
+	tc := newTestCluster(t, 5)
+	c := tc.client(t)
+	ctx := context.Background()
+	m, err := c.Put(ctx, tc.vol, "f", cbfs.Params{K: 2, M: 1, SegmentSize: 4096}, bytes.NewReader(randData(2000)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags, _ := tc.vol.PathTags("f")
+	rank := Rank(manifestSeed(tc.vol.ID, tags[len(tags)-1]), tc.infos)
+	old := m.Seq
+	m.Seq++
+	c.markDown(rank[0].ID)
+	if err := c.putManifest(ctx, tc.vol, tags, m); err != nil {
+		t.Fatal(err)
+	}
+	a := c.auth(tc.vol.ID, tags)
+	for i, r := range rank {
+		seq, _, err := c.clients[r.ID].GetManifest(ctx, a)
+		switch {
+		case i == 0 && (err != nil || seq != old):
+			t.Fatalf("relay ranked first, marked down: sequence %d (%v), want the old %d", seq, err, old)
+		case i >= 1 && i <= 3 && (err != nil || seq != m.Seq):
+			t.Fatalf("relay ranked %d: sequence %d (%v), want the new %d", i, seq, err, m.Seq)
+		case i == 4 && err == nil && seq == m.Seq:
+			t.Fatalf("relay ranked last holds the new manifest: more than K+M copies")
+		}
+	}
+}
