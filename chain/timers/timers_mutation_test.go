@@ -493,3 +493,50 @@ func TestAimCountEncoding(t *testing.T) {
 		}
 	}
 }
+
+// TestRearmCountsTowardSurcharge: an interval timer that ran is re-armed
+// at its next phase and counts there toward the congestion surcharge of
+// the next timer aimed at the same height, as a newly scheduled one does.
+// SurchargeFreeTimers timers already wait at that height, so the count
+// decides whether the surcharge rises.
+func TestRearmCountsTowardSurcharge(t *testing.T) {
+	st := state.New(memStore{})
+	owner := addr(1)
+	fund(st, owner, cby(10))
+	q := New(st)
+	tm, _, err := q.Schedule(Request{Owner: owner, Handler: "h", Due: 20, Interval: 5}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < SurchargeFreeTimers; i++ {
+		if _, _, err := q.Schedule(Request{Owner: owner, Handler: "h", Due: 25}, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := Request{Owner: addr(2), Handler: "h", Due: 25}
+	before, err := q.Quote(other, 21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := Surcharge(SurchargeFreeTimers + 1); before.Surcharge.Cmp(want) != 0 {
+		t.Fatalf("surcharge beside %d timers %v, want %v", SurchargeFreeTimers, before.Surcharge, want)
+	}
+	cs, err := q.Due(20)
+	if err != nil || len(cs) != 1 || cs[0].ID != tm.ID {
+		t.Fatalf("due at 20: %v %v", cs, err)
+	}
+	if _, err := q.Settle(20, []Outcome{{Timer: cs[0], Ran: true}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := q.Get(tm.ID); got == nil || got.Due != 25 {
+		t.Fatalf("re-armed record %+v, want due at 25", got)
+	}
+	after, err := q.Quote(other, 21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Surcharge(SurchargeFreeTimers + 2)
+	if after.Surcharge.Cmp(want) != 0 || want.Cmp(before.Surcharge) <= 0 {
+		t.Fatalf("surcharge beside the re-armed timer %v (before %v), want %v", after.Surcharge, before.Surcharge, want)
+	}
+}
