@@ -88,7 +88,16 @@ while read -r pkg floor opts; do
 	# most mutants then "time out" (uncounted) instead of being killed.
 	goflags="${GOFLAGS:-} -count=1"
 	[ -n "$skip" ] && goflags="$goflags -skip=$skip"
-	GOFLAGS="$goflags" "$GREMLINS" "${args[@]}" "./$pkg" >"$log" 2>&1 || true
+	# Each line builds under a directory of its own, so that what it leaves
+	# running can be found: when a mutant times out gremlins stops its
+	# `go test` but not the test binary that one started, which then runs
+	# (often in the mutant's endless loop) until its own -test.timeout, up
+	# to an hour, taking a core from the lines after it. Those binaries
+	# live under this directory; they are killed when the line ends.
+	linetmp=$(mktemp -d "${TMPDIR:-/tmp}/mutate-line.XXXXXX")
+	TMPDIR="$linetmp" GOFLAGS="$goflags" "$GREMLINS" "${args[@]}" "./$pkg" >"$log" 2>&1 || true
+	pkill -f -- "^$linetmp/" 2>/dev/null || true
+	rm -rf "$linetmp"
 	tail -n 5 "$log"
 	# Survivors listed in docs/testing.md as equivalent (a table row
 	# "| pkg | file:line:col | TYPE | why |") are expected; any other is
