@@ -1096,11 +1096,14 @@ func TestDeliveryLists(t *testing.T) {
 	if j := e.job(1); j.Delivered != 10 || !j.CallbackOK || j.CallbackCycles != 5 || j.CallbackCells != 6 || j.CallbackFee.Cmp(big.NewInt(7)) != 0 {
 		t.Fatalf("receipt %+v", j)
 	}
+	// The next height already has a continuation due: the postponed one
+	// joins it, after it.
+	writeList(e.st, deliveryKey(11), []uint64{4})
 	Postpone(e.st, e.job(3), 10)
 	if l := list(10); !slices.Equal(l, []uint64{2}) {
 		t.Fatalf("after postponing: %v", l)
 	}
-	if l := list(11); !slices.Equal(l, []uint64{3}) || e.job(3).DeliverAt != 11 {
+	if l := list(11); !slices.Equal(l, []uint64{4, 3}) || e.job(3).DeliverAt != 11 {
 		t.Fatalf("next height: %v, deliver at %d", l, e.job(3).DeliverAt)
 	}
 	MarkDelivered(e.st, e.job(2), 10, CallbackReceipt{Error: "out of cycles"})
