@@ -132,10 +132,7 @@ func arithAfterArith(c *Code, labels []*label) []uint64 {
 	var bits []uint64
 	for i := 1; i < len(c.Instrs); i++ {
 		if isArith(c.Instrs[i].Op) && isArith(c.Instrs[i-1].Op) && !target[i] {
-			if bits == nil {
-				bits = make([]uint64, (len(c.Instrs)+63)/64)
-			}
-			bits[i/64] |= 1 << (i % 64)
+			bits = setBit(bits, i)
 		}
 	}
 	return bits

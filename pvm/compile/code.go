@@ -222,15 +222,25 @@ type Code struct {
 }
 
 // SliceTemp reports bit i of SliceTemps.
-func (c *Code) SliceTemp(i int) bool {
-	w := uint(i) / 64
-	return w < uint(len(c.SliceTemps)) && c.SliceTemps[w]&(1<<(uint(i)%64)) != 0
-}
+func (c *Code) SliceTemp(i int) bool { return hasBit(c.SliceTemps, i) }
 
 // AfterArith reports bit i of ArithAfterArith.
-func (c *Code) AfterArith(i int) bool {
+func (c *Code) AfterArith(i int) bool { return hasBit(c.ArithAfterArith, i) }
+
+// hasBit reports bit i (word i/64, bit i%64) of the bit set bits; bits
+// past its end are clear.
+func hasBit(bits []uint64, i int) bool {
 	w := uint(i) / 64
-	return w < uint(len(c.ArithAfterArith)) && c.ArithAfterArith[w]&(1<<(uint(i)%64)) != 0
+	return w < uint(len(bits)) && bits[w]&(1<<(uint(i)%64)) != 0
+}
+
+// setBit sets bit i of the bit set bits, growing it.
+func setBit(bits []uint64, i int) []uint64 {
+	for len(bits) <= i/64 {
+		bits = append(bits, 0)
+	}
+	bits[i/64] |= 1 << (uint(i) % 64)
+	return bits
 }
 
 // Type implements object.Value: code objects appear as constants.

@@ -688,12 +688,3 @@ func sliceSubscript(e syntax.Expr) bool {
 	_, ok = s.Slice.(*syntax.Slice)
 	return ok
 }
-
-// setBit sets bit i of the bit set bits, growing it.
-func setBit(bits []uint64, i int) []uint64 {
-	for len(bits) <= i/64 {
-		bits = append(bits, 0)
-	}
-	bits[i/64] |= 1 << (uint(i) % 64)
-	return bits
-}
