@@ -600,9 +600,9 @@ func (t *Thread) sliceTemp(x, k object.Value) (object.Value, error) {
 func (t *Thread) storeSliceTemp(obj, key object.Value) error {
 	tmp := &t.tmpList
 	v := object.Value(tmp)
-	if _, ok := key.(*object.SliceObj); !ok {
-		v = &object.List{Elems: append([]object.Value(nil), tmp.Elems...)}
-	} else if _, ok := obj.(*object.List); !ok {
+	_, sliceKey := key.(*object.SliceObj)
+	_, listTarget := obj.(*object.List)
+	if !sliceKey || !listTarget {
 		v = &object.List{Elems: append([]object.Value(nil), tmp.Elems...)}
 	}
 	err := object.SetItem(t, obj, key, v)
