@@ -106,8 +106,13 @@ func TestPlacementIsDeterministicAndDistinct(t *testing.T) {
 		t.Fatalf("ParseRelay: %+v %v", p, err)
 	}
 	f := filepath.Join(t.TempDir(), "r.json")
-	js, _ := p.MarshalJSON()
-	os.WriteFile(f, append(append([]byte("["), js...), ']'), 0o644)
+	js, err := p.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f, append(append([]byte("["), js...), ']'), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if got, err := LoadRelays(f); err != nil || len(got) != 1 || got[0] != p {
 		t.Fatalf("LoadRelays json: %v %v", got, err)
 	}

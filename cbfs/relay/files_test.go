@@ -55,7 +55,9 @@ func TestShardFilesAndSweep(t *testing.T) {
 	tmp := filepath.Join(pathDir, tmpPrefix+"0011223344556677")
 	orphan := srv.files.path(f.vol.ID, pid, cbfs.ShardHash{7})
 	otherDir := srv.files.pathDir(f.vol.ID, cbfs.Tag{9})
-	os.MkdirAll(otherDir, 0o700)
+	if err := os.MkdirAll(otherDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	orphan2 := filepath.Join(otherDir, filepath.Base(orphan))
 	for _, p := range []string{tmp, orphan, orphan2} {
 		if err := os.WriteFile(p, []byte("half"), 0o600); err != nil {

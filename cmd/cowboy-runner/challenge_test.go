@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -44,7 +43,7 @@ func TestChallengeProcesses(t *testing.T) {
 	llm := httptest.NewServer(llmsim.Handler())
 	defer llm.Close()
 	params := filepath.Join(e.dir, "runner-params.json")
-	os.WriteFile(params, []byte(`{"challenge_window_blocks": 100}`), 0o644)
+	mustWrite(t, params, []byte(`{"challenge_window_blocks": 100}`), 0o644)
 	rpcAddr := freeAddr(t)
 	e.rpcURL = "http://" + rpcAddr
 	e.client = rpc.NewClient(e.rpcURL, &http.Client{Timeout: 10 * time.Second})
@@ -54,7 +53,7 @@ func TestChallengeProcesses(t *testing.T) {
 	e.waitFor("the simulated runners", func() bool { rs, err := e.client.Runners(ctx); return err == nil && len(rs) == 3 })
 
 	card := filepath.Join(e.dir, "card.json")
-	os.WriteFile(card, []byte(`{"per_job": "0.5cby", "per_token": "0", "per_kb": "0"}`), 0o644)
+	mustWrite(t, card, []byte(`{"per_job": "0.5cby", "per_token": "0", "per_kb": "0"}`), 0o644)
 	payout := types.Address{0xca, 0xfe, 19: 2}
 	type proc struct {
 		home, listen string

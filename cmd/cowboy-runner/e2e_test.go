@@ -192,7 +192,7 @@ func TestEndToEnd(t *testing.T) {
 	e.waitFor("the devnet", func() bool { _, err := e.client.BlockNumber(context.Background()); return err == nil })
 
 	card := filepath.Join(e.dir, "card.json")
-	os.WriteFile(card, []byte(`{"per_job": "0.5cby", "per_token": "0.01cby", "per_kb": "0"}`), 0o644)
+	mustWrite(t, card, []byte(`{"per_job": "0.5cby", "per_token": "0.01cby", "per_kb": "0"}`), 0o644)
 	type proc struct {
 		home, listen string
 		addr         types.Address

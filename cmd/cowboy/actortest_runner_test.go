@@ -17,8 +17,8 @@ func TestActorTestRunnerSim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(dir, "main.py"), src, 0o644)
-	os.WriteFile(filepath.Join(dir, "main_test.json"), []byte(`{
+	mustWrite(t, filepath.Join(dir, "main.py"), src, 0o644)
+	mustWrite(t, filepath.Join(dir, "main_test.json"), []byte(`{
   "deploy": {"value": "100cby"},
   "runner_sim": {"runners": 3, "faults": {"2": "lie"}},
   "steps": [

@@ -16,8 +16,8 @@ func TestActorTestAdvancesBlocksForTimers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(dir, "main.py"), src, 0o644)
-	os.WriteFile(filepath.Join(dir, "main_test.json"), []byte(`{
+	mustWrite(t, filepath.Join(dir, "main.py"), src, 0o644)
+	mustWrite(t, filepath.Join(dir, "main_test.json"), []byte(`{
   "deploy": {"value": "1cby"},
   "steps": [
     {"call": "beats", "expect": 0},

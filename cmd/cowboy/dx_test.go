@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -100,11 +99,11 @@ func TestDeployChecksAndFileNames(t *testing.T) {
 	h := devnetHarness(t)
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.py")
-	os.WriteFile(big, bytes.Repeat([]byte("# padding to five mebibytes\n"), 5<<20/28+1), 0o644)
+	mustWrite(t, big, bytes.Repeat([]byte("# padding to five mebibytes\n"), 5<<20/28+1), 0o644)
 	h.fails([]string{"actor", "deploy", big, "--from", "dev0"}, "source is 5.0 MiB, the limit is 128 KiB")
 
 	bad := filepath.Join(dir, "bad_init.py")
-	os.WriteFile(bad, []byte("class Actor:\n    def __init__(self):\n        raise ValueError(\"nope\")\n"), 0o644)
+	mustWrite(t, bad, []byte("class Actor:\n    def __init__(self):\n        raise ValueError(\"nope\")\n"), 0o644)
 	r := h.fails([]string{"actor", "deploy", bad, "--from", "dev0"}, "ValueError: nope", filepath.ToSlash(bad)+", line 3")
 	if strings.Contains(r.stderr, "main.py") {
 		t.Fatalf("error still names main.py: %s", r.stderr)
@@ -121,7 +120,7 @@ func TestNamesInJSONArgs(t *testing.T) {
 	h.ok("keys", "new", "alice", "--password-file", h.pwFile)
 	alice := strings.TrimSpace(h.ok("keys", "show", "alice"))
 	file := filepath.Join(t.TempDir(), "echo.py")
-	os.WriteFile(file, []byte(echoActor), 0o644)
+	mustWrite(t, file, []byte(echoActor), 0o644)
 	var d struct{ ContractAddress string }
 	if err := json.Unmarshal([]byte(h.ok("actor", "deploy", file, "--from", "dev0", "--json")), &d); err != nil || d.ContractAddress == "" {
 		t.Fatalf("deploy: %v %+v", err, d)

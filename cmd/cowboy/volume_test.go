@@ -63,7 +63,7 @@ func TestVolumeCommands(t *testing.T) {
 		data[i] = byte(r.Uint32())
 	}
 	src := filepath.Join(t.TempDir(), "audit.jsonl")
-	os.WriteFile(src, data, 0o644)
+	mustWrite(t, src, data, 0o644)
 	out := h.ok("volume", "put", "logs", src, "--from", "dev0")
 	if !strings.Contains(out, "stored audit.jsonl: 307200 bytes in 5 segments") {
 		t.Fatalf("put: %s", out)
