@@ -327,6 +327,33 @@ func TestParseIntPrefixOnly(t *testing.T) {
 	}
 }
 
+// TestParseIntDigitEnds checks int() at the edges of its digit filter in
+// base 36, where every letter is a digit: '0', '9', 'a', 'z' and their
+// capitals are digits (CPython 3.11: int("z", 36) == 35), and the bytes
+// just beside each range ('/', ':', '@', '[', '`', '{') are a ValueError.
+func TestParseIntDigitEnds(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want int64 // -1: ValueError
+	}{
+		{"0", 0}, {"9", 9}, {"a", 10}, {"A", 10}, {"z", 35}, {"Z", 35},
+		{"zz", 1295}, {"Zz_9", 46629},
+		{"/", -1}, {":", -1}, {"@", -1}, {"[", -1}, {"`", -1}, {"{", -1},
+		{"z{", -1}, {"1@", -1},
+	} {
+		v, err := ParseInt(c.s, 36)
+		if c.want < 0 {
+			if err == nil {
+				t.Errorf("int(%q, 36) = %v, want ValueError", c.s, v)
+			}
+			continue
+		}
+		if err != nil || v != Int(c.want) {
+			t.Errorf("int(%q, 36) = %v (%v), want %d", c.s, v, err, c.want)
+		}
+	}
+}
+
 // TestModByMinusOne checks x % -1 is 0 and x // -1 is -x for the int64
 // edges, on both the VM's fast path (IntBinary) and intBinary: neither
 // has a shortcut for -1, Go's % of MinInt64 by -1 being 0 without a
