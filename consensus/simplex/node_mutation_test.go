@@ -1,6 +1,7 @@
 package simplex
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -12,7 +13,8 @@ import (
 // block above it. b1 ← b2 (round 2) ← b3 (round 3) finalizes b1; then the
 // round-5 leader forks at height 2 on b1 (justified by a timeout of round
 // 4). The node stores the fork (it does not vote: it is locked on b2's
-// round), and lists b2 (h2 r2), the fork (h2 r5), b3 (h3 r3).
+// round), and lists b2 (h2 r2), the fork (h2 r5), b3 (h3 r3): by round
+// within a height, though the fork's hash sorts first.
 func TestKnownOrdersByHeightFirst(t *testing.T) {
 	h := newHarness(t, []uint64{1, 1, 1, 1})
 	all := []int{0, 1, 2, 3}
@@ -27,7 +29,20 @@ func TestKnownOrdersByHeightFirst(t *testing.T) {
 	if s := h.node.Status(); s.FinalizedHeight != 1 {
 		t.Fatalf("finalized %d, want 1", s.FinalizedHeight)
 	}
-	m5, fork := h.propose(5, h.qc(b1, all...), "fork", h.tc(4, all...))
+	// The fork's payload is chosen so that its hash sorts before b2's:
+	// ordered by hash instead of round (known.go's round clause broken),
+	// the two blocks at height 2 would swap.
+	var m5 Message
+	var fork *Block
+	for i := 0; fork == nil; i++ {
+		if i == 64 {
+			t.Fatal("no fork payload among 64 hashes below b2's")
+		}
+		m, b := h.propose(5, h.qc(b1, all...), fmt.Sprintf("fork%d", i), h.tc(4, all...))
+		if bh, h2 := b.Hash(), b2.Hash(); bytes.Compare(bh[:], h2[:]) < 0 {
+			m5, fork = m, b
+		}
+	}
 	if err := h.deliver(m5); err != nil {
 		t.Fatal(err)
 	}
