@@ -25,7 +25,7 @@ func bind(c Ctx, a Value, self Value, cls *Class, onClass bool) (Value, error) {
 		if d.Get == nil || d.Get == None {
 			return nil, Errorf(AttributeError, "unreadable attribute")
 		}
-		return c.Call(d.Get, []Value{self}, nil)
+		return callSelf(c, d.Get, self)
 	case *StaticMethod:
 		return d.Fn, nil
 	case *ClassMethod:

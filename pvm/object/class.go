@@ -318,7 +318,7 @@ func (in *Instance) Repr(c Ctx) (string, error) {
 // Truth implements Value.
 func (in *Instance) Truth(c Ctx) (bool, error) {
 	if m, _ := in.Class.Lookup("__bool__"); m != nil {
-		r, err := c.Call(m, []Value{in}, nil)
+		r, err := callSelf(c, m, in)
 		if err != nil {
 			return false, err
 		}
@@ -342,7 +342,7 @@ func (in *Instance) Hash(c Ctx) (int64, error) {
 		return 0, Errorf(TypeError, "unhashable type: '%s'", in.Class.Name)
 	}
 	if m != nil && !isObjectSlot(m) {
-		r, err := c.Call(m, []Value{in}, nil)
+		r, err := callSelf(c, m, in)
 		if err != nil {
 			return 0, err
 		}
@@ -384,7 +384,7 @@ func implicitHashNone(k *Class) bool {
 func identityHash(in *Instance) int64 { return in.ID }
 
 func callLen(c Ctx, m, self Value) (int, error) {
-	r, err := c.Call(m, []Value{self}, nil)
+	r, err := callSelf(c, m, self)
 	if err != nil {
 		return 0, err
 	}
@@ -405,7 +405,7 @@ func callLen(c Ctx, m, self Value) (int, error) {
 }
 
 func callStrDunder(c Ctx, m, self Value, name string) (string, error) {
-	r, err := c.Call(m, []Value{self}, nil)
+	r, err := callSelf(c, m, self)
 	if err != nil {
 		return "", err
 	}

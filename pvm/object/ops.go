@@ -978,7 +978,7 @@ func Unary(c Ctx, op Op, x Value) (Value, error) {
 	case *Instance:
 		name := map[Op]string{OpNeg: "__neg__", OpPos: "__pos__", OpInvert: "__invert__", OpAbs: "__abs__"}[op]
 		if m, _ := a.Class.Lookup(name); m != nil {
-			return c.Call(m, []Value{a}, nil)
+			return callSelf(c, m, a)
 		}
 	}
 	if op == OpAbs {
@@ -1103,7 +1103,7 @@ func Iter(c Ctx, v Value) (Value, error) {
 		return x, nil
 	case *Instance:
 		if m, _ := x.Class.Lookup("__iter__"); m != nil {
-			it, err := c.Call(m, []Value{x}, nil)
+			it, err := callSelf(c, m, x)
 			if err != nil {
 				return nil, err
 			}
@@ -1172,7 +1172,7 @@ func Next(c Ctx, it Value) (Value, bool, error) {
 		return x.Next(c)
 	case *Instance:
 		if m, _ := x.Class.Lookup("__next__"); m != nil {
-			r, err := c.Call(m, []Value{x}, nil)
+			r, err := callSelf(c, m, x)
 			if err != nil {
 				if e, ok := err.(*Exception); ok && e.Value.Class.IsSubclass(StopIteration) {
 					return nil, false, nil

@@ -165,3 +165,20 @@ func MakeBool(b bool) Value {
 	}
 	return False
 }
+
+// SelfCaller is implemented by a Ctx that calls fn with self prepended to
+// args without a new slice per call (the VM's thread, from its argument
+// stack).
+type SelfCaller interface {
+	CallWithSelf(fn, self Value, args []Value, kw []Kw) (Value, error)
+}
+
+// callSelf calls fn(self): a dunder method on an instance (__iter__,
+// __len__, __bool__, a property's getter, ...), through the context's
+// argument stack when it has one. Callees never keep their args.
+func callSelf(c Ctx, fn, self Value) (Value, error) {
+	if sc, ok := c.(SelfCaller); ok {
+		return sc.CallWithSelf(fn, self, nil, nil)
+	}
+	return c.Call(fn, []Value{self}, nil)
+}

@@ -16,26 +16,15 @@ func (t *Thread) Call(fn object.Value, args []object.Value, kw []object.Kw) (obj
 		}
 		return f.Fn(t, args, kw)
 	case *object.BoundMethod:
-		full := t.pushArgs(len(args) + 1)
-		full[0] = f.Self
-		copy(full[1:], args)
-		r, err := t.Call(f.Fn, full, kw)
-		t.popArgs(full)
-		return r, err
+		return t.callPrepended(f.Fn, f.Self, args, kw)
 	case *object.Class:
 		if m := object.MetaMethod(f, "__call__"); m != nil {
-			full := make([]object.Value, len(args)+1)
-			full[0] = f
-			copy(full[1:], args)
-			return t.Call(m, full, kw)
+			return t.callPrepended(m, f, args, kw)
 		}
 		return t.instantiate(f, args, kw)
 	case *object.Instance:
 		if m, _ := f.Class.Lookup("__call__"); m != nil {
-			full := make([]object.Value, len(args)+1)
-			full[0] = f
-			copy(full[1:], args)
-			return t.Call(m, full, kw)
+			return t.callPrepended(m, f, args, kw)
 		}
 	case *object.StaticMethod:
 		return t.Call(f.Fn, args, kw)
@@ -58,10 +47,7 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 	if nw, _ := k.Lookup("__new__"); nw != nil && unwrapStatic(nw) != object.Value(objectNew) {
 		// A user __new__, or the __new__ of the builtin type a subclass
 		// extends (tuple.__new__ builds the tuple the instance wraps).
-		full := make([]object.Value, len(args)+1)
-		full[0] = k
-		copy(full[1:], args)
-		r, err := t.Call(unwrapStatic(nw), full, kw)
+		r, err := t.callPrepended(unwrapStatic(nw), k, args, kw)
 		if err != nil {
 			return nil, err
 		}
@@ -86,10 +72,7 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 	if init == nil {
 		return inst, nil
 	}
-	full := make([]object.Value, len(args)+1)
-	full[0] = inst
-	copy(full[1:], args)
-	r, err := t.Call(init, full, kw)
+	r, err := t.callPrepended(init, inst, args, kw)
 	if err != nil {
 		return nil, err
 	}
@@ -409,6 +392,24 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// callPrepended calls fn with first and then args (a bound method's
+// self, the instance for __init__, the class for __new__) through the
+// argument stack instead of a new slice per call.
+func (t *Thread) callPrepended(fn, first object.Value, args []object.Value, kw []object.Kw) (object.Value, error) {
+	full := t.pushArgs(len(args) + 1)
+	full[0] = first
+	copy(full[1:], args)
+	r, err := t.Call(fn, full, kw)
+	t.popArgs(full)
+	return r, err
+}
+
+// CallWithSelf implements object.SelfCaller: fn(self, *args) through
+// the argument stack.
+func (t *Thread) CallWithSelf(fn, self object.Value, args []object.Value, kw []object.Kw) (object.Value, error) {
+	return t.callPrepended(fn, self, args, kw)
 }
 
 // pushArgs returns n slots of the thread's argument stack, for the
