@@ -457,12 +457,27 @@ func instanceSet(c Ctx, x *Instance, name string, val Value) error {
 		return nil
 	}
 	if x.Dict.Put(name, val) {
-		// A new attribute: one dict entry. If it does not fit, undo it so
-		// the failed store leaves no trace.
-		if err := Alloc(c, meter.SizeDictEntry); err != nil {
-			x.Dict.Delete(name)
-			return err
-		}
+		return chargeNewAttr(c, x, name)
+	}
+	return nil
+}
+
+// AddInstanceAttr binds name, which x's dictionary does not bind, to val
+// as instanceSet would: the interpreter's STORE_ATTR cache calls it when
+// InstancePlainStore holds for x's class, after its rebinding found no
+// binding, so the store skips SetAttr's class lookups and charges the same.
+func AddInstanceAttr(c Ctx, x *Instance, name string, val Value) error {
+	x.Dict.add(name, val)
+	return chargeNewAttr(c, x, name)
+}
+
+// chargeNewAttr charges the dictionary entry of x's new attribute name.
+// If it does not fit, it undoes the binding so the failed store leaves
+// no trace.
+func chargeNewAttr(c Ctx, x *Instance, name string) error {
+	if err := Alloc(c, meter.SizeDictEntry); err != nil {
+		x.Dict.Delete(name)
+		return err
 	}
 	return nil
 }

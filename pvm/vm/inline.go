@@ -3,6 +3,7 @@ package vm
 import (
 	"unsafe"
 
+	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
@@ -155,9 +156,14 @@ func (s *attrSite) loadAttr(o *object.Instance, name string) (object.Value, bool
 }
 
 // storeAttr is STORE_ATTR's fast path for an instance: it rebinds an
-// existing attribute when the store is a plain dictionary store. It
-// reports false, having done nothing, when the slow path must run.
-func (s *attrSite) storeAttr(o *object.Instance, name string, v object.Value) bool {
+// existing attribute when the store is a plain dictionary store, or adds
+// a new one when the meter's allocation counter takes its dictionary
+// entry without a live-heap walk (meter.Meter.Alloc's first test), so the
+// charge object.SetAttr would make certainly succeeds; the new binding
+// and the charge are SetAttr's own (object.AddInstanceAttr), without its
+// class lookups. It reports false, having done nothing, when the slow
+// path must run.
+func (s *attrSite) storeAttr(t *Thread, o *object.Instance, name string, v object.Value) bool {
 	k := o.Class
 	ver, cacheable := k.LookupVersion()
 	if !cacheable {
@@ -178,11 +184,14 @@ func (s *attrSite) storeAttr(o *object.Instance, name string, v object.Value) bo
 	if o.Dict.RebindAt(e.slot, e.key, v) {
 		return true
 	}
-	if !o.Dict.SetHinted(e.key, &e.slot, v) {
-		return false
+	if o.Dict.SetHinted(e.key, &e.slot, v) {
+		e.sameKey(o.Dict)
+		return true
 	}
-	e.sameKey(o.Dict)
-	return true
+	if lim, used := t.meter.MemoryLimit(), t.meter.MemoryUsed(); used > lim || meter.SizeDictEntry > lim-used || t.plainAttrs {
+		return false // the charge may walk the heap: SetAttr decides
+	}
+	return object.AddInstanceAttr(t, o, name, v) == nil
 }
 
 // instanceMethod is LOAD_METHOD's lookup on an instance: the Python

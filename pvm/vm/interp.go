@@ -254,7 +254,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp-1] = v
 		case compile.STORE_ATTR:
-			if o, ok := stack[sp-1].(*object.Instance); !ok || !f.fn.site(siteStore, in.Arg).storeAttr(o, names[in.Arg], stack[sp-2]) {
+			if o, ok := stack[sp-1].(*object.Instance); !ok || !f.fn.site(siteStore, in.Arg).storeAttr(t, o, names[in.Arg], stack[sp-2]) {
 				err = object.SetAttr(t, stack[sp-1], names[in.Arg], stack[sp-2])
 			}
 			sp -= 2

@@ -34,6 +34,9 @@ type Thread struct {
 	sp   int
 	// fbox boxes the float fast path's results (floatArith).
 	fbox object.FloatBox
+	// plainAttrs turns off STORE_ATTR's adding fast path (attrSite.storeAttr)
+	// so a test can compare its charges with the slow path's.
+	plainAttrs bool
 	// args and argTop are the argument stack of pushArgs.
 	args   []object.Value
 	argTop int
