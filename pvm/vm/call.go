@@ -235,6 +235,13 @@ func (t *Thread) setupCells(f *frame, fn *Function) {
 	if ncell == 0 {
 		return
 	}
+	if len(code.Cellvars) == 0 && len(fn.Closure) == ncell {
+		// Only free variables: the frame reads the function's own cells,
+		// which it never replaces (LOAD_DEREF and STORE_DEREF use a
+		// cell's value), so it can share the closure's slice.
+		f.cells = fn.Closure[:ncell:ncell]
+		return
+	}
 	f.cells = make([]*Cell, ncell)
 	for i := range code.Cellvars {
 		c := &Cell{}
