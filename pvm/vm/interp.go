@@ -458,6 +458,15 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						r = l.Elems[i]
 					}
 				}
+			} else if tp, ok := x.(object.Tuple); ok {
+				if i, ok := k.(object.Int); ok {
+					if i < 0 {
+						i += object.Int(len(tp))
+					}
+					if i >= 0 && int(i) < len(tp) {
+						r = tp[i]
+					}
+				}
 			}
 			if r == nil {
 				if code.SliceTemp(pc - 1) {
