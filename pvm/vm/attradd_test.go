@@ -15,7 +15,7 @@ type attrRun struct {
 	out, err                         string
 }
 
-func runAttrAdd(t *testing.T, src string, plain bool, l meter.Limits) attrRun {
+func runAttrPaths(t *testing.T, src string, plain bool, l meter.Limits) attrRun {
 	t.Helper()
 	code, err := compile.File("attr.py", []byte(src))
 	if err != nil {
@@ -55,8 +55,8 @@ func TestAttrAddChargesAlike(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			for i, mem := range append([]uint64{0}, c.mems...) {
 				l := meter.Limits{Cycles: 1 << 40, Cells: 1 << 20, MemoryLimit: mem}
-				fast := runAttrAdd(t, c.src, false, l)
-				if plain := runAttrAdd(t, c.src, true, l); fast != plain {
+				fast := runAttrPaths(t, c.src, false, l)
+				if plain := runAttrPaths(t, c.src, true, l); fast != plain {
 					t.Fatalf("memory %d, unlimited cycles: fast %+v, plain %+v", mem, fast, plain)
 				}
 				if mem == 0 && (fast.err != "" || fast.out == "") {
@@ -70,10 +70,40 @@ func TestAttrAddChargesAlike(t *testing.T) {
 				}
 				for limit := uint64(1); limit <= fast.cycles; limit++ {
 					l.Cycles = limit
-					a, b := runAttrAdd(t, c.src, false, l), runAttrAdd(t, c.src, true, l)
+					a, b := runAttrPaths(t, c.src, false, l), runAttrPaths(t, c.src, true, l)
 					if a != b {
 						t.Fatalf("memory %d, cycles limit %d: fast %+v, plain %+v", mem, limit, a, b)
 					}
+				}
+			}
+		})
+	}
+}
+
+// TestClassAttrCacheChargesAlike: LOAD_ATTR and LOAD_METHOD on a class
+// through the inline caches (attrSite.classAttr; a classmethod called in
+// method form, without a BoundMethod) charge what object.GetAttr and a
+// bound call charge, under every cycles limit, including after the class
+// changes and when the lookup fails.
+func TestClassAttrCacheChargesAlike(t *testing.T) {
+	for _, c := range []struct{ name, src string }{
+		{"classmethod, staticmethod, values", "class S:\n    R = 1\n    @classmethod\n    def cm(cls, a):\n        return a + cls.R\n    @staticmethod\n    def sm(a):\n        return a * 2\n    def f(self):\n        return 3\nclass T(S):\n    pass\nn = 0\nfor i in range(4):\n    for k in (S, T):\n        n += k.cm(i) + k.sm(i) + k.R + k.f(None)\n        m = k.cm\n        n += m(1)\n    S.R = i\nprint(n, dict.fromkeys('ab', 0))\n"},
+		{"changes and failures", "class S:\n    x = 1\n    @classmethod\n    def g(cls):\n        return cls.x\nout = []\nfor i in range(3):\n    out.append(S.g())\n    S.x = i\n    S.g = classmethod(lambda cls: -cls.x)\ntry:\n    S.nope()\nexcept AttributeError as e:\n    out.append(str(e))\ndel S.x\ntry:\n    out.append(S.g())\nexcept AttributeError as e:\n    out.append(str(e))\nprint(out, S.__name__)\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := meter.Limits{Cycles: 1 << 40, Cells: 1 << 20}
+			fast := runAttrPaths(t, c.src, false, l)
+			if plain := runAttrPaths(t, c.src, true, l); fast != plain {
+				t.Fatalf("unlimited: fast %+v, plain %+v", fast, plain)
+			}
+			if fast.err != "" || fast.out == "" {
+				t.Fatalf("program failed or printed nothing: %+v", fast)
+			}
+			for limit := uint64(1); limit <= fast.cycles; limit++ {
+				l.Cycles = limit
+				a, b := runAttrPaths(t, c.src, false, l), runAttrPaths(t, c.src, true, l)
+				if a != b {
+					t.Fatalf("cycles limit %d: fast %+v, plain %+v", limit, a, b)
 				}
 			}
 		})

@@ -112,6 +112,8 @@ const (
 	siteLoad = iota
 	siteStore
 	siteMethod
+	siteClassLoad   // LOAD_ATTR on a class (classAttr)
+	siteClassMethod // LOAD_METHOD on a class
 	siteKinds
 )
 
@@ -228,6 +230,58 @@ func (s *attrSite) instanceMethod(o *object.Instance, name string) object.Value 
 		return nil
 	}
 	return e.meth
+}
+
+// classAttr is the cached object.ClassAttrFixed of class k for name, with
+// the entry's fields read as: meth the value, bit 1 when it is a
+// classmethod's function to bind to k. ok is false when object.GetAttr
+// must run.
+func (s *attrSite) classAttr(k *object.Class, name string) (v object.Value, bindClass, ok bool) {
+	ver, cacheable := k.LookupVersion()
+	if !cacheable {
+		return nil, false, false
+	}
+	e := &s.attrEntry
+	if e.cls != k || e.ver != ver {
+		e.cls, e.ver = k, ver
+		var bc bool
+		e.meth, bc, e.ok = object.ClassAttrFixed(k, name)
+		e.bit = 0
+		if bc {
+			e.bit = 1
+		}
+	}
+	return e.meth, e.bit == 1, e.ok
+}
+
+// getAttr is the general case of LOAD_ATTR (kind siteClassLoad) and
+// LOAD_METHOD (siteClassMethod) after their instance fast paths: on a
+// class, the site's cached answer (attrSite.classAttr), else
+// object.GetAttr.
+func (t *Thread) getAttr(fn *Function, kind int, i uint32, obj object.Value, name string) (object.Value, error) {
+	if k, ok := obj.(*object.Class); ok && !t.plainAttrs {
+		if v, bindClass, ok := fn.site(kind, i).classAttr(k, name); ok {
+			if bindClass {
+				return &object.BoundMethod{Self: k, Fn: v}, nil
+			}
+			return v, nil
+		}
+	}
+	return object.GetAttr(t, obj, name)
+}
+
+// classMethod is LOAD_METHOD's lookup on class k through the site of
+// name index i of fn: the function of a classmethod, called with k
+// prepended as the BoundMethod GetAttr would make is called (nothing
+// charges for the binding), else nil.
+func (t *Thread) classMethod(fn *Function, i uint32, k *object.Class, name string) object.Value {
+	if t.plainAttrs {
+		return nil
+	}
+	if v, bindClass, ok := fn.site(siteClassMethod, i).classAttr(k, name); ok && bindClass {
+		return v
+	}
+	return nil
 }
 
 // builtinMethod is LOAD_METHOD's lookup on a value of a builtin type: the

@@ -247,7 +247,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 					break
 				}
 			}
-			v, e := object.GetAttr(t, stack[sp-1], names[in.Arg])
+			v, e := t.getAttr(f.fn, siteClassLoad, in.Arg, stack[sp-1], names[in.Arg])
 			if e != nil {
 				err = e
 				break
@@ -270,7 +270,9 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			switch o := obj.(type) {
 			case *object.Instance:
 				meth = f.fn.site(siteMethod, in.Arg).instanceMethod(o, name)
-			case *object.Class, *Module, *object.Super, *Function, *object.BoundMethod:
+			case *object.Class:
+				meth = t.classMethod(f.fn, in.Arg, o, name)
+			case *Module, *object.Super, *Function, *object.BoundMethod:
 			default:
 				meth = f.fn.site(siteMethod, in.Arg).builtinMethod(obj.Type(), name)
 			}
@@ -280,7 +282,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				sp++
 				break
 			}
-			v, e := object.GetAttr(t, obj, name)
+			v, e := t.getAttr(f.fn, siteClassMethod, in.Arg, obj, name)
 			if e != nil {
 				err = e
 				break

@@ -34,8 +34,10 @@ type Thread struct {
 	sp   int
 	// fbox boxes the float fast path's results (floatArith).
 	fbox object.FloatBox
-	// plainAttrs turns off STORE_ATTR's adding fast path (attrSite.storeAttr)
-	// so a test can compare its charges with the slow path's.
+	// plainAttrs turns off the attribute fast paths that stand in for
+	// object.SetAttr and GetAttr (STORE_ATTR adding an attribute, attribute
+	// and method lookups on classes; inline.go) so a test can compare
+	// their charges with the slow paths'.
 	plainAttrs bool
 	// args and argTop are the argument stack of pushArgs.
 	args   []object.Value
