@@ -33,6 +33,10 @@ type Class struct {
 	epoch  *uint64
 	lepoch uint64
 	lcache map[string]lookupHit
+	// dcache holds the lookups of the dunders the object model asks for
+	// on every truth test, iteration or len() of an instance (lookupDunder),
+	// under the same epoch as lcache.
+	dcache *dunderCache
 	// shared marks the builtin classes every thread uses (clone.go).
 	shared bool
 }
@@ -132,6 +136,48 @@ func (k *Class) Lookup(name string) (Value, *Class) {
 	v, owner := k.lookupSlow(name)
 	k.lcache[name] = lookupHit{v, owner}
 	return v, owner
+}
+
+// The dunders lookupDunder caches, by index.
+const (
+	dBool = iota
+	dLen
+	dIter
+	dNext
+	dHash
+	nDunders
+)
+
+// dunderNames are the names of the dunders lookupDunder caches.
+var dunderNames = [nDunders]string{dBool: "__bool__", dLen: "__len__", dIter: "__iter__", dNext: "__next__", dHash: "__hash__"}
+
+// dunderCache is a class's cached lookups of dunderNames at one epoch.
+type dunderCache struct {
+	epoch uint64
+	have  uint8 // bit i: v[i] holds Lookup(dunderNames[i])
+	v     [nDunders]Value
+}
+
+// lookupDunder is Lookup(dunderNames[i]) without hashing the name: the
+// result is kept in k's dunder cache, emptied when k's epoch moves, as
+// Lookup's own cache is.
+func (k *Class) lookupDunder(i int) Value {
+	if k.epoch == nil {
+		v, _ := k.lookupSlow(dunderNames[i])
+		return v
+	}
+	d := k.dcache
+	if d == nil {
+		d = &dunderCache{epoch: *k.epoch}
+		k.dcache = d
+	} else if d.epoch != *k.epoch {
+		d.epoch, d.have = *k.epoch, 0
+	}
+	if d.have&(1<<i) == 0 {
+		d.v[i], _ = k.Lookup(dunderNames[i])
+		d.have |= 1 << i
+	}
+	return d.v[i]
 }
 
 func (k *Class) lookupSlow(name string) (Value, *Class) {
@@ -317,7 +363,7 @@ func (in *Instance) Repr(c Ctx) (string, error) {
 
 // Truth implements Value.
 func (in *Instance) Truth(c Ctx) (bool, error) {
-	if m, _ := in.Class.Lookup("__bool__"); m != nil {
+	if m := in.Class.lookupDunder(dBool); m != nil {
 		r, err := callSelf(c, m, in)
 		if err != nil {
 			return false, err
@@ -328,7 +374,7 @@ func (in *Instance) Truth(c Ctx) (bool, error) {
 		}
 		return bool(b), nil
 	}
-	if m, _ := in.Class.Lookup("__len__"); m != nil {
+	if m := in.Class.lookupDunder(dLen); m != nil {
 		n, err := callLen(c, m, in)
 		return n != 0, err
 	}
@@ -337,7 +383,7 @@ func (in *Instance) Truth(c Ctx) (bool, error) {
 
 // Hash implements Value.
 func (in *Instance) Hash(c Ctx) (int64, error) {
-	m, _ := in.Class.Lookup("__hash__")
+	m := in.Class.lookupDunder(dHash)
 	if m == None {
 		return 0, Errorf(TypeError, "unhashable type: '%s'", in.Class.Name)
 	}
