@@ -81,29 +81,45 @@ func TestAttrAddChargesAlike(t *testing.T) {
 }
 
 // TestClassAttrCacheChargesAlike: LOAD_ATTR and LOAD_METHOD on a class
-// through the inline caches (attrSite.classAttr; a classmethod called in
-// method form, without a BoundMethod) charge what object.GetAttr and a
-// bound call charge, under every cycles limit, including after the class
-// changes and when the lookup fails.
+// through the inline caches (attrSite.classAttr) charge what
+// object.GetAttr charges, under every cycles limit, including after the
+// class changes and when the lookup or the call fails, and under live-heap
+// limits whose walks run during the calls: a classmethod is called
+// through the BoundMethod GetAttr makes, which the walk counts on the
+// stack (calling its function in method form instead walks a different
+// heap, and this test fails), as is a Go method of a list subclass.
 func TestClassAttrCacheChargesAlike(t *testing.T) {
-	for _, c := range []struct{ name, src string }{
-		{"classmethod, staticmethod, values", "class S:\n    R = 1\n    @classmethod\n    def cm(cls, a):\n        return a + cls.R\n    @staticmethod\n    def sm(a):\n        return a * 2\n    def f(self):\n        return 3\nclass T(S):\n    pass\nn = 0\nfor i in range(4):\n    for k in (S, T):\n        n += k.cm(i) + k.sm(i) + k.R + k.f(None)\n        m = k.cm\n        n += m(1)\n    S.R = i\nprint(n, dict.fromkeys('ab', 0))\n"},
-		{"changes and failures", "class S:\n    x = 1\n    @classmethod\n    def g(cls):\n        return cls.x\nout = []\nfor i in range(3):\n    out.append(S.g())\n    S.x = i\n    S.g = classmethod(lambda cls: -cls.x)\ntry:\n    S.nope()\nexcept AttributeError as e:\n    out.append(str(e))\ndel S.x\ntry:\n    out.append(S.g())\nexcept AttributeError as e:\n    out.append(str(e))\nprint(out, S.__name__)\n"},
+	for _, c := range []struct {
+		name, src string
+		mems      []uint64 // live-heap limits besides the default
+	}{
+		{"walks during the calls", "class S:\n    @classmethod\n    def cm(cls, n):\n        return [n] * 30\nclass C(list):\n    pass\nkeep, c = [], C()\nfor i in range(30):\n    keep.append(S.cm(i))\n    c.append(i)\n    if len(keep) > 3:\n        del keep[0]\nprint(len(keep), len(c))\n", []uint64{6000, 5000, 4000, 3000, 2500, 2000}},
+		{"classmethod, staticmethod, values", "class S:\n    R = 1\n    @classmethod\n    def cm(cls, a):\n        return a + cls.R\n    @staticmethod\n    def sm(a):\n        return a * 2\n    def f(self):\n        return 3\nclass T(S):\n    pass\nn = 0\nfor i in range(4):\n    for k in (S, T):\n        n += k.cm(i) + k.sm(i) + k.R + k.f(None)\n        m = k.cm\n        n += m(1)\n    S.R = i\nprint(n, dict.fromkeys('ab', 0))\n", nil},
+		{"Go methods of a list subclass", "class C(list):\n    pass\nclass D(dict):\n    pass\nc, d = C(), D()\nfor i in range(5):\n    c.append(i)\n    d.setdefault(i, c.pop(0))\n    c.append(d.get(i))\ntry:\n    c.append()\nexcept TypeError as e:\n    print(e)\nprint(c, d)\n", nil},
+		{"changes and failures", "class S:\n    x = 1\n    @classmethod\n    def g(cls):\n        return cls.x\nout = []\nfor i in range(3):\n    out.append(S.g())\n    S.x = i\n    S.g = classmethod(lambda cls: -cls.x)\ntry:\n    S.nope()\nexcept AttributeError as e:\n    out.append(str(e))\ndel S.x\ntry:\n    out.append(S.g())\nexcept AttributeError as e:\n    out.append(str(e))\nprint(out, S.__name__)\n", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			l := meter.Limits{Cycles: 1 << 40, Cells: 1 << 20}
-			fast := runAttrPaths(t, c.src, false, l)
-			if plain := runAttrPaths(t, c.src, true, l); fast != plain {
-				t.Fatalf("unlimited: fast %+v, plain %+v", fast, plain)
-			}
-			if fast.err != "" || fast.out == "" {
-				t.Fatalf("program failed or printed nothing: %+v", fast)
-			}
-			for limit := uint64(1); limit <= fast.cycles; limit++ {
-				l.Cycles = limit
-				a, b := runAttrPaths(t, c.src, false, l), runAttrPaths(t, c.src, true, l)
-				if a != b {
-					t.Fatalf("cycles limit %d: fast %+v, plain %+v", limit, a, b)
+			for i, mem := range append([]uint64{0}, c.mems...) {
+				l := meter.Limits{Cycles: 1 << 40, Cells: 1 << 20, MemoryLimit: mem}
+				fast := runAttrPaths(t, c.src, false, l)
+				if plain := runAttrPaths(t, c.src, true, l); fast != plain {
+					t.Fatalf("memory %d, unlimited cycles: fast %+v, plain %+v", mem, fast, plain)
+				}
+				if i == 0 && (fast.err != "" || fast.out == "") {
+					t.Fatalf("program failed or printed nothing: %+v", fast)
+				}
+				if i == 1 && (fast.walks == 0 || fast.err != "") {
+					t.Fatalf("memory %d: no live-heap walk or a failure: %+v", mem, fast)
+				}
+				if i > 1 {
+					continue
+				}
+				for limit := uint64(1); limit <= fast.cycles; limit++ {
+					l.Cycles = limit
+					a, b := runAttrPaths(t, c.src, false, l), runAttrPaths(t, c.src, true, l)
+					if a != b {
+						t.Fatalf("memory %d, cycles limit %d: fast %+v, plain %+v", mem, limit, a, b)
+					}
 				}
 			}
 		})

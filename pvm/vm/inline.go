@@ -270,20 +270,6 @@ func (t *Thread) getAttr(fn *Function, kind int, i uint32, obj object.Value, nam
 	return object.GetAttr(t, obj, name)
 }
 
-// classMethod is LOAD_METHOD's lookup on class k through the site of
-// name index i of fn: the function of a classmethod, called with k
-// prepended as the BoundMethod GetAttr would make is called (nothing
-// charges for the binding), else nil.
-func (t *Thread) classMethod(fn *Function, i uint32, k *object.Class, name string) object.Value {
-	if t.plainAttrs {
-		return nil
-	}
-	if v, bindClass, ok := fn.site(siteClassMethod, i).classAttr(k, name); ok && bindClass {
-		return v
-	}
-	return nil
-}
-
 // builtinMethod is LOAD_METHOD's lookup on a value of a builtin type: the
 // Go method its type provides for name, else nil.
 func (s *attrSite) builtinMethod(k *object.Class, name string) object.Value {

@@ -270,9 +270,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			switch o := obj.(type) {
 			case *object.Instance:
 				meth = f.fn.site(siteMethod, in.Arg).instanceMethod(o, name)
-			case *object.Class:
-				meth = t.classMethod(f.fn, in.Arg, o, name)
-			case *Module, *object.Super, *Function, *object.BoundMethod:
+			case *object.Class, *Module, *object.Super, *Function, *object.BoundMethod:
 			default:
 				meth = f.fn.site(siteMethod, in.Arg).builtinMethod(obj.Type(), name)
 			}
