@@ -173,6 +173,14 @@ type SelfCaller interface {
 	CallWithSelf(fn, self Value, args []Value, kw []Kw) (Value, error)
 }
 
+// ArgStacker is implemented by a Ctx with an argument stack (the VM's
+// thread): PushArgs returns n slots for the arguments of a call, which
+// PopArgs gives back, last pushed first. Callees never keep their args.
+type ArgStacker interface {
+	PushArgs(n int) []Value
+	PopArgs(s []Value)
+}
+
 // callSelf calls fn(self): a dunder method on an instance (__iter__,
 // __len__, __bool__, a property's getter, ...), through the context's
 // argument stack when it has one. Callees never keep their args.

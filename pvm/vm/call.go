@@ -419,6 +419,12 @@ func (t *Thread) CallWithSelf(fn, self object.Value, args []object.Value, kw []o
 	return t.callPrepended(fn, self, args, kw)
 }
 
+// PushArgs implements object.ArgStacker (pushArgs).
+func (t *Thread) PushArgs(n int) []object.Value { return t.pushArgs(n) }
+
+// PopArgs implements object.ArgStacker (popArgs).
+func (t *Thread) PopArgs(s []object.Value) { t.popArgs(s) }
+
 // pushArgs returns n slots of the thread's argument stack, for the
 // arguments of a call that prepends a value (a bound method's self).
 // Callees never keep their args slice (the interpreter passes them a
