@@ -145,11 +145,13 @@ const (
 	dIter
 	dNext
 	dHash
+	dNew
+	dInit
 	nDunders
 )
 
 // dunderNames are the names of the dunders lookupDunder caches.
-var dunderNames = [nDunders]string{dBool: "__bool__", dLen: "__len__", dIter: "__iter__", dNext: "__next__", dHash: "__hash__"}
+var dunderNames = [nDunders]string{dBool: "__bool__", dLen: "__len__", dIter: "__iter__", dNext: "__next__", dHash: "__hash__", dNew: "__new__", dInit: "__init__"}
 
 // dunderCache is a class's cached lookups of dunderNames at one epoch.
 type dunderCache struct {
@@ -179,6 +181,14 @@ func (k *Class) lookupDunder(i int) Value {
 	}
 	return d.v[i]
 }
+
+// LookupNew is Lookup("__new__")'s value through the dunder cache, for
+// instantiation.
+func (k *Class) LookupNew() Value { return k.lookupDunder(dNew) }
+
+// LookupInit is Lookup("__init__")'s value through the dunder cache, for
+// instantiation.
+func (k *Class) LookupInit() Value { return k.lookupDunder(dInit) }
 
 func (k *Class) lookupSlow(name string) (Value, *Class) {
 	for _, m := range k.MRO {

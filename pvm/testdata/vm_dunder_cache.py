@@ -77,3 +77,24 @@ try:
     next(Counter())
 except ZeroDivisionError as e:
     print("ZeroDivisionError", e)
+
+
+class Made:
+    def __init__(self):
+        self.how = "init"
+
+
+print([Made().how for _ in range(2)])
+Made.__init__ = lambda self: setattr(self, "how", "replaced init")
+print(Made().how)
+
+
+def new(cls):
+    o = object.__new__(cls)
+    o.how = "new"
+    return o
+
+
+Made.__new__ = new
+del Made.__init__
+print(Made().how, isinstance(Made(), Made))

@@ -44,7 +44,7 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 		return k.New(t, k, args, kw)
 	}
 	var inst object.Value
-	if nw, _ := k.Lookup("__new__"); nw != nil && unwrapStatic(nw) != object.Value(objectNew) {
+	if nw := k.LookupNew(); nw != nil && unwrapStatic(nw) != object.Value(objectNew) {
 		// A user __new__, or the __new__ of the builtin type a subclass
 		// extends (tuple.__new__ builds the tuple the instance wraps).
 		r, err := t.callPrepended(unwrapStatic(nw), k, args, kw)
@@ -68,7 +68,7 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 	if in, ok := inst.(*object.Instance); ok && in.Exc != nil && len(in.Exc.Args) == 0 {
 		in.Exc.Args = append(object.Tuple(nil), args...)
 	}
-	init, _ := k.Lookup("__init__")
+	init := k.LookupInit()
 	if init == nil {
 		return inst, nil
 	}
