@@ -166,13 +166,6 @@ func MakeBool(b bool) Value {
 	return False
 }
 
-// SelfCaller is implemented by a Ctx that calls fn with self prepended to
-// args without a new slice per call (the VM's thread, from its argument
-// stack).
-type SelfCaller interface {
-	CallWithSelf(fn, self Value, args []Value, kw []Kw) (Value, error)
-}
-
 // ArgStacker is implemented by a Ctx with an argument stack (the VM's
 // thread): PushArgs returns n slots for the arguments of a call, which
 // PopArgs gives back, last pushed first. Callees never keep their args.
@@ -185,8 +178,12 @@ type ArgStacker interface {
 // __len__, __bool__, a property's getter, ...), through the context's
 // argument stack when it has one. Callees never keep their args.
 func callSelf(c Ctx, fn, self Value) (Value, error) {
-	if sc, ok := c.(SelfCaller); ok {
-		return sc.CallWithSelf(fn, self, nil, nil)
+	if as, ok := c.(ArgStacker); ok {
+		args := as.PushArgs(1)
+		args[0] = self
+		r, err := c.Call(fn, args, nil)
+		as.PopArgs(args)
+		return r, err
 	}
 	return c.Call(fn, []Value{self}, nil)
 }

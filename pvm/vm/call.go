@@ -413,12 +413,6 @@ func (t *Thread) callPrepended(fn, first object.Value, args []object.Value, kw [
 	return r, err
 }
 
-// CallWithSelf implements object.SelfCaller: fn(self, *args) through
-// the argument stack.
-func (t *Thread) CallWithSelf(fn, self object.Value, args []object.Value, kw []object.Kw) (object.Value, error) {
-	return t.callPrepended(fn, self, args, kw)
-}
-
 // PushArgs implements object.ArgStacker (pushArgs).
 func (t *Thread) PushArgs(n int) []object.Value { return t.pushArgs(n) }
 
