@@ -255,12 +255,16 @@ func (s *attrSite) classAttr(k *object.Class, name string) (v object.Value, bind
 }
 
 // getAttr is the general case of LOAD_ATTR (kind siteClassLoad) and
-// LOAD_METHOD (siteClassMethod) after their instance fast paths: on a
-// class, the site's cached answer (attrSite.classAttr), else
-// object.GetAttr.
-func (t *Thread) getAttr(fn *Function, kind int, i uint32, obj object.Value, name string) (object.Value, error) {
+// LOAD_METHOD (siteClassMethod) of name index i in frame f after their
+// instance fast paths: on a class, the site's cached answer
+// (attrSite.classAttr), else object.GetAttr. It takes the frame and
+// reads the name itself: with the function and name as arguments the
+// call moved the interpreter loop's register allocation (richards +0.4%
+// instructions).
+func (t *Thread) getAttr(f *frame, kind int, i uint32, obj object.Value) (object.Value, error) {
+	name := f.code.Names[i]
 	if k, ok := obj.(*object.Class); ok && !t.plainAttrs {
-		if v, bindClass, ok := fn.site(kind, i).classAttr(k, name); ok {
+		if v, bindClass, ok := f.fn.site(kind, i).classAttr(k, name); ok {
 			if bindClass {
 				return &object.BoundMethod{Self: k, Fn: v}, nil
 			}

@@ -247,7 +247,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 					break
 				}
 			}
-			v, e := t.getAttr(f.fn, siteClassLoad, in.Arg, stack[sp-1], names[in.Arg])
+			v, e := t.getAttr(f, siteClassLoad, in.Arg, stack[sp-1])
 			if e != nil {
 				err = e
 				break
@@ -280,7 +280,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				sp++
 				break
 			}
-			v, e := t.getAttr(f.fn, siteClassMethod, in.Arg, obj, name)
+			v, e := t.getAttr(f, siteClassMethod, in.Arg, obj)
 			if e != nil {
 				err = e
 				break
