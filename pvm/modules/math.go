@@ -2,6 +2,7 @@ package modules
 
 import (
 	"math/big"
+	"sync"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
@@ -71,6 +72,20 @@ func toF64(c object.Ctx, v object.Value) (softfloat.F64, error) {
 
 func pyFloat(x softfloat.F64) object.Value { return object.Float(x.Float64()) }
 
+// boxFloat is pyFloat through the calling thread's FloatBox (one Go
+// allocation per 16 results instead of one per result; a float has no
+// identity a program or the meter sees).
+func boxFloat(c object.Ctx, x softfloat.F64) object.Value {
+	if t, ok := c.(*vm.Thread); ok {
+		return t.BoxFloat(object.Float(x.Float64()))
+	}
+	return pyFloat(x)
+}
+
+// mathE is math.e, computed once per process rather than at every import
+// (softfloat.E evaluates exp(1) in big.Float arithmetic).
+var mathE = sync.OnceValue(softfloat.E)
+
 // eval computes the math function name (f, on arguments x and y, or xs
 // for hypot) on softfloat's fixed-point fast path when it applies, and
 // charges meter.CostMathSlowPath on top when it does not and the work is
@@ -131,7 +146,7 @@ func math1(name string, cost uint64, f func(softfloat.F64) softfloat.F64, canOve
 			}
 			return nil, mathDomain()
 		}
-		return pyFloat(r), nil
+		return boxFloat(c, r), nil
 	}
 }
 
@@ -176,7 +191,7 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 	g := m.Globals
 	pi := softfloat.Pi()
 	g.Set("pi", pyFloat(pi))
-	g.Set("e", pyFloat(softfloat.E()))
+	g.Set("e", pyFloat(mathE()))
 	g.Set("tau", pyFloat(softfloat.Add(pi, pi)))
 	g.Set("inf", pyFloat(softfloat.Inf))
 	g.Set("nan", pyFloat(softfloat.NaN))
@@ -217,7 +232,7 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 		if err != nil {
 			return nil, err
 		}
-		return pyFloat(r), nil
+		return boxFloat(c, r), nil
 	})
 	addFunc(g, "fmod", mathFmod)
 	addFunc(g, "copysign", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
@@ -225,7 +240,7 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 		if err != nil {
 			return nil, err
 		}
-		return pyFloat(softfloat.Copysign(x, y)), nil
+		return boxFloat(c, softfloat.Copysign(x, y)), nil
 	})
 	addFunc(g, "hypot", mathHypot)
 	addFunc(g, "fsum", mathFsum)
@@ -259,7 +274,7 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 		if err != nil {
 			return nil, err
 		}
-		return pyFloat(softfloat.Nextafter(x, y)), nil
+		return boxFloat(c, softfloat.Nextafter(x, y)), nil
 	})
 	addFunc(g, "ulp", math1("ulp", meter.CostMathSimple, softfloat.Ulp, false, false))
 
@@ -287,7 +302,7 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 		if r.IsInf() && x.IsFinite() {
 			return nil, mathRange()
 		}
-		return pyFloat(r), nil
+		return boxFloat(c, r), nil
 	})
 	addFunc(g, "remainder", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		x, y, err := two(c, "remainder", meter.CostMathFmod, args, kw)
@@ -298,7 +313,7 @@ func loadMath(t *vm.Thread) (*vm.Module, error) {
 		if r.IsNaN() && !x.IsNaN() && !y.IsNaN() {
 			return nil, mathDomain()
 		}
-		return pyFloat(r), nil
+		return boxFloat(c, r), nil
 	})
 	addFunc(g, "dist", mathDist)
 
@@ -395,7 +410,7 @@ func logFunc(name string) goFunc {
 		if err != nil {
 			return nil, err
 		}
-		return pyFloat(r), nil
+		return boxFloat(c, r), nil
 	}
 }
 
@@ -411,7 +426,7 @@ func mathLog(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, e
 		return nil, err
 	}
 	if len(args) == 1 {
-		return pyFloat(num), nil
+		return boxFloat(c, num), nil
 	}
 	den, err := loghelper(c, args[1], "log")
 	if err != nil {
@@ -420,7 +435,7 @@ func mathLog(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, e
 	if den.IsZero() {
 		return nil, object.Errorf(object.ZeroDivisionError, "float division by zero")
 	}
-	return pyFloat(softfloat.Div(num, den)), nil
+	return boxFloat(c, softfloat.Div(num, den)), nil
 }
 
 // mathPow is CPython's math_pow: non-finite arguments never raise; a
@@ -441,7 +456,7 @@ func mathPow(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, e
 		}
 		return nil, mathRange()
 	}
-	return pyFloat(r), nil
+	return boxFloat(c, r), nil
 }
 
 func mathFmod(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
@@ -450,13 +465,13 @@ func mathFmod(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, 
 		return nil, err
 	}
 	if y.IsInf() && x.IsFinite() {
-		return pyFloat(x), nil
+		return boxFloat(c, x), nil
 	}
 	r := softfloat.Fmod(x, y)
 	if r.IsNaN() && !x.IsNaN() && !y.IsNaN() {
 		return nil, mathDomain()
 	}
-	return pyFloat(r), nil
+	return boxFloat(c, r), nil
 }
 
 func mathHypot(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
@@ -478,7 +493,7 @@ func mathHypot(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value,
 	if err != nil {
 		return nil, err
 	}
-	return pyFloat(r), nil
+	return boxFloat(c, r), nil
 }
 
 // mathFsum is CPython's math_fsum (Shewchuk's exact partials, then a
@@ -538,7 +553,7 @@ func mathFsum(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, 
 		if infSum.IsNaN() {
 			return nil, object.Errorf(object.ValueError, "-inf + inf in fsum")
 		}
-		return pyFloat(special), nil
+		return boxFloat(c, special), nil
 	}
 	hi := softfloat.Zero
 	lo := softfloat.Zero
@@ -567,7 +582,7 @@ func mathFsum(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, 
 			}
 		}
 	}
-	return pyFloat(hi), nil
+	return boxFloat(c, hi), nil
 }
 
 // mathIsclose is isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0).
@@ -722,7 +737,7 @@ func mathLdexp(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value,
 		return nil, object.Errorf(object.TypeError, "Expected an int as second argument to ldexp.")
 	}
 	if x.IsZero() || !x.IsFinite() {
-		return pyFloat(x), nil
+		return boxFloat(c, x), nil
 	}
 	if e > 1<<20 {
 		e = 1 << 20
@@ -733,7 +748,7 @@ func mathLdexp(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value,
 	if r.IsInf() {
 		return nil, mathRange()
 	}
-	return pyFloat(r), nil
+	return boxFloat(c, r), nil
 }
 
 // Integer functions.
@@ -1006,7 +1021,7 @@ func mathSpecial(name string, cost uint64, f func(softfloat.F64) softfloat.F64, 
 			}
 			return nil, mathRange()
 		}
-		return pyFloat(r), nil
+		return boxFloat(c, r), nil
 	}
 }
 
@@ -1047,5 +1062,5 @@ func mathDist(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, 
 	if err != nil {
 		return nil, err
 	}
-	return pyFloat(r), nil
+	return boxFloat(c, r), nil
 }

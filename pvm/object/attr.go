@@ -25,7 +25,7 @@ func bind(c Ctx, a Value, self Value, cls *Class, onClass bool) (Value, error) {
 		if d.Get == nil || d.Get == None {
 			return nil, Errorf(AttributeError, "unreadable attribute")
 		}
-		return c.Call(d.Get, []Value{self}, nil)
+		return callSelf(c, d.Get, self)
 	case *StaticMethod:
 		return d.Fn, nil
 	case *ClassMethod:
@@ -311,6 +311,30 @@ func superAttr(c Ctx, s *Super, name string) (Value, error) {
 	return nil, Errorf(AttributeError, "'super' object has no attribute '%s'", name)
 }
 
+// ClassAttrFixed is what GetAttr(k, name) returns when k's lookup decides
+// it and the answer stays the same while k.LookupVersion does: v is the
+// value itself, or, when bindClass is set, a classmethod's function that
+// GetAttr would return bound to k (a new BoundMethod each time). ok is
+// false when GetAttr must run: the names classAttr answers itself, a name
+// k's MRO does not bind, and a user descriptor (an instance, whose
+// __get__ may run). Nothing here charges, as classAttr does not.
+func ClassAttrFixed(k *Class, name string) (v Value, bindClass, ok bool) {
+	switch name {
+	case "__name__", "__qualname__", "__module__", "__mro__", "__bases__", "__class__", "__annotations__", "__dict__":
+		return nil, false, false
+	}
+	a, _ := k.Lookup(name)
+	switch d := a.(type) {
+	case nil, *Instance:
+		return nil, false, false
+	case *StaticMethod:
+		return d.Fn, false, true
+	case *ClassMethod:
+		return d.Fn, true, true
+	}
+	return a, false, true // bind on the class returns a (a property too)
+}
+
 // InstanceDictFirst reports whether GetAttr on an instance of k looks name
 // up in the instance's dictionary before anything else has an effect: the
 // class attribute it finds, if any, is neither a property nor a
@@ -457,12 +481,27 @@ func instanceSet(c Ctx, x *Instance, name string, val Value) error {
 		return nil
 	}
 	if x.Dict.Put(name, val) {
-		// A new attribute: one dict entry. If it does not fit, undo it so
-		// the failed store leaves no trace.
-		if err := Alloc(c, meter.SizeDictEntry); err != nil {
-			x.Dict.Delete(name)
-			return err
-		}
+		return chargeNewAttr(c, x, name)
+	}
+	return nil
+}
+
+// AddInstanceAttr binds name, which x's dictionary does not bind, to val
+// as instanceSet would: the interpreter's STORE_ATTR cache calls it when
+// InstancePlainStore holds for x's class, after its rebinding found no
+// binding, so the store skips SetAttr's class lookups and charges the same.
+func AddInstanceAttr(c Ctx, x *Instance, name string, val Value) error {
+	x.Dict.add(name, val)
+	return chargeNewAttr(c, x, name)
+}
+
+// chargeNewAttr charges the dictionary entry of x's new attribute name.
+// If it does not fit, it undoes the binding so the failed store leaves
+// no trace.
+func chargeNewAttr(c Ctx, x *Instance, name string) error {
+	if err := Alloc(c, meter.SizeDictEntry); err != nil {
+		x.Dict.Delete(name)
+		return err
 	}
 	return nil
 }

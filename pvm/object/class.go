@@ -33,6 +33,10 @@ type Class struct {
 	epoch  *uint64
 	lepoch uint64
 	lcache map[string]lookupHit
+	// dcache holds the lookups of the dunders the object model asks for
+	// on every truth test, iteration or len() of an instance (lookupDunder),
+	// under the same epoch as lcache.
+	dcache *dunderCache
 	// shared marks the builtin classes every thread uses (clone.go).
 	shared bool
 }
@@ -133,6 +137,58 @@ func (k *Class) Lookup(name string) (Value, *Class) {
 	k.lcache[name] = lookupHit{v, owner}
 	return v, owner
 }
+
+// The dunders lookupDunder caches, by index.
+const (
+	dBool = iota
+	dLen
+	dIter
+	dNext
+	dHash
+	dNew
+	dInit
+	nDunders
+)
+
+// dunderNames are the names of the dunders lookupDunder caches.
+var dunderNames = [nDunders]string{dBool: "__bool__", dLen: "__len__", dIter: "__iter__", dNext: "__next__", dHash: "__hash__", dNew: "__new__", dInit: "__init__"}
+
+// dunderCache is a class's cached lookups of dunderNames at one epoch.
+type dunderCache struct {
+	epoch uint64
+	have  uint8 // bit i: v[i] holds Lookup(dunderNames[i])
+	v     [nDunders]Value
+}
+
+// lookupDunder is Lookup(dunderNames[i]) without hashing the name: the
+// result is kept in k's dunder cache, emptied when k's epoch moves, as
+// Lookup's own cache is.
+func (k *Class) lookupDunder(i int) Value {
+	if k.epoch == nil {
+		v, _ := k.lookupSlow(dunderNames[i])
+		return v
+	}
+	d := k.dcache
+	if d == nil {
+		d = &dunderCache{epoch: *k.epoch}
+		k.dcache = d
+	} else if d.epoch != *k.epoch {
+		d.epoch, d.have = *k.epoch, 0
+	}
+	if d.have&(1<<i) == 0 {
+		d.v[i], _ = k.Lookup(dunderNames[i])
+		d.have |= 1 << i
+	}
+	return d.v[i]
+}
+
+// LookupNew is Lookup("__new__")'s value through the dunder cache, for
+// instantiation.
+func (k *Class) LookupNew() Value { return k.lookupDunder(dNew) }
+
+// LookupInit is Lookup("__init__")'s value through the dunder cache, for
+// instantiation.
+func (k *Class) LookupInit() Value { return k.lookupDunder(dInit) }
 
 func (k *Class) lookupSlow(name string) (Value, *Class) {
 	for _, m := range k.MRO {
@@ -317,8 +373,8 @@ func (in *Instance) Repr(c Ctx) (string, error) {
 
 // Truth implements Value.
 func (in *Instance) Truth(c Ctx) (bool, error) {
-	if m, _ := in.Class.Lookup("__bool__"); m != nil {
-		r, err := c.Call(m, []Value{in}, nil)
+	if m := in.Class.lookupDunder(dBool); m != nil {
+		r, err := callSelf(c, m, in)
 		if err != nil {
 			return false, err
 		}
@@ -328,7 +384,7 @@ func (in *Instance) Truth(c Ctx) (bool, error) {
 		}
 		return bool(b), nil
 	}
-	if m, _ := in.Class.Lookup("__len__"); m != nil {
+	if m := in.Class.lookupDunder(dLen); m != nil {
 		n, err := callLen(c, m, in)
 		return n != 0, err
 	}
@@ -337,12 +393,12 @@ func (in *Instance) Truth(c Ctx) (bool, error) {
 
 // Hash implements Value.
 func (in *Instance) Hash(c Ctx) (int64, error) {
-	m, _ := in.Class.Lookup("__hash__")
+	m := in.Class.lookupDunder(dHash)
 	if m == None {
 		return 0, Errorf(TypeError, "unhashable type: '%s'", in.Class.Name)
 	}
 	if m != nil && !isObjectSlot(m) {
-		r, err := c.Call(m, []Value{in}, nil)
+		r, err := callSelf(c, m, in)
 		if err != nil {
 			return 0, err
 		}
@@ -384,7 +440,7 @@ func implicitHashNone(k *Class) bool {
 func identityHash(in *Instance) int64 { return in.ID }
 
 func callLen(c Ctx, m, self Value) (int, error) {
-	r, err := c.Call(m, []Value{self}, nil)
+	r, err := callSelf(c, m, self)
 	if err != nil {
 		return 0, err
 	}
@@ -405,7 +461,7 @@ func callLen(c Ctx, m, self Value) (int, error) {
 }
 
 func callStrDunder(c Ctx, m, self Value, name string) (string, error) {
-	r, err := c.Call(m, []Value{self}, nil)
+	r, err := callSelf(c, m, self)
 	if err != nil {
 		return "", err
 	}

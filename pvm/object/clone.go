@@ -112,7 +112,7 @@ func (k *Class) CloneInto(dst *Class, c Cloner) {
 	if k.epoch != nil {
 		dst.epoch = c.ClassEpoch()
 	}
-	// lepoch and lcache: the cache starts empty.
+	// lepoch, lcache and dcache: the caches start empty.
 }
 
 // CloneInto copies in into dst, keeping its identity number.

@@ -130,7 +130,7 @@ func Len(c Ctx, v Value) (int, error) {
 	case Lener:
 		return x.Len(), nil
 	case *Instance:
-		if m, _ := x.Class.Lookup("__len__"); m != nil {
+		if m := x.Class.lookupDunder(dLen); m != nil {
 			return callLen(c, m, x)
 		}
 	case *Class:
@@ -978,7 +978,7 @@ func Unary(c Ctx, op Op, x Value) (Value, error) {
 	case *Instance:
 		name := map[Op]string{OpNeg: "__neg__", OpPos: "__pos__", OpInvert: "__invert__", OpAbs: "__abs__"}[op]
 		if m, _ := a.Class.Lookup(name); m != nil {
-			return c.Call(m, []Value{a}, nil)
+			return callSelf(c, m, a)
 		}
 	}
 	if op == OpAbs {
@@ -1102,8 +1102,8 @@ func Iter(c Ctx, v Value) (Value, error) {
 	case Iterator:
 		return x, nil
 	case *Instance:
-		if m, _ := x.Class.Lookup("__iter__"); m != nil {
-			it, err := c.Call(m, []Value{x}, nil)
+		if m := x.Class.lookupDunder(dIter); m != nil {
+			it, err := callSelf(c, m, x)
 			if err != nil {
 				return nil, err
 			}
@@ -1137,7 +1137,7 @@ func IsIterable(v Value) bool {
 	case *List, Tuple, Str, Bytes, *ByteArray, *Range, *Dict, *Set, *DictView, Iterator:
 		return true
 	case *Instance:
-		if m, _ := x.Class.Lookup("__iter__"); m != nil {
+		if m := x.Class.lookupDunder(dIter); m != nil {
 			return true
 		}
 		m, _ := x.Class.Lookup("__getitem__")
@@ -1153,7 +1153,7 @@ func isIterator(v Value) bool {
 	case Iterator:
 		return true
 	case *Instance:
-		m, _ := x.Class.Lookup("__next__")
+		m := x.Class.lookupDunder(dNext)
 		return m != nil
 	}
 	return false
@@ -1171,8 +1171,8 @@ func Next(c Ctx, it Value) (Value, bool, error) {
 	case Iterator:
 		return x.Next(c)
 	case *Instance:
-		if m, _ := x.Class.Lookup("__next__"); m != nil {
-			r, err := c.Call(m, []Value{x}, nil)
+		if m := x.Class.lookupDunder(dNext); m != nil {
+			r, err := callSelf(c, m, x)
 			if err != nil {
 				if e, ok := err.(*Exception); ok && e.Value.Class.IsSubclass(StopIteration) {
 					return nil, false, nil

@@ -353,7 +353,17 @@ func guardReceivers(k *Class) {
 			}
 			if in, ok := args[0].(*Instance); ok && in.Base != nil && k.builtinType && k != ObjectClass {
 				// A subclass of a builtin type: the method works on the
-				// builtin value the instance extends.
+				// builtin value the instance extends, with the arguments
+				// copied after it (on the context's argument stack when
+				// it has one; the method does not keep them).
+				if as, ok := c.(ArgStacker); ok {
+					full := as.PushArgs(len(args))
+					full[0] = in.Base
+					copy(full[1:], args[1:])
+					r, err := inner(c, full, kw)
+					as.PopArgs(full)
+					return r, err
+				}
 				args = append([]Value{in.Base}, args[1:]...)
 			}
 			return inner(c, args, kw)

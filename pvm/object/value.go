@@ -165,3 +165,25 @@ func MakeBool(b bool) Value {
 	}
 	return False
 }
+
+// ArgStacker is implemented by a Ctx with an argument stack (the VM's
+// thread): PushArgs returns n slots for the arguments of a call, which
+// PopArgs gives back, last pushed first. Callees never keep their args.
+type ArgStacker interface {
+	PushArgs(n int) []Value
+	PopArgs(s []Value)
+}
+
+// callSelf calls fn(self): a dunder method on an instance (__iter__,
+// __len__, __bool__, a property's getter, ...), through the context's
+// argument stack when it has one. Callees never keep their args.
+func callSelf(c Ctx, fn, self Value) (Value, error) {
+	if as, ok := c.(ArgStacker); ok {
+		args := as.PushArgs(1)
+		args[0] = self
+		r, err := c.Call(fn, args, nil)
+		as.PopArgs(args)
+		return r, err
+	}
+	return c.Call(fn, []Value{self}, nil)
+}

@@ -16,26 +16,15 @@ func (t *Thread) Call(fn object.Value, args []object.Value, kw []object.Kw) (obj
 		}
 		return f.Fn(t, args, kw)
 	case *object.BoundMethod:
-		full := t.pushArgs(len(args) + 1)
-		full[0] = f.Self
-		copy(full[1:], args)
-		r, err := t.Call(f.Fn, full, kw)
-		t.popArgs(full)
-		return r, err
+		return t.callPrepended(f.Fn, f.Self, args, kw)
 	case *object.Class:
 		if m := object.MetaMethod(f, "__call__"); m != nil {
-			full := make([]object.Value, len(args)+1)
-			full[0] = f
-			copy(full[1:], args)
-			return t.Call(m, full, kw)
+			return t.callPrepended(m, f, args, kw)
 		}
 		return t.instantiate(f, args, kw)
 	case *object.Instance:
 		if m, _ := f.Class.Lookup("__call__"); m != nil {
-			full := make([]object.Value, len(args)+1)
-			full[0] = f
-			copy(full[1:], args)
-			return t.Call(m, full, kw)
+			return t.callPrepended(m, f, args, kw)
 		}
 	case *object.StaticMethod:
 		return t.Call(f.Fn, args, kw)
@@ -55,13 +44,10 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 		return k.New(t, k, args, kw)
 	}
 	var inst object.Value
-	if nw, _ := k.Lookup("__new__"); nw != nil && unwrapStatic(nw) != object.Value(objectNew) {
+	if nw := k.LookupNew(); nw != nil && unwrapStatic(nw) != object.Value(objectNew) {
 		// A user __new__, or the __new__ of the builtin type a subclass
 		// extends (tuple.__new__ builds the tuple the instance wraps).
-		full := make([]object.Value, len(args)+1)
-		full[0] = k
-		copy(full[1:], args)
-		r, err := t.Call(unwrapStatic(nw), full, kw)
+		r, err := t.callPrepended(unwrapStatic(nw), k, args, kw)
 		if err != nil {
 			return nil, err
 		}
@@ -82,14 +68,11 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 	if in, ok := inst.(*object.Instance); ok && in.Exc != nil && len(in.Exc.Args) == 0 {
 		in.Exc.Args = append(object.Tuple(nil), args...)
 	}
-	init, _ := k.Lookup("__init__")
+	init := k.LookupInit()
 	if init == nil {
 		return inst, nil
 	}
-	full := make([]object.Value, len(args)+1)
-	full[0] = inst
-	copy(full[1:], args)
-	r, err := t.Call(init, full, kw)
+	r, err := t.callPrepended(init, inst, args, kw)
 	if err != nil {
 		return nil, err
 	}
@@ -252,6 +235,13 @@ func (t *Thread) setupCells(f *frame, fn *Function) {
 	if ncell == 0 {
 		return
 	}
+	if len(code.Cellvars) == 0 && len(fn.Closure) == ncell {
+		// Only free variables: the frame reads the function's own cells,
+		// which it never replaces (LOAD_DEREF and STORE_DEREF use a
+		// cell's value), so it can share the closure's slice.
+		f.cells = fn.Closure[:ncell:ncell]
+		return
+	}
 	f.cells = make([]*Cell, ncell)
 	for i := range code.Cellvars {
 		c := &Cell{}
@@ -410,6 +400,24 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// callPrepended calls fn with first and then args (a bound method's
+// self, the instance for __init__, the class for __new__) through the
+// argument stack instead of a new slice per call.
+func (t *Thread) callPrepended(fn, first object.Value, args []object.Value, kw []object.Kw) (object.Value, error) {
+	full := t.pushArgs(len(args) + 1)
+	full[0] = first
+	copy(full[1:], args)
+	r, err := t.Call(fn, full, kw)
+	t.popArgs(full)
+	return r, err
+}
+
+// PushArgs implements object.ArgStacker (pushArgs).
+func (t *Thread) PushArgs(n int) []object.Value { return t.pushArgs(n) }
+
+// PopArgs implements object.ArgStacker (popArgs).
+func (t *Thread) PopArgs(s []object.Value) { t.popArgs(s) }
 
 // pushArgs returns n slots of the thread's argument stack, for the
 // arguments of a call that prepends a value (a bound method's self).

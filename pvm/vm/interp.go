@@ -247,14 +247,14 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 					break
 				}
 			}
-			v, e := object.GetAttr(t, stack[sp-1], names[in.Arg])
+			v, e := t.getAttr(f, siteClassLoad, in.Arg, stack[sp-1])
 			if e != nil {
 				err = e
 				break
 			}
 			stack[sp-1] = v
 		case compile.STORE_ATTR:
-			if o, ok := stack[sp-1].(*object.Instance); !ok || !f.fn.site(siteStore, in.Arg).storeAttr(o, names[in.Arg], stack[sp-2]) {
+			if o, ok := stack[sp-1].(*object.Instance); !ok || !f.fn.site(siteStore, in.Arg).storeAttr(t, o, names[in.Arg], stack[sp-2]) {
 				err = object.SetAttr(t, stack[sp-1], names[in.Arg], stack[sp-2])
 			}
 			sp -= 2
@@ -280,7 +280,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				sp++
 				break
 			}
-			v, e := object.GetAttr(t, obj, name)
+			v, e := t.getAttr(f, siteClassMethod, in.Arg, obj)
 			if e != nil {
 				err = e
 				break
@@ -456,6 +456,15 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 					}
 					if i >= 0 && int(i) < len(l.Elems) {
 						r = l.Elems[i]
+					}
+				}
+			} else if tp, ok := x.(object.Tuple); ok {
+				if i, ok := k.(object.Int); ok {
+					if i < 0 {
+						i += object.Int(len(tp))
+					}
+					if i >= 0 && int(i) < len(tp) {
+						r = tp[i]
 					}
 				}
 			}

@@ -53,6 +53,12 @@ func (t *Thread) unpackEx(stack []object.Value, sp int, arg uint32) (int, error)
 	return sp, nil
 }
 
+// functionCell is a Function with room for a closure of one cell.
+type functionCell struct {
+	fn   Function
+	cell [1]*Cell
+}
+
 // makeFunction is MAKE_FUNCTION: a function of the code object on top,
 // with (by arg's bits) a closure (4), keyword defaults (2) and defaults
 // (1) below it.
@@ -60,19 +66,30 @@ func (t *Thread) makeFunction(f *frame, stack []object.Value, sp int, arg uint32
 	sp--
 	c := stack[sp].(*compile.Code)
 	stack[sp] = nil
-	fn := &Function{Code: c, Globals: f.globals, Name: c.Name, QualName: c.QualName}
-	if mod, ok := f.globals.Get("__name__"); ok {
-		if s, ok := mod.(object.Str); ok {
-			fn.Module = string(s)
-		}
-	}
+	var fn *Function
 	if arg&4 != 0 {
 		sp--
 		cl := stack[sp].(object.Tuple)
 		stack[sp] = nil
-		fn.Closure = make([]*Cell, len(cl))
+		if len(cl) == 1 {
+			// A closure over one cell (a generator expression or lambda
+			// reading one outer variable): one Go allocation for both.
+			fc := &functionCell{}
+			fn = &fc.fn
+			fn.Closure = fc.cell[:]
+		} else {
+			fn = &Function{Closure: make([]*Cell, len(cl))}
+		}
 		for i, x := range cl {
 			fn.Closure[i] = x.(*Cell)
+		}
+	} else {
+		fn = &Function{}
+	}
+	fn.Code, fn.Globals, fn.Name, fn.QualName = c, f.globals, c.Name, c.QualName
+	if mod, ok := f.globals.Get("__name__"); ok {
+		if s, ok := mod.(object.Str); ok {
+			fn.Module = string(s)
 		}
 	}
 	if arg&2 != 0 {

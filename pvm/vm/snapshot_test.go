@@ -250,7 +250,7 @@ func TestCopierCopiesEveryField(t *testing.T) {
 	// that change no result and no charge, and the shared marker.
 	reset := map[string]bool{
 		"Function.gcache": true, "Function.acache": true,
-		"Class.lepoch": true, "Class.lcache": true, "Class.shared": true,
+		"Class.lepoch": true, "Class.lcache": true, "Class.dcache": true, "Class.shared": true,
 	}
 	samples := []object.Value{
 		&Function{}, &Cell{}, &Module{},
@@ -364,6 +364,10 @@ func fill(t *testing.T, name string, f reflect.Value) {
 		case reflect.TypeOf((*uint64)(nil)):
 			f.Set(reflect.ValueOf(new(uint64)))
 		default:
+			if f.Type().String() == "*object.dunderCache" { // unexported: a cache the copy resets
+				f.Set(reflect.New(f.Type().Elem()))
+				return
+			}
 			t.Fatalf("%s: teach fill to make a %s", name, f.Type())
 		}
 	default:

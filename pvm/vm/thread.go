@@ -34,6 +34,11 @@ type Thread struct {
 	sp   int
 	// fbox boxes the float fast path's results (floatArith).
 	fbox object.FloatBox
+	// plainAttrs turns off the attribute fast paths that stand in for
+	// object.SetAttr and GetAttr (STORE_ATTR adding an attribute, attribute
+	// and method lookups on classes; inline.go) so a test can compare
+	// their charges with the slow paths'.
+	plainAttrs bool
 	// args and argTop are the argument stack of pushArgs.
 	args   []object.Value
 	argTop int
@@ -164,4 +169,14 @@ func (t *Thread) Uncaught(err error) error {
 		return &PyError{Exc: exc.Value, Traceback: object.FormatTraceback(t, exc.Value)}
 	}
 	return err
+}
+
+// BoxFloat returns f as a Value through the thread's FloatBox, for Go
+// modules that return floats (math): one Go allocation per 16 results.
+// The box is not marked as the last temporary (FloatBox.IsLast), since
+// the caller's result may be kept anywhere.
+func (t *Thread) BoxFloat(f object.Float) object.Value {
+	v := t.fbox.Box(f)
+	t.fbox.Forget()
+	return v
 }
