@@ -52,31 +52,7 @@ func TestAttrAddChargesAlike(t *testing.T) {
 		{"many instances near the heap limit", "class N:\n    def __init__(self, i):\n        self.i = i\n        self.j = [i] * 40\nkeep = []\nfor i in range(16):\n    keep.append(N(i))\n    if i % 3 == 0:\n        keep.pop(0)\nprint(len(keep))\n", []uint64{8000, 7000, 4000}},
 		{"attributes cross the heap limit", "class C:\n    pass\nkeep = []\nfor i in range(40):\n    c = C()\n    c.a = 1\n    c.b = 2\n    c.c = 3\n    c.d = 4\n    c.e = 5\n    c.f = 6\n    keep.append(c)\n    if len(keep) > 4:\n        del keep[0]\nprint(len(keep))\n", []uint64{4000, 3000, 2950, 2900, 2850, 2800, 2750, 2700, 2650, 2600, 2550, 2500, 2450, 2400, 2350, 2300, 2250, 2200, 2150, 2100, 2050, 2000, 1950, 1900, 1850, 1800}},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			for i, mem := range append([]uint64{0}, c.mems...) {
-				l := meter.Limits{Cycles: 1 << 40, Cells: 1 << 20, MemoryLimit: mem}
-				fast := runAttrPaths(t, c.src, false, l)
-				if plain := runAttrPaths(t, c.src, true, l); fast != plain {
-					t.Fatalf("memory %d, unlimited cycles: fast %+v, plain %+v", mem, fast, plain)
-				}
-				if mem == 0 && (fast.err != "" || fast.out == "") {
-					t.Fatalf("program failed or printed nothing: %+v", fast)
-				}
-				if i == 1 && (fast.walks == 0 || fast.err != "") {
-					t.Fatalf("memory %d: no live-heap walk or a failure: the limit tests neither the walk nor the fast path after it: %+v", mem, fast)
-				}
-				if i > 1 {
-					continue // every cycles limit under the default and the first heap limit only
-				}
-				for limit := uint64(1); limit <= fast.cycles; limit++ {
-					l.Cycles = limit
-					a, b := runAttrPaths(t, c.src, false, l), runAttrPaths(t, c.src, true, l)
-					if a != b {
-						t.Fatalf("memory %d, cycles limit %d: fast %+v, plain %+v", mem, limit, a, b)
-					}
-				}
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkAttrPathsAlike(t, c.src, c.mems) })
 	}
 }
 
@@ -98,30 +74,39 @@ func TestClassAttrCacheChargesAlike(t *testing.T) {
 		{"Go methods of a list subclass", "class C(list):\n    pass\nclass D(dict):\n    pass\nc, d = C(), D()\nfor i in range(5):\n    c.append(i)\n    d.setdefault(i, c.pop(0))\n    c.append(d.get(i))\ntry:\n    c.append()\nexcept TypeError as e:\n    print(e)\nprint(c, d)\n", nil},
 		{"changes and failures", "class S:\n    x = 1\n    @classmethod\n    def g(cls):\n        return cls.x\nout = []\nfor i in range(3):\n    out.append(S.g())\n    S.x = i\n    S.g = classmethod(lambda cls: -cls.x)\ntry:\n    S.nope()\nexcept AttributeError as e:\n    out.append(str(e))\ndel S.x\ntry:\n    out.append(S.g())\nexcept AttributeError as e:\n    out.append(str(e))\nprint(out, S.__name__)\n", nil},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			for i, mem := range append([]uint64{0}, c.mems...) {
-				l := meter.Limits{Cycles: 1 << 40, Cells: 1 << 20, MemoryLimit: mem}
-				fast := runAttrPaths(t, c.src, false, l)
-				if plain := runAttrPaths(t, c.src, true, l); fast != plain {
-					t.Fatalf("memory %d, unlimited cycles: fast %+v, plain %+v", mem, fast, plain)
-				}
-				if i == 0 && (fast.err != "" || fast.out == "") {
-					t.Fatalf("program failed or printed nothing: %+v", fast)
-				}
-				if i == 1 && (fast.walks == 0 || fast.err != "") {
-					t.Fatalf("memory %d: no live-heap walk or a failure: %+v", mem, fast)
-				}
-				if i > 1 {
-					continue
-				}
-				for limit := uint64(1); limit <= fast.cycles; limit++ {
-					l.Cycles = limit
-					a, b := runAttrPaths(t, c.src, false, l), runAttrPaths(t, c.src, true, l)
-					if a != b {
-						t.Fatalf("memory %d, cycles limit %d: fast %+v, plain %+v", mem, limit, a, b)
-					}
-				}
+		t.Run(c.name, func(t *testing.T) { checkAttrPathsAlike(t, c.src, c.mems) })
+	}
+}
+
+// checkAttrPathsAlike runs src with the attribute fast paths on and off
+// (Thread.plainAttrs) and fails on any difference: with unlimited cycles
+// under the default heap limit and each of mems, and under every cycles
+// limit from 1 to the total under the default and under mems[0], which
+// must make the run walk the live heap (else it tests neither the walk
+// nor the fast path after it).
+func checkAttrPathsAlike(t *testing.T, src string, mems []uint64) {
+	t.Helper()
+	for i, mem := range append([]uint64{0}, mems...) {
+		l := meter.Limits{Cycles: 1 << 40, Cells: 1 << 20, MemoryLimit: mem}
+		fast := runAttrPaths(t, src, false, l)
+		if plain := runAttrPaths(t, src, true, l); fast != plain {
+			t.Fatalf("memory %d, unlimited cycles: fast %+v, plain %+v", mem, fast, plain)
+		}
+		if i == 0 && (fast.err != "" || fast.out == "") {
+			t.Fatalf("program failed or printed nothing: %+v", fast)
+		}
+		if i == 1 && (fast.walks == 0 || fast.err != "") {
+			t.Fatalf("memory %d: no live-heap walk or a failure: %+v", mem, fast)
+		}
+		if i > 1 {
+			continue // every cycles limit under the default and the first heap limit only
+		}
+		for limit := uint64(1); limit <= fast.cycles; limit++ {
+			l.Cycles = limit
+			a, b := runAttrPaths(t, src, false, l), runAttrPaths(t, src, true, l)
+			if a != b {
+				t.Fatalf("memory %d, cycles limit %d: fast %+v, plain %+v", mem, limit, a, b)
 			}
-		})
+		}
 	}
 }
