@@ -738,3 +738,28 @@ func TestDropShards(t *testing.T) {
 		t.Fatalf("used %d after dropping nothing, %d before", again.Used, after.Used)
 	}
 }
+
+// TestCancelledNamesTheCause: a call whose stream failed reports the
+// context's error when the context ended (so callers can tell their own
+// cancel or deadline from a relay fault with errors.Is), and the stream's
+// error otherwise.
+func TestCancelledNamesTheCause(t *testing.T) {
+	streamErr := errors.New("stream reset by the relay")
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	expired, cancel2 := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel2()
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		want error
+	}{
+		{"live context", context.Background(), streamErr},
+		{"cancelled", canceled, context.Canceled},
+		{"past its deadline", expired, context.DeadlineExceeded},
+	} {
+		if got := cancelled(c.ctx, streamErr); !errors.Is(got, c.want) {
+			t.Errorf("%s: cancelled = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
