@@ -610,6 +610,44 @@ func TestHedgeDelay(t *testing.T) {
 	}
 }
 
+// TestSegmentStopsAtK: fetchSegment stops at exactly K valid shards and
+// cancels what is still in flight, rather than waiting for another. Data
+// shard 1 stalls until its context ends, so the hedge asks for parity
+// shard 4; once it is in, the segment is complete. A loop that ran one
+// shard further (`valid <= k`) would hedge again, fetch parity shard 5
+// too and return K+1 shards. The count does not depend on timing: even if
+// a slow machine lets the hedge fire twice before shard 4 is read, the
+// loop stops at the K-th valid shard and the later one is dropped.
+func TestSegmentStopsAtK(t *testing.T) {
+	v := testVolume(t)
+	var st memStore
+	p := Params{K: 4, M: 2, SegmentSize: MinSegmentSize}
+	m, err := Encode(context.Background(), v, "a", p, bytes.NewReader(randBytes(MinSegmentSize, 9)), 1, st.place)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stalled := func(ctx context.Context, i, j int) ([]byte, error) {
+		if j == 1 {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}
+		return st.fetch(ctx, i, j)
+	}
+	shards, bad := fetchSegment(context.Background(), m, 0, stalled)
+	got := 0
+	for _, b := range shards {
+		if b != nil {
+			got++
+		}
+	}
+	if got != int(p.K) || shards[1] != nil {
+		t.Errorf("fetched %d shards (shard 1 %v), want exactly K=%d without shard 1", got, shards[1] != nil, p.K)
+	}
+	if len(bad) != 1 || bad[0].Shard != 1 || !errors.Is(bad[0].Err, ErrSlow) {
+		t.Errorf("bad shards %+v, want only shard 1, cancelled as ErrSlow", bad)
+	}
+}
+
 // TestEncodeDecodeRefusals: what Encode, Decode and RebuildShards refuse,
 // and that a placement or read failure ends Encode with that error.
 func TestEncodeDecodeRefusals(t *testing.T) {
