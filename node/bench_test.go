@@ -13,6 +13,7 @@ import (
 	"github.com/cowboy-chain/cowboy/chain/types"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/internal/cputime"
+	"github.com/cowboy-chain/cowboy/internal/gctune"
 	"github.com/cowboy-chain/cowboy/pvm/cbor"
 )
 
@@ -33,11 +34,11 @@ func fundSenders(g *genesis.Genesis) []*crypto.PrivateKey {
 
 // benchWorkload is a genesis funding benchSenders fresh accounts and the
 // encoded transfers they send (as they would arrive over RPC). The
-// process's collector runs as cowboyd's does (TuneGC; GOGC=100 in the
+// process's collector runs as cowboyd's does (gctune.Start; GOGC=100 in the
 // environment measures without it).
 func benchWorkload(b *testing.B) (*genesis.Genesis, [][]byte) {
 	b.Helper()
-	TuneGC()
+	gctune.Start()
 	g := genesis.Devnet()
 	keys := fundSenders(g)
 	var raw [][]byte

@@ -9,6 +9,7 @@ import (
 	"github.com/cowboy-chain/cowboy/consensus/simplex"
 	"github.com/cowboy-chain/cowboy/crypto"
 	"github.com/cowboy-chain/cowboy/internal/cputime"
+	"github.com/cowboy-chain/cowboy/internal/gctune"
 )
 
 const (
@@ -59,7 +60,7 @@ func syncBenchPayloads(b *testing.B, chainID uint64, start uint64) [][]byte {
 // executed while the block below them was still being written and synced
 // (the pipeline, blockpipe.go; serial applies each block alone, so 0).
 func BenchmarkSyncReplay(b *testing.B) {
-	TuneGC() // as cowboyd runs (GOGC=100 in the environment: without)
+	gctune.Start() // as cowboyd runs (GOGC=100 in the environment: without)
 	for _, mode := range []struct {
 		name  string
 		ahead bool

@@ -30,11 +30,12 @@ import (
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/internal/gctune"
 	"github.com/cowboy-chain/cowboy/node"
 )
 
 func main() {
-	node.TuneGC() // the collector policy of a node process (GOGC overrides)
+	gctune.Start() // the collector policy of a node process (GOGC overrides)
 	if err := newRoot(os.Stdout, os.Stderr).Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(1)

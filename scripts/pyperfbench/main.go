@@ -10,7 +10,7 @@
 // against the expected file.
 //
 // With -gc node the process first sets the collector policy a cowboyd
-// process runs under (node.TuneGC: a heap floor of node.GCHeapFloor
+// process runs under (gctune.Start: a heap floor of gctune.HeapFloor
 // before collecting), so that the PVM's figures are those of the node
 // that runs actors; the default leaves Go's GOGC=100, under which a
 // short run with a small live heap collects every few MB allocated.
@@ -33,7 +33,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/cowboy-chain/cowboy/node"
+	"github.com/cowboy-chain/cowboy/internal/gctune"
 	"github.com/cowboy-chain/cowboy/pvm"
 	"github.com/cowboy-chain/cowboy/pvm/modules"
 )
@@ -72,7 +72,7 @@ func main() {
 	switch *gc {
 	case "default":
 	case "node":
-		if !node.TuneGC() {
+		if !gctune.Start() {
 			fmt.Fprintln(os.Stderr, "pyperfbench: GOGC is set in the environment; -gc node leaves it")
 		}
 	default:

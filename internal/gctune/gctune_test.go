@@ -1,4 +1,4 @@
-package node
+package gctune
 
 import (
 	"runtime"
@@ -13,17 +13,17 @@ func TestGCPercentFor(t *testing.T) {
 		live uint64
 		want int
 	}{
-		{0, gcMaxPercent},                // nothing measured yet
-		{1 << 20, gcMaxPercent},          // 1 MiB: the floor asks for 51,100%
-		{GCHeapFloor / 21, gcMaxPercent}, // goal 21× live: 2,000% exactly
-		{GCHeapFloor/21 + 1, 1999},       // just above: below the cap
-		{GCHeapFloor / 8, 700},           // goal = 8 × live
-		{GCHeapFloor/2 - 1, 100},         // just under half: 100.0…%
-		{GCHeapFloor / 2, 100},           // half: the default
-		{GCHeapFloor, 100},               // above: the default
-		{GCHeapFloor / 5, 400},           // goal = 5 × live
-		{GCHeapFloor / 3, 200},           // goal = 3 × live
-		{GCHeapFloor / 4, 300},           // goal = 4 × live
+		{0, gcMaxPercent},              // nothing measured yet
+		{1 << 20, gcMaxPercent},        // 1 MiB: the floor asks for 51,100%
+		{HeapFloor / 21, gcMaxPercent}, // goal 21× live: 2,000% exactly
+		{HeapFloor/21 + 1, 1999},       // just above: below the cap
+		{HeapFloor / 8, 700},           // goal = 8 × live
+		{HeapFloor/2 - 1, 100},         // just under half: 100.0…%
+		{HeapFloor / 2, 100},           // half: the default
+		{HeapFloor, 100},               // above: the default
+		{HeapFloor / 5, 400},           // goal = 5 × live
+		{HeapFloor / 3, 200},           // goal = 3 × live
+		{HeapFloor / 4, 300},           // goal = 4 × live
 	} {
 		if got := gcPercentFor(c.live); got != c.want {
 			t.Errorf("gcPercentFor(%d) = %d, want %d", c.live, got, c.want)
@@ -31,11 +31,11 @@ func TestGCPercentFor(t *testing.T) {
 	}
 }
 
-// TestTuneGCLeavesGOGC: an operator's GOGC wins and nothing is started.
-func TestTuneGCLeavesGOGC(t *testing.T) {
+// TestStartLeavesGOGC: an operator's GOGC wins and nothing is started.
+func TestStartLeavesGOGC(t *testing.T) {
 	t.Setenv("GOGC", "100")
-	if TuneGC() {
-		t.Fatal("TuneGC ran with GOGC set")
+	if Start() {
+		t.Fatal("Start ran with GOGC set")
 	}
 }
 
@@ -88,9 +88,9 @@ func TestGCTunerFollowsCollections(t *testing.T) {
 	if first < 1000 || first > gcMaxPercent {
 		t.Fatalf("small live heap: GOGC %d, want near the cap %d", first, gcMaxPercent)
 	}
-	// Hold GCHeapFloor/2 live: the goal falls to the runtime default. Only
+	// Hold HeapFloor/2 live: the goal falls to the runtime default. Only
 	// a hook armed by an earlier hook can see it.
-	hold := make([]byte, GCHeapFloor/2)
+	hold := make([]byte, HeapFloor/2)
 	for i := range hold {
 		hold[i] = byte(i)
 	}

@@ -1,4 +1,8 @@
-package node
+// Package gctune is the garbage-collector policy of a process that runs
+// one node (cowboyd) or measures one (the node benchmarks, pyperfbench
+// -gc node). It is a leaf package so that tools can use the policy
+// without linking the node.
+package gctune
 
 import (
 	"os"
@@ -9,7 +13,7 @@ import (
 	"sync/atomic"
 )
 
-// GCHeapFloor is the heap a node process lets grow before it collects
+// HeapFloor is the heap a node process lets grow before it collects
 // garbage: while the live heap is below half of it, the collector's target
 // (GOGC) is raised so that the next collection starts at about this size;
 // above that the runtime's default (GOGC=100, a collection each time the
@@ -18,11 +22,11 @@ import (
 // every ~10,000 transfers and spends 3-4 µs of CPU per transfer in the
 // collector, about a fifth of a transfer's cost besides its signature
 // (docs/benchmarks.md, issue 17 phase 8). Peak heap is at most
-// max(GCHeapFloor, twice the live heap) plus what the runtime keeps. A
+// max(HeapFloor, twice the live heap) plus what the runtime keeps. A
 // 512 MiB floor measured worse end to end: the devnet's heap kept growing
 // into fresh pages, and the page faults and cold caches cost more CPU
 // than the collections saved.
-const GCHeapFloor = 256 << 20
+const HeapFloor = 256 << 20
 
 // gcMaxPercent bounds the raised target while the live heap is tiny (just
 // after start), where the floor would ask for thousands of percent.
@@ -30,12 +34,12 @@ const gcMaxPercent = 2000
 
 var gcTune sync.Once
 
-// TuneGC starts the node's collector policy (GCHeapFloor) for the rest of
+// Start starts the node's collector policy (HeapFloor) for the rest of
 // the process; it reports whether it did. An operator's GOGC environment
-// variable wins: then the runtime's setting stays and TuneGC does nothing.
+// variable wins: then the runtime's setting stays and Start does nothing.
 // A GOMEMLIMIT still bounds the heap either way. It is for processes that
 // run one node (cowboyd) and its benchmarks, not for library users.
-func TuneGC() bool {
+func Start() bool {
 	if os.Getenv("GOGC") != "" {
 		return false
 	}
@@ -90,14 +94,14 @@ func (t *gcTuner) adjust() {
 }
 
 // gcPercentFor is the GOGC that starts the next collection at about
-// GCHeapFloor above a live heap of live bytes: goal = live × (1 +
+// HeapFloor above a live heap of live bytes: goal = live × (1 +
 // GOGC/100), never below the default 100 nor above gcMaxPercent.
 func gcPercentFor(live uint64) int {
 	switch {
 	case live == 0:
 		return gcMaxPercent
-	case live >= GCHeapFloor/2:
+	case live >= HeapFloor/2:
 		return 100
 	}
-	return min(int(GCHeapFloor*100/live)-100, gcMaxPercent)
+	return min(int(HeapFloor*100/live)-100, gcMaxPercent)
 }
