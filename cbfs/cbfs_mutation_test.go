@@ -648,6 +648,47 @@ func TestSegmentStopsAtK(t *testing.T) {
 	}
 }
 
+// TestHedgeWithNothingLeft: once every shard of a segment has been asked
+// for, a hedge that fires asks for nothing more and the segment waits for
+// the shards in flight. K=4, M=1: data shard 1 never answers, the first
+// hedge asks for the only parity shard, which answers three seconds after
+// it was asked (after the hedges of the next two seconds had nothing left
+// to ask for). Asking again then (`next <= n`) would index past the last
+// shard. The clock here only decides whether those hedges fire before
+// the parity shard answers; a correct loop passes either way.
+func TestHedgeWithNothingLeft(t *testing.T) {
+	v := testVolume(t)
+	var st memStore
+	p := Params{K: 4, M: 1, SegmentSize: MinSegmentSize}
+	m, err := Encode(context.Background(), v, "a", p, bytes.NewReader(randBytes(MinSegmentSize, 10)), 1, st.place)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fetch := func(ctx context.Context, i, j int) ([]byte, error) {
+		switch j {
+		case 1:
+			<-ctx.Done()
+			return nil, ctx.Err()
+		case 4:
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(3 * time.Second):
+			}
+		}
+		return st.fetch(ctx, i, j)
+	}
+	shards, bad := fetchSegment(context.Background(), m, 0, fetch)
+	for j, b := range shards {
+		if (b == nil) != (j == 1) {
+			t.Errorf("shard %d fetched: %v, want every shard but 1", j, b != nil)
+		}
+	}
+	if len(bad) != 1 || bad[0].Shard != 1 || !errors.Is(bad[0].Err, ErrSlow) {
+		t.Errorf("bad shards %+v, want only shard 1, cancelled as ErrSlow", bad)
+	}
+}
+
 // TestEncodeDecodeRefusals: what Encode, Decode and RebuildShards refuse,
 // and that a placement or read failure ends Encode with that error.
 func TestEncodeDecodeRefusals(t *testing.T) {
