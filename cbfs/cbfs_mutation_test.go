@@ -689,6 +689,27 @@ func TestHedgeWithNothingLeft(t *testing.T) {
 	}
 }
 
+// TestWorkersBelowOne: a worker count below one, zero or negative, means
+// one worker per core for Encode and Decode alike, and the file comes back
+// whole (a negative count used as given would size Decode's pipeline
+// below zero).
+func TestWorkersBelowOne(t *testing.T) {
+	v := testVolume(t)
+	data := randBytes(2*MinSegmentSize+5, 11)
+	p := Params{K: 2, M: 1, SegmentSize: MinSegmentSize}
+	for _, workers := range []int{0, -1, -3} {
+		var st memStore
+		m, err := Encode(context.Background(), v, "a", p, bytes.NewReader(data), workers, st.place)
+		if err != nil {
+			t.Fatalf("workers %d: encode: %v", workers, err)
+		}
+		var out bytes.Buffer
+		if err := Decode(context.Background(), v, m, st.fetch, &out, workers, nil); err != nil || !bytes.Equal(out.Bytes(), data) {
+			t.Fatalf("workers %d: decode: %v (%d of %d bytes)", workers, err, out.Len(), len(data))
+		}
+	}
+}
+
 // TestEncodeDecodeRefusals: what Encode, Decode and RebuildShards refuse,
 // and that a placement or read failure ends Encode with that error.
 func TestEncodeDecodeRefusals(t *testing.T) {
