@@ -67,7 +67,7 @@ func (b *Block) Encode() ([]byte, error) {
 	out = append(out, hdr...)
 	out = appendHead(out, majorArray, uint64(len(b.Txs)))
 	for _, tx := range b.Txs {
-		out = tx.appendCBOR(out, true)
+		out = tx.appendEncoding(out)
 	}
 	return out, nil
 }
