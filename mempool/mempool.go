@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/big"
 	"runtime"
-	"slices"
 	"sync"
 
 	"github.com/cowboy-chain/cowboy/chain/execution"
@@ -62,6 +61,10 @@ type entry struct {
 	tx   *types.Tx
 	hash types.Hash // tx.Hash(), kept here for the pool's own lookups
 	from types.Address
+	// s is from's senderTxs, the one whose byNon holds this entry while
+	// it is in the pool (a senderTxs leaves p.senders only once its byNon
+	// is empty), so Select and Remove reach it without a lookup by address.
+	s    *senderTxs
 	lane fees.Lane
 	// cycles and cells are the intrinsic cost (§17.2, §17.4), the least
 	// the transaction uses in a block: Select's block budget.
@@ -194,7 +197,7 @@ func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.B
 		s = &senderTxs{byNon: map[uint64]*entry{}, low: tx.Nonce}
 	}
 	s.base = base
-	e := &entry{tx: tx, hash: h, from: from, lane: execution.LaneOf(tx)}
+	e := &entry{tx: tx, hash: h, from: from, s: s, lane: execution.LaneOf(tx)}
 	e.cycles, e.cells = fees.TxIntrinsic(tx)
 	if old := s.byNon[tx.Nonce]; old != nil {
 		if !p.outbids(tx, old.tx, bf) {
@@ -272,17 +275,14 @@ func (p *Pool) PendingNonce(from types.Address, committed uint64) uint64 {
 func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	// Senders in a fixed order so the result never depends on map order.
-	senders := make([]types.Address, 0, len(p.senders))
-	for a := range p.senders {
-		senders = append(senders, a)
-	}
-	slices.SortFunc(senders, func(a, b types.Address) int { return bytes.Compare(a[:], b[:]) })
-
-	h := &feeHeap{items: make([]heapItem, 0, len(senders))}
+	// The heap starts with each sender's next transaction, in map order:
+	// the result does not depend on it, since the heap's order (rank, fee,
+	// hash) is total over distinct transactions, and every rank is
+	// decided before anything is taken (TestSelectIgnoresMapOrder).
+	h := &feeHeap{items: make([]heapItem, 0, len(p.senders))}
 	var lanes laneSelect
-	for _, a := range senders {
-		if e := p.senders[a].byNon[st.Nonce(a)]; e != nil && execution.CheckFees(e.tx, bf) == nil {
+	for a, s := range p.senders {
+		if e := s.byNon[st.Nonce(a)]; e != nil && execution.CheckFees(e.tx, bf) == nil {
 			h.items = append(h.items, heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.hash, rank: lanes.rank(e)})
 		}
 	}
@@ -305,7 +305,7 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 		block.take(it.e)
 		// The sender's next nonce: byNon holds each entry under its own
 		// transaction's nonce.
-		if e := p.senders[it.e.from].byNon[it.e.tx.Nonce+1]; e != nil && execution.CheckFees(e.tx, bf) == nil {
+		if e := it.e.s.byNon[it.e.tx.Nonce+1]; e != nil && execution.CheckFees(e.tx, bf) == nil {
 			h.items[0] = heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.hash, rank: lanes.rank(e)}
 			h.down(0)
 		} else {
@@ -346,7 +346,7 @@ func (p *Pool) Remove(txs []*types.Tx) {
 			continue
 		}
 		delete(p.byHash, h)
-		if s := p.senders[e.from]; s != nil && s.byNon[tx.Nonce] == e {
+		if s := e.s; s.byNon[tx.Nonce] == e {
 			delete(s.byNon, tx.Nonce)
 			if len(s.byNon) == 0 {
 				delete(p.senders, e.from)

@@ -339,3 +339,46 @@ func TestAdmitReadsAccountOnce(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSelectRemove is the block loop's part of the pool: select a
+// block of up to 2,000 transactions, remove them, prune, until the pool is
+// empty (1,000 senders of 8 transactions each; a node benchmark's pool
+// holds 2,000 of 10), reported per transaction.
+func BenchmarkSelectRemove(b *testing.B) {
+	const senders, perSender = 1000, 8
+	var txs []*types.Tx
+	for s := 0; s < senders; s++ {
+		k := key(byte(s%250 + 1))
+		if s >= 250 {
+			k, _ = crypto.GenerateKey()
+		}
+		for n := 0; n < perSender; n++ {
+			txs = append(txs, mk(k, uint64(n), 100, 1))
+		}
+	}
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		b.StopTimer()
+		p := New(Config{ChainID: 7})
+		st := view{}
+		for _, err := range p.AddBatch(txs, st, bf) {
+			if err != nil && !errors.Is(err, ErrKnown) {
+				b.Fatal(err)
+			}
+		}
+		b.StartTimer()
+		for p.Len() > 0 {
+			got := p.Select(st, bf, 2000)
+			if len(got) == 0 {
+				b.Fatal("nothing selected")
+			}
+			for _, tx := range got {
+				from, _ := tx.Sender()
+				st[from] = tx.Nonce + 1
+			}
+			p.Remove(got)
+			p.Prune(st)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(len(txs)*b.N), "ns/tx")
+}

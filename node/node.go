@@ -203,7 +203,15 @@ func txIndexKey(h types.Hash) store.Key {
 // (what types.Marshal writes for []uint64{height, index}; written by hand
 // because every transaction of every block has one).
 func encodeTxLocation(height, index uint64) []byte {
-	b := make([]byte, 0, 19)
+	return appendTxLocation(make([]byte, 0, txLocationMax), height, index)
+}
+
+// txLocationMax is the longest encodeTxLocation: an array head and two
+// 9-byte integers.
+const txLocationMax = 19
+
+// appendTxLocation appends encodeTxLocation(height, index) to b.
+func appendTxLocation(b []byte, height, index uint64) []byte {
 	b = types.AppendArrayHeader(b, 2)
 	return types.AppendUint(types.AppendUint(b, height), index)
 }
@@ -432,6 +440,9 @@ func (n *Node) prepareCommit(st *state.StateDB, h *types.Header, res *execution.
 	rcptHashes := make([]types.Hash, count)
 	batch.TxIndex = make([]store.Write, count)
 	batch.TxReceipts = make([]store.Write, count)
+	// The tx index entries share one buffer, each in a slot of its own
+	// (capped, so nothing can append over the next).
+	locs := make([]byte, count*txLocationMax)
 	// Receipts are encoded and hashed on all cores: each index is written
 	// by exactly one goroutine, so the result does not depend on scheduling.
 	err = parallel(count, func(i int) error {
@@ -441,7 +452,8 @@ func (n *Node) prepareCommit(st *state.StateDB, h *types.Header, res *execution.
 			return fmt.Errorf("encode receipt: %w", err)
 		}
 		rcptHashes[i] = types.Hash(crypto.Blake3(enc))
-		batch.TxIndex[i] = store.Write{Key: txIndexKey(txHashes[i]), Value: encodeTxLocation(h.Height, uint64(i))}
+		slot := locs[i*txLocationMax : i*txLocationMax : (i+1)*txLocationMax]
+		batch.TxIndex[i] = store.Write{Key: txIndexKey(txHashes[i]), Value: appendTxLocation(slot, h.Height, uint64(i))}
 		batch.TxReceipts[i] = store.Write{Key: receiptKey(txHashes[i]), Value: enc}
 		return nil
 	})

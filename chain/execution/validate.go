@@ -132,11 +132,14 @@ func checkState(st *state.StateDB, tx *types.Tx, from types.Address) (*big.Int, 
 	if tx.Nonce > nonce {
 		return nil, reject(ErrNonceTooHigh, "nonce %d is too high: account %s is at nonce %d", tx.Nonce, from, nonce)
 	}
-	prepay := fees.TxMaxCost(tx)
-	if need := new(big.Int).Add(prepay, tx.ValueOrZero()); !st.HasBalance(from, need) {
+	// The balance must cover prepay + value: the sum is formed in prepay
+	// itself (fresh, owned here) and the value taken back after the check,
+	// so the check allocates no temporary.
+	prepay, value := fees.TxMaxCost(tx), tx.ValueOrZero()
+	if need := prepay.Add(prepay, value); !st.HasBalance(from, need) {
 		return nil, reject(ErrInsufficientFunds, "account %s holds %s base units, needs %s (value + limits × max fees)", from, st.Balance(from), need)
 	}
-	return prepay, nil
+	return prepay.Sub(prepay, value), nil
 }
 
 func mustNotFail(err error) {

@@ -38,7 +38,8 @@ type Charge struct {
 func Compute(cyclesUsed, cellsUsed uint64, cycle, cell Prices, bc, bb uint64) Charge {
 	burned := mul192(cyclesUsed, bc).add(mul192(cellsUsed, bb))
 	tip := mul192(cyclesUsed, EffectiveTip(cycle, bc)).add(mul192(cellsUsed, EffectiveTip(cell, bb)))
-	return Charge{Fee: burned.add(tip).big(), Burned: burned.big(), Tip: tip.big()}
+	w := new([3]bigWords) // the three amounts in one allocation
+	return Charge{Fee: burned.add(tip).bigIn(&w[0]), Burned: burned.bigIn(&w[1]), Tip: tip.bigIn(&w[2])}
 }
 
 // MaxCost is the most a transaction can pay in fees: its limits at its max
@@ -128,8 +129,10 @@ type bigWords struct {
 
 // big converts a to a new big.Int (one allocation), which later arithmetic
 // may grow or change freely.
-func (a u192) big() *big.Int {
-	b := new(bigWords)
+func (a u192) big() *big.Int { return a.bigIn(new(bigWords)) }
+
+// bigIn converts a into b's Int, whose words are b's own.
+func (a u192) bigIn(b *bigWords) *big.Int {
 	if bits.UintSize == 64 {
 		b.w[0], b.w[1], b.w[2] = big.Word(a.lo), big.Word(a.mid), big.Word(a.hi)
 	} else {

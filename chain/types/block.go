@@ -67,7 +67,7 @@ func (b *Block) Encode() ([]byte, error) {
 	out = append(out, hdr...)
 	out = appendHead(out, majorArray, uint64(len(b.Txs)))
 	for _, tx := range b.Txs {
-		out = tx.appendCBOR(out, true)
+		out = tx.appendEncoding(out)
 	}
 	return out, nil
 }
@@ -216,6 +216,10 @@ func DecodeReceipt(b []byte) (*Receipt, error) {
 	return r, nil
 }
 
+// The domain prefixes of MerkleRoot's leaves and inner nodes, shared and
+// never written (a []byte{0} literal per call would be an allocation).
+var leafPrefix, nodePrefix = []byte{0}, []byte{1}
+
 // MerkleRoot is a binary BLAKE3 Merkle root over leaves: leaves are hashed
 // with a 0x00 prefix and inner nodes with 0x01 (so a leaf can never pose as
 // a node); an odd node is promoted unchanged; the empty list's root is
@@ -225,8 +229,11 @@ func MerkleRoot(leaves []Hash) Hash {
 		return Hash(crypto.Blake3(nil))
 	}
 	level := make([]Hash, len(leaves))
-	for i, l := range leaves {
-		level[i] = Hash(crypto.Blake3([]byte{0}, l[:]))
+	for i := range leaves {
+		// leaves[i][:], not a loop variable's: crypto.Blake3 keeps its
+		// inputs' contents reachable for the compiler, which would move a
+		// copy to the heap for every leaf.
+		level[i] = Hash(crypto.Blake3(leafPrefix, leaves[i][:]))
 	}
 	// Each level is written over the front of the one below it (node i/2
 	// is written after nodes i and i+1 are read), so the whole root takes
@@ -237,7 +244,7 @@ func MerkleRoot(leaves []Hash) Hash {
 				level[i/2] = level[i]
 				continue
 			}
-			level[i/2] = Hash(crypto.Blake3([]byte{1}, level[i][:], level[i+1][:]))
+			level[i/2] = Hash(crypto.Blake3(nodePrefix, level[i][:], level[i+1][:]))
 		}
 	}
 	return level[0]

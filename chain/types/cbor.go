@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"math/bits"
 )
 
 // A minimal canonical CBOR writer and strict reader for the transaction
@@ -134,6 +135,16 @@ func (r *reader) uint() (uint64, error) {
 }
 
 func (r *reader) bytes(max int) ([]byte, error) {
+	p, err := r.view(max)
+	if err != nil {
+		return nil, err
+	}
+	return append(make([]byte, 0, len(p)), p...), nil
+}
+
+// view reads a byte string like bytes, but returns it in place, not
+// copied: for callers that copy or convert it before r.b can change.
+func (r *reader) view(max int) ([]byte, error) {
 	m, n, err := r.head()
 	if err != nil {
 		return nil, err
@@ -144,14 +155,13 @@ func (r *reader) bytes(max int) ([]byte, error) {
 	if n > uint64(max) || n > uint64(len(r.b)-r.pos) {
 		return nil, fmt.Errorf("%w: byte string of %d bytes too long", errCBOR, n)
 	}
-	out := make([]byte, n)
-	copy(out, r.b[r.pos:])
+	out := r.b[r.pos : r.pos+int(n)]
 	r.pos += int(n)
 	return out, nil
 }
 
 func (r *reader) fixedBytes(dst []byte) error {
-	p, err := r.bytes(len(dst))
+	p, err := r.view(len(dst))
 	if err != nil {
 		return err
 	}
@@ -180,14 +190,14 @@ func (r *reader) array() (int, error) {
 func (r *reader) bigUint(maxBits int) (*big.Int, error) {
 	if r.pos < len(r.b) && r.b[r.pos] == cborTagBig {
 		r.pos++
-		p, err := r.bytes(maxBits / 8)
+		p, err := r.view(maxBits / 8)
 		if err != nil {
 			return nil, err
 		}
 		if len(p) == 0 || p[0] == 0 {
 			return nil, fmt.Errorf("%w: bignum with leading zero byte", errCBOR)
 		}
-		v := new(big.Int).SetBytes(p)
+		v := newBigInt().SetBytes(p)
 		if v.IsUint64() {
 			return nil, fmt.Errorf("%w: bignum %s fits a plain integer", errCBOR, v)
 		}
@@ -197,7 +207,24 @@ func (r *reader) bigUint(maxBits int) (*big.Int, error) {
 	if err != nil {
 		return nil, err
 	}
-	return new(big.Int).SetUint64(n), nil
+	return newBigInt().SetUint64(n), nil
+}
+
+// bigWords is a big.Int with room for 256 bits (maxValueBits, the most a
+// value or balance may hold) in the same allocation: a decoded amount
+// costs one allocation instead of two (the Int, then its words), and an
+// account's balance is decoded for every transaction's sender and
+// recipient.
+type bigWords struct {
+	i big.Int
+	w [256 / bits.UintSize]big.Word
+}
+
+// newBigInt is a zero big.Int whose first 256 bits need no allocation of
+// their own.
+func newBigInt() *big.Int {
+	b := new(bigWords)
+	return b.i.SetBits(b.w[:0])
 }
 
 func (r *reader) end() error {

@@ -153,3 +153,22 @@ func TestReaderPeekNull(t *testing.T) {
 		t.Fatalf("null at the end of input: pos %d", r.pos)
 	}
 }
+
+// The writer's heads at every width boundary (RFC 8949 §4.2.1 shortest
+// form): the last value of a width and the first of the next.
+func TestAppendHeadBoundaries(t *testing.T) {
+	tests := []struct {
+		n   uint64
+		hex string
+	}{
+		{23, "17"}, {24, "1818"},
+		{0xff, "18ff"}, {0x100, "190100"},
+		{0xffff, "19ffff"}, {0x10000, "1a00010000"},
+		{0xffffffff, "1affffffff"}, {1 << 32, "1b0000000100000000"},
+	}
+	for _, tt := range tests {
+		if got := hex.EncodeToString(appendHead(nil, majorUint, tt.n)); got != tt.hex {
+			t.Errorf("appendHead(%d) = %s, want %s", tt.n, got, tt.hex)
+		}
+	}
+}

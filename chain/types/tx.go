@@ -46,6 +46,22 @@ type Tx struct {
 	hash   atomic.Pointer[Hash]
 	sender atomic.Pointer[Address]
 	size   atomic.Int64
+	// hashBuf and senderBuf hold the first cached hash and sender inside
+	// the transaction, so a cached read does not chase a pointer to a
+	// separate allocation (a cache miss for each of the thousands of
+	// transactions a block touches, several times per transaction): the
+	// goroutine that wins hashOwned (senderOwned) writes the buffer once,
+	// then publishes its address in hash (sender).
+	hashOwned, senderOwned atomic.Bool
+	hashBuf                Hash
+	senderBuf              Address
+	// enc is the canonical encoding DecodeTx verified the bytes against
+	// (nil for a transaction built in memory): Hash and Block.Encode use
+	// it instead of encoding the transaction again, so a decoded
+	// transaction's hash and block bytes are those of the bytes it came
+	// from (change a field and Sign again, or build a new Tx). Set before
+	// the transaction is shared, never written after, never handed out.
+	enc []byte
 }
 
 // AccessTuple declares an address and storage keys a transaction touches.
@@ -118,13 +134,29 @@ func (tx *Tx) SigningHash() Hash { return Hash(crypto.Keccak256(tx.SigningBytes(
 // Encode is the canonical CBOR of the transaction as it is (signed or not).
 func (tx *Tx) Encode() []byte { return tx.appendCBOR(make([]byte, 0, 200+len(tx.Payload)), true) }
 
+// appendEncoding appends Encode() to b without a copy of its own.
+func (tx *Tx) appendEncoding(b []byte) []byte {
+	if tx.enc != nil {
+		return append(b, tx.enc...)
+	}
+	return tx.appendCBOR(b, true)
+}
+
 // Hash is keccak256 of the signed transaction's canonical CBOR.
 func (tx *Tx) Hash() Hash {
 	if h := tx.hash.Load(); h != nil {
 		return *h
 	}
-	h := Hash(crypto.Keccak256(tx.Encode()))
-	tx.hash.Store(&h)
+	var h Hash
+	if tx.enc != nil {
+		h = Hash(crypto.Keccak256(tx.enc))
+	} else {
+		h = Hash(crypto.Keccak256(tx.Encode()))
+	}
+	if tx.hashOwned.CompareAndSwap(false, true) {
+		tx.hashBuf = h
+		tx.hash.Store(&tx.hashBuf)
+	}
 	return h
 }
 
@@ -144,9 +176,12 @@ func (tx *Tx) Sign(key *crypto.PrivateKey) {
 	v, r, s := key.Sign(tx.SigningHash())
 	tx.Sig = &Signature{YParity: v, R: r, S: s}
 	tx.hash.Store(nil)
+	tx.hashOwned.Store(false)
 	tx.size.Store(0)
-	a := Address(key.Address())
-	tx.sender.Store(&a)
+	tx.enc = nil
+	tx.senderBuf = Address(key.Address())
+	tx.senderOwned.Store(true)
+	tx.sender.Store(&tx.senderBuf)
 }
 
 // SetSender caches a sender the caller knows without recovering it: the
@@ -175,7 +210,12 @@ func (tx *Tx) Sender() (Address, error) {
 		return Address{}, err
 	}
 	a := Address(crypto.PubkeyToAddress(pub))
-	tx.sender.Store(&a)
+	if tx.senderOwned.CompareAndSwap(false, true) {
+		tx.senderBuf = a
+		tx.sender.Store(&tx.senderBuf)
+	} else {
+		tx.sender.CompareAndSwap(nil, &a)
+	}
 	return a, nil
 }
 
@@ -258,9 +298,11 @@ func decodeTx(b []byte) (*Tx, error) {
 	}
 	// The decoder above already refuses non-shortest heads; re-encoding
 	// catches anything else that is not byte-for-byte canonical.
-	if enc := tx.Encode(); string(enc) != string(b) {
+	enc := tx.appendCBOR(make([]byte, 0, len(b)), true)
+	if string(enc) != string(b) {
 		return nil, errors.New("bytes are not the canonical encoding")
 	}
+	tx.enc = enc[:len(enc):len(enc)]
 	return tx, nil
 }
 
