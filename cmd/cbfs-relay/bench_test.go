@@ -29,8 +29,9 @@ import (
 // built elsewhere (to compare builds); CBFS_RELAY_PROCS=N starts the
 // relays with --procs N. On Linux it also reports the
 // CPU-seconds of each phase, this process and the six relays together
-// (put-cpu-s beside local-write-cpu-s): the load of other jobs on a
-// shared machine moves those much less than wall time.
+// (put-cpu-s beside local-write-cpu-s; *-relays-cpu-s is the relays'
+// part): the load of other jobs on a shared machine moves those much less
+// than wall time.
 //
 // Reads are measured twice. Warm: right after the put, the local file and
 // the relays' shard files are in the page cache, so local-read-s is a
@@ -117,17 +118,19 @@ func BenchmarkProcesses(b *testing.B) {
 	// Each phase's wall time, CPU (this process + the relays) and bytes
 	// the block layer read for them (/proc/PID/io read_bytes).
 	type phase struct {
-		t, c time.Duration
-		disk int64
+		t, c, relays time.Duration // relays: the relay processes' part of c
+		disk         int64
 	}
 	var put, get, coldGet, write, read, coldRead phase
 	run := func(ph *phase, f func() error) {
-		start, c0, d0 := time.Now(), cpuTime(pids), diskReadBytes(pids)
+		start, c0, s0, d0 := time.Now(), cpuTime(pids), cpuTime(nil), diskReadBytes(pids)
 		if err := f(); err != nil {
 			b.Fatal(err)
 		}
 		ph.t += time.Since(start)
-		ph.c += cpuTime(pids) - c0
+		c1, s1 := cpuTime(pids), cpuTime(nil)
+		ph.c += c1 - c0
+		ph.relays += (c1 - c0) - (s1 - s0)
 		if d0 >= 0 {
 			ph.disk += diskReadBytes(pids) - d0
 		}
@@ -214,6 +217,9 @@ func BenchmarkProcesses(b *testing.B) {
 		b.ReportMetric(read.c.Seconds()/n, "local-read-cpu-s")
 		b.ReportMetric(coldGet.c.Seconds()/n, "cold-get-cpu-s")
 		b.ReportMetric(coldRead.c.Seconds()/n, "local-cold-read-cpu-s")
+		b.ReportMetric(put.relays.Seconds()/n, "put-relays-cpu-s")
+		b.ReportMetric(get.relays.Seconds()/n, "get-relays-cpu-s")
+		b.ReportMetric(coldGet.relays.Seconds()/n, "cold-get-relays-cpu-s")
 	}
 	if diskReadBytes(pids) >= 0 { // MiB the block layer read per phase (Linux)
 		b.ReportMetric(float64(get.disk)/n/(1<<20), "get-disk-MiB")
