@@ -155,6 +155,14 @@ func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, da
 	}
 	if direct {
 		err = writeDirect(fh, data)
+		if errors.Is(err, syscall.EINVAL) {
+			// The device wants a larger alignment than directAlign: this
+			// shard and every later one go through the page cache.
+			f.buffered.Store(true)
+			fh.Close()
+			os.Remove(tmp)
+			return f.write(vol, pid, h, data)
+		}
 	} else {
 		_, err = fh.Write(data)
 	}
