@@ -13,6 +13,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
+	"unsafe"
 
 	"github.com/cockroachdb/pebble/v2"
 
@@ -46,6 +49,21 @@ type shardFiles struct {
 	// made holds directories known to exist durably (their entry in the
 	// parent fsynced), so a put does not stat or fsync parents again.
 	made sync.Map
+	// buffered is set once the file system refused O_DIRECT (tmpfs on
+	// older kernels, some FUSE file systems): writes go through the page
+	// cache from then on.
+	buffered atomic.Bool
+	// open is os.OpenFile for shard files, or a test's stand-in (which
+	// sees the flags, and can refuse O_DIRECT as some file systems do).
+	open func(name string, flag int, perm os.FileMode) (*os.File, error)
+}
+
+// openFile opens a shard file through f.open.
+func (f *shardFiles) openFile(name string, flag int) (*os.File, error) {
+	if f.open != nil {
+		return f.open(name, flag, 0o600)
+	}
+	return os.OpenFile(name, flag, 0o600)
 }
 
 func (f *shardFiles) volDir(vol cbfs.VolumeID) string {
@@ -106,8 +124,21 @@ func (f *shardFiles) forget(dir string) {
 	})
 }
 
+// directAlign is what O_DIRECT asks of a write's buffer address, length
+// and file offset: a multiple of the device's logical block size, which
+// 4 KiB covers.
+const directAlign = 4096
+
 // write stores data durably at the shard's path: temp file, fsync,
 // rename, fsync of the directory.
+//
+// Where the platform and file system allow it, the temp file is written
+// with O_DIRECT: the disk reads the shard from the request's buffer,
+// instead of the kernel first copying it into the page cache (that copy was
+// the relays' largest CPU cost of a put, docs/benchmarks.md, ninth
+// session). The fsync stays: O_DIRECT does not flush the device's cache or
+// the file's size and extents. The shard is then not in the page cache; a
+// get reads it from the disk.
 func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, data []byte) error {
 	dir := f.pathDir(vol, pid)
 	if err := f.ensureDir(dir); err != nil {
@@ -118,11 +149,23 @@ func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, da
 		return err
 	}
 	tmp := filepath.Join(dir, tmpPrefix+hex.EncodeToString(rnd[:]))
-	fh, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	fh, direct, err := f.create(tmp, directable(data))
 	if err != nil {
 		return fmt.Errorf("relay: create shard file: %w", err)
 	}
-	_, err = fh.Write(data)
+	if direct {
+		err = writeDirect(fh, data)
+		if errors.Is(err, syscall.EINVAL) {
+			// The device wants a larger alignment than directAlign: this
+			// shard and every later one go through the page cache.
+			f.buffered.Store(true)
+			fh.Close()
+			os.Remove(tmp)
+			return f.write(vol, pid, h, data)
+		}
+	} else {
+		_, err = fh.Write(data)
+	}
 	if err == nil {
 		err = fh.Sync()
 	}
@@ -138,6 +181,53 @@ func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, da
 		return fmt.Errorf("relay: sync shard directory: %w", err)
 	}
 	return nil
+}
+
+// directable says whether data can be written with O_DIRECT as it is: it
+// starts at an aligned address and its capacity reaches the end of its
+// last block (the relay's shard buffers are large Go allocations, which
+// start on a page and end on one).
+func directable(data []byte) bool {
+	return oDirect != 0 && uintptr(unsafe.Pointer(unsafe.SliceData(data)))%directAlign == 0 &&
+		cap(data) >= blockEnd(len(data))
+}
+
+// blockEnd rounds n up to a multiple of directAlign.
+func blockEnd(n int) int { return (n + directAlign - 1) &^ (directAlign - 1) }
+
+// create makes the temp file tmp (which must not exist), with O_DIRECT if
+// direct and the file system has not refused it; the result says which.
+func (f *shardFiles) create(tmp string, direct bool) (*os.File, bool, error) {
+	const flags = os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if direct && !f.buffered.Load() {
+		fh, err := f.openFile(tmp, flags|oDirect)
+		if err == nil {
+			return fh, true, nil
+		}
+		if !errors.Is(err, syscall.EINVAL) {
+			return nil, false, err
+		}
+		// Refused: the file may have been created before the flag was
+		// checked.
+		f.buffered.Store(true)
+		if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, false, err
+		}
+	}
+	fh, err := f.openFile(tmp, flags)
+	return fh, false, err
+}
+
+// writeDirect writes data (directable) to the empty file fh opened with
+// O_DIRECT in whole blocks, the last one padded with zeros in data's spare
+// capacity, and then cuts the file to len(data).
+func writeDirect(fh *os.File, data []byte) error {
+	blocks := data[:blockEnd(len(data))]
+	clear(blocks[len(data):])
+	if _, err := fh.Write(blocks); err != nil {
+		return err
+	}
+	return fh.Truncate(int64(len(data)))
 }
 
 // exists says whether the shard's file is there.
@@ -218,6 +308,9 @@ func (s *Server) openShard(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash) (s
 // readShard returns a held shard's bytes, in buf if its capacity allows;
 // fs.ErrNotExist if there are none.
 func (s *Server) readShard(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, buf []byte) ([]byte, error) {
+	if b, ok := s.files.readDirect(s.files.path(vol, pid, h), buf); ok {
+		return b, nil
+	}
 	r, err := s.openShard(vol, pid, h)
 	if err != nil {
 		return nil, err
@@ -228,6 +321,42 @@ func (s *Server) readShard(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, bu
 		return nil, err
 	}
 	return b, nil
+}
+
+// readDirect reads the whole file at p with O_DIRECT, into buf if its
+// capacity allows: the disk writes the bytes into the buffer, with no copy
+// through the page cache (shards written with O_DIRECT are not there
+// anyway). ok is false when it cannot (no such file, O_DIRECT refused, an
+// unaligned buffer, a short read); the caller then reads the file as
+// usual, which also reports a missing one.
+func (f *shardFiles) readDirect(p string, buf []byte) (b []byte, ok bool) {
+	if oDirect == 0 || f.buffered.Load() {
+		return nil, false
+	}
+	fh, err := f.openFile(p, os.O_RDONLY|oDirect)
+	if err != nil {
+		if errors.Is(err, syscall.EINVAL) {
+			f.buffered.Store(true)
+		}
+		return nil, false
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, false
+	}
+	size := int(st.Size())
+	// O_DIRECT reads whole blocks: room for the last one, which the read
+	// fills only up to the end of the file.
+	b = slices.Grow(buf[:0], blockEnd(size))
+	if !directable(b) {
+		return nil, false
+	}
+	k, err := fh.Read(b[:blockEnd(size)])
+	if err != nil || k != size {
+		return nil, false
+	}
+	return b[:size], true
 }
 
 // sweep removes what a crash can leave in the shard directory: temporary

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -28,8 +29,19 @@ import (
 // built elsewhere (to compare builds); CBFS_RELAY_PROCS=N starts the
 // relays with --procs N. On Linux it also reports the
 // CPU-seconds of each phase, this process and the six relays together
-// (put-cpu-s beside local-write-cpu-s): the load of other jobs on a
-// shared machine moves those much less than wall time.
+// (put-cpu-s beside local-write-cpu-s; *-relays-cpu-s is the relays'
+// part): the load of other jobs on a shared machine moves those much less
+// than wall time.
+//
+// Reads are measured twice. Warm: right after the put, the local file and
+// the relays' shard files are in the page cache, so local-read-s is a
+// memory copy (get/local). Cold: the local file and every file of the
+// relays' homes are dropped from the page cache first (posix_fadvise
+// DONTNEED), so local-cold-read-s and cold-get-s read from the disk
+// (cold-get/cold-local); *-disk-MiB (read_bytes of /proc/PID/io, this
+// process and the relays) shows how much each phase really read from the
+// block device. docs/decisions.md ("CBFS get against local disk") says
+// why both are reported.
 //
 //	go test -run XXX -bench Processes -benchtime 3x ./cmd/cbfs-relay/
 func BenchmarkProcesses(b *testing.B) {
@@ -103,67 +115,116 @@ func BenchmarkProcesses(b *testing.B) {
 	for _, pr := range procs {
 		pids = append(pids, pr.cmd.Process.Pid)
 	}
-	var putT, getT, writeT, readT time.Duration
-	var putC, getC, writeC, readC time.Duration // CPU: this process + the relays
+	// Each phase's wall time, CPU (this process + the relays) and bytes
+	// the block layer read for them (/proc/PID/io read_bytes).
+	type phase struct {
+		t, c, relays time.Duration // relays: the relay processes' part of c
+		disk         int64
+	}
+	var put, get, coldGet, write, read, coldRead phase
+	run := func(ph *phase, f func() error) {
+		start, c0, s0, d0 := time.Now(), cpuTime(pids), cpuTime(nil), diskReadBytes(pids)
+		if err := f(); err != nil {
+			b.Fatal(err)
+		}
+		ph.t += time.Since(start)
+		c1, s1 := cpuTime(pids), cpuTime(nil)
+		ph.c += c1 - c0
+		ph.relays += (c1 - c0) - (s1 - s0)
+		if d0 >= 0 {
+			ph.disk += diskReadBytes(pids) - d0
+		}
+	}
+	// The local reads use 2 MiB reads, as the relays read a shard (io.Copy
+	// to io.Discard would read 8 KiB at a time).
+	rbuf := make([]byte, 2<<20)
+	readLocal := func() error {
+		f, err := os.Open(local)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		for {
+			_, err := f.Read(rbuf)
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
 	b.SetBytes(int64(size))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		start, c0 := time.Now(), cpuTime(pids)
-		f, err := os.Create(local)
-		if err != nil {
+		run(&write, func() error {
+			f, err := os.Create(local)
+			if err != nil {
+				return err
+			}
+			if _, err := f.Write(data); err != nil {
+				return err
+			}
+			return errors.Join(f.Sync(), f.Close())
+		})
+		run(&put, func() error {
+			_, err := cl.Put(ctx, vol, "bench.bin", p, bytes.NewReader(data), nil)
+			return err
+		})
+		// Warm: the local file, and the relays' shard files, are in the
+		// page cache (they were just written).
+		run(&read, readLocal)
+		run(&get, func() error {
+			_, err := cl.Get(ctx, vol, "bench.bin", io.Discard, nil)
+			return err
+		})
+		// Cold: the same reads after the files (the local one; every file
+		// of every relay's home, shards and Pebble alike) were dropped from
+		// the page cache, so their bytes come from the disk. read_bytes
+		// shows whether they did.
+		b.StopTimer()
+		if err := evictTree(local); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := f.Write(data); err != nil {
-			b.Fatal(err)
+		for _, pr := range procs {
+			if err := evictTree(pr.home); err != nil {
+				b.Fatal(err)
+			}
 		}
-		if err := f.Sync(); err != nil {
-			b.Fatal(err)
-		}
-		f.Close()
-		writeT += time.Since(start)
-		c1 := cpuTime(pids)
-		writeC += c1 - c0
-
-		start = time.Now()
-		if _, err := cl.Put(ctx, vol, "bench.bin", p, bytes.NewReader(data), nil); err != nil {
-			b.Fatal(err)
-		}
-		putT += time.Since(start)
-		c2 := cpuTime(pids)
-		putC += c2 - c1
-
-		start = time.Now()
-		f, err = os.Open(local)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := io.Copy(io.Discard, f); err != nil {
-			b.Fatal(err)
-		}
-		f.Close()
-		readT += time.Since(start)
-		c3 := cpuTime(pids)
-		readC += c3 - c2
-
-		start = time.Now()
-		if _, err := cl.Get(ctx, vol, "bench.bin", io.Discard, nil); err != nil {
-			b.Fatal(err)
-		}
-		getT += time.Since(start)
-		getC += cpuTime(pids) - c3
+		b.StartTimer()
+		run(&coldRead, readLocal)
+		run(&coldGet, func() error {
+			_, err := cl.Get(ctx, vol, "bench.bin", io.Discard, nil)
+			return err
+		})
 	}
 	b.StopTimer()
 	n := float64(b.N)
-	b.ReportMetric(putT.Seconds()/n, "put-s")
-	b.ReportMetric(writeT.Seconds()/n, "local-write-s")
-	b.ReportMetric(putT.Seconds()/writeT.Seconds(), "put/local")
-	b.ReportMetric(getT.Seconds()/n, "get-s")
-	b.ReportMetric(readT.Seconds()/n, "local-read-s")
-	b.ReportMetric(getT.Seconds()/readT.Seconds(), "get/local")
-	if putC > 0 { // CPU-seconds, client and relays together (Linux)
-		b.ReportMetric(putC.Seconds()/n, "put-cpu-s")
-		b.ReportMetric(writeC.Seconds()/n, "local-write-cpu-s")
-		b.ReportMetric(getC.Seconds()/n, "get-cpu-s")
-		b.ReportMetric(readC.Seconds()/n, "local-read-cpu-s")
+	b.ReportMetric(put.t.Seconds()/n, "put-s")
+	b.ReportMetric(write.t.Seconds()/n, "local-write-s")
+	b.ReportMetric(put.t.Seconds()/write.t.Seconds(), "put/local")
+	b.ReportMetric(get.t.Seconds()/n, "get-s")
+	b.ReportMetric(read.t.Seconds()/n, "local-read-s")
+	b.ReportMetric(get.t.Seconds()/read.t.Seconds(), "get/local")
+	b.ReportMetric(coldGet.t.Seconds()/n, "cold-get-s")
+	b.ReportMetric(coldRead.t.Seconds()/n, "local-cold-read-s")
+	b.ReportMetric(coldGet.t.Seconds()/coldRead.t.Seconds(), "cold-get/cold-local")
+	b.ReportMetric(get.t.Seconds()/coldRead.t.Seconds(), "get/cold-local")
+	if put.c > 0 { // CPU-seconds, client and relays together (Linux)
+		b.ReportMetric(put.c.Seconds()/n, "put-cpu-s")
+		b.ReportMetric(write.c.Seconds()/n, "local-write-cpu-s")
+		b.ReportMetric(get.c.Seconds()/n, "get-cpu-s")
+		b.ReportMetric(read.c.Seconds()/n, "local-read-cpu-s")
+		b.ReportMetric(coldGet.c.Seconds()/n, "cold-get-cpu-s")
+		b.ReportMetric(coldRead.c.Seconds()/n, "local-cold-read-cpu-s")
+		b.ReportMetric(put.relays.Seconds()/n, "put-relays-cpu-s")
+		b.ReportMetric(get.relays.Seconds()/n, "get-relays-cpu-s")
+		b.ReportMetric(coldGet.relays.Seconds()/n, "cold-get-relays-cpu-s")
+	}
+	if diskReadBytes(pids) >= 0 { // MiB the block layer read per phase (Linux)
+		b.ReportMetric(float64(get.disk)/n/(1<<20), "get-disk-MiB")
+		b.ReportMetric(float64(coldGet.disk)/n/(1<<20), "cold-get-disk-MiB")
+		b.ReportMetric(float64(read.disk)/n/(1<<20), "local-read-disk-MiB")
+		b.ReportMetric(float64(coldRead.disk)/n/(1<<20), "local-cold-read-disk-MiB")
 	}
 }

@@ -24,6 +24,7 @@ import (
 type relayProc struct {
 	cmd  *exec.Cmd
 	info cluster.RelayInfo
+	home string
 }
 
 func startRelay(t *testing.T, bin, home string) *relayProc {
@@ -52,7 +53,7 @@ func startRelayArgs(t testing.TB, bin, home string, extra ...string) *relayProc 
 			if err := json.Unmarshal(b, &info); err != nil {
 				t.Fatal(err)
 			}
-			return &relayProc{cmd: cmd, info: info}
+			return &relayProc{cmd: cmd, info: info, home: home}
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
