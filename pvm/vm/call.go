@@ -440,7 +440,7 @@ func (t *Thread) pushArgs(n int) []object.Value {
 
 // popArgs clears and gives back the slots pushArgs returned last.
 func (t *Thread) popArgs(s []object.Value) {
-	clear(s)
+	clearSlots(s)
 	if t.argTop >= len(s) && &t.args[t.argTop-len(s)] == &s[0] {
 		t.argTop -= len(s)
 	}

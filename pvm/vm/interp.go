@@ -302,7 +302,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				f.pc, f.sp = pc, sp
 				r, err = t.Call(stack[base+1], stack[base+2:sp], nil)
 			}
-			clear(stack[base:sp])
+			clearSlots(stack[base:sp])
 			sp = base
 			if err != nil {
 				break
@@ -502,7 +502,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			tup := make(object.Tuple, n)
 			copy(tup, stack[sp-n:sp])
-			clear(stack[sp-n : sp])
+			clearSlots(stack[sp-n : sp])
 			sp -= n
 			stack[sp] = tup
 			sp++
@@ -515,7 +515,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				err = e
 				break
 			}
-			clear(stack[sp-n : sp])
+			clearSlots(stack[sp-n : sp])
 			sp -= n
 			stack[sp] = l
 			sp++
@@ -652,7 +652,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			} else {
 				r, e = t.Call(stack[base], stack[base+1:sp], nil)
 			}
-			clear(stack[base:sp])
+			clearSlots(stack[base:sp])
 			sp = base
 			if e != nil {
 				err = e
