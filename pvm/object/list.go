@@ -284,7 +284,7 @@ func (*SliceObj) Hash(Ctx) (int64, error) { return 0, Errorf(TypeError, "unhasha
 // slice.indices does, returning start, stop, step and the element count.
 func (s *SliceObj) Indices(c Ctx, n int) (start, stop, step, count int, err error) {
 	step = 1
-	if s.Step != None {
+	if !IsNone(s.Step) {
 		st, err := IndexValue(c, s.Step, "slice indices must be integers or None or have an __index__ method")
 		if err != nil {
 			return 0, 0, 0, 0, err
@@ -299,7 +299,7 @@ func (s *SliceObj) Indices(c Ctx, n int) (start, stop, step, count int, err erro
 		lower, upper = -1, n-1
 	}
 	bound := func(v Value, def int) (int, error) {
-		if v == None {
+		if IsNone(v) {
 			return def, nil
 		}
 		i, err := IndexValue(c, v, "slice indices must be integers or None or have an __index__ method")

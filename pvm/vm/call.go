@@ -76,7 +76,7 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 	if err != nil {
 		return nil, err
 	}
-	if r != object.None {
+	if !object.IsNone(r) {
 		return nil, object.Errorf(object.TypeError, "__init__() should return None, not '%s'", object.TypeName(r))
 	}
 	return inst, nil

@@ -693,7 +693,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			var ok bool
 			if g, isGen := sub.(*Generator); isGen {
 				v, ok, err = g.resume(sent, nil)
-			} else if sent == object.None {
+			} else if object.IsNone(sent) {
 				v, ok, err = object.Next(t, sub)
 			} else {
 				var meth object.Value
