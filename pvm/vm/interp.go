@@ -420,14 +420,17 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = r
 		case compile.IS_OP:
 			x, y := stack[sp-2], stack[sp-1]
-			if _, none := y.(object.NoneType); !none {
-				// `x is None` is always allowed; the rest is checked.
+			var r bool
+			if object.IsNone(y) {
+				// `x is None` is always allowed, and is IsNone(x).
+				r = object.IsNone(x)
+			} else {
 				if e := checkIdentity(x, y); e != nil {
 					err = e
 					break
 				}
+				r = object.Identical(x, y)
 			}
-			r := object.Identical(x, y)
 			if in.Arg == 1 {
 				r = !r
 			}
