@@ -141,6 +141,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.POP_TOP:
 			sp--
 			stack[sp] = nil
+			continue
 		case compile.ROT_TWO:
 			stack[sp-1], stack[sp-2] = stack[sp-2], stack[sp-1]
 		case compile.ROT_THREE:
@@ -164,6 +165,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.LOAD_CONST:
 			stack[sp] = consts[in.Arg]
 			sp++
+			continue
 		case compile.LOAD_FAST:
 			v := locals[in.Arg]
 			if v == nil {
@@ -172,10 +174,12 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp] = v
 			sp++
+			continue
 		case compile.STORE_FAST:
 			sp--
 			locals[in.Arg] = stack[sp]
 			stack[sp] = nil
+			continue
 		case compile.DELETE_FAST:
 			if locals[in.Arg] == nil {
 				err = object.Errorf(object.UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[in.Arg])
@@ -190,10 +194,12 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp] = v
 			sp++
+			continue
 		case compile.STORE_DEREF:
 			sp--
 			f.cells[in.Arg].V = stack[sp]
 			stack[sp] = nil
+			continue
 		case compile.DELETE_DEREF:
 			if f.cells[in.Arg].V == nil {
 				err = t.unboundCell(f, int(in.Arg))
@@ -203,6 +209,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.LOAD_CLOSURE:
 			stack[sp] = f.cells[in.Arg]
 			sp++
+			continue
 		case compile.LOAD_GLOBAL:
 			if gc := f.fn.gcache; gc != nil {
 				if s := gc[in.Arg]; s.layout == f.globals.Layout() && s.layout != 0 {
@@ -212,7 +219,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						stack[sp] = f.globals.At(int(s.idx))
 					}
 					sp++
-					break
+					continue
 				}
 			}
 			v, e := t.loadGlobal(f, int(in.Arg))
@@ -222,6 +229,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp] = v
 			sp++
+			continue
 		case compile.STORE_GLOBAL:
 			sp--
 			t.storeGlobal(f, in.Arg, stack[sp])
@@ -244,7 +252,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			if o, ok := stack[sp-1].(*object.Instance); ok {
 				if v, ok := f.fn.site(siteLoad, in.Arg).loadAttr(o, names[in.Arg]); ok {
 					stack[sp-1] = v
-					break
+					continue
 				}
 			}
 			v, e := t.getAttr(f, siteClassLoad, in.Arg, stack[sp-1])
@@ -253,6 +261,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				break
 			}
 			stack[sp-1] = v
+			continue
 		case compile.STORE_ATTR:
 			if o, ok := stack[sp-1].(*object.Instance); !ok || !f.fn.site(siteStore, in.Arg).storeAttr(t, o, names[in.Arg], stack[sp-2]) {
 				err = object.SetAttr(t, stack[sp-1], names[in.Arg], stack[sp-2])
@@ -278,7 +287,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				stack[sp-1] = meth
 				stack[sp] = obj
 				sp++
-				break
+				continue
 			}
 			v, e := t.getAttr(f, siteClassMethod, in.Arg, obj)
 			if e != nil {
@@ -288,6 +297,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = nil
 			stack[sp] = v
 			sp++
+			continue
 		case compile.CALL_METHOD:
 			n := int(in.Arg)
 			base := sp - n - 2
@@ -309,6 +319,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp] = r
 			sp++
+			continue
 		case compile.BINARY_OP:
 			x, y := stack[sp-2], stack[sp-1]
 			var r object.Value
@@ -346,6 +357,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = r
+			continue
 		case compile.INPLACE_OP:
 			// On two ints, Inplace is Binary.
 			var r object.Value
@@ -374,6 +386,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = r
+			continue
 		case compile.UNARY_OP:
 			r, e := t.unary(object.Op(in.Arg), stack[sp-1])
 			if e != nil {
@@ -418,6 +431,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = r
+			continue
 		case compile.IS_OP:
 			x, y := stack[sp-2], stack[sp-1]
 			var r bool
@@ -437,6 +451,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = object.MakeBool(r)
+			continue
 		case compile.CONTAINS_OP:
 			r, e := object.Contains(t, stack[sp-1], stack[sp-2])
 			if e != nil {
@@ -484,6 +499,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = r
+			continue
 		case compile.STORE_SUBSCR:
 			if v := stack[sp-3]; v == t.tmpVal && v != nil {
 				err = t.storeSliceTemp(stack[sp-2], stack[sp-1])
@@ -572,6 +588,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp, err = t.unpackEx(stack, sp, in.Arg)
 		case compile.JUMP:
 			pc = int(in.Arg)
+			continue
 		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
 			v := stack[sp-1]
 			var b bool
@@ -592,6 +609,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			if b == (in.Op == compile.POP_JUMP_IF_TRUE) {
 				pc = int(in.Arg)
 			}
+			continue
 		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
 			b, isBool := stack[sp-1].(object.Bool)
 			if !isBool {
@@ -627,7 +645,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				if v, ok, unpacked, e = t.nextPair(gi, stack, sp, instrs[pc]); unpacked {
 					sp += 2
 					pc++
-					break
+					continue
 				}
 			} else {
 				v, ok, e = object.Next(t, stack[sp-1])
@@ -640,10 +658,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				sp--
 				stack[sp] = nil
 				pc = int(in.Arg)
-				break
+				continue
 			}
 			stack[sp] = v
 			sp++
+			continue
 		case compile.CALL:
 			n := int(in.Arg)
 			base := sp - n - 1
@@ -663,6 +682,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp] = r
 			sp++
+			continue
 		case compile.CALL_KW:
 			sp, err = t.callKw(f, stack, sp, pc, int(in.Arg))
 		case compile.CALL_EX:
