@@ -126,8 +126,8 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 	sp := f.sp
 	pc := f.pc
 	m := t.meter
-	var err error
 	for {
+		var err error
 		in := instrs[pc]
 		if cost := opCost[in.Op]; cost <= m.Left {
 			m.Left -= cost
