@@ -338,11 +338,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						r, _ = object.IntBinary(op, a, b)
 					}
 				} else if b, ok := y.(object.Float); ok {
-					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), y, code, pc-1)
+					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), y, code, pc)
 				}
 			} else if a, ok := x.(object.Float); ok {
 				if b, ok := y.(object.Float); ok {
-					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), y, code, pc-1)
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), y, code, pc)
 				} else if b, ok := y.(object.Int); ok {
 					r = t.floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil, nil, 0)
 				}
@@ -367,11 +367,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				} else if b, ok := stack[sp-1].(object.Float); ok {
 					// Ints and floats have no in-place operators:
 					// Inplace is Binary.
-					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), stack[sp-1], code, pc-1)
+					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), stack[sp-1], code, pc)
 				}
 			} else if a, ok := stack[sp-2].(object.Float); ok {
 				if b, ok := stack[sp-1].(object.Float); ok {
-					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), stack[sp-1], code, pc-1)
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), stack[sp-1], code, pc)
 				} else if b, ok := stack[sp-1].(object.Int); ok {
 					r = t.floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil, nil, 0)
 				}
@@ -487,12 +487,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				}
 			}
 			if r == nil {
-				if code.SliceTemp(pc - 1) {
-					r, err = t.sliceTemp(x, k)
-				} else {
-					r, err = object.GetItem(t, x, k)
-				}
-				if err != nil {
+				if r, err = t.getItem(code, pc, x, k); err != nil {
 					break
 				}
 			}
@@ -847,7 +842,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 // replaces, holds it. `x + a * b` then allocates once, not twice. Floats
 // have no identity a program or the meter can see (FloatBox). yv is nil
 // when the right operand is not a float.
-func (t *Thread) floatArith(op object.Op, x, y softfloat.F64, yv object.Value, code *compile.Code, i int) object.Value {
+func (t *Thread) floatArith(op object.Op, x, y softfloat.F64, yv object.Value, code *compile.Code, next int) object.Value {
 	var r softfloat.F64
 	switch op {
 	case object.OpAdd:
@@ -864,7 +859,7 @@ func (t *Thread) floatArith(op object.Op, x, y softfloat.F64, yv object.Value, c
 	default:
 		return nil
 	}
-	if t.fbox.IsLast(yv) && code.AfterArith(i) {
+	if t.fbox.IsLast(yv) && code.AfterArith(next-1) {
 		return t.fbox.Rebox(yv, object.Float(r.Float64()))
 	}
 	return t.fbox.Box(object.Float(r.Float64()))

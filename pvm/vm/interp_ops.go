@@ -594,6 +594,13 @@ func (t *Thread) unary(op object.Op, x object.Value) (object.Value, error) {
 // no Python code) and the thread's scratch list is free, the slice is
 // built into the scratch list, charged as a new list is, and
 // storeSliceTemp frees it again. Otherwise it is GetItem.
+func (t *Thread) getItem(code *compile.Code, next int, x, k object.Value) (object.Value, error) {
+	if code.SliceTemp(next - 1) {
+		return t.sliceTemp(x, k)
+	}
+	return object.GetItem(t, x, k)
+}
+
 func (t *Thread) sliceTemp(x, k object.Value) (object.Value, error) {
 	l, ok := x.(*object.List)
 	s, ok2 := k.(*object.SliceObj)
