@@ -119,7 +119,6 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 	}
 	code := f.code
 	instrs := code.Instrs
-	consts := code.Consts
 	names := code.Names
 	stack := f.stack
 	locals := f.locals
@@ -163,7 +162,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp+1] = stack[sp-1]
 			sp += 2
 		case compile.LOAD_CONST:
-			stack[sp] = consts[in.Arg]
+			stack[sp] = code.Consts[in.Arg]
 			sp++
 			continue
 		case compile.LOAD_FAST:
