@@ -121,7 +121,6 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 	instrs := code.Instrs
 	names := code.Names
 	stack := f.stack
-	locals := f.locals
 	sp := f.sp
 	pc := f.pc
 	m := t.meter
@@ -166,7 +165,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp++
 			continue
 		case compile.LOAD_FAST:
-			v := locals[in.Arg]
+			v := f.locals[in.Arg]
 			if v == nil {
 				err = object.Errorf(object.UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[in.Arg])
 				break
@@ -176,15 +175,15 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			continue
 		case compile.STORE_FAST:
 			sp--
-			locals[in.Arg] = stack[sp]
+			f.locals[in.Arg] = stack[sp]
 			stack[sp] = nil
 			continue
 		case compile.DELETE_FAST:
-			if locals[in.Arg] == nil {
+			if f.locals[in.Arg] == nil {
 				err = object.Errorf(object.UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[in.Arg])
 				break
 			}
-			locals[in.Arg] = nil
+			f.locals[in.Arg] = nil
 		case compile.LOAD_DEREF:
 			v := f.cells[in.Arg].V
 			if v == nil {
