@@ -582,38 +582,53 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.JUMP:
 			pc = int(in.Arg)
 			continue
-		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
-			v := stack[sp-1]
-			var b bool
-			switch x := v.(type) {
-			case object.Bool:
-				b = bool(x)
-			default:
-				b, err = object.Truth(t, v)
-				if err != nil {
+		case compile.POP_JUMP_IF_FALSE:
+			b, isBool := stack[sp-1].(object.Bool)
+			if !isBool {
+				if b, err = truthOf(t, stack[sp-1]); err != nil {
 					break
 				}
-			}
-			if err != nil {
-				break
 			}
 			sp--
 			stack[sp] = nil
-			if b == (in.Op == compile.POP_JUMP_IF_TRUE) {
+			if !b {
 				pc = int(in.Arg)
 			}
 			continue
-		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
+		case compile.POP_JUMP_IF_TRUE:
 			b, isBool := stack[sp-1].(object.Bool)
 			if !isBool {
-				tb, e := object.Truth(t, stack[sp-1])
-				if e != nil {
-					err = e
+				if b, err = truthOf(t, stack[sp-1]); err != nil {
 					break
 				}
-				b = object.Bool(tb)
 			}
-			if bool(b) == (in.Op == compile.JUMP_IF_TRUE_OR_POP) {
+			sp--
+			stack[sp] = nil
+			if b {
+				pc = int(in.Arg)
+			}
+			continue
+		case compile.JUMP_IF_FALSE_OR_POP:
+			b, isBool := stack[sp-1].(object.Bool)
+			if !isBool {
+				if b, err = truthOf(t, stack[sp-1]); err != nil {
+					break
+				}
+			}
+			if !b {
+				pc = int(in.Arg)
+			} else {
+				sp--
+				stack[sp] = nil
+			}
+		case compile.JUMP_IF_TRUE_OR_POP:
+			b, isBool := stack[sp-1].(object.Bool)
+			if !isBool {
+				if b, err = truthOf(t, stack[sp-1]); err != nil {
+					break
+				}
+			}
+			if b {
 				pc = int(in.Arg)
 			} else {
 				sp--
@@ -821,6 +836,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		}
 		pc, sp = f.pc, f.sp
 	}
+}
+
+// truthOf is object.Truth as a Bool, for the conditional jumps' slow
+// path (their operand is not a bool).
+func truthOf(t *Thread, v object.Value) (object.Bool, error) {
+	b, err := object.Truth(t, v)
+	return object.Bool(b), err
 }
 
 // floatArith is BINARY_OP's fast path for + - * and / on two floats, or
