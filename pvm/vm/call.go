@@ -134,10 +134,11 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	ncell := len(code.Cellvars)
 	roots := 1 + ncell
 	var mem []object.Value
-	fromSlab := t.sp+need+roots <= len(t.slab)
+	end := t.sp + need + roots
+	fromSlab := end <= len(t.slab)
 	if fromSlab {
-		mem = t.slab[t.sp : t.sp+need+roots : t.sp+need+roots]
-		t.sp += need + roots
+		mem = t.slab[t.sp:end:end]
+		t.sp = end
 		mem[need] = fn
 	} else {
 		if err := object.AllocSlots(t, meter.SizeFrame, uint64(need), meter.SizePointer); err != nil {
@@ -152,8 +153,10 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	var err error
 	if code.PlainArgs && len(args) == code.ArgCount && len(kw) == 0 {
 		// bindArgs's fast path with every parameter given and no cells.
+		// (ArgCount <= nlocals: the slice expression checks it once.)
+		locals := fr.locals[:len(args)]
 		for i, a := range args {
-			fr.locals[i] = a
+			locals[i] = a
 		}
 	} else {
 		err = t.bindArgs(&fr, fn, args, kw)
