@@ -496,7 +496,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.STORE_SUBSCR:
 			if v := stack[sp-3]; v == t.tmpVal && v != nil {
 				err = t.storeSliceTemp(stack[sp-2], stack[sp-1])
-			} else {
+			} else if !t.storeListItem(stack[sp-2], stack[sp-1], v) {
 				err = object.SetItem(t, stack[sp-2], stack[sp-1], v)
 			}
 			sp -= 3
@@ -836,6 +836,30 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		}
 		pc, sp = f.pc, f.sp
 	}
+}
+
+// storeListItem is STORE_SUBSCR's fast path, x[i] = v for a list x and
+// an int i in range: what object.SetItem does there, which charges
+// nothing beyond the instruction's cycles. It reports false, having done
+// nothing, for everything else (a negative index counts from the end;
+// out of range SetItem raises IndexError).
+func (t *Thread) storeListItem(x, k, v object.Value) bool {
+	l, ok := x.(*object.List)
+	if !ok {
+		return false
+	}
+	i, ok := k.(object.Int)
+	if !ok {
+		return false
+	}
+	if i < 0 {
+		i += object.Int(len(l.Elems))
+	}
+	if i < 0 || int64(i) >= int64(len(l.Elems)) {
+		return false
+	}
+	l.Elems[i] = v
+	return true
 }
 
 // truthOf is object.Truth as a Bool, for the conditional jumps' slow
