@@ -142,12 +142,15 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			continue
 		case compile.ROT_TWO:
 			stack[sp-1], stack[sp-2] = stack[sp-2], stack[sp-1]
+			continue
 		case compile.ROT_THREE:
 			a, b, c := stack[sp-3], stack[sp-2], stack[sp-1]
 			stack[sp-3], stack[sp-2], stack[sp-1] = c, a, b
+			continue
 		case compile.ROT_FOUR:
 			a, b, c, d := stack[sp-4], stack[sp-3], stack[sp-2], stack[sp-1]
 			stack[sp-4], stack[sp-3], stack[sp-2], stack[sp-1] = d, a, b, c
+			continue
 		case compile.ROT_N:
 			n := int(in.Arg)
 			x := stack[sp-1]
@@ -156,10 +159,12 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.DUP_TOP:
 			stack[sp] = stack[sp-1]
 			sp++
+			continue
 		case compile.DUP_TOP_TWO:
 			stack[sp] = stack[sp-2]
 			stack[sp+1] = stack[sp-1]
 			sp += 2
+			continue
 		case compile.LOAD_CONST:
 			stack[sp] = code.Consts[in.Arg]
 			sp++
@@ -399,6 +404,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				break
 			}
 			stack[sp-1] = object.MakeBool(!b)
+			continue
 		case compile.COMPARE_OP:
 			x, y := stack[sp-2], stack[sp-1]
 			var r object.Value
@@ -577,6 +583,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				stack[sp] = items[i]
 				sp++
 			}
+			continue
 		case compile.UNPACK_EX:
 			sp, err = t.unpackEx(stack, sp, in.Arg)
 		case compile.JUMP:
@@ -621,6 +628,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				sp--
 				stack[sp] = nil
 			}
+			continue
 		case compile.JUMP_IF_TRUE_OR_POP:
 			b, isBool := stack[sp-1].(object.Bool)
 			if !isBool {
@@ -634,6 +642,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				sp--
 				stack[sp] = nil
 			}
+			continue
 		case compile.GET_ITER:
 			it, e := object.Iter(t, stack[sp-1])
 			if e != nil {
@@ -641,6 +650,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				break
 			}
 			stack[sp-1] = it
+			continue
 		case compile.FOR_ITER:
 			f.pc, f.sp = pc, sp
 			var v object.Value
