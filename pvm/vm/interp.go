@@ -567,10 +567,15 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = object.Tuple(stack[sp-1].(*object.List).Elems)
 		case compile.UNPACK_SEQUENCE:
 			n := int(in.Arg)
-			items, e := t.unpack(stack[sp-1], n, -1)
-			if e != nil {
-				err = e
-				break
+			// A tuple of the right length (the commonest operand) is
+			// unpack's first case, read here without the call.
+			items, isTuple := stack[sp-1].(object.Tuple)
+			if !isTuple || len(items) != n {
+				var e error
+				if items, e = t.unpack(stack[sp-1], n, -1); e != nil {
+					err = e
+					break
+				}
 			}
 			sp--
 			if n == 0 {
