@@ -162,6 +162,21 @@ func (*seqIter) Truth(Ctx) (bool, error) { return true, nil }
 // Hash implements Value.
 func (*seqIter) Hash(Ctx) (int64, error) { return 0x73657169, nil }
 
+// NextInList is seqIter.Next's list case, small enough for the
+// interpreter loop to inline: the next item of an iterator over a list,
+// and true; false, having done nothing, for any other iterator and for
+// an exhausted one (Next then answers as before).
+func NextInList(it Value) (Value, bool) {
+	if s, ok := it.(*seqIter); ok {
+		if l, ok := s.seq.(*List); ok && s.i >= 0 && s.i < len(l.Elems) {
+			v := l.Elems[s.i]
+			s.i++
+			return v, true
+		}
+	}
+	return nil, false
+}
+
 // Next implements Iterator.
 func (it *seqIter) Next(c Ctx) (Value, bool, error) {
 	switch s := it.seq.(type) {

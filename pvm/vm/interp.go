@@ -670,7 +670,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 					pc++
 					continue
 				}
-			} else {
+			} else if v, ok = object.NextInList(stack[sp-1]); !ok {
 				v, ok, e = object.Next(t, stack[sp-1])
 			}
 			if e != nil {
