@@ -27,27 +27,15 @@ func TestArithAfterArith(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, err := File("t.py", []byte(tt.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := 0
-			for i, in := range code.Instrs {
-				set := code.AfterArith(i)
-				if set {
-					got++
+			checkMarks(t, tt.src, tt.want, (*Code).AfterArith, func(code *Code, i int) string {
+				if in := code.Instrs[i]; i == 0 || !isArith(in.Op) || !isArith(code.Instrs[i-1].Op) {
+					if i == 0 {
+						return in.Op.String() + " first"
+					}
+					return in.Op.String() + " after " + code.Instrs[i-1].Op.String()
 				}
-				prevArith := i > 0 && isArith(code.Instrs[i-1].Op)
-				if set && (!isArith(in.Op) || !prevArith) {
-					t.Errorf("bit set on %d (%s after %s)", i, in.Op, code.Instrs[i-1].Op)
-				}
-			}
-			if got != tt.want {
-				t.Errorf("%d instructions marked, want %d", got, tt.want)
-			}
-			if code.AfterArith(len(code.Instrs) + 64) {
-				t.Error("bit set past the end")
-			}
+				return ""
+			})
 		})
 	}
 }

@@ -25,26 +25,12 @@ func TestSliceTemps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, err := File("t.py", []byte(tt.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := 0
-			for i, in := range code.Instrs {
-				if !code.SliceTemp(i) {
-					continue
+			checkMarks(t, tt.src, tt.want, (*Code).SliceTemp, func(code *Code, i int) string {
+				if op := code.Instrs[i].Op; op != BINARY_SUBSCR {
+					return op.String()
 				}
-				got++
-				if in.Op != BINARY_SUBSCR {
-					t.Errorf("bit set on %d (%s)", i, in.Op)
-				}
-			}
-			if got != tt.want {
-				t.Errorf("%d instructions marked, want %d", got, tt.want)
-			}
-			if code.SliceTemp(len(code.Instrs) + 64) {
-				t.Error("bit set past the end")
-			}
+				return ""
+			})
 		})
 	}
 }

@@ -205,27 +205,66 @@ func attrError(v Value, name string) error {
 	return err
 }
 
-func classAttr(c Ctx, k *Class, name string) (Value, error) {
+// classOwn names the attributes classAttr answers from the class itself,
+// before its MRO: classOwnName is the one list of them, which both
+// classAttr and ClassAttrFixed (the interpreter's class inline cache)
+// read, so a name added here is one the cache defers to GetAttr.
+type classOwn uint8
+
+const (
+	notClassOwn classOwn = iota
+	ownName
+	ownModule
+	ownMRO
+	ownBases
+	ownClass
+	ownAnnotations
+	ownDict
+)
+
+// classOwnName is the classOwn kind of name, notClassOwn for the names
+// classAttr looks up in the MRO.
+func classOwnName(name string) classOwn {
 	switch name {
 	case "__name__", "__qualname__":
-		return Str(k.Name), nil
+		return ownName
 	case "__module__":
-		return Str(k.Module), nil
+		return ownModule
 	case "__mro__":
+		return ownMRO
+	case "__bases__":
+		return ownBases
+	case "__class__":
+		return ownClass
+	case "__annotations__":
+		return ownAnnotations
+	case "__dict__":
+		return ownDict
+	}
+	return notClassOwn
+}
+
+func classAttr(c Ctx, k *Class, name string) (Value, error) {
+	switch classOwnName(name) {
+	case ownName:
+		return Str(k.Name), nil
+	case ownModule:
+		return Str(k.Module), nil
+	case ownMRO:
 		t := make(Tuple, len(k.MRO))
 		for i, m := range k.MRO {
 			t[i] = m
 		}
 		return t, nil
-	case "__bases__":
+	case ownBases:
 		t := make(Tuple, len(k.Bases))
 		for i, m := range k.Bases {
 			t[i] = m
 		}
 		return t, nil
-	case "__class__":
+	case ownClass:
 		return k.Type(), nil
-	case "__annotations__":
+	case ownAnnotations:
 		// type.__annotations__ reads the class's own namespace only.
 		if v, ok := k.Dict.Get(name); ok {
 			return v, nil
@@ -236,7 +275,7 @@ func classAttr(c Ctx, k *Class, name string) (Value, error) {
 			k.mutated()
 			return d, nil
 		}
-	case "__dict__":
+	case ownDict:
 		d := NewDict()
 		var err error
 		k.Dict.Each(func(n string, val Value) {
@@ -319,8 +358,7 @@ func superAttr(c Ctx, s *Super, name string) (Value, error) {
 // k's MRO does not bind, and a user descriptor (an instance, whose
 // __get__ may run). Nothing here charges, as classAttr does not.
 func ClassAttrFixed(k *Class, name string) (v Value, bindClass, ok bool) {
-	switch name {
-	case "__name__", "__qualname__", "__module__", "__mro__", "__bases__", "__class__", "__annotations__", "__dict__":
+	if classOwnName(name) != notClassOwn {
 		return nil, false, false
 	}
 	a, _ := k.Lookup(name)
@@ -487,12 +525,21 @@ func instanceSet(c Ctx, x *Instance, name string, val Value) error {
 }
 
 // AddInstanceAttr binds name, which x's dictionary does not bind, to val
-// as instanceSet would: the interpreter's STORE_ATTR cache calls it when
-// InstancePlainStore holds for x's class, after its rebinding found no
-// binding, so the store skips SetAttr's class lookups and charges the same.
-func AddInstanceAttr(c Ctx, x *Instance, name string, val Value) error {
+// as instanceSet would, when m's allocation counter has room for the new
+// entry (meter.Meter.Alloc's first test, which takes the charge without a
+// live-heap walk): then that charge cannot fail, and the store is
+// SetAttr's own binding and charge without its class lookups. The
+// interpreter's STORE_ATTR cache calls it when InstancePlainStore holds
+// for x's class, after its rebinding found no binding. Without room it
+// changes nothing and reports false: SetAttr must run, as its charge may
+// walk the heap or fail.
+func AddInstanceAttr(m *meter.Meter, x *Instance, name string, val Value) bool {
+	if lim, used := m.MemoryLimit(), m.MemoryUsed(); used > lim || meter.SizeDictEntry > lim-used {
+		return false
+	}
 	x.Dict.add(name, val)
-	return chargeNewAttr(c, x, name)
+	_ = m.Alloc(meter.SizeDictEntry) // room checked above: Alloc only adds to the counter
+	return true
 }
 
 // chargeNewAttr charges the dictionary entry of x's new attribute name.

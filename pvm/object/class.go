@@ -394,7 +394,7 @@ func (in *Instance) Truth(c Ctx) (bool, error) {
 // Hash implements Value.
 func (in *Instance) Hash(c Ctx) (int64, error) {
 	m := in.Class.lookupDunder(dHash)
-	if m == None {
+	if IsNone(m) {
 		return 0, Errorf(TypeError, "unhashable type: '%s'", in.Class.Name)
 	}
 	if m != nil && !isObjectSlot(m) {

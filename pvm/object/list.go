@@ -162,6 +162,21 @@ func (*seqIter) Truth(Ctx) (bool, error) { return true, nil }
 // Hash implements Value.
 func (*seqIter) Hash(Ctx) (int64, error) { return 0x73657169, nil }
 
+// NextInList is seqIter.Next's list case, small enough for the
+// interpreter loop to inline: the next item of an iterator over a list,
+// and true; false, having done nothing, for any other iterator and for
+// an exhausted one (Next then answers as before).
+func NextInList(it Value) (Value, bool) {
+	if s, ok := it.(*seqIter); ok {
+		if l, ok := s.seq.(*List); ok && s.i >= 0 && s.i < len(l.Elems) {
+			v := l.Elems[s.i]
+			s.i++
+			return v, true
+		}
+	}
+	return nil, false
+}
+
 // Next implements Iterator.
 func (it *seqIter) Next(c Ctx) (Value, bool, error) {
 	switch s := it.seq.(type) {
@@ -284,7 +299,7 @@ func (*SliceObj) Hash(Ctx) (int64, error) { return 0, Errorf(TypeError, "unhasha
 // slice.indices does, returning start, stop, step and the element count.
 func (s *SliceObj) Indices(c Ctx, n int) (start, stop, step, count int, err error) {
 	step = 1
-	if s.Step != None {
+	if !IsNone(s.Step) {
 		st, err := IndexValue(c, s.Step, "slice indices must be integers or None or have an __index__ method")
 		if err != nil {
 			return 0, 0, 0, 0, err
@@ -299,7 +314,7 @@ func (s *SliceObj) Indices(c Ctx, n int) (start, stop, step, count int, err erro
 		lower, upper = -1, n-1
 	}
 	bound := func(v Value, def int) (int, error) {
-		if v == None {
+		if IsNone(v) {
 			return def, nil
 		}
 		i, err := IndexValue(c, v, "slice indices must be integers or None or have an __index__ method")

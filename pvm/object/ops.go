@@ -1245,6 +1245,22 @@ func Iterate(c Ctx, v Value, f func(Value) error) error {
 	if err != nil {
 		return err
 	}
+	if x, ok := it.(Iterator); ok {
+		// What Next calls for an Iterator on every element, with its
+		// type test (an interface conversion) done once here.
+		for {
+			e, ok, err := x.Next(c)
+			if err != nil || !ok {
+				return err
+			}
+			if err := Charge(c, meter.CostPerElem); err != nil {
+				return err
+			}
+			if err := f(e); err != nil {
+				return err
+			}
+		}
+	}
 	for {
 		e, ok, err := Next(c, it)
 		if err != nil || !ok {

@@ -102,9 +102,12 @@ func (d *StrDict) KeyAt(i int) string { return d.keys[i] }
 // interpreter's cache hit, small enough to be inlined, where GetHinted
 // compares the name's bytes.
 func (d *StrDict) BoundAt(i int32, key string) Value {
-	if uint(i) < uint(len(d.keys)) && uint(i) < uint(len(d.vals)) {
-		if k := d.keys[i]; unsafe.StringData(k) == unsafe.StringData(key) && len(k) == len(key) {
-			return d.vals[i]
+	// One int index for the test and the reads, so that the compiler
+	// proves the reads in bounds and checks nothing again.
+	keys, vals := d.keys, d.vals
+	if j := int(i); j >= 0 && j < len(keys) && j < len(vals) {
+		if k := keys[j]; unsafe.StringData(k) == unsafe.StringData(key) && len(k) == len(key) {
+			return vals[j]
 		}
 	}
 	return nil
@@ -113,9 +116,10 @@ func (d *StrDict) BoundAt(i int32, key string) Value {
 // RebindAt rebinds the name at position i to v and reports true if that
 // name is key itself and bound (BoundAt's test), else changes nothing.
 func (d *StrDict) RebindAt(i int32, key string, v Value) bool {
-	if uint(i) < uint(len(d.keys)) && uint(i) < uint(len(d.vals)) {
-		if k := d.keys[i]; unsafe.StringData(k) == unsafe.StringData(key) && len(k) == len(key) && d.vals[i] != nil {
-			d.vals[i] = v
+	keys, vals := d.keys, d.vals // one int index, as in BoundAt
+	if j := int(i); j >= 0 && j < len(keys) && j < len(vals) {
+		if k := keys[j]; unsafe.StringData(k) == unsafe.StringData(key) && len(k) == len(key) && vals[j] != nil {
+			vals[j] = v
 			return true
 		}
 	}

@@ -91,6 +91,14 @@ type NoneType struct{}
 // None is Python's None.
 var None Value = NoneType{}
 
+// IsNone reports whether v is None. It is v == None as a type test, which
+// the compiler inlines, where comparing the two interfaces calls the
+// runtime (every NoneType value is None).
+func IsNone(v Value) bool {
+	_, ok := v.(NoneType)
+	return ok
+}
+
 // Type implements Value.
 func (NoneType) Type() *Class { return NoneClass }
 

@@ -76,7 +76,7 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 	if err != nil {
 		return nil, err
 	}
-	if r != object.None {
+	if !object.IsNone(r) {
 		return nil, object.Errorf(object.TypeError, "__init__() should return None, not '%s'", object.TypeName(r))
 	}
 	return inst, nil
@@ -134,10 +134,11 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	ncell := len(code.Cellvars)
 	roots := 1 + ncell
 	var mem []object.Value
-	fromSlab := t.sp+need+roots <= len(t.slab)
+	end := t.sp + need + roots
+	fromSlab := end <= len(t.slab)
 	if fromSlab {
-		mem = t.slab[t.sp : t.sp+need+roots : t.sp+need+roots]
-		t.sp += need + roots
+		mem = t.slab[t.sp:end:end]
+		t.sp = end
 		mem[need] = fn
 	} else {
 		if err := object.AllocSlots(t, meter.SizeFrame, uint64(need), meter.SizePointer); err != nil {
@@ -152,8 +153,10 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	var err error
 	if code.PlainArgs && len(args) == code.ArgCount && len(kw) == 0 {
 		// bindArgs's fast path with every parameter given and no cells.
+		// (ArgCount <= nlocals: the slice expression checks it once.)
+		locals := fr.locals[:len(args)]
 		for i, a := range args {
-			fr.locals[i] = a
+			locals[i] = a
 		}
 	} else {
 		err = t.bindArgs(&fr, fn, args, kw)
@@ -440,7 +443,7 @@ func (t *Thread) pushArgs(n int) []object.Value {
 
 // popArgs clears and gives back the slots pushArgs returned last.
 func (t *Thread) popArgs(s []object.Value) {
-	clear(s)
+	clearSlots(s)
 	if t.argTop >= len(s) && &t.args[t.argTop-len(s)] == &s[0] {
 		t.argTop -= len(s)
 	}

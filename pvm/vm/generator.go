@@ -66,7 +66,7 @@ func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Va
 	}
 	f := &g.frame
 	if !g.started {
-		if sent != object.None && throw == nil {
+		if !object.IsNone(sent) && throw == nil {
 			return nil, false, object.Errorf(object.TypeError, "can't send non-None value to a just-started generator")
 		}
 		g.started = true

@@ -3,7 +3,6 @@ package vm
 import (
 	"unsafe"
 
-	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
@@ -160,10 +159,8 @@ func (s *attrSite) loadAttr(o *object.Instance, name string) (object.Value, bool
 // storeAttr is STORE_ATTR's fast path for an instance: it rebinds an
 // existing attribute when the store is a plain dictionary store, or adds
 // a new one when the meter's allocation counter takes its dictionary
-// entry without a live-heap walk (meter.Meter.Alloc's first test), so the
-// charge object.SetAttr would make certainly succeeds; the new binding
-// and the charge are SetAttr's own (object.AddInstanceAttr), without its
-// class lookups. It reports false, having done nothing, when the slow
+// entry without a live-heap walk (object.AddInstanceAttr), so the charge
+// object.SetAttr would make certainly succeeds. It reports false, having done nothing, when the slow
 // path must run.
 func (s *attrSite) storeAttr(t *Thread, o *object.Instance, name string, v object.Value) bool {
 	k := o.Class
@@ -190,10 +187,7 @@ func (s *attrSite) storeAttr(t *Thread, o *object.Instance, name string, v objec
 		e.sameKey(o.Dict)
 		return true
 	}
-	if lim, used := t.meter.MemoryLimit(), t.meter.MemoryUsed(); used > lim || meter.SizeDictEntry > lim-used || t.plainAttrs {
-		return false // the charge may walk the heap: SetAttr decides
-	}
-	return object.AddInstanceAttr(t, o, name, v) == nil
+	return !t.plainAttrs && object.AddInstanceAttr(t.meter, o, name, v)
 }
 
 // instanceMethod is LOAD_METHOD's lookup on an instance: the Python

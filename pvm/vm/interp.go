@@ -119,15 +119,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 	}
 	code := f.code
 	instrs := code.Instrs
-	consts := code.Consts
 	names := code.Names
 	stack := f.stack
-	locals := f.locals
 	sp := f.sp
 	pc := f.pc
 	m := t.meter
-	var err error
 	for {
+		var err error
 		in := instrs[pc]
 		if cost := opCost[in.Op]; cost <= m.Left {
 			m.Left -= cost
@@ -141,14 +139,18 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.POP_TOP:
 			sp--
 			stack[sp] = nil
+			continue
 		case compile.ROT_TWO:
 			stack[sp-1], stack[sp-2] = stack[sp-2], stack[sp-1]
+			continue
 		case compile.ROT_THREE:
 			a, b, c := stack[sp-3], stack[sp-2], stack[sp-1]
 			stack[sp-3], stack[sp-2], stack[sp-1] = c, a, b
+			continue
 		case compile.ROT_FOUR:
 			a, b, c, d := stack[sp-4], stack[sp-3], stack[sp-2], stack[sp-1]
 			stack[sp-4], stack[sp-3], stack[sp-2], stack[sp-1] = d, a, b, c
+			continue
 		case compile.ROT_N:
 			n := int(in.Arg)
 			x := stack[sp-1]
@@ -157,31 +159,36 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.DUP_TOP:
 			stack[sp] = stack[sp-1]
 			sp++
+			continue
 		case compile.DUP_TOP_TWO:
 			stack[sp] = stack[sp-2]
 			stack[sp+1] = stack[sp-1]
 			sp += 2
+			continue
 		case compile.LOAD_CONST:
-			stack[sp] = consts[in.Arg]
+			stack[sp] = code.Consts[in.Arg]
 			sp++
+			continue
 		case compile.LOAD_FAST:
-			v := locals[in.Arg]
+			v := f.locals[in.Arg]
 			if v == nil {
 				err = object.Errorf(object.UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[in.Arg])
 				break
 			}
 			stack[sp] = v
 			sp++
+			continue
 		case compile.STORE_FAST:
 			sp--
-			locals[in.Arg] = stack[sp]
+			f.locals[in.Arg] = stack[sp]
 			stack[sp] = nil
+			continue
 		case compile.DELETE_FAST:
-			if locals[in.Arg] == nil {
+			if f.locals[in.Arg] == nil {
 				err = object.Errorf(object.UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[in.Arg])
 				break
 			}
-			locals[in.Arg] = nil
+			f.locals[in.Arg] = nil
 		case compile.LOAD_DEREF:
 			v := f.cells[in.Arg].V
 			if v == nil {
@@ -190,10 +197,12 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp] = v
 			sp++
+			continue
 		case compile.STORE_DEREF:
 			sp--
 			f.cells[in.Arg].V = stack[sp]
 			stack[sp] = nil
+			continue
 		case compile.DELETE_DEREF:
 			if f.cells[in.Arg].V == nil {
 				err = t.unboundCell(f, int(in.Arg))
@@ -203,6 +212,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.LOAD_CLOSURE:
 			stack[sp] = f.cells[in.Arg]
 			sp++
+			continue
 		case compile.LOAD_GLOBAL:
 			if gc := f.fn.gcache; gc != nil {
 				if s := gc[in.Arg]; s.layout == f.globals.Layout() && s.layout != 0 {
@@ -212,7 +222,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						stack[sp] = f.globals.At(int(s.idx))
 					}
 					sp++
-					break
+					continue
 				}
 			}
 			v, e := t.loadGlobal(f, int(in.Arg))
@@ -222,6 +232,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp] = v
 			sp++
+			continue
 		case compile.STORE_GLOBAL:
 			sp--
 			t.storeGlobal(f, in.Arg, stack[sp])
@@ -244,7 +255,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			if o, ok := stack[sp-1].(*object.Instance); ok {
 				if v, ok := f.fn.site(siteLoad, in.Arg).loadAttr(o, names[in.Arg]); ok {
 					stack[sp-1] = v
-					break
+					continue
 				}
 			}
 			v, e := t.getAttr(f, siteClassLoad, in.Arg, stack[sp-1])
@@ -253,6 +264,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				break
 			}
 			stack[sp-1] = v
+			continue
 		case compile.STORE_ATTR:
 			if o, ok := stack[sp-1].(*object.Instance); !ok || !f.fn.site(siteStore, in.Arg).storeAttr(t, o, names[in.Arg], stack[sp-2]) {
 				err = object.SetAttr(t, stack[sp-1], names[in.Arg], stack[sp-2])
@@ -278,7 +290,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				stack[sp-1] = meth
 				stack[sp] = obj
 				sp++
-				break
+				continue
 			}
 			v, e := t.getAttr(f, siteClassMethod, in.Arg, obj)
 			if e != nil {
@@ -288,6 +300,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = nil
 			stack[sp] = v
 			sp++
+			continue
 		case compile.CALL_METHOD:
 			n := int(in.Arg)
 			base := sp - n - 2
@@ -302,13 +315,14 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				f.pc, f.sp = pc, sp
 				r, err = t.Call(stack[base+1], stack[base+2:sp], nil)
 			}
-			clear(stack[base:sp])
+			clearSlots(stack[base:sp])
 			sp = base
 			if err != nil {
 				break
 			}
 			stack[sp] = r
 			sp++
+			continue
 		case compile.BINARY_OP:
 			x, y := stack[sp-2], stack[sp-1]
 			var r object.Value
@@ -327,11 +341,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 						r, _ = object.IntBinary(op, a, b)
 					}
 				} else if b, ok := y.(object.Float); ok {
-					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), y, code, pc-1)
+					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), y, code, pc)
 				}
 			} else if a, ok := x.(object.Float); ok {
 				if b, ok := y.(object.Float); ok {
-					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), y, code, pc-1)
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), y, code, pc)
 				} else if b, ok := y.(object.Int); ok {
 					r = t.floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil, nil, 0)
 				}
@@ -346,6 +360,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = r
+			continue
 		case compile.INPLACE_OP:
 			// On two ints, Inplace is Binary.
 			var r object.Value
@@ -355,11 +370,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				} else if b, ok := stack[sp-1].(object.Float); ok {
 					// Ints and floats have no in-place operators:
 					// Inplace is Binary.
-					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), stack[sp-1], code, pc-1)
+					r = t.floatArith(object.Op(in.Arg), softfloat.FromInt64(int64(a)), sfloat(b), stack[sp-1], code, pc)
 				}
 			} else if a, ok := stack[sp-2].(object.Float); ok {
 				if b, ok := stack[sp-1].(object.Float); ok {
-					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), stack[sp-1], code, pc-1)
+					r = t.floatArith(object.Op(in.Arg), sfloat(a), sfloat(b), stack[sp-1], code, pc)
 				} else if b, ok := stack[sp-1].(object.Int); ok {
 					r = t.floatArith(object.Op(in.Arg), sfloat(a), softfloat.FromInt64(int64(b)), nil, nil, 0)
 				}
@@ -374,6 +389,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = r
+			continue
 		case compile.UNARY_OP:
 			r, e := t.unary(object.Op(in.Arg), stack[sp-1])
 			if e != nil {
@@ -388,6 +404,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				break
 			}
 			stack[sp-1] = object.MakeBool(!b)
+			continue
 		case compile.COMPARE_OP:
 			x, y := stack[sp-2], stack[sp-1]
 			var r object.Value
@@ -418,22 +435,27 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = r
+			continue
 		case compile.IS_OP:
 			x, y := stack[sp-2], stack[sp-1]
-			if _, none := y.(object.NoneType); !none {
-				// `x is None` is always allowed; the rest is checked.
+			var r bool
+			if object.IsNone(y) {
+				// `x is None` is always allowed, and is IsNone(x).
+				r = object.IsNone(x)
+			} else {
 				if e := checkIdentity(x, y); e != nil {
 					err = e
 					break
 				}
+				r = object.Identical(x, y)
 			}
-			r := object.Identical(x, y)
 			if in.Arg == 1 {
 				r = !r
 			}
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = object.MakeBool(r)
+			continue
 		case compile.CONTAINS_OP:
 			r, e := object.Contains(t, stack[sp-1], stack[sp-2])
 			if e != nil {
@@ -469,22 +491,18 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				}
 			}
 			if r == nil {
-				if code.SliceTemp(pc - 1) {
-					r, err = t.sliceTemp(x, k)
-				} else {
-					r, err = object.GetItem(t, x, k)
-				}
-				if err != nil {
+				if r, err = t.getItem(code, pc, x, k); err != nil {
 					break
 				}
 			}
 			sp--
 			stack[sp] = nil
 			stack[sp-1] = r
+			continue
 		case compile.STORE_SUBSCR:
 			if v := stack[sp-3]; v == t.tmpVal && v != nil {
 				err = t.storeSliceTemp(stack[sp-2], stack[sp-1])
-			} else {
+			} else if !t.storeListItem(stack[sp-2], stack[sp-1], v) {
 				err = object.SetItem(t, stack[sp-2], stack[sp-1], v)
 			}
 			sp -= 3
@@ -502,7 +520,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			tup := make(object.Tuple, n)
 			copy(tup, stack[sp-n:sp])
-			clear(stack[sp-n : sp])
+			clearSlots(stack[sp-n : sp])
 			sp -= n
 			stack[sp] = tup
 			sp++
@@ -515,7 +533,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				err = e
 				break
 			}
-			clear(stack[sp-n : sp])
+			clearSlots(stack[sp-n : sp])
 			sp -= n
 			stack[sp] = l
 			sp++
@@ -549,10 +567,15 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = object.Tuple(stack[sp-1].(*object.List).Elems)
 		case compile.UNPACK_SEQUENCE:
 			n := int(in.Arg)
-			items, e := t.unpack(stack[sp-1], n, -1)
-			if e != nil {
-				err = e
-				break
+			// A tuple of the right length (the commonest operand) is
+			// unpack's first case, read here without the call.
+			items, isTuple := stack[sp-1].(object.Tuple)
+			if !isTuple || len(items) != n {
+				var e error
+				if items, e = t.unpack(stack[sp-1], n, -1); e != nil {
+					err = e
+					break
+				}
 			}
 			sp--
 			if n == 0 {
@@ -565,46 +588,66 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				stack[sp] = items[i]
 				sp++
 			}
+			continue
 		case compile.UNPACK_EX:
 			sp, err = t.unpackEx(stack, sp, in.Arg)
 		case compile.JUMP:
 			pc = int(in.Arg)
-		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
-			v := stack[sp-1]
-			var b bool
-			switch x := v.(type) {
-			case object.Bool:
-				b = bool(x)
-			default:
-				b, err = object.Truth(t, v)
-				if err != nil {
+			continue
+		case compile.POP_JUMP_IF_FALSE:
+			b, isBool := stack[sp-1].(object.Bool)
+			if !isBool {
+				if b, err = truthOf(t, stack[sp-1]); err != nil {
 					break
 				}
-			}
-			if err != nil {
-				break
 			}
 			sp--
 			stack[sp] = nil
-			if b == (in.Op == compile.POP_JUMP_IF_TRUE) {
+			if !b {
 				pc = int(in.Arg)
 			}
-		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
+			continue
+		case compile.POP_JUMP_IF_TRUE:
 			b, isBool := stack[sp-1].(object.Bool)
 			if !isBool {
-				tb, e := object.Truth(t, stack[sp-1])
-				if e != nil {
-					err = e
+				if b, err = truthOf(t, stack[sp-1]); err != nil {
 					break
 				}
-				b = object.Bool(tb)
 			}
-			if bool(b) == (in.Op == compile.JUMP_IF_TRUE_OR_POP) {
+			sp--
+			stack[sp] = nil
+			if b {
+				pc = int(in.Arg)
+			}
+			continue
+		case compile.JUMP_IF_FALSE_OR_POP:
+			b, isBool := stack[sp-1].(object.Bool)
+			if !isBool {
+				if b, err = truthOf(t, stack[sp-1]); err != nil {
+					break
+				}
+			}
+			if !b {
 				pc = int(in.Arg)
 			} else {
 				sp--
 				stack[sp] = nil
 			}
+			continue
+		case compile.JUMP_IF_TRUE_OR_POP:
+			b, isBool := stack[sp-1].(object.Bool)
+			if !isBool {
+				if b, err = truthOf(t, stack[sp-1]); err != nil {
+					break
+				}
+			}
+			if b {
+				pc = int(in.Arg)
+			} else {
+				sp--
+				stack[sp] = nil
+			}
+			continue
 		case compile.GET_ITER:
 			it, e := object.Iter(t, stack[sp-1])
 			if e != nil {
@@ -612,6 +655,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				break
 			}
 			stack[sp-1] = it
+			continue
 		case compile.FOR_ITER:
 			f.pc, f.sp = pc, sp
 			var v object.Value
@@ -624,9 +668,9 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				if v, ok, unpacked, e = t.nextPair(gi, stack, sp, instrs[pc]); unpacked {
 					sp += 2
 					pc++
-					break
+					continue
 				}
-			} else {
+			} else if v, ok = object.NextInList(stack[sp-1]); !ok {
 				v, ok, e = object.Next(t, stack[sp-1])
 			}
 			if e != nil {
@@ -637,10 +681,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 				sp--
 				stack[sp] = nil
 				pc = int(in.Arg)
-				break
+				continue
 			}
 			stack[sp] = v
 			sp++
+			continue
 		case compile.CALL:
 			n := int(in.Arg)
 			base := sp - n - 1
@@ -652,7 +697,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			} else {
 				r, e = t.Call(stack[base], stack[base+1:sp], nil)
 			}
-			clear(stack[base:sp])
+			clearSlots(stack[base:sp])
 			sp = base
 			if e != nil {
 				err = e
@@ -660,6 +705,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			}
 			stack[sp] = r
 			sp++
+			continue
 		case compile.CALL_KW:
 			sp, err = t.callKw(f, stack, sp, pc, int(in.Arg))
 		case compile.CALL_EX:
@@ -693,7 +739,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			var ok bool
 			if g, isGen := sub.(*Generator); isGen {
 				v, ok, err = g.resume(sent, nil)
-			} else if sent == object.None {
+			} else if object.IsNone(sent) {
 				v, ok, err = object.Next(t, sub)
 			} else {
 				var meth object.Value
@@ -807,6 +853,37 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 	}
 }
 
+// storeListItem is STORE_SUBSCR's fast path, x[i] = v for a list x and
+// an int i in range: what object.SetItem does there, which charges
+// nothing beyond the instruction's cycles. It reports false, having done
+// nothing, for everything else (a negative index counts from the end;
+// out of range SetItem raises IndexError).
+func (t *Thread) storeListItem(x, k, v object.Value) bool {
+	l, ok := x.(*object.List)
+	if !ok {
+		return false
+	}
+	i, ok := k.(object.Int)
+	if !ok {
+		return false
+	}
+	if i < 0 {
+		i += object.Int(len(l.Elems))
+	}
+	if i < 0 || int64(i) >= int64(len(l.Elems)) {
+		return false
+	}
+	l.Elems[i] = v
+	return true
+}
+
+// truthOf is object.Truth as a Bool, for the conditional jumps' slow
+// path (their operand is not a bool).
+func truthOf(t *Thread, v object.Value) (object.Bool, error) {
+	b, err := object.Truth(t, v)
+	return object.Bool(b), err
+}
+
 // floatArith is BINARY_OP's fast path for + - * and / on two floats, or
 // an int (converted as object.Binary converts it: softfloat.FromInt64,
 // correctly rounded) and a float: the software binary64 result
@@ -824,7 +901,7 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 // replaces, holds it. `x + a * b` then allocates once, not twice. Floats
 // have no identity a program or the meter can see (FloatBox). yv is nil
 // when the right operand is not a float.
-func (t *Thread) floatArith(op object.Op, x, y softfloat.F64, yv object.Value, code *compile.Code, i int) object.Value {
+func (t *Thread) floatArith(op object.Op, x, y softfloat.F64, yv object.Value, code *compile.Code, next int) object.Value {
 	var r softfloat.F64
 	switch op {
 	case object.OpAdd:
@@ -841,7 +918,7 @@ func (t *Thread) floatArith(op object.Op, x, y softfloat.F64, yv object.Value, c
 	default:
 		return nil
 	}
-	if t.fbox.IsLast(yv) && code.AfterArith(i) {
+	if t.fbox.IsLast(yv) && code.AfterArith(next-1) {
 		return t.fbox.Rebox(yv, object.Float(r.Float64()))
 	}
 	return t.fbox.Box(object.Float(r.Float64()))

@@ -31,7 +31,7 @@ func (t *Thread) buildString(stack []object.Value, sp, n int) (int, error) {
 	if err != nil {
 		return sp, err
 	}
-	clear(stack[sp-n : sp])
+	clearSlots(stack[sp-n : sp])
 	sp -= n
 	stack[sp] = s
 	return sp + 1, nil
@@ -275,7 +275,7 @@ func (t *Thread) buildClassOp(f *frame, stack []object.Value, sp, pc, n int, wit
 	}
 	f.pc, f.sp = pc, sp
 	k, err := t.buildClass(f, stack[base].(*Function), stack[base+1].(object.Str), bases, kw)
-	clear(stack[base:sp])
+	clearSlots(stack[base:sp])
 	sp = base
 	if err != nil {
 		return sp, err
@@ -351,7 +351,7 @@ func (t *Thread) buildSet(stack []object.Value, sp, n int) (int, error) {
 			return sp, err
 		}
 	}
-	clear(stack[sp-n : sp])
+	clearSlots(stack[sp-n : sp])
 	sp -= n
 	stack[sp] = s
 	return sp + 1, nil
@@ -365,7 +365,7 @@ func (t *Thread) buildMap(stack []object.Value, sp, n int) (int, error) {
 			return sp, err
 		}
 	}
-	clear(stack[sp-2*n : sp])
+	clearSlots(stack[sp-2*n : sp])
 	sp -= 2 * n
 	stack[sp] = d
 	return sp + 1, nil
@@ -421,7 +421,7 @@ func (t *Thread) callKw(f *frame, stack []object.Value, sp, pc, n int) (int, err
 	}
 	f.pc, f.sp = pc, sp
 	r, err := t.Call(stack[base], stack[base+1:base+1+npos], kw)
-	clear(stack[base:sp])
+	clearSlots(stack[base:sp])
 	sp = base
 	if err != nil {
 		return sp, err
@@ -522,7 +522,7 @@ func (t *Thread) buildSlice(stack []object.Value, sp, n int, next compile.Opcode
 		s = &object.SliceObj{}
 	}
 	s.Start, s.Stop, s.Step = start, stop, step
-	clear(stack[sp-n+1 : sp])
+	clearSlots(stack[sp-n+1 : sp])
 	sp -= n - 1
 	stack[sp-1] = s
 	return sp
@@ -594,6 +594,13 @@ func (t *Thread) unary(op object.Op, x object.Value) (object.Value, error) {
 // no Python code) and the thread's scratch list is free, the slice is
 // built into the scratch list, charged as a new list is, and
 // storeSliceTemp frees it again. Otherwise it is GetItem.
+func (t *Thread) getItem(code *compile.Code, next int, x, k object.Value) (object.Value, error) {
+	if code.SliceTemp(next - 1) {
+		return t.sliceTemp(x, k)
+	}
+	return object.GetItem(t, x, k)
+}
+
 func (t *Thread) sliceTemp(x, k object.Value) (object.Value, error) {
 	l, ok := x.(*object.List)
 	s, ok2 := k.(*object.SliceObj)

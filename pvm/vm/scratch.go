@@ -239,3 +239,12 @@ func (t *Thread) builtinOpen(c object.Ctx, args []object.Value, kw []object.Kw) 
 }
 
 func strQuote(s string) string { r, _ := object.Str(s).Repr(nil); return r }
+
+// clearSlots sets every value of s to nil with plain stores: s is a few
+// slots of a value stack or an argument list, for which the runtime's
+// bulk clear (memclrHasPointers, behind clear) costs more than the stores.
+func clearSlots(s []object.Value) {
+	for i := 0; i < len(s); i++ {
+		s[i] = nil
+	}
+}
