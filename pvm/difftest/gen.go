@@ -922,7 +922,25 @@ func (g *gen) views() {
 
 func (g *gen) scoping() {
 	a, b := g.expr(tInt, 1), g.expr(tInt, 1)
-	switch g.n(8) {
+	switch g.n(9) {
+	case 8:
+		// str.join and bytes.join over a generator: CPython makes a list
+		// of it first, so the generator runs to its end (and its own
+		// error comes first) before any item's type is checked.
+		items := g.pick("'a', 1, 'b'", "'x', 'y'", "b'a', 'c'", "", "'p', None, 'q', 2")
+		sep := "'-'"
+		if g.n(2) == 0 {
+			items = g.pick("b'a', 1, b'b'", "b'x', bytearray(b'y')", "'s', b't'", "")
+			sep = g.pick("b'-'", "bytearray(b'+')")
+		}
+		tail := g.pick("", "    raise ValueError('gen failed')", "    yield 7")
+		lines := []string{"seen = []", "def src():", "    for x in [" + items + "]:", "        seen.append(x)", "        yield x"}
+		if tail != "" {
+			lines = append(lines, tail)
+		}
+		lines = append(lines, "g = src()", "try:", "    print(show("+sep+".join(g)))", "except (TypeError, ValueError) as e:",
+			"    print(type(e).__name__, e)", "print(show(seen), show(list(g)))")
+		g.emit(lines...)
 	case 0:
 		g.emit("def mk(a):", "    def inner(b):", "        return "+g.pick("a + b", "a * b - 1", "[a, b]", "a // (b or 1)"), "    return inner", fmt.Sprintf("print(show(mk(%s)(%s)))", a, b))
 	case 1:

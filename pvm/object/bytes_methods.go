@@ -225,9 +225,13 @@ func initBytesStrMethods() {
 		if err := ArgCount("join", args, 1, 1); err != nil {
 			return nil, err
 		}
+		items, err := joinItems(c, args[0])
+		if err != nil {
+			return nil, err
+		}
 		var parts []string
 		i := 0
-		err := Iterate(c, args[0], func(v Value) error {
+		err = Iterate(c, items, func(v Value) error {
 			p, ok := bytesLike(BaseOf(v))
 			if !ok {
 				return Errorf(TypeError, "sequence item %d: expected a bytes-like object, %s found", i, TypeName(v))

@@ -1,6 +1,7 @@
 package object
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
@@ -1332,6 +1333,31 @@ func sequenceElems(v Value) ([]Value, bool) {
 		return x, true
 	}
 	return nil, false
+}
+
+// joinItems is what str.join and bytes.join iterate over: a list or tuple
+// itself, and any other iterable made into a list first, as CPython's
+// PySequence_Fast does. So the iterable runs to its end before any item's
+// type is checked: an error the iterator raises comes before the type
+// error of an earlier item, and a generator is exhausted either way.
+// Making the list is charged as list(v) is, so s.join(g) costs what
+// s.join(list(g)) costs, less the call of list.
+func joinItems(c Ctx, v Value) (Value, error) {
+	if _, ok := sequenceElems(v); ok {
+		return v, nil
+	}
+	it, err := Iter(c, v)
+	if err != nil {
+		// Only a TypeError becomes the join's own message; anything else
+		// (an error raised by __iter__, running out of cycles) passes as
+		// it is.
+		var e *Exception
+		if errors.As(err, &e) && e.Value.Class.IsSubclass(TypeError) {
+			return nil, Errorf(TypeError, "can only join an iterable")
+		}
+		return nil, err
+	}
+	return ListOf(c, it)
 }
 
 func extendList(c Ctx, l *List, v Value) error {

@@ -206,12 +206,16 @@ func initStrMethods() {
 		if err := ArgCount("join", args, 1, 1); err != nil {
 			return nil, err
 		}
-		it, err := Iter(c, args[0])
+		items, err := joinItems(c, args[0])
 		if err != nil {
-			return nil, Errorf(TypeError, "can only join an iterable")
+			return nil, err
+		}
+		it, err := Iter(c, items)
+		if err != nil {
+			return nil, err
 		}
 		var parts []string
-		if src, ok := sequenceElems(args[0]); ok {
+		if src, ok := sequenceElems(items); ok {
 			parts = make([]string, 0, len(src))
 		}
 		total := 0
