@@ -311,7 +311,10 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 // alternative starts with no captures of its own; a successful one reorders
 // its captures to the first alternative's order and jumps to the common
 // end, where they are rotated under the captures made before the
-// or-pattern (CPython's compiler_pattern_or).
+// or-pattern (CPython's compiler_pattern_or). Every alternative must bind
+// the same names (§8.6.4.1); `case [x] | (x, _)` binds x either way, and
+// the code after the or-pattern finds x in one stack slot whichever
+// alternative matched.
 func (c *compiler) patternOr(n *syntax.MatchOr, pc *patternCtx) error {
 	end := c.b.newLabel()
 	outer := *pc
@@ -355,6 +358,8 @@ func (c *compiler) patternOr(n *syntax.MatchOr, pc *patternCtx) error {
 		c.b.jump(JUMP, end)
 		c.emitFailPop(pc)
 	}
+	// Back to the enclosing pattern's context, now that the
+	// alternatives' own failure paths are emitted.
 	*pc = outer
 	// No alternative matched: pop the subject and fail.
 	c.b.emit(POP_TOP, 0)

@@ -726,7 +726,21 @@ func (c *compiler) del(t syntax.Expr) error {
 // asyncFor compiles `async for` (PEP 492): the iterator is
 // type(x).__aiter__(x); each step awaits __anext__() under an except block
 // whose handler ends the loop on StopAsyncIteration (END_ASYNC_FOR) and
-// runs the else clause.
+// runs the else clause (Language Reference §8.9.2):
+//
+//	GET_AITER               [aiter]
+//	top: SETUP_EXCEPT stop
+//	GET_ANEXT; await        [aiter item]
+//	POP_BLOCK; store item; body; JUMP top
+//	stop: [aiter exc]
+//	END_ASYNC_FOR           [aiter], or re-raise exc if it is not
+//	                        StopAsyncIteration
+//	POP_EXCEPT; POP_TOP     the iterator
+//	else body
+//	brk:
+//
+// Only the __anext__ await is protected: an exception from the body
+// propagates as in a plain for loop.
 func (c *compiler) asyncFor(n *syntax.For, line int) error {
 	if err := c.expr(n.Iter); err != nil {
 		return err
@@ -760,10 +774,13 @@ func (c *compiler) asyncFor(n *syntax.For, line int) error {
 	return nil
 }
 
-// asyncWith compiles `async with` (PEP 492) like with, awaiting
+// asyncWith compiles `async with` (PEP 492, §8.9.3) like with, awaiting
 // __aenter__() before the body and __aexit__(...) after it on every way
 // out: normal completion, an exception (whose __aexit__ result decides
-// suppression) and return/break/continue (unwindTo, fbAsyncWith).
+// suppression) and return/break/continue (unwindTo, fbAsyncWith). Unlike
+// SETUP_WITH, entering is split in two (ASYNC_WITH_ENTER, the await,
+// ASYNC_WITH_SETUP) because the await must suspend between the call of
+// __aenter__ and the block's start.
 func (c *compiler) asyncWith(items []*syntax.WithItem, body []syntax.Stmt, line int) error {
 	if len(items) == 0 {
 		return c.stmts(body)
