@@ -73,7 +73,6 @@ func (b *builder) bind(l *label) { l.pc = len(b.code.Instrs) }
 
 // jump emits a jump (or SETUP_*, FOR_ITER: any instruction whose Arg is
 // a target) to l; finish writes l's index into its Arg.
-
 func (b *builder) jump(op Opcode, l *label) {
 	i := b.emit(op, 0)
 	l.users = append(l.users, i)
@@ -112,7 +111,6 @@ func (b *builder) constIndex(v object.Value) int {
 func (b *builder) loadConst(v object.Value) { b.emit(LOAD_CONST, b.constIndex(v)) }
 
 // nameIndex is n's slot in Code.Names, adding it on first use.
-
 func (b *builder) nameIndex(n string) int {
 	if i, ok := b.names[n]; ok {
 		return i

@@ -193,6 +193,7 @@ func contains(xs []string, x string) bool {
 // nonlocal statement's line.
 type resolveError struct{ msg string }
 
+// Error is the message, CPython's wording.
 func (e *resolveError) Error() string { return e.msg }
 
 // resolve decides the binding of each name s mentions, in first-seen

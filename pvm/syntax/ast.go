@@ -538,6 +538,9 @@ const (
 	NotIn
 )
 
+// stmtNode, exprNode and patternNode mark which node types implement
+// Stmt, Expr and Pattern, so that a node of one kind cannot be put where
+// another belongs.
 func (*FunctionDef) stmtNode() {}
 func (*ClassDef) stmtNode()    {}
 func (*Return) stmtNode()      {}

@@ -112,6 +112,7 @@ func (d *dumper) stmts(list []Stmt) value {
 	return d.seq(items)
 }
 
+// exprs renders a list of expressions, each in context ctx.
 func (d *dumper) exprs(list []Expr, ctx string) value {
 	items := make([]value, len(list))
 	for i, e := range list {
@@ -120,6 +121,7 @@ func (d *dumper) exprs(list []Expr, ctx string) value {
 	return d.seq(items)
 }
 
+// names renders a list of identifiers as str reprs.
 func (d *dumper) names(list []string) value {
 	items := make([]value, len(list))
 	for i, n := range list {
@@ -137,6 +139,7 @@ func (d *dumper) opt(e Expr, ctx string) value {
 	return d.expr(e, ctx)
 }
 
+// optStr renders an optional identifier, absent when "".
 func optStr(s string) value {
 	if s == "" {
 		return nil

@@ -1461,6 +1461,7 @@ func (p *parser) lambda() (Expr, error) {
 // binds tighter than or.
 func (p *parser) orTest() (Expr, error) { return p.boolChain("or", Or, p.andTest) }
 
+// andTest is the conjunction level, below orTest.
 func (p *parser) andTest() (Expr, error) { return p.boolChain("and", And, p.notTest) }
 
 // boolChain parses operand (kw operand)* into one BoolOp, as CPython does
@@ -1614,6 +1615,8 @@ var (
 	opsTerm  = map[string]Operator{"*": Mult, "/": Div, "//": FloorDiv, "%": Mod, "@": MatMult}
 )
 
+// bitOr down to term parse one binary level each, calling the next
+// tighter one for their operands: | ^ & (<< >>) (+ -) (* / // % @).
 func (p *parser) bitOr() (Expr, error)  { return p.binary(opsOr, p.bitXor) }
 func (p *parser) bitXor() (Expr, error) { return p.binary(opsXor, p.bitAnd) }
 func (p *parser) bitAnd() (Expr, error) { return p.binary(opsAnd, p.shift) }
