@@ -328,9 +328,7 @@ func (p *parser) smallStmt() (Stmt, error) {
 // smallStmt1 parses one simple statement: those introduced by a keyword
 // (pass, break, continue, return, raise, global, nonlocal, del, assert,
 // import, from) by that keyword, and otherwise an expression statement
-// or one of the assignments, told apart by what follows the first
-// expression (':' annotates, an augmented operator such as '+=', '='
-// assigns).
+// or an assignment (exprOrAssignStmt).
 func (p *parser) smallStmt1() (Stmt, error) {
 	pos := p.start()
 	t := p.tok()
@@ -418,90 +416,111 @@ func (p *parser) smallStmt1() (Stmt, error) {
 			}
 			return a, nil
 		case "import":
-			p.next()
-			imp := &Import{Pos: pos}
-			for {
-				ap := p.start()
-				name, err := p.dottedName()
-				if err != nil {
-					return nil, err
-				}
-				a := &Alias{Pos: ap, Name: name}
-				if p.isKw("as") {
-					p.next()
-					if a.Asname, err = p.name(); err != nil {
-						return nil, err
-					}
-				}
-				p.finish(a, ap)
-				imp.Names = append(imp.Names, a)
-				if !p.isOp(",") {
-					break
-				}
-				p.next()
-			}
-			return imp, nil
+			return p.importStmt(pos)
 		case "from":
-			p.next()
-			f := &ImportFrom{Pos: pos}
-			// The tokenizer reads "..." as one token: three levels.
-			for p.isOp(".") || p.isOp("...") {
-				f.Level += len(p.next().val)
-			}
-			if !p.isKw("import") {
-				name, err := p.dottedName()
-				if err != nil {
-					return nil, err
-				}
-				f.Module = name
-			}
-			if err := p.expectKw("import"); err != nil {
-				return nil, err
-			}
-			if p.isOp("*") {
-				ap := p.start()
-				p.next()
-				f.Names = []*Alias{{Pos: p.span(ap), Name: "*"}}
-				return f, nil
-			}
-			// `from m import (a, b,)`: parentheses allow a trailing
-			// comma and line breaks.
-			paren := p.isOp("(")
-			if paren {
-				p.next()
-			}
-			for {
-				ap := p.start()
-				n, err := p.name()
-				if err != nil {
-					return nil, err
-				}
-				a := &Alias{Pos: ap, Name: n}
-				if p.isKw("as") {
-					p.next()
-					if a.Asname, err = p.name(); err != nil {
-						return nil, err
-					}
-				}
-				p.finish(a, ap)
-				f.Names = append(f.Names, a)
-				if !p.isOp(",") {
-					break
-				}
-				p.next()
-				if paren && p.isOp(")") {
-					break
-				}
-			}
-			if paren {
-				if err := p.expectOp(")"); err != nil {
-					return nil, err
-				}
-			}
-			return f, nil
+			return p.importFromStmt(pos)
 		}
 	}
-	// Expression statement, assignment, augmented or annotated assignment.
+	return p.exprOrAssignStmt(pos, t)
+}
+
+// importStmt parses `import a.b [as c], ...` (§7.11); pos is the
+// import keyword, not yet consumed.
+func (p *parser) importStmt(pos Pos) (Stmt, error) {
+	p.next()
+	imp := &Import{Pos: pos}
+	for {
+		ap := p.start()
+		name, err := p.dottedName()
+		if err != nil {
+			return nil, err
+		}
+		a := &Alias{Pos: ap, Name: name}
+		if p.isKw("as") {
+			p.next()
+			if a.Asname, err = p.name(); err != nil {
+				return nil, err
+			}
+		}
+		p.finish(a, ap)
+		imp.Names = append(imp.Names, a)
+		if !p.isOp(",") {
+			break
+		}
+		p.next()
+	}
+	return imp, nil
+}
+
+// importFromStmt parses `from [.]*module import names` (§7.11); pos is
+// the from keyword, not yet consumed.
+func (p *parser) importFromStmt(pos Pos) (Stmt, error) {
+	p.next()
+	f := &ImportFrom{Pos: pos}
+	// The tokenizer reads "..." as one token: three levels.
+	for p.isOp(".") || p.isOp("...") {
+		f.Level += len(p.next().val)
+	}
+	if !p.isKw("import") {
+		name, err := p.dottedName()
+		if err != nil {
+			return nil, err
+		}
+		f.Module = name
+	}
+	if err := p.expectKw("import"); err != nil {
+		return nil, err
+	}
+	if p.isOp("*") {
+		ap := p.start()
+		p.next()
+		f.Names = []*Alias{{Pos: p.span(ap), Name: "*"}}
+		return f, nil
+	}
+	// `from m import (a, b,)`: parentheses allow a trailing
+	// comma and line breaks.
+	paren := p.isOp("(")
+	if paren {
+		p.next()
+	}
+	for {
+		ap := p.start()
+		n, err := p.name()
+		if err != nil {
+			return nil, err
+		}
+		a := &Alias{Pos: ap, Name: n}
+		if p.isKw("as") {
+			p.next()
+			if a.Asname, err = p.name(); err != nil {
+				return nil, err
+			}
+		}
+		p.finish(a, ap)
+		f.Names = append(f.Names, a)
+		if !p.isOp(",") {
+			break
+		}
+		p.next()
+		if paren && p.isOp(")") {
+			break
+		}
+	}
+	if paren {
+		if err := p.expectOp(")"); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// exprOrAssignStmt parses an expression statement or one of the
+// assignments (§7.1, §7.2), told apart by what follows the first
+// expression list: ':' annotates, an augmented operator such as '+='
+// updates, '=' assigns, anything else ends an expression statement.
+// t is the statement's first token: a parenthesized name is not a
+// simple annotation target.
+func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 	first, err := p.starExprsOrYield()
 	if err != nil {
 		return nil, err

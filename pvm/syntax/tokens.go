@@ -322,31 +322,9 @@ func tokenize(src string) ([]token, error) {
 			i = end
 			continue
 		}
-		// Operators and delimiters (§2.5, §2.6), the three-character
-		// ones before their two-character prefixes; anything else that
-		// is not a one-character operator is an error worded as
-		// CPython's tokenizer words it.
-		op := ""
-		for _, cand := range []string{"**=", "//=", ">>=", "<<=", "...", "->", "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", ":="} {
-			if strings.HasPrefix(src[i:], cand) {
-				op = cand
-				break
-			}
-		}
-		if op == "" {
-			if strings.IndexByte("+-*/%@&|^~<>()[]{},:.;=", c) < 0 {
-				if c == '!' {
-					return nil, errAt("invalid syntax")
-				}
-				if r == utf8.RuneError && size <= 1 {
-					return nil, errAt(fmt.Sprintf("(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte", c, i))
-				}
-				if c == '$' || c == '?' || c == '`' {
-					return nil, errAt("invalid syntax")
-				}
-				return nil, errAt(fmt.Sprintf("invalid character '%c' (U+%04X)", r, r))
-			}
-			op = string(c)
+		op, msg := scanOp(src, i)
+		if msg != "" {
+			return nil, errAt(msg)
 		}
 		switch op {
 		case "(", "[", "{":
@@ -389,6 +367,32 @@ func tokenize(src string) ([]token, error) {
 	}
 	toks = append(toks, token{kind: tEOF, line: line, col: endCol, endLine: line, endCol: endCol})
 	return toks, nil
+}
+
+// scanOp reads the operator or delimiter at src[i] (§2.5, §2.6), the
+// three-character ones before their two-character prefixes. Anything
+// else is an error, whose message (msg, op "") is worded as CPython's
+// tokenizer words it for that character.
+func scanOp(src string, i int) (op, msg string) {
+	for _, cand := range []string{"**=", "//=", ">>=", "<<=", "...", "->", "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", ":="} {
+		if strings.HasPrefix(src[i:], cand) {
+			return cand, ""
+		}
+	}
+	c := src[i]
+	if strings.IndexByte("+-*/%@&|^~<>()[]{},:.;=", c) >= 0 {
+		return string(c), ""
+	}
+	r, size := utf8.DecodeRuneInString(src[i:])
+	switch {
+	case c == '!':
+		return "", "invalid syntax"
+	case r == utf8.RuneError && size <= 1:
+		return "", fmt.Sprintf("(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte", c, i)
+	case c == '$' || c == '?' || c == '`':
+		return "", "invalid syntax"
+	}
+	return "", fmt.Sprintf("invalid character '%c' (U+%04X)", r, r)
 }
 
 // isIDStart approximates Unicode's XID_Start, which Go's unicode package
@@ -579,9 +583,6 @@ func decodeEscapes(s string, raw, isBytes bool) (string, error) {
 				b.WriteByte('\\')
 				b.WriteByte(e)
 				continue
-			}
-			if i+n >= len(s)+0 && i+n > len(s)-1+1 {
-				return "", fmt.Errorf("truncated \\%cXX escape", e)
 			}
 			if i+1+n > len(s) {
 				return "", fmt.Errorf("truncated \\%cXX escape", e)
