@@ -295,6 +295,9 @@ func (p *parser) block(what string, line int) ([]Stmt, error) {
 	}
 	p.next()
 	if p.tok().kind != tIndent {
+		// CPython reports the line of the token that should have been
+		// indented, or, when the file ends instead, the line of the
+		// last token before the end.
 		at := p.tok().line
 		if p.atEnd() {
 			at = p.prevLine()
@@ -830,6 +833,7 @@ func (p *parser) asyncStmt(decos []Expr) (Stmt, error) {
 		if f, ok := s.(*FunctionDef); ok {
 			f.IsAsync, f.Line, f.Col = true, pos.Line, pos.Col
 		}
+	// Only a def may be decorated.
 	case p.isKw("for") && decos == nil:
 		s, err = p.forStmt()
 		if f, ok := s.(*For); ok {
@@ -893,6 +897,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 		}
 		switch {
 		case p.isOp("/"):
+			// '/' turns the parameters so far into positional-only
+			// ones; it may appear once, after at least one parameter
+			// and before any '*'.
 			p.next()
 			if len(a.PosOnlyArgs) > 0 || len(a.Args) == 0 || kwOnly {
 				return nil, p.errf("invalid syntax")
@@ -906,6 +913,7 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 			}
 			a.KwArg = arg
 		case p.isOp("*"):
+			// '*' alone or *args: what follows is keyword-only.
 			p.next()
 			if kwOnly {
 				return nil, p.errf("* argument may appear only once")
@@ -948,6 +956,7 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 		}
 		p.next()
 	}
+	// A bare '*' must be followed by at least one keyword-only parameter.
 	if kwOnly && a.VarArg == nil && len(a.KwOnlyArgs) == 0 {
 		return nil, p.errf("named arguments must follow bare *")
 	}
@@ -1122,6 +1131,7 @@ func (p *parser) targetList() (Expr, error) {
 			break
 		}
 	}
+	// `for x in` binds x itself; `for x, in` binds a one-element tuple.
 	if len(elts) == 1 && !trailing {
 		return elts[0], nil
 	}
@@ -1151,6 +1161,7 @@ func (p *parser) tryStmt() (Stmt, error) {
 				return nil, err
 			}
 			if p.isOp(",") {
+				// `except A, B:` was Python 2's `except A as B`.
 				return nil, &Error{Ln: h.Type.Lineno(), Msg: "multiple exception types must be parenthesized"}
 			}
 			if p.isKw("as") {
@@ -1792,6 +1803,8 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 				return nil, nil, p.errf(`expression cannot contain assignment, perhaps you meant "=="?`)
 			}
 			if p.isKw("for") || p.isAsyncFor() {
+				// f(x for x in y): the generator expression starts at
+				// the call's '(' (its end is set once the ')' is seen).
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, nil, err
@@ -2277,6 +2290,10 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		lit.Reset()
 		return nil
 	}
+	// Walk s: literal text accumulates in lit (escapes still encoded,
+	// decoded by flushLit), each '{' that opens a field flushes it and
+	// parses the field, and in a format spec the '}' that closes the
+	// enclosing field ends the walk (end reports where).
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '\\' && !t.isRaw && i+2 < len(s) && s[i+1] == 'N' && s[i+2] == '{' {
@@ -2287,6 +2304,8 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 				continue
 			}
 		}
+		// Any other escape is kept for flushLit, its second character
+		// included, so an escaped brace is not taken for a field.
 		if c == '\\' && !t.isRaw && i+1 < len(s) {
 			lit.WriteByte(c)
 			lit.WriteByte(s[i+1])
@@ -2297,6 +2316,8 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 			end = i // the end of this format spec
 			break
 		}
+		// Doubled braces are literal braces in the string itself, but
+		// not in a format spec, where every '{' opens a field.
 		if c == '{' && depth > 0 {
 			// In a format spec every '{' opens a field.
 		} else if c == '}' {
@@ -2379,6 +2400,8 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		if strings.TrimSpace(exprSrc) == "" {
 			return nil, 0, &Error{Ln: line, Msg: "f-string: empty expression not allowed"}
 		}
+		// The field's expression is parsed on its own, with positions
+		// moved to where CPython 3.11 puts them.
 		lines, col := fieldStart(t, base+i)
 		expr, err := p.parseSubExpr(exprSrc, line+lines, col)
 		if err != nil {
@@ -2386,6 +2409,8 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		}
 		fv := &FormattedValue{Pos: whole, Value: expr, Conversion: -1}
 		selfDoc := false
+		// {expr=}: the expression's source text, the '=' and the
+		// whitespace after it become literal text before the value.
 		if s[j] == '=' {
 			selfDoc = true
 			j++
