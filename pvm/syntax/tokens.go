@@ -129,6 +129,9 @@ const maxIndent = 100
 // read.
 func tokenize(src string) ([]token, error) {
 	src = strings.TrimPrefix(src, "\ufeff") // a UTF-8 byte order mark
+	// Invalid UTF-8 is reported at the line of its first bad byte,
+	// with CPython's message less its "<file> on line N" (the line is
+	// the error's own).
 	if !utf8.ValidString(src) {
 		bad := 0
 		for bad < len(src) {
@@ -246,6 +249,7 @@ func tokenize(src string) ([]token, error) {
 		c := src[i]
 		switch {
 		case c == '\n':
+			// A line end is a NEWLINE only outside brackets.
 			if depth == 0 {
 				toks = append(toks, token{kind: tNewline, line: line, col: i - lineStart, endLine: line, endCol: i - lineStart + 1})
 				atLineStart = true
@@ -254,6 +258,9 @@ func tokenize(src string) ([]token, error) {
 			newline(i)
 			continue
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
+			// '\r' is skipped as whitespace, so "\r\n" ends a line as
+			// "\n" does; a lone '\r' (the old Macintosh line end of
+			// §2.1.2) is not a line end here.
 			i++
 			continue
 		case c == '#':
@@ -272,6 +279,8 @@ func tokenize(src string) ([]token, error) {
 				newline(i)
 				continue
 			}
+			// A backslash is only a line continuation at the end of a
+			// line (§2.1.5).
 			return nil, errAt("unexpected character after line continuation character")
 		}
 		startLine, startCol := line, i-lineStart
@@ -293,6 +302,8 @@ func tokenize(src string) ([]token, error) {
 			i = end
 			continue
 		}
+		// Identifiers (§2.3): a letter or '_' (Unicode XID_Start, as
+		// approximated by isIDStart), then XID_Continue characters.
 		r, size := utf8.DecodeRuneInString(src[i:])
 		if isIDStart(r) {
 			j := i + size
@@ -312,6 +323,7 @@ func tokenize(src string) ([]token, error) {
 			i = j
 			continue
 		}
+		// Numbers, including floats that start with '.' (.5).
 		if (c >= '0' && c <= '9') || (c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9') {
 			tok, end, err := scanNumber(src, i)
 			if err != nil {
@@ -326,6 +338,9 @@ func tokenize(src string) ([]token, error) {
 		if msg != "" {
 			return nil, errAt(msg)
 		}
+		// Bracket bookkeeping: depth suppresses NEWLINE and indentation
+		// inside brackets; opens remembers each bracket for the
+		// mismatch and never-closed messages.
 		switch op {
 		case "(", "[", "{":
 			depth++
