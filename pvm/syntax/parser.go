@@ -347,6 +347,8 @@ func (p *parser) smallStmt1() (Stmt, error) {
 			p.next()
 			return &Continue{pos}, nil
 		case "return":
+			// `return a, *rest` returns a tuple, starred items allowed
+			// (star_expressions).
 			p.next()
 			r := &Return{Pos: pos}
 			if !p.endOfSimple() {
@@ -358,6 +360,7 @@ func (p *parser) smallStmt1() (Stmt, error) {
 			}
 			return r, nil
 		case "raise":
+			// A bare raise re-raises; `raise E from C` sets the cause.
 			p.next()
 			r := &Raise{Pos: pos}
 			if !p.endOfSimple() {
@@ -393,6 +396,9 @@ func (p *parser) smallStmt1() (Stmt, error) {
 			}
 			return &Nonlocal{pos, names}, nil
 		case "del":
+			// Each target must be deletable: a name, attribute,
+			// subscript or tuple/list of those; `del *a` is CPython's
+			// "cannot delete starred".
 			p.next()
 			targets, err := p.exprList()
 			if err != nil {
@@ -1783,6 +1789,8 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			}
 			kws = append(kws, &Keyword{Pos: p.span(pos), Value: v})
 		case p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == "=":
+			// name=value: a keyword argument, told from an expression by
+			// one token of lookahead ("==" is a different token).
 			pos := p.start()
 			n, err := p.name()
 			if err != nil {
@@ -1964,6 +1972,7 @@ func (p *parser) atom() (Expr, error) {
 	case tString:
 		return p.strings()
 	case tName:
+		// None, True and False are keywords that make constants.
 		switch t.val {
 		case "None":
 			p.next()
