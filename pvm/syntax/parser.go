@@ -2116,7 +2116,9 @@ func (p *parser) braces() (Expr, error) {
 		p.next()
 		return &Dict{Pos: p.span(pos)}, nil
 	}
-	// Dict or set?
+	// Dict or set? {**m, ...} can only be a dict; otherwise the first
+	// element decides: `k: v` a dict (or dict comprehension), else a set
+	// (or set comprehension).
 	if p.isOp("**") {
 		return p.dictRest(pos, nil, nil)
 	}
@@ -2229,6 +2231,8 @@ func (p *parser) strings() (Expr, error) {
 			buf.Reset()
 		}
 	}
+	// Plain parts are already decoded (token.str) and go straight into
+	// buf; an f-string's fields interrupt it.
 	for _, t := range toks {
 		if t.isBytes != isBytes {
 			return nil, &Error{Ln: toks[0].line, Msg: "cannot mix bytes and nonbytes literals"}
@@ -2251,6 +2255,8 @@ func (p *parser) strings() (Expr, error) {
 			parts = append(parts, v)
 		}
 	}
+	// No f-string: one Constant, with the u prefix of the first part
+	// recorded as CPython's ast records it (kind='u').
 	if !anyF {
 		kind := StrConst
 		if isBytes {
@@ -2476,6 +2482,9 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 func fieldStart(t token, off int) (lines, col int) {
 	text := t.text
 	lines = strings.Count(text[:off], "\n")
+	// When only blanks follow the '{' on its line, CPython does not
+	// count from the brace: the field's columns start at 0 (at the
+	// token's own column on the token's first line).
 	newlineAfterBrace := true
 	for k := off + 1; k < len(text) && text[k] != '}' && text[k] != '\n'; k++ {
 		if text[k] != ' ' && text[k] != '\t' && text[k] != '\f' {
@@ -2486,6 +2495,8 @@ func fieldStart(t token, off int) (lines, col int) {
 	if !newlineAfterBrace {
 		col = off - (strings.LastIndexByte(text[:off], '\n') + 1)
 	}
+	// On the token's first line, columns are relative to the line, so
+	// the token's own column is added.
 	if lines == 0 {
 		col += t.col
 	}
