@@ -328,6 +328,11 @@ func (d *dumper) comprehensions(gens []*Comprehension) value {
 }
 
 // expr renders e; ctx is the context of e itself where it can have one.
+// Only Name, Attribute, Subscript, Starred, List and Tuple carry a
+// context. Starred, List and Tuple pass theirs down to their elements
+// (in `a, *b = x` every part is Store), while an attribute's object and
+// a subscript's value and index are always Load: in `a.b = 1` the name a
+// is loaded, and only the Attribute is stored to.
 func (d *dumper) expr(e Expr, ctx string) value {
 	return func(level int) (string, bool) {
 		switch n := e.(type) {
@@ -388,6 +393,7 @@ func (d *dumper) expr(e Expr, ctx string) value {
 		case *JoinedStr:
 			return d.node(level, "JoinedStr", &n.Pos, field{"values", d.exprs(n.Values, "Load")})
 		case *Constant:
+			// kind is 'u' for a u'' literal and absent otherwise.
 			var kind value
 			if n.U {
 				kind = scalar("'u'")

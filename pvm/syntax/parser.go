@@ -626,6 +626,7 @@ func checkTarget(e Expr, aug bool) error {
 // checkAssign checks the targets of an assignment statement; value is
 // what is assigned.
 func checkAssign(targets []Expr, value Expr) error {
+	// A yield target has its own message, whichever target it is.
 	for _, t := range targets {
 		if _, ok := t.(*Yield); ok {
 			return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
@@ -639,6 +640,10 @@ func checkAssign(targets []Expr, value Expr) error {
 		if bad == nil {
 			continue
 		}
+		// `f() = 1` may be a mistyped comparison: the == hint is given
+		// for a single target that is itself the bad one. CPython also
+		// gives it for `a, f() = 1`, where the bad part is inside a
+		// tuple; here that gets the plain message.
 		if len(targets) == 1 && bad == t && hereHint(t, value) {
 			return &Error{Ln: t.Lineno(), Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(t))}
 		}
@@ -667,6 +672,9 @@ func hereHint(t, value Expr) bool {
 			}
 		}
 	}
+	// A tuple without parentheses (`x = a, b`: it starts where its first
+	// element does) is judged by that first element, as CPython's rule
+	// sees only the start of the value.
 	if tu, ok := value.(*Tuple); ok && len(tu.Elts) > 0 && tu.Col == tu.Elts[0].(spanned).pos().Col {
 		value = tu.Elts[0]
 	}
