@@ -479,6 +479,8 @@ func (c *compiler) class(n *syntax.ClassDef) error {
 			return err
 		}
 	}
+	// [bodyfn name bases...] BUILD_CLASS, or with keywords their values
+	// and a constant tuple of their names, as CALL_KW has them.
 	if len(n.Keywords) == 0 {
 		c.b.emit(BUILD_CLASS, len(n.Bases))
 	} else {

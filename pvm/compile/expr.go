@@ -536,6 +536,7 @@ func (c *compiler) call(n *syntax.Call) error {
 			dstar = true
 		}
 	}
+	// obj.name(args): [obj] LOAD_METHOD [meth obj] args CALL_METHOD.
 	if attr, ok := n.Func.(*syntax.Attribute); ok && !starred && !dstar && len(n.Keywords) == 0 {
 		if err := c.expr(attr.Value); err != nil {
 			return err
@@ -565,6 +566,8 @@ func (c *compiler) call(n *syntax.Call) error {
 			c.b.emit(CALL, len(n.Args))
 			return nil
 		}
+		// f(a, k=v): the keyword values follow the positional ones and
+		// a constant tuple names them: [f a v ('k',)] CALL_KW 2.
 		names := make(object.Tuple, len(n.Keywords))
 		for i, k := range n.Keywords {
 			for _, prev := range names[:i] {
@@ -582,6 +585,10 @@ func (c *compiler) call(n *syntax.Call) error {
 		c.b.emit(CALL_KW, len(n.Args)+len(n.Keywords))
 		return nil
 	}
+	// With *x or **m: [f] BUILD_LIST, then each positional argument
+	// appended or each *x extended into it, LIST_TO_TUPLE; then, if there
+	// are keywords, a dict filled in order (MAP_ADD for k=v, DICT_MERGE
+	// for **m); CALL_EX.
 	c.b.emit(BUILD_LIST, 0)
 	for _, a := range n.Args {
 		if s, ok := a.(*syntax.Starred); ok {

@@ -192,7 +192,10 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 				star = i
 			}
 		}
-		// The subject stays on the stack during the checks.
+		// The subject stays on the stack during the checks; the
+		// MATCH_SEQUENCE and length test results are popped by their
+		// jumps, so only the subject counts in onTop while a failure
+		// can happen. Then UNPACK replaces it by its items.
 		pc.onTop++
 		c.b.emit(MATCH_SEQUENCE, 0)
 		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
@@ -241,6 +244,8 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 		}
 		c.b.emit(BUILD_TUPLE, len(n.Keys))
 		c.b.emit(MATCH_KEYS, 0) // [subject keys values|None]
+		// From here a failure must also pop the keys tuple and the
+		// values (the subject was counted already).
 		pc.onTop += 2
 		c.b.emit(DUP_TOP, 0)
 		c.b.loadConst(object.None)

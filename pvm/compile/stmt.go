@@ -480,8 +480,12 @@ func (c *compiler) tryExcept(n *syntax.Try) error {
 			c.b.emit(CHECK_EXC_MATCH, 0)
 			c.b.jump(POP_JUMP_IF_FALSE, next)
 		} else if i != len(n.Handlers)-1 {
+			// A bare except catches everything, so a clause after it
+			// could never run (§8.4.1).
 			return &SyntaxError{Line: h.Line, Msg: "default 'except:' must be last"}
 		}
+		// [exc] DUP_TOP, store: the name is bound and the exception
+		// stays on the stack for POP_EXCEPT's POP_TOP.
 		if h.Name != "" {
 			c.b.emit(DUP_TOP, 0)
 			c.storeName(h.Name)
