@@ -1776,6 +1776,8 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 	for !p.isOp(")") {
 		switch {
 		case p.isOp("*"):
+			// *x may follow keyword arguments (f(k=1, *a) is valid) but
+			// not a **m.
 			pos := p.start()
 			p.next()
 			v, err := p.test()
@@ -1789,6 +1791,8 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			}
 			args = append(args, &Starred{p.span(pos), v})
 		case p.isOp("**"):
+			// **m is a Keyword without a name; positional arguments may
+			// not follow it, keywords may.
 			pos := p.start()
 			p.next()
 			v, err := p.test()
@@ -1880,6 +1884,7 @@ func (p *parser) subscript() (Expr, error) {
 			break
 		}
 	}
+	// a[i] has i itself as its slice; a[i,] and a[*i] have a tuple.
 	if _, star := elts[0].(*Starred); len(elts) == 1 && !trailing && !star {
 		return elts[0], nil
 	}
@@ -2026,6 +2031,8 @@ func (p *parser) atom() (Expr, error) {
 				}
 				return p.closeWith(")", &GeneratorExp{pos, first, gens})
 			}
+			// (x) is x itself, its span without the parentheses, as
+			// in CPython's ast; a tuple's span includes them.
 			if p.isOp(")") {
 				p.next()
 				if _, ok := first.(*Starred); ok {

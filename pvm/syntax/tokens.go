@@ -467,6 +467,8 @@ func scanString(src string, start, q int, line int) (token, int, error) {
 	prefix := strings.ToLower(src[start:q])
 	tok := token{kind: tString, isBytes: strings.Contains(prefix, "b"), isF: strings.Contains(prefix, "f"),
 		isRaw: strings.Contains(prefix, "r"), isU: prefix == "u"}
+	// The literal ends at the first unescaped copy of its opening quote,
+	// tripled for a triple-quoted literal.
 	quote := src[q : q+1]
 	triple := strings.HasPrefix(src[q:], strings.Repeat(quote, 3))
 	if triple {
@@ -506,6 +508,8 @@ func scanString(src string, start, q int, line int) (token, int, error) {
 		}
 		i++
 	}
+	// val is the body between the quotes; text keeps the whole literal
+	// for the f-string column arithmetic (fieldStart).
 	tok.val = src[bodyStart:i]
 	tok.bodyOff = bodyStart - start
 	end := i + len(quote)
@@ -527,6 +531,8 @@ func scanString(src string, start, q int, line int) (token, int, error) {
 // in bytes they are unrecognized escapes. Octal escapes take up to three
 // digits.
 func decodeEscapes(s string, raw, isBytes bool) (string, error) {
+	// A bytes literal may only spell ASCII characters; higher bytes need
+	// escapes (§2.4.1).
 	if isBytes {
 		for _, r := range s {
 			if r >= 0x80 {
@@ -570,6 +576,7 @@ func decodeEscapes(s string, raw, isBytes bool) (string, error) {
 			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
 				j++
 			}
+			// In bytes a value above 0o377 keeps only its low byte.
 			v, _ := strconv.ParseUint(s[i:j], 8, 32)
 			if isBytes {
 				b.WriteByte(byte(v))
@@ -641,6 +648,8 @@ func scanNumber(src string, i int) (token, int, error) {
 		}
 		return c >= '0' && c <= '9'
 	}
+	// 0x, 0o and 0b literals are ints only; underscores are dropped
+	// before conversion.
 	if src[j] == '0' && j+1 < len(src) && strings.IndexByte("xXoObB", src[j+1]) >= 0 {
 		base := map[byte]int{'x': 16, 'o': 8, 'b': 2}[src[j+1]|0x20]
 		j += 2
@@ -668,6 +677,9 @@ func scanNumber(src string, i int) (token, int, error) {
 			j++
 		}
 	}
+	// An exponent needs at least one digit; "1e" is the int 1 followed
+	// by the name e, which the parser refuses with "invalid syntax"
+	// (CPython's tokenizer says "invalid decimal literal").
 	if j < len(src) && (src[j] == 'e' || src[j] == 'E') {
 		k := j + 1
 		if k < len(src) && (src[k] == '+' || src[k] == '-') {
