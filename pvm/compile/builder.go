@@ -218,6 +218,7 @@ func stackEffect(in Instr) (fall, jump int) {
 	case STORE_SUBSCR:
 		return -3, 0
 	case CALL_METHOD:
+		// [meth self args...] -> [result]: pops argc+2, pushes 1.
 		return -a - 1, 0
 	case BUILD_SLICE:
 		return 1 - a, 0
@@ -228,6 +229,8 @@ func stackEffect(in Instr) (fall, jump int) {
 	case UNPACK_SEQUENCE:
 		return a - 1, 0
 	case UNPACK_EX:
+		// before + after items and the list of the rest replace the
+		// sequence.
 		return (a & 0xff) + (a >> 8), 0
 	case JUMP:
 		return 0, 0
@@ -236,14 +239,16 @@ func stackEffect(in Instr) (fall, jump int) {
 	case JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP:
 		return -1, 0
 	case FOR_ITER:
-		return 1, -1
+		return 1, -1 // pushes the next item, or pops the iterator and jumps
 	case CALL:
-		return -a, 0
+		return -a, 0 // [f args...] -> [result]
 	case CALL_KW:
-		return -a - 1, 0
+		return -a - 1, 0 // the names tuple is one more
 	case CALL_EX:
-		return -1 - (a & 1), 0
+		return -1 - (a & 1), 0 // [f args kwargs?] -> [result]
 	case MAKE_FUNCTION:
+		// The code object is replaced by the function; each flag bit
+		// consumes one more value.
 		n := 0
 		for _, bit := range []int{1, 2, 4} {
 			if a&bit != 0 {
@@ -252,9 +257,9 @@ func stackEffect(in Instr) (fall, jump int) {
 		}
 		return -n, 0
 	case BUILD_CLASS:
-		return -a - 1, 0
+		return -a - 1, 0 // [bodyfn name bases...] -> [class]
 	case BUILD_CLASS_KW:
-		return -a - 2, 0
+		return -a - 2, 0 // and the kwnames tuple
 	case SETUP_EXCEPT, SETUP_FINALLY:
 		return 0, 1 // the handler starts with the exception pushed
 	case SETUP_WITH:

@@ -117,6 +117,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		s.stmts(n.Body)
 		s.pop()
 	case *syntax.ClassDef:
+		// Decorators, bases and keywords are evaluated in the enclosing
+		// scope; the body is a scope of its own (classScope), whose names
+		// the methods inside do not see (lookupEnclosing).
 		for _, d := range n.DecoratorList {
 			s.expr(d)
 		}
@@ -500,6 +503,7 @@ func (s *symbols) expr(e syntax.Expr) {
 	case *syntax.UnaryOp:
 		s.expr(n.Operand)
 	case *syntax.Lambda:
+		// As a def: defaults outside, parameters and body inside.
 		s.args(n.Args)
 		sc := s.push(functionScope, "<lambda>", n)
 		s.params(sc, n.Args)
@@ -527,6 +531,9 @@ func (s *symbols) expr(e syntax.Expr) {
 	case *syntax.DictComp:
 		s.comprehension(n, n.Generators, n.Key, n.Value)
 	case *syntax.GeneratorExp:
+		// A generator expression's function is a generator; one that
+		// awaits would be an asynchronous generator, which the PVM does
+		// not run.
 		s.comprehension(n, n.Generators, n.Elt)
 		if sc := s.scopes[n]; sc != nil {
 			sc.generator = true
