@@ -817,6 +817,7 @@ func (p *parser) decorated() (Stmt, error) {
 			return nil, err
 		}
 		decos = append(decos, d)
+		// Each decorator ends its own line.
 		if p.tok().kind != tNewline {
 			return nil, p.errf("invalid syntax")
 		}
@@ -1400,6 +1401,8 @@ func (p *parser) yieldExpr() (Expr, error) {
 		}
 		return &YieldFrom{p.span(pos), v}, nil
 	}
+	// `yield` alone yields None; `yield a, *b` yields a tuple, while
+	// `yield from` takes a single expression.
 	y := &Yield{Pos: pos}
 	if !p.exprEnd() {
 		v, err := p.starExprs()
@@ -1430,6 +1433,8 @@ func (p *parser) namedExprTest() (Expr, error) {
 		}
 		return &NamedExpr{p.span(pos), target, v}, nil
 	}
+	// Anything but a bare name before ':=' (a.b := 1, (x) := 1) is an
+	// error naming what it is.
 	e, err := p.test()
 	if err == nil && p.isOp(":=") {
 		return nil, &Error{Ln: e.Lineno(), Msg: "cannot use assignment expressions with " + exprName(e)}
@@ -1597,6 +1602,8 @@ func (p *parser) comparison() (Expr, error) {
 		if !ok {
 			break
 		}
+		// compOp only looked: consume the operator, two tokens for
+		// `not in` and `is not`.
 		p.next()
 		if op == NotIn {
 			p.next()
@@ -1819,6 +1826,8 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			if err != nil {
 				return nil, nil, err
 			}
+			// f(a.b=1): '=' after an expression that is not a bare
+			// name is CPython's hint, not a keyword argument.
 			if p.isOp("=") {
 				return nil, nil, p.errf(`expression cannot contain assignment, perhaps you meant "=="?`)
 			}
