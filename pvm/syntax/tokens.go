@@ -372,6 +372,8 @@ func tokenize(src string) ([]token, error) {
 		top := opens[len(opens)-1]
 		return nil, &Error{Ln: top.line, Msg: fmt.Sprintf("'%c' was never closed", top.ch)}
 	}
+	// A file whose last line has no line end still ends that logical
+	// line; the layout tokens at the end sit at the end of input.
 	endCol := i - lineStart
 	if len(toks) > 0 && toks[len(toks)-1].kind != tNewline && toks[len(toks)-1].kind != tDedent {
 		toks = append(toks, token{kind: tNewline, line: line, col: endCol, endLine: line, endCol: endCol + 1})
@@ -476,6 +478,8 @@ func scanString(src string, start, q int, line int) (token, int, error) {
 	}
 	i := q + len(quote)
 	bodyStart := i
+	// nl counts the line ends inside the literal so far, for the line
+	// an unterminated triple-quoted literal is "detected at".
 	nl := 0
 	for {
 		if i >= len(src) {
