@@ -92,10 +92,10 @@ type compiler struct {
 
 // Module compiles a parsed module into its code object. Pass one
 // (symbols) records every scope's names; resolveAll then binds each name
-// (local, cell, free, global or class namespace); addClassCells and
-// fixCells settle the cells that only became cells when an inner scope
-// captured them; pass two emits the code. A SyntaxError from any pass
-// names filename.
+// (local, cell, free, global or class namespace); addClassCells adds the
+// __class__ cells and fixCells settles the locals that became cells
+// when an inner scope captured them; pass two emits the code. A
+// SyntaxError from any pass names filename.
 func Module(filename string, mod *syntax.Module) (code *Code, err error) {
 	sym := &symbols{scopes: map[any]*scope{}}
 	root := sym.push(moduleScope, "<module>", mod)
@@ -445,8 +445,9 @@ func (c *compiler) lambdaBody(code *Code, sc *scope, e syntax.Expr) error {
 // decorators, the body as a function, then BUILD_CLASS[_KW] with the
 // name, the bases and the keywords (metaclass= among them), then the
 // decorators applied innermost first, and the store of the name.
-// **kwargs and *bases in the class line are refused: the VM's class
-// building takes a fixed list of each.
+// **kwargs and *bases in the class line are refused: BUILD_CLASS and
+// BUILD_CLASS_KW take counted bases and named keywords, with no
+// unpacking form.
 func (c *compiler) class(n *syntax.ClassDef) error {
 	for _, k := range n.Keywords {
 		if k.Arg == "" {

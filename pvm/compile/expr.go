@@ -9,9 +9,10 @@ import (
 
 // expr compiles e so that it leaves exactly one value on the stack:
 // [] -> [value]. Operands are evaluated left to right (Language Reference
-// §6.16), and each operation's instruction is stamped with the line of
-// its own node, so an error in a multi-line expression points at the
-// operator's line rather than the statement's first.
+// §6.16), and each operation's instruction is stamped with the first
+// line of its own node, so an error in a multi-line expression points at
+// the subexpression that raised rather than at the statement's first
+// line.
 func (c *compiler) expr(e syntax.Expr) error {
 	line := exprLine(e)
 	if err := c.nest(line); err != nil {
