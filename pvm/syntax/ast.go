@@ -196,9 +196,11 @@ type (
 		Pos
 		Value Expr
 	}
-	// Pass, Break and Continue are the statements of §7.4, §7.9 and §7.10.
-	Pass     struct{ Pos }
-	Break    struct{ Pos }
+	// Pass is a pass statement (§7.4).
+	Pass struct{ Pos }
+	// Break is a break statement (§7.9).
+	Break struct{ Pos }
+	// Continue is a continue statement (§7.10).
 	Continue struct{ Pos }
 )
 
@@ -304,23 +306,26 @@ type (
 		Pos
 		Elts []Expr
 	}
-	// ListComp, SetComp, DictComp and GeneratorExp are the comprehensions
-	// and generator expression of §6.2.4–§6.2.8.
+	// ListComp is [elt for ...] (§6.2.4, §6.2.5); its Generators are the
+	// for clauses, outermost first.
 	ListComp struct {
 		Pos
 		Elt        Expr
 		Generators []*Comprehension
 	}
+	// SetComp is {elt for ...} (§6.2.6).
 	SetComp struct {
 		Pos
 		Elt        Expr
 		Generators []*Comprehension
 	}
+	// DictComp is {key: value for ...} (§6.2.7).
 	DictComp struct {
 		Pos
 		Key, Value Expr
 		Generators []*Comprehension
 	}
+	// GeneratorExp is (elt for ...) (§6.2.8).
 	GeneratorExp struct {
 		Pos
 		Elt        Expr
@@ -401,11 +406,12 @@ type (
 		Pos
 		Id string
 	}
-	// List and Tuple are displays or target lists (§6.2.5, §6.15).
+	// List is a list display or target list (§6.2.5).
 	List struct {
 		Pos
 		Elts []Expr
 	}
+	// Tuple is a tuple display or target list; `()` is the empty one.
 	Tuple struct {
 		Pos
 		Elts []Expr
