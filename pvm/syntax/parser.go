@@ -1625,11 +1625,6 @@ func (p *parser) comparison() (Expr, error) {
 	return &Compare{p.span(pos), e, ops, comps}, nil
 }
 
-type binLevel struct {
-	ops  map[string]Operator
-	next func(*parser) (Expr, error)
-}
-
 // binary parses one left-associative level of binary operators: operands
 // from next joined by any operator in ops, `a - b - c` as `(a - b) - c`.
 func (p *parser) binary(ops map[string]Operator, next func() (Expr, error)) (Expr, error) {
