@@ -6,7 +6,9 @@ import (
 )
 
 // MaxNesting bounds the depth of nested expressions and statements the
-// compiler accepts, so hostile source cannot exhaust the Go stack.
+// compiler accepts, so hostile source cannot exhaust the Go stack: the
+// compiler recurses once per level (compiler.nest). The parser has its
+// own, larger bound on its recursion for the same reason.
 const MaxNesting = 200
 
 // SyntaxError is a compile-time error with its line, reported to Python
@@ -20,6 +22,8 @@ type SyntaxError struct {
 	Kind string
 }
 
+// Error renders the error as the last lines of CPython's report of a
+// compile error: the file and line, then the class and message.
 func (e *SyntaxError) Error() string {
 	kind := e.Kind
 	if kind == "" {
@@ -28,13 +32,22 @@ func (e *SyntaxError) Error() string {
 	return "  File \"" + e.Filename + "\", line " + itoa(e.Line) + "\n" + kind + ": " + e.Msg
 }
 
+// syntaxErrorAt is a SyntaxError without its file, which Module fills in
+// (withFile) on the way out: the passes do not carry the file name.
 func syntaxErrorAt(line int, msg string) error { return &SyntaxError{Line: line, Msg: msg} }
 
+// itoa formats a line number for Error.
 func itoa(i int) string {
 	s, _ := object.Int(i).Repr(nil)
 	return s
 }
 
+// fblockKind is the kind of a statically nested block that a break,
+// continue or return must leave: CPython's fblockinfo (Python/compile.c).
+// The bytecode has no "unwind to the loop" instruction; instead unwindTo
+// emits, for each block left, the code that block's normal exit would
+// run (pop a for loop's iterator, POP_BLOCK, run a finally body, call
+// __exit__, clear an except clause's name).
 type fblockKind uint8
 
 const (
@@ -48,28 +61,41 @@ const (
 	fbAsyncWith      // inside an async with body
 )
 
+// fblock is one entry of the compiler's block stack.
 type fblock struct {
 	kind      fblockKind
 	cont, brk *label        // loops
-	final     []syntax.Stmt // fbTryFinally
+	final     []syntax.Stmt // fbTryFinally: compiled again at each early exit
 	excName   string        // fbHandler: the "as" name to clear
 }
 
 // compiler is pass two: code generation for one code object at a time.
+// Entering a nested def, lambda, class or comprehension saves sc, b and
+// fblocks, compiles the inner code with its own, and restores them:
+// break and continue never cross a function boundary.
 type compiler struct {
 	filename string
-	scopes   map[any]*scope
-	sc       *scope
-	b        *builder
-	fblocks  []fblock
-	qual     string
-	nesting  int
-	// inClass is set while compiling a function defined directly in a class
-	// body (zero-argument super()).
-	inClassMethod bool
+	// scopes are pass one's result, keyed by the syntax node that opens
+	// each scope (the Module, FunctionDef, ClassDef, Lambda or
+	// comprehension node).
+	scopes map[any]*scope
+	// sc and b are the scope and builder of the code being emitted.
+	sc      *scope
+	b       *builder
+	fblocks []fblock
+	// qual is the qualified name of the code being emitted, the prefix
+	// of its children's __qualname__ (qualName).
+	qual string
+	// nesting counts the stmt and expr calls on the Go stack (MaxNesting).
+	nesting int
 }
 
-// Module compiles a parsed module into its code object.
+// Module compiles a parsed module into its code object. Pass one
+// (symbols) records every scope's names; resolveAll then binds each name
+// (local, cell, free, global or class namespace); addClassCells adds the
+// __class__ cells and fixCells settles the locals that became cells
+// when an inner scope captured them; pass two emits the code. A
+// SyntaxError from any pass names filename.
 func Module(filename string, mod *syntax.Module) (code *Code, err error) {
 	sym := &symbols{scopes: map[any]*scope{}}
 	root := sym.push(moduleScope, "<module>", mod)
@@ -90,6 +116,8 @@ func Module(filename string, mod *syntax.Module) (code *Code, err error) {
 	return code, nil
 }
 
+// withFile sets the file name on a *SyntaxError from a pass; other errors
+// (a compiler bug from finish) pass through unchanged.
 func withFile(err error, filename string) error {
 	if se, ok := err.(*SyntaxError); ok {
 		se.Filename = filename
@@ -98,7 +126,11 @@ func withFile(err error, filename string) error {
 }
 
 // addClassCells wires __class__ from class bodies into the methods that use
-// super() or __class__.
+// super() or __class__. CPython gives such a class body an implicit
+// __class__ cell, filled with the class once it is made, and the methods
+// read it as a free variable (Data model §3.3.3.6, "Creating the class
+// object"); zero-argument super() is super(__class__, first argument).
+// A function that assigns __class__ itself keeps its own binding.
 func addClassCells(s *scope) {
 	for _, c := range s.children {
 		addClassCells(c)
@@ -114,12 +146,19 @@ func addClassCells(s *scope) {
 	}
 }
 
-// body compiles a module, function or class body into code.
+// body compiles a module, function or class body into code: the scope's
+// slots, the docstring constant, a class body's __annotations__ dict, the
+// statements, and the implicit return at the end. A class body returns
+// its __class__ cell (or None) instead of a value: BUILD_CLASS fills that
+// cell with the new class (pvm/vm's buildClass), as CPython's class body
+// hands its __classcell__ to type.__new__.
 func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda bool) error {
 	saved := *c
 	defer func() {
 		c.sc, c.b, c.fblocks = saved.sc, saved.b, saved.fblocks
 	}()
+	// The slot layout is the scope's; CellArg names the parameters that
+	// start life in a cell.
 	code.Varnames = sc.varnames
 	code.Cellvars = sc.cellvars
 	code.Freevars = sc.freevars
@@ -139,12 +178,19 @@ func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda boo
 	c.b = newBuilder(code)
 	c.fblocks = nil
 	c.b.line = int32(code.FirstLine)
+	// A def's docstring is its first constant (Code.HasDoc). The
+	// expression statement itself is still compiled below (LOAD_CONST,
+	// POP_TOP), which CPython 3.11 leaves out; they are charged cycles,
+	// so dropping them would change charges.
 	if sc.kind == functionScope && !isLambda {
 		if doc := docstring(stmts); doc != nil {
 			c.b.constIndex(doc)
 			code.HasDoc = true
 		}
 	}
+	// CPython's SETUP_ANNOTATIONS: a class body that annotates a simple
+	// name starts with an empty __annotations__ (Language Reference
+	// §7.2.2).
 	if sc.kind == classScope && hasAnnotations(stmts) {
 		c.b.emit(BUILD_MAP, 0)
 		c.storeName("__annotations__")
@@ -165,6 +211,9 @@ func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda boo
 	return c.b.finish()
 }
 
+// docstring is the body's docstring: a first statement that is a str
+// literal (Language Reference §8.7; a bytes literal or an f-string is
+// not a docstring), or nil.
 func docstring(stmts []syntax.Stmt) object.Value {
 	if len(stmts) == 0 {
 		return nil
@@ -183,6 +232,9 @@ func docstring(stmts []syntax.Stmt) object.Value {
 	return nil
 }
 
+// nest counts one more level of statement or expression recursion and
+// refuses the source past MaxNesting; the caller undoes it with
+// c.nesting-- when it returns.
 func (c *compiler) nest(line int) error {
 	c.nesting++
 	if c.nesting > MaxNesting {
@@ -191,6 +243,7 @@ func (c *compiler) nest(line int) error {
 	return nil
 }
 
+// stmts compiles a statement list, stopping at the first error.
 func (c *compiler) stmts(list []syntax.Stmt) error {
 	for _, s := range list {
 		if err := c.stmt(s); err != nil {
@@ -200,8 +253,16 @@ func (c *compiler) stmts(list []syntax.Stmt) error {
 	return nil
 }
 
-// Name access by binding.
+// Name access by binding. The opcode follows the binding the scope pass
+// chose (Language Reference §4.2.2, "Resolution of names"): a function's
+// locals are fast slots, captured names go through cells, and names the
+// scope does not bind are globals (module, then builtins). A class body
+// is the exception: its unresolved names are LOAD_NAME (its namespace,
+// then globals, then builtins) so that `x = x` in a class body reads the
+// global x, while a store at class level writes the class namespace
+// unless the name is declared global.
 
+// loadName emits the load of name: [] -> [value].
 func (c *compiler) loadName(name string) {
 	switch c.sc.resolved[name] {
 	case bindLocal:
@@ -219,6 +280,7 @@ func (c *compiler) loadName(name string) {
 	}
 }
 
+// storeName emits the store of TOS into name: [v] -> [].
 func (c *compiler) storeName(name string) {
 	switch c.sc.resolved[name] {
 	case bindLocal:
@@ -236,6 +298,7 @@ func (c *compiler) storeName(name string) {
 	}
 }
 
+// deleteName emits `del name`: [] -> [].
 func (c *compiler) deleteName(name string) {
 	switch c.sc.resolved[name] {
 	case bindLocal:
@@ -254,7 +317,9 @@ func (c *compiler) deleteName(name string) {
 }
 
 // makeFunction emits the closure and MAKE_FUNCTION for an inner code
-// object; defaults must already be on the stack per flags.
+// object; defaults must already be on the stack per flags. The closure is
+// a tuple of this code's cells, one per free variable of the inner code,
+// in the inner code's Freevars order: the VM hands them over by position.
 func (c *compiler) makeFunction(code *Code, flags int) {
 	if len(code.Freevars) > 0 {
 		for _, fv := range code.Freevars {
@@ -272,6 +337,9 @@ func (c *compiler) makeFunction(code *Code, flags int) {
 	c.b.emit(MAKE_FUNCTION, flags)
 }
 
+// qualName is the __qualname__ of a def, class or comprehension named
+// name inside the current code (PEP 3155): a function's children get
+// "<locals>" in their path, a class's do not.
 func (c *compiler) qualName(name string) string {
 	if c.sc.kind == moduleScope {
 		return name
@@ -283,6 +351,10 @@ func (c *compiler) qualName(name string) string {
 }
 
 // function compiles a def or lambda and leaves the function on the stack.
+// Defaults and keyword-only defaults are evaluated here, in the enclosing
+// scope, once, when the def runs (Language Reference §8.7): the
+// positional ones into a tuple, the keyword-only ones into a dict from
+// parameter name to value.
 func (c *compiler) function(node any, name string, args *syntax.Arguments, body []syntax.Stmt, lambdaBody syntax.Expr, line int) error {
 	flags := 0
 	if args != nil && len(args.Defaults) > 0 {
@@ -337,6 +409,11 @@ func (c *compiler) function(node any, name string, args *syntax.Arguments, body 
 	return nil
 }
 
+// lambdaBody compiles a lambda's single expression as its return value.
+// A lambda that yields is a generator; here the expression's value is
+// dropped and the generator returns None, where CPython 3.11 returns the
+// value: `(lambda: (yield 1))()`, sent 5 after its first next(), stops
+// with StopIteration(5) in CPython and StopIteration(None) here.
 func (c *compiler) lambdaBody(code *Code, sc *scope, e syntax.Expr) error {
 	saved := *c
 	defer func() { c.sc, c.b, c.fblocks = saved.sc, saved.b, saved.fblocks }()
@@ -364,6 +441,13 @@ func (c *compiler) lambdaBody(code *Code, sc *scope, e syntax.Expr) error {
 	return c.b.finish()
 }
 
+// class compiles a class statement (Language Reference §8.8): the
+// decorators, the body as a function, then BUILD_CLASS[_KW] with the
+// name, the bases and the keywords (metaclass= among them), then the
+// decorators applied innermost first, and the store of the name.
+// **kwargs and *bases in the class line are refused: BUILD_CLASS and
+// BUILD_CLASS_KW take counted bases and named keywords, with no
+// unpacking form.
 func (c *compiler) class(n *syntax.ClassDef) error {
 	for _, k := range n.Keywords {
 		if k.Arg == "" {
@@ -396,6 +480,8 @@ func (c *compiler) class(n *syntax.ClassDef) error {
 			return err
 		}
 	}
+	// [bodyfn name bases...] BUILD_CLASS, or with keywords their values
+	// and a constant tuple of their names, as CALL_KW has them.
 	if len(n.Keywords) == 0 {
 		c.b.emit(BUILD_CLASS, len(n.Bases))
 	} else {

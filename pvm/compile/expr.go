@@ -7,6 +7,12 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/syntax"
 )
 
+// expr compiles e so that it leaves exactly one value on the stack:
+// [] -> [value]. Operands are evaluated left to right (Language Reference
+// §6.16), and each operation's instruction is stamped with the first
+// line of its own node, so an error in a multi-line expression points at
+// the subexpression that raised rather than at the statement's first
+// line.
 func (c *compiler) expr(e syntax.Expr) error {
 	line := exprLine(e)
 	if err := c.nest(line); err != nil {
@@ -41,6 +47,8 @@ func (c *compiler) expr(e syntax.Expr) error {
 		c.b.line = int32(line)
 		c.b.emit(BINARY_SUBSCR, 0)
 	case *syntax.Slice:
+		// x[a:b:c] (§6.3.3): an omitted bound is None; the step is only
+		// pushed when written, and BUILD_SLICE 2 makes it None.
 		for _, x := range []syntax.Expr{n.Lower, n.Upper} {
 			if x == nil {
 				c.b.loadConst(object.None)
@@ -87,6 +95,10 @@ func (c *compiler) expr(e syntax.Expr) error {
 			return &SyntaxError{Line: line, Msg: "unknown unary operator"}
 		}
 	case *syntax.BoolOp:
+		// `and` and `or` yield the last operand they evaluated, not a
+		// bool (§6.11): JUMP_IF_*_OR_POP leaves the deciding operand on
+		// the stack and jumps to the end, otherwise drops it and goes on
+		// to the next.
 		end := c.b.newLabel()
 		op := JUMP_IF_FALSE_OR_POP
 		if n.Op == syntax.Or {
@@ -104,6 +116,7 @@ func (c *compiler) expr(e syntax.Expr) error {
 	case *syntax.Compare:
 		return c.compare(n)
 	case *syntax.IfExp:
+		// `body if test else orelse` (§6.13): only one branch runs.
 		orelse, end := c.b.newLabel(), c.b.newLabel()
 		if err := c.cond(n.Test, orelse, false); err != nil {
 			return err
@@ -118,6 +131,10 @@ func (c *compiler) expr(e syntax.Expr) error {
 		}
 		c.b.bind(end)
 	case *syntax.NamedExpr:
+		// `(name := value)` (§6.12) both stores and yields the value. In
+		// a comprehension the scope pass has made name a free variable
+		// (or global) of the comprehension, so storeName reaches the
+		// enclosing function's binding.
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
@@ -148,6 +165,7 @@ func (c *compiler) expr(e syntax.Expr) error {
 	case *syntax.GeneratorExp:
 		return c.comprehension(n, n.Generators, NOP, "<genexpr>", n.Elt, nil)
 	case *syntax.Yield:
+		// `yield x` (§6.2.9) evaluates to the value sent in on resume.
 		if n.Value != nil {
 			if err := c.expr(n.Value); err != nil {
 				return err
@@ -157,6 +175,9 @@ func (c *compiler) expr(e syntax.Expr) error {
 		}
 		c.b.emit(YIELD_VALUE, 0)
 	case *syntax.YieldFrom:
+		// `yield from x` (PEP 380): YIELD_FROM starts the subiterator
+		// with the None pushed here, passes on each value it yields and
+		// each value sent in, and finally leaves its return value.
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
@@ -175,6 +196,8 @@ func (c *compiler) expr(e syntax.Expr) error {
 			return err
 		}
 	case *syntax.Starred:
+		// *x is handled by the displays, calls and assignment targets
+		// that allow it; anywhere else it is CPython's error.
 		return &SyntaxError{Line: line, Msg: "can't use starred expression here"}
 	default:
 		return &SyntaxError{Line: line, Msg: "PVM: unsupported expression"}
@@ -182,7 +205,10 @@ func (c *compiler) expr(e syntax.Expr) error {
 	return nil
 }
 
-// constValue converts a literal to a PVM value.
+// constValue converts a literal to a PVM value. The tokenizer gives ints
+// that fit as int64 and the rest as *big.Int; a literal beyond the PVM's
+// 4096-bit integer bound is a SyntaxError here rather than a failure at
+// run time, since the constant would be built before any code runs.
 func constValue(n *syntax.Constant) (object.Value, error) {
 	switch v := n.Value.(type) {
 	case nil:
@@ -215,6 +241,8 @@ func constValue(n *syntax.Constant) (object.Value, error) {
 	return nil, &SyntaxError{Line: n.Line, Msg: "PVM: unsupported literal"}
 }
 
+// binOp maps a binary or augmented-assignment operator to the object.Op
+// that BINARY_OP and INPLACE_OP carry in their Arg.
 func binOp(op syntax.Operator) (object.Op, error) {
 	switch op {
 	case syntax.Add:
@@ -247,7 +275,10 @@ func binOp(op syntax.Operator) (object.Op, error) {
 	return 0, &SyntaxError{Msg: "unknown binary operator"}
 }
 
-// emitCompareOp emits one comparison operator.
+// emitCompareOp emits one comparison operator: [a b] -> [result]. `is`
+// and `in` have their own opcodes because they never call __eq__/__lt__
+// and friends (§6.10.2, §6.10.3); `is not` and `not in` are the same
+// instructions with Arg 1, as in CPython 3.11.
 func (c *compiler) emitCompareOp(op syntax.CmpOp) error {
 	switch op {
 	case syntax.Eq:
@@ -276,6 +307,14 @@ func (c *compiler) emitCompareOp(op syntax.CmpOp) error {
 	return nil
 }
 
+// compare compiles a comparison. A chain `a < b < c` is `a < b and b < c`
+// with b evaluated once (§6.10): each middle operand is duplicated and
+// rotated under the result,
+//
+//	[a b] DUP_TOP [a b b] ROT_THREE [b a b] COMPARE_OP [b r]
+//	JUMP_IF_FALSE_OR_POP cleanup -> [b], then the next operand
+//
+// and a false link leaves [b r], which cleanup turns into [r].
 func (c *compiler) compare(n *syntax.Compare) error {
 	if err := c.expr(n.Left); err != nil {
 		return err
@@ -312,7 +351,11 @@ func (c *compiler) compare(n *syntax.Compare) error {
 	return nil
 }
 
-// cond evaluates e and jumps to target when its truth equals jumpIf.
+// cond evaluates e and jumps to target when its truth equals jumpIf,
+// leaving nothing on the stack: the condition of an if, while, assert,
+// comprehension filter or match guard. `not`, `and` and `or` become jumps
+// instead of values (CPython's compiler_jump_if), so `if a and b:` tests
+// each operand's truth once and builds no intermediate result.
 func (c *compiler) cond(e syntax.Expr, target *label, jumpIf bool) error {
 	switch n := e.(type) {
 	case *syntax.UnaryOp:
@@ -354,6 +397,7 @@ func (c *compiler) cond(e syntax.Expr, target *label, jumpIf bool) error {
 	return nil
 }
 
+// hasStarred reports whether a display or call has a *x element.
 func hasStarred(elts []syntax.Expr) bool {
 	for _, e := range elts {
 		if _, ok := e.(*syntax.Starred); ok {
@@ -363,6 +407,12 @@ func hasStarred(elts []syntax.Expr) bool {
 	return false
 }
 
+// sequence compiles a tuple, list or set display (§6.2.5, §6.2.6,
+// §6.15). Without *x it is BUILD_* of the elements. With *x the
+// container is built empty and grown element by element (LIST_APPEND /
+// LIST_EXTEND, or SET_ADD / SET_UPDATE, each with depth 1: the container
+// is just below the operand), as CPython 3.11 does; a tuple is built as
+// a list and converted at the end.
 func (c *compiler) sequence(elts []syntax.Expr, build Opcode, line int) error {
 	if !hasStarred(elts) {
 		for _, e := range elts {
@@ -398,6 +448,9 @@ func (c *compiler) sequence(elts []syntax.Expr, build Opcode, line int) error {
 	return nil
 }
 
+// dict compiles a dict display (§6.2.7); a nil key marks a **m element.
+// With any **m the dict is built empty and filled in source order (MAP_ADD
+// for k: v, DICT_UPDATE for **m), so a later key replaces an earlier one.
 func (c *compiler) dict(n *syntax.Dict) error {
 	unpack := false
 	for _, k := range n.Keys {
@@ -437,6 +490,12 @@ func (c *compiler) dict(n *syntax.Dict) error {
 	return nil
 }
 
+// isZeroArgSuper reports a `super()` call the compiler can complete
+// itself: in a function nested in a class (so __class__ is a free
+// variable, addClassCells), with at least one parameter, and with super
+// not bound locally. CPython's super() finds the class cell and the first
+// argument in the calling frame at run time; here they are passed
+// explicitly, so call compiles it as super(__class__, <first parameter>).
 func (c *compiler) isZeroArgSuper(n *syntax.Call) bool {
 	nm, ok := n.Func.(*syntax.Name)
 	if !ok || nm.Id != "super" || len(n.Args) != 0 || len(n.Keywords) != 0 {
@@ -449,6 +508,18 @@ func (c *compiler) isZeroArgSuper(n *syntax.Call) bool {
 	return has && len(c.sc.params) > 0
 }
 
+// call compiles a call (§6.3.4) in the cheapest of four shapes:
+//
+//   - obj.name(args), no keywords or unpacking: LOAD_METHOD and
+//     CALL_METHOD, which call a method without making a bound-method
+//     object (as CPython 3.11's LOAD_METHOD does);
+//   - f(args): CALL;
+//   - f(args, k=v): CALL_KW, the keyword names a constant tuple on top;
+//   - anything with *x or **m: the positional arguments built into a
+//     tuple and the keywords into a dict, then CALL_EX.
+//
+// A keyword given twice is a SyntaxError, as in CPython; one repeated
+// through **m is the TypeError DICT_MERGE raises at run time.
 func (c *compiler) call(n *syntax.Call) error {
 	line := n.Line
 	if c.isZeroArgSuper(n) {
@@ -466,6 +537,7 @@ func (c *compiler) call(n *syntax.Call) error {
 			dstar = true
 		}
 	}
+	// obj.name(args): [obj] LOAD_METHOD [meth obj] args CALL_METHOD.
 	if attr, ok := n.Func.(*syntax.Attribute); ok && !starred && !dstar && len(n.Keywords) == 0 {
 		if err := c.expr(attr.Value); err != nil {
 			return err
@@ -495,6 +567,8 @@ func (c *compiler) call(n *syntax.Call) error {
 			c.b.emit(CALL, len(n.Args))
 			return nil
 		}
+		// f(a, k=v): the keyword values follow the positional ones and
+		// a constant tuple names them: [f a v ('k',)] CALL_KW 2.
 		names := make(object.Tuple, len(n.Keywords))
 		for i, k := range n.Keywords {
 			for _, prev := range names[:i] {
@@ -512,6 +586,10 @@ func (c *compiler) call(n *syntax.Call) error {
 		c.b.emit(CALL_KW, len(n.Args)+len(n.Keywords))
 		return nil
 	}
+	// With *x or **m: [f] BUILD_LIST, then each positional argument
+	// appended or each *x extended into it, LIST_TO_TUPLE; then, if there
+	// are keywords, a dict filled in order (MAP_ADD for k=v, DICT_MERGE
+	// for **m); CALL_EX.
 	c.b.emit(BUILD_LIST, 0)
 	for _, a := range n.Args {
 		if s, ok := a.(*syntax.Starred); ok {
@@ -560,7 +638,15 @@ func (c *compiler) call(n *syntax.Call) error {
 
 // comprehension compiles a list/set/dict comprehension or generator
 // expression as a nested function called with the first iterable, as
-// CPython 3.11 does (so the loop variables do not leak).
+// CPython 3.11 does (so the loop variables do not leak; §6.2.4). The
+// first iterable is evaluated, and iter() taken, in the enclosing scope
+// (errors there are raised before the function runs), and passed as the
+// hidden parameter ".0":
+//
+//	iter(first) MAKE_FUNCTION [it fn] ROT_TWO [fn it] CALL 1
+//
+// The function builds and returns the container, or, for a generator
+// expression (build NOP), is a generator that yields each element.
 func (c *compiler) comprehension(node any, gens []*syntax.Comprehension, build Opcode, name string, elt, val syntax.Expr) error {
 	line := exprLine(node.(syntax.Expr))
 	sc := c.scopes[node]
@@ -610,6 +696,12 @@ func (c *compiler) comprehension(node any, gens []*syntax.Comprehension, build O
 	return nil
 }
 
+// compGen emits the loop of the i-th `for` clause of a comprehension and,
+// inside it, the next clause or, in the innermost, the element. Each
+// loop's iterator stays on the stack while the loop runs, so the
+// container sits i+1 iterators below the element: the depth LIST_APPEND,
+// SET_ADD and MAP_ADD are given. An `if` clause that is false jumps
+// straight back to its loop's FOR_ITER.
 func (c *compiler) compGen(gens []*syntax.Comprehension, i int, build Opcode, elt, val syntax.Expr) error {
 	g := gens[i]
 	if i == 0 {
@@ -669,6 +761,9 @@ func (c *compiler) compGen(gens []*syntax.Comprehension, i int, build Opcode, el
 	return nil
 }
 
+// joinedStr compiles an f-string (§2.4.3): each literal piece is a str
+// constant, each {field} a FORMAT_VALUE, and BUILD_STRING joins them; one
+// piece needs no join, and f"" is the empty string.
 func (c *compiler) joinedStr(n *syntax.JoinedStr) error {
 	if len(n.Values) == 0 {
 		c.b.loadConst(object.Str(""))
@@ -698,6 +793,9 @@ func (c *compiler) joinedStr(n *syntax.JoinedStr) error {
 	return nil
 }
 
+// formattedValue compiles one {value!conv:spec} field: FORMAT_VALUE's Arg
+// is the conversion character ('s', 'r', 'a'; 0 for none; the parser's -1
+// is none) and 0x100 when the spec, itself an f-string, is on the stack.
 func (c *compiler) formattedValue(n *syntax.FormattedValue) error {
 	if err := c.expr(n.Value); err != nil {
 		return err

@@ -39,8 +39,13 @@ type patternCtx struct {
 	failPop []*label
 }
 
-// match compiles a match statement. The subject stays on the stack while
-// cases are tried; each case matches against a copy.
+// match compiles a match statement (Language Reference §8.6). The subject
+// is evaluated once and stays on the stack while cases are tried; each
+// case matches against a DUP_TOP copy, so a failed case leaves the
+// subject for the next. After a pattern matches, its captures are stored
+// and then the guard runs (§8.6.2): a false guard moves on to the next
+// case with those names already bound, as in CPython. When no case
+// matches, the statement does nothing.
 func (c *compiler) match(n *syntax.Match) error {
 	if err := c.expr(n.Subject); err != nil {
 		return err
@@ -74,6 +79,7 @@ func (c *compiler) match(n *syntax.Match) error {
 	return nil
 }
 
+// ensureFailPop makes the failure labels up to failPop[n].
 func (c *compiler) ensureFailPop(pc *patternCtx, n int) {
 	for len(pc.failPop) <= n {
 		pc.failPop = append(pc.failPop, c.b.newLabel())
@@ -141,12 +147,15 @@ func (c *compiler) patternStore(name string, pc *patternCtx, line int) error {
 func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 	switch n := p.(type) {
 	case *syntax.MatchValue:
+		// Literal and value patterns (§8.6.4.3, §8.6.4.6) compare with
+		// ==: [subject value] -> [bool].
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
 		c.b.emit(COMPARE_OP, int(object.OpEq))
 		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
 	case *syntax.MatchSingleton:
+		// None, True and False compare by identity (§8.6.4.3).
 		v, err := constValue(&syntax.Constant{Value: n.Value})
 		if err != nil {
 			return err
@@ -155,6 +164,9 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 		c.b.emit(IS_OP, 0)
 		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
 	case *syntax.MatchAs:
+		// A bare name is a capture pattern, `_` (Name "") the wildcard
+		// (§8.6.4.4, §8.6.4.5); `p as name` (§8.6.4.2) matches p against
+		// a copy and captures the subject if it matched.
 		if n.Pattern == nil {
 			return c.patternStore(n.Name, pc, n.Line)
 		}
@@ -169,13 +181,21 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 	case *syntax.MatchOr:
 		return c.patternOr(n, pc)
 	case *syntax.MatchSequence:
+		// [p1, *rest, pn] (§8.6.4.8): the subject must be a sequence
+		// (MATCH_SEQUENCE: list, tuple or range; never str, bytes or
+		// bytearray), of exactly n items, or at least n-1 with a star;
+		// then it is unpacked (the star collects a list) and each item
+		// matched in order, the first on top.
 		star := -1
 		for i, q := range n.Patterns {
 			if _, isStar := q.(*syntax.MatchStar); isStar {
 				star = i
 			}
 		}
-		// The subject stays on the stack during the checks.
+		// The subject stays on the stack during the checks; the
+		// MATCH_SEQUENCE and length test results are popped by their
+		// jumps, so only the subject counts in onTop while a failure
+		// can happen. Then UNPACK replaces it by its items.
 		pc.onTop++
 		c.b.emit(MATCH_SEQUENCE, 0)
 		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
@@ -209,6 +229,11 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 			}
 		}
 	case *syntax.MatchMapping:
+		// {k1: p1, **rest} (§8.6.4.9): the subject must be a mapping
+		// (MATCH_MAPPING accepts a dict) and have every key
+		// (MATCH_KEYS: the values as a tuple, or None if
+		// one is missing); the values are unpacked and matched in order,
+		// and **rest captures a copy without the matched keys.
 		pc.onTop++
 		c.b.emit(MATCH_MAPPING, 0)
 		c.jumpToFailPop(pc, POP_JUMP_IF_FALSE)
@@ -219,6 +244,8 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 		}
 		c.b.emit(BUILD_TUPLE, len(n.Keys))
 		c.b.emit(MATCH_KEYS, 0) // [subject keys values|None]
+		// From here a failure must also pop the keys tuple and the
+		// values (the subject was counted already).
 		pc.onTop += 2
 		c.b.emit(DUP_TOP, 0)
 		c.b.loadConst(object.None)
@@ -244,6 +271,11 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 		c.b.emit(POP_TOP, 0)
 		c.b.emit(POP_TOP, 0)
 	case *syntax.MatchClass:
+		// Cls(p1, k=p2) (§8.6.4.10): MATCH_CLASS checks that the
+		// subject's type is Cls or a subclass of it, and fetches the
+		// positional attributes (through __match_args__) and the keyword
+		// ones as one tuple, or None on failure; the tuple is unpacked
+		// and each sub-pattern matched against its attribute.
 		if err := c.expr(n.Cls); err != nil {
 			return err
 		}
@@ -271,6 +303,8 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 			}
 		}
 	case *syntax.MatchStar:
+		// *name is only valid directly in a sequence pattern, handled
+		// above.
 		return syntaxErrorAt(n.Line, "can't use starred name here")
 	default:
 		return &SyntaxError{Msg: "PVM: unsupported pattern"}
@@ -282,7 +316,10 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 // alternative starts with no captures of its own; a successful one reorders
 // its captures to the first alternative's order and jumps to the common
 // end, where they are rotated under the captures made before the
-// or-pattern (CPython's compiler_pattern_or).
+// or-pattern (CPython's compiler_pattern_or). Every alternative must bind
+// the same names (§8.6.4.1); `case [x] | (x, _)` binds x either way, and
+// the code after the or-pattern finds x in one stack slot whichever
+// alternative matched.
 func (c *compiler) patternOr(n *syntax.MatchOr, pc *patternCtx) error {
 	end := c.b.newLabel()
 	outer := *pc
@@ -326,6 +363,8 @@ func (c *compiler) patternOr(n *syntax.MatchOr, pc *patternCtx) error {
 		c.b.jump(JUMP, end)
 		c.emitFailPop(pc)
 	}
+	// Back to the enclosing pattern's context, now that the
+	// alternatives' own failure paths are emitted.
 	*pc = outer
 	// No alternative matched: pop the subject and fail.
 	c.b.emit(POP_TOP, 0)

@@ -5,6 +5,11 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/syntax"
 )
 
+// stmt compiles one statement. A statement leaves the value stack as it
+// found it (a for loop's iterator and a with's __exit__ stay on the stack
+// only while their body runs); the block stack (SETUP_*/POP_BLOCK) is
+// balanced the same way. The line is set first so that every instruction
+// of the statement is stamped with it unless an expression sets its own.
 func (c *compiler) stmt(s syntax.Stmt) error {
 	line := stmtLine(s)
 	if err := c.nest(line); err != nil {
@@ -14,14 +19,20 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 	c.b.line = int32(line)
 	switch n := s.(type) {
 	case *syntax.ExprStmt:
+		// Evaluated for its effect, the value dropped (§7.1).
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
 		c.b.emit(POP_TOP, 0)
 	case *syntax.Assign:
+		// The value is evaluated once, before any target, then stored
+		// into each target list from left to right (§7.2): every target
+		// but the last stores a DUP_TOP copy.
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
+		// `a[s:t] = b[u:v]`: mark the load of b[u:v] so the VM may build
+		// that list in the thread's scratch list (Code.SliceTemps).
 		if len(n.Targets) == 1 && sliceSubscript(n.Value) && sliceSubscript(n.Targets[0]) {
 			if last := len(c.b.code.Instrs) - 1; c.b.code.Instrs[last].Op == BINARY_SUBSCR {
 				c.b.code.SliceTemps = setBit(c.b.code.SliceTemps, last)
@@ -38,6 +49,12 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 	case *syntax.AugAssign:
 		return c.augAssign(n)
 	case *syntax.AnnAssign:
+		// `target: annotation = value` assigns like `target = value`
+		// (§7.2.2). The annotation is evaluated and recorded only for a
+		// simple name in a class body; in a function it is never
+		// evaluated, as in CPython. At module level CPython also evaluates
+		// it into the module's __annotations__; the PVM does not (no
+		// module __annotations__ exists).
 		if n.Value != nil {
 			if err := c.expr(n.Value); err != nil {
 				return err
@@ -58,6 +75,9 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 			c.b.emit(STORE_SUBSCR, 0)
 		}
 	case *syntax.FunctionDef:
+		// Decorators are evaluated top to bottom before the function is
+		// made, and applied bottom to top after it (§8.7): each CALL 1
+		// takes the function on top and the decorator below it.
 		for _, d := range n.DecoratorList {
 			if err := c.expr(d); err != nil {
 				return err
@@ -74,6 +94,10 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 	case *syntax.ClassDef:
 		return c.class(n)
 	case *syntax.Return:
+		// The value is computed before leaving the enclosing blocks, so
+		// a finally body runs after it (and may replace it with its own
+		// return); unwindAll keeps it on top while popping loop
+		// iterators and handler state.
 		if n.Value != nil {
 			if err := c.expr(n.Value); err != nil {
 				return err
@@ -93,6 +117,7 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 			}
 		}
 	case *syntax.If:
+		// elif chains arrive as nested Ifs in Orelse.
 		orelse := c.b.newLabel()
 		end := c.b.newLabel()
 		if err := c.cond(n.Test, orelse, false); err != nil {
@@ -110,6 +135,9 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		}
 		c.b.bind(end)
 	case *syntax.While:
+		// The test runs before every iteration; when it is false the
+		// else clause runs. break jumps to brk, past the else clause
+		// (§8.2); continue jumps back to the test.
 		top, exit, brk := c.b.newLabel(), c.b.newLabel(), c.b.newLabel()
 		c.b.bind(top)
 		if err := c.cond(n.Test, exit, false); err != nil {
@@ -133,6 +161,10 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		if err := c.expr(n.Iter); err != nil {
 			return err
 		}
+		// The iterator stays on the stack for the whole loop: FOR_ITER
+		// pushes each item above it and, when the iterator is exhausted,
+		// pops it and jumps to the else clause. break must pop it
+		// itself (below) and skips the else clause (§8.3).
 		c.b.line = int32(line)
 		c.b.emit(GET_ITER, 0)
 		top, exit, brk := c.b.newLabel(), c.b.newLabel(), c.b.newLabel()
@@ -153,6 +185,8 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		}
 		c.b.bind(brk)
 	case *syntax.Break, *syntax.Continue:
+		// Leave every block between here and the innermost loop (a try's
+		// finally body runs, a with's __exit__ is called), then jump.
 		_, isBreak := s.(*syntax.Break)
 		for i := len(c.fblocks) - 1; i >= 0; i-- {
 			fb := c.fblocks[i]
@@ -178,7 +212,11 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		return &SyntaxError{Line: line, Msg: "'continue' not properly in loop"}
 	case *syntax.Pass:
 	case *syntax.Global, *syntax.Nonlocal:
+		// Declarations only: the scope pass already bound the names.
 	case *syntax.Raise:
+		// RAISE's Arg counts what is on the stack: 0 re-raises the
+		// exception being handled, 1 raises exc, 2 raises exc from cause
+		// (§7.8).
 		nargs := 0
 		if n.Exc != nil {
 			if err := c.expr(n.Exc); err != nil {
@@ -195,6 +233,9 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		c.b.line = int32(line)
 		c.b.emit(RAISE, nargs)
 	case *syntax.Assert:
+		// `assert test, msg` is `if not test: raise AssertionError(msg)`
+		// (§7.3), always: there is no -O mode that strips asserts. msg
+		// is evaluated only when the test fails.
 		end := c.b.newLabel()
 		if err := c.cond(n.Test, end, true); err != nil {
 			return err
@@ -217,6 +258,9 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		}
 		return c.with(n.Items, n.Body, line)
 	case *syntax.Import:
+		// `import a.b` binds a, and only a is asked of the module
+		// whitelist; `import a.b as c` asks for a.b itself and binds it
+		// to c. IMPORT_NAME's operand is a fromlist the VM ignores.
 		for _, a := range n.Names {
 			c.b.loadConst(object.None)
 			name := a.Name
@@ -231,6 +275,12 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 			}
 		}
 	case *syntax.ImportFrom:
+		// The module stays on the stack while IMPORT_FROM reads each
+		// name from it, and is popped at the end; `from m import *`
+		// (module level only, checked by the scope pass) is the only
+		// name of its statement, and IMPORT_STAR consumes the module.
+		// Relative imports are refused: modules come from the whitelist
+		// by absolute name.
 		if n.Level > 0 {
 			return &SyntaxError{Line: line, Msg: "PVM: relative imports are not supported"}
 		}
@@ -258,12 +308,15 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 }
 
 // unwindAll emits the cleanup of every enclosing block before a return;
-// preserveTOS keeps the return value on top.
+// preserveTOS keeps the return value on top (ROT_TWO brings it above each
+// value a block drops).
 func (c *compiler) unwindAll(preserveTOS bool) error { return c.unwindTo(0, preserveTOS) }
 
 // unwindTo emits cleanup for fblocks[depth:], innermost first, without
 // removing them from the compile-time stack (code after the jump still sits
-// inside them).
+// inside them). While a block's cleanup is emitted, the compile-time stack
+// is cut to the blocks outside it, so a return or break inside a finally
+// body being copied here unwinds only the outer blocks.
 func (c *compiler) unwindTo(depth int, preserveTOS bool) error {
 	saved := c.fblocks
 	defer func() { c.fblocks = saved }()
@@ -280,19 +333,25 @@ func (c *compiler) unwindTo(depth int, preserveTOS bool) error {
 		case fbTryExcept:
 			c.b.emit(POP_BLOCK, 0)
 		case fbTryFinally:
+			// The finally body runs on the way out (§8.4.4): it is
+			// compiled again here, once per return, break or continue
+			// that leaves the try, as CPython 3.11 does.
 			c.b.emit(POP_BLOCK, 0)
 			if err := c.stmts(fb.final); err != nil {
 				return err
 			}
 		case fbFinallyHandler:
 			// Leaving the exceptional copy of a finally body: drop the
-			// pending exception.
+			// pending exception (a return, break or continue in a
+			// finally clause discards it, §8.4.4).
 			if preserveTOS {
 				c.b.emit(ROT_TWO, 0)
 			}
 			c.b.emit(POP_EXCEPT, 0)
 			c.b.emit(POP_TOP, 0)
 		case fbWith:
+			// [exit] -> []: __exit__(None, None, None), as if the body
+			// had ended normally (§8.5).
 			c.b.emit(POP_BLOCK, 0)
 			if preserveTOS {
 				c.b.emit(ROT_TWO, 0)
@@ -307,6 +366,9 @@ func (c *compiler) unwindTo(depth int, preserveTOS bool) error {
 			c.await()
 			c.b.emit(POP_TOP, 0)
 		case fbHandler:
+			// Leaving an except clause early: restore the previously
+			// handled exception, drop this one and clear the `as` name,
+			// as the clause's normal end does.
 			if preserveTOS {
 				c.b.emit(ROT_TWO, 0)
 			}
@@ -320,12 +382,32 @@ func (c *compiler) unwindTo(depth int, preserveTOS bool) error {
 	return nil
 }
 
+// clearExcName ends the life of an except clause's `as` name (§8.4.1:
+// "as if `except E as N: try: foo finally: del N`", so the exception and
+// its traceback do not stay reachable from the frame). It stores None
+// first, as CPython does, so the del cannot fail when the clause already
+// deleted the name.
 func (c *compiler) clearExcName(name string) {
 	c.b.loadConst(object.None)
 	c.storeName(name)
 	c.deleteName(name)
 }
 
+// try compiles a try statement with a finally clause (§8.4.4), delegating
+// the except/else part to tryExcept inside the SETUP_FINALLY block:
+//
+//	SETUP_FINALLY fin
+//	  body (or try/except/else)
+//	POP_BLOCK
+//	  finally body          normal path
+//	JUMP end
+//	fin: [exc]
+//	  finally body          exceptional path (fbFinallyHandler)
+//	RERAISE
+//	end:
+//
+// and a further copy at each return, break or continue leaving the body
+// (unwindTo).
 func (c *compiler) try(n *syntax.Try) error {
 	if len(n.Finalbody) == 0 {
 		return c.tryExcept(n)
@@ -360,6 +442,23 @@ func (c *compiler) try(n *syntax.Try) error {
 	return nil
 }
 
+// tryExcept compiles try/except/else (§8.4.1, §8.4.3):
+//
+//	SETUP_EXCEPT handler
+//	  body
+//	POP_BLOCK
+//	JUMP orelse
+//	handler: [exc]
+//	  for each clause: type, CHECK_EXC_MATCH, POP_JUMP_IF_FALSE next,
+//	  store the name, clause body, POP_EXCEPT, POP_TOP, clear the name,
+//	  JUMP end; next:
+//	RERAISE                 no clause matched
+//	orelse:
+//	  else body             outside the try: its exceptions are not caught
+//	end:
+//
+// The handler's block (made by the VM when it enters the handler) stays
+// until POP_EXCEPT, so a bare raise in the clause re-raises exc.
 func (c *compiler) tryExcept(n *syntax.Try) error {
 	handler, orelse, end := c.b.newLabel(), c.b.newLabel(), c.b.newLabel()
 	c.b.jump(SETUP_EXCEPT, handler)
@@ -381,8 +480,12 @@ func (c *compiler) tryExcept(n *syntax.Try) error {
 			c.b.emit(CHECK_EXC_MATCH, 0)
 			c.b.jump(POP_JUMP_IF_FALSE, next)
 		} else if i != len(n.Handlers)-1 {
+			// A bare except catches everything, so a clause after it
+			// could never run (§8.4.1).
 			return &SyntaxError{Line: h.Line, Msg: "default 'except:' must be last"}
 		}
+		// [exc] DUP_TOP, store: the name is bound and the exception
+		// stays on the stack for POP_EXCEPT's POP_TOP.
 		if h.Name != "" {
 			c.b.emit(DUP_TOP, 0)
 			c.storeName(h.Name)
@@ -409,6 +512,21 @@ func (c *compiler) tryExcept(n *syntax.Try) error {
 	return nil
 }
 
+// with compiles a with statement (§8.5); several items nest as if each
+// were its own with statement, the first outermost. The layout is
+//
+//	mgr; SETUP_WITH exc     [exit result], block at [exit]
+//	  store result (or pop it); body
+//	POP_BLOCK; WITH_EXIT    __exit__(None, None, None)
+//	JUMP end
+//	exc: [exit exc]
+//	WITH_EXCEPT             [exit exc suppress]: __exit__(type, exc, None)
+//	POP_JUMP_IF_TRUE suppress
+//	RERAISE
+//	suppress: POP_EXCEPT; POP_TOP; POP_TOP
+//	end:
+//
+// __exit__'s third argument is None where CPython passes the traceback.
 func (c *compiler) with(items []*syntax.WithItem, body []syntax.Stmt, line int) error {
 	if len(items) == 0 {
 		return c.stmts(body)
@@ -449,7 +567,10 @@ func (c *compiler) with(items []*syntax.WithItem, body []syntax.Stmt, line int) 
 	return nil
 }
 
-// assign stores TOS into a target.
+// assign stores TOS into a target (§7.2): a name, an attribute, a
+// subscription or slicing, or a (possibly starred) tuple or list of
+// targets. The object and key of an attribute or subscript target are
+// evaluated after the value, as CPython does.
 func (c *compiler) assign(t syntax.Expr) error {
 	switch n := t.(type) {
 	case *syntax.Name:
@@ -479,6 +600,10 @@ func (c *compiler) assign(t syntax.Expr) error {
 	return nil
 }
 
+// unpackTargets unpacks TOS into a target list: UNPACK_SEQUENCE for
+// exact length, UNPACK_EX when one target is starred (it receives a list
+// of the rest). Both counts around the star must fit a byte of Arg;
+// CPython bounds the count before the star the same way.
 func (c *compiler) unpackTargets(elts []syntax.Expr, line int) error {
 	star := -1
 	for i, e := range elts {
@@ -509,6 +634,13 @@ func (c *compiler) unpackTargets(elts []syntax.Expr, line int) error {
 	return nil
 }
 
+// augAssign compiles `target op= value` (§7.2.1): the target's object and
+// key are evaluated once, the current value loaded, INPLACE_OP applied
+// and the result stored back through the same object and key. Stack,
+// for an attribute: [obj] DUP_TOP [obj obj] LOAD_ATTR [obj v] ...
+// INPLACE_OP [obj r] ROT_TWO [r obj] STORE_ATTR; for a subscript: [obj
+// key] DUP_TOP_TWO, BINARY_SUBSCR [obj key v] ... [obj key r] ROT_THREE
+// [r obj key] STORE_SUBSCR.
 func (c *compiler) augAssign(n *syntax.AugAssign) error {
 	op, err := binOp(n.Op)
 	if err != nil {
@@ -558,6 +690,8 @@ func (c *compiler) augAssign(n *syntax.AugAssign) error {
 	return nil
 }
 
+// del compiles `del target` (§7.5): a target list deletes each element
+// left to right.
 func (c *compiler) del(t syntax.Expr) error {
 	switch n := t.(type) {
 	case *syntax.Name:
@@ -596,7 +730,21 @@ func (c *compiler) del(t syntax.Expr) error {
 // asyncFor compiles `async for` (PEP 492): the iterator is
 // type(x).__aiter__(x); each step awaits __anext__() under an except block
 // whose handler ends the loop on StopAsyncIteration (END_ASYNC_FOR) and
-// runs the else clause.
+// runs the else clause (Language Reference §8.9.2):
+//
+//	GET_AITER               [aiter]
+//	top: SETUP_EXCEPT stop
+//	GET_ANEXT; await        [aiter item]
+//	POP_BLOCK; store item; body; JUMP top
+//	stop: [aiter exc]
+//	END_ASYNC_FOR           [aiter], or re-raise exc if it is not
+//	                        StopAsyncIteration
+//	POP_EXCEPT; POP_TOP     the iterator
+//	else body
+//	brk:
+//
+// Only the __anext__ await is protected: an exception from the body
+// propagates as in a plain for loop.
 func (c *compiler) asyncFor(n *syntax.For, line int) error {
 	if err := c.expr(n.Iter); err != nil {
 		return err
@@ -630,10 +778,13 @@ func (c *compiler) asyncFor(n *syntax.For, line int) error {
 	return nil
 }
 
-// asyncWith compiles `async with` (PEP 492) like with, awaiting
+// asyncWith compiles `async with` (PEP 492, §8.9.3) like with, awaiting
 // __aenter__() before the body and __aexit__(...) after it on every way
 // out: normal completion, an exception (whose __aexit__ result decides
-// suppression) and return/break/continue (unwindTo, fbAsyncWith).
+// suppression) and return/break/continue (unwindTo, fbAsyncWith). Unlike
+// SETUP_WITH, entering is split in two (ASYNC_WITH_ENTER, the await,
+// ASYNC_WITH_SETUP) because the await must suspend between the call of
+// __aenter__ and the block's start.
 func (c *compiler) asyncWith(items []*syntax.WithItem, body []syntax.Stmt, line int) error {
 	if len(items) == 0 {
 		return c.stmts(body)

@@ -21,12 +21,16 @@ type symbols struct {
 	inCompIter int
 }
 
+// fail records the first error only: the walk goes on to its end (its
+// callers have no error returns), and CPython too reports the first.
 func (s *symbols) fail(line int, msg string) {
 	if s.err == nil {
 		s.err = syntaxErrorAt(line, msg)
 	}
 }
 
+// push opens a scope for node, which the code generator looks up again
+// by the same node.
 func (s *symbols) push(kind scopeKind, name string, node any) *scope {
 	sc := newScope(kind, name, s.cur)
 	s.scopes[node] = sc
@@ -34,14 +38,21 @@ func (s *symbols) push(kind scopeKind, name string, node any) *scope {
 	return sc
 }
 
+// pop returns to the enclosing scope.
 func (s *symbols) pop() { s.cur = s.cur.parent }
 
+// stmts walks a statement list.
 func (s *symbols) stmts(list []syntax.Stmt) {
 	for _, st := range list {
 		s.stmt(st)
 	}
 }
 
+// args walks a def's or lambda's default values, which are evaluated in
+// the enclosing scope when the def runs (§8.7), before the new scope is
+// pushed. Parameter and return annotations are not walked: the PVM
+// neither evaluates nor records them (a function has no
+// __annotations__).
 func (s *symbols) args(a *syntax.Arguments) {
 	if a == nil {
 		return
@@ -56,6 +67,8 @@ func (s *symbols) args(a *syntax.Arguments) {
 	}
 }
 
+// params binds the parameters in sc, in slot order (scope.params), with
+// CPython's error for a name given twice.
 func (s *symbols) params(sc *scope, a *syntax.Arguments) {
 	if a == nil {
 		return
@@ -84,9 +97,15 @@ func (s *symbols) params(sc *scope, a *syntax.Arguments) {
 	}
 }
 
+// stmt records what one statement binds and uses, and descends into the
+// scopes it opens. The order of the walk matters only for scope.order
+// (slot numbering) and for the declared-after-use checks of global and
+// nonlocal.
 func (s *symbols) stmt(st syntax.Stmt) {
 	switch n := st.(type) {
 	case *syntax.FunctionDef:
+		// Decorators and defaults belong to the enclosing scope, the
+		// name is bound there, and the body gets a scope of its own.
 		for _, d := range n.DecoratorList {
 			s.expr(d)
 		}
@@ -98,6 +117,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		s.stmts(n.Body)
 		s.pop()
 	case *syntax.ClassDef:
+		// Decorators, bases and keywords are evaluated in the enclosing
+		// scope; the body is a scope of its own (classScope), whose names
+		// the methods inside do not see (lookupEnclosing).
 		for _, d := range n.DecoratorList {
 			s.expr(d)
 		}
@@ -128,12 +150,18 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			s.target(t)
 		}
 	case *syntax.AugAssign:
+		// `x += v` reads x before binding it, so x is local (and
+		// unbound if never assigned before, UnboundLocalError) in a
+		// function, as in CPython.
 		s.expr(n.Value)
 		if nm, ok := n.Target.(*syntax.Name); ok {
 			s.cur.use(nm.Id)
 		}
 		s.target(n.Target)
 	case *syntax.AnnAssign:
+		// An annotation alone still makes a name local to a function
+		// (§7.2.2); in a class body its annotation is evaluated into
+		// __annotations__, so the names in it are uses.
 		if n.Value != nil {
 			s.expr(n.Value)
 			s.target(n.Target)
@@ -227,6 +255,10 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			s.cur.def(name)
 		}
 	case *syntax.Global:
+		// A global or nonlocal declaration must come before any use of
+		// the name in the scope (§7.12, §7.13). CPython words a name
+		// assigned before the declaration differently ("is assigned to
+		// before global declaration"); this pass uses one message.
 		for _, name := range n.Names {
 			if s.cur.assigned[name] || s.cur.used[name] {
 				s.fail(n.Line, "name '"+name+"' is used prior to global declaration")
@@ -251,6 +283,7 @@ func (s *symbols) stmt(st syntax.Stmt) {
 	}
 }
 
+// firstComponent is the name `import a.b.c` binds: a.
 func firstComponent(name string) string {
 	for i := 0; i < len(name); i++ {
 		if name[i] == '.' {
@@ -260,7 +293,9 @@ func firstComponent(name string) string {
 	return name
 }
 
-// targetNames collects the names a for-target binds.
+// targetNames collects the names a for-target binds: a comprehension's
+// iteration variables, which an assignment expression inside it may not
+// rebind.
 func targetNames(t syntax.Expr, into map[string]bool) {
 	switch n := t.(type) {
 	case *syntax.Name:
@@ -278,6 +313,8 @@ func targetNames(t syntax.Expr, into map[string]bool) {
 	}
 }
 
+// target records an assignment target: names are bound, while an
+// attribute's object or a subscript's object and key are only read.
 func (s *symbols) target(t syntax.Expr) {
 	switch n := t.(type) {
 	case *syntax.Name:
@@ -302,6 +339,8 @@ func (s *symbols) target(t syntax.Expr) {
 	}
 }
 
+// pattern records a match pattern: capture names (including *rest and
+// **rest) are bound; value patterns and class names are read.
 func (s *symbols) pattern(p syntax.Pattern) {
 	switch n := p.(type) {
 	case *syntax.MatchValue:
@@ -368,6 +407,11 @@ func (s *symbols) useClassCell(sc *scope) {
 	}
 }
 
+// comprehension opens the function scope of a comprehension or generator
+// expression (§6.2.4), whose only parameter ".0" is the first iterable's
+// iterator, evaluated outside. Its other iterables, targets, conditions
+// and element are inside. CPython forbids an assignment expression in
+// any iterable; inCompIter tracks that.
 func (s *symbols) comprehension(node any, gens []*syntax.Comprehension, elts ...syntax.Expr) {
 	if len(gens) == 0 {
 		return
@@ -404,9 +448,14 @@ func (s *symbols) comprehension(node any, gens []*syntax.Comprehension, elts ...
 	s.pop()
 }
 
+// expr records the names an expression reads, the scopes its lambdas
+// and comprehensions open, and the bindings of its assignment
+// expressions.
 func (s *symbols) expr(e syntax.Expr) {
 	switch n := e.(type) {
 	case *syntax.Name:
+		// A function that mentions super or __class__ may need the
+		// class cell (addClassCells, compiler.isZeroArgSuper).
 		s.cur.use(n.Id)
 		if (n.Id == "super" || n.Id == "__class__") && s.cur.kind == functionScope {
 			s.useClassCell(s.cur)
@@ -420,7 +469,10 @@ func (s *symbols) expr(e syntax.Expr) {
 		if s.inCompIter > 0 {
 			s.fail(n.Line, "assignment expression cannot be used in a comprehension iterable expression")
 		}
-		// The target binds in the nearest enclosing non-comprehension scope.
+		// The target binds in the nearest enclosing non-comprehension
+		// scope (§6.12, PEP 572): the comprehensions in between declare
+		// it nonlocal (or global, at module level) so their stores reach
+		// that binding.
 		sc := s.cur
 		for sc.name == "<comp>" && sc.parent != nil {
 			if nm, ok := n.Target.(*syntax.Name); ok && s.compVars[sc][nm.Id] {
@@ -451,6 +503,7 @@ func (s *symbols) expr(e syntax.Expr) {
 	case *syntax.UnaryOp:
 		s.expr(n.Operand)
 	case *syntax.Lambda:
+		// As a def: defaults outside, parameters and body inside.
 		s.args(n.Args)
 		sc := s.push(functionScope, "<lambda>", n)
 		s.params(sc, n.Args)
@@ -478,6 +531,9 @@ func (s *symbols) expr(e syntax.Expr) {
 	case *syntax.DictComp:
 		s.comprehension(n, n.Generators, n.Key, n.Value)
 	case *syntax.GeneratorExp:
+		// A generator expression's function is a generator; one that
+		// awaits would be an asynchronous generator, which the PVM does
+		// not run.
 		s.comprehension(n, n.Generators, n.Elt)
 		if sc := s.scopes[n]; sc != nil {
 			sc.generator = true
@@ -543,6 +599,11 @@ func (s *symbols) expr(e syntax.Expr) {
 	}
 }
 
+// markGenerator makes the current function a generator, with CPython's
+// error for a yield outside a function; a yield in any comprehension gets
+// CPython's list-comprehension message (CPython names the kind). A yield
+// in an async def (an asynchronous generator) is refused: the PVM runs
+// coroutines but not async generators.
 func (s *symbols) markGenerator(line int) {
 	if s.cur.kind != functionScope {
 		s.fail(line, "'yield' outside function")

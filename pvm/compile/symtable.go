@@ -1,6 +1,8 @@
 package compile
 
-// scopeKind is the kind of a name scope.
+// scopeKind is the kind of a name scope. Lambdas and comprehensions are
+// function scopes (a comprehension's is named "<comp>", which the scope
+// pass tests for its comprehension-only rules).
 type scopeKind uint8
 
 const (
@@ -10,7 +12,8 @@ const (
 )
 
 // binding is where a resolved name lives (as in starlark's resolve package:
-// Local, Cell, Free, Global; Python adds class-body Name lookups).
+// Local, Cell, Free, Global; Python adds class-body Name lookups). Each
+// binding has its own load, store and delete opcodes (compiler.loadName).
 type binding uint8
 
 const (
@@ -28,27 +31,43 @@ type scope struct {
 	kind   scopeKind
 	name   string
 	parent *scope
-	// Names in first-seen order (for deterministic slot numbering).
-	order     []string
+	// Names in first-seen order (for deterministic slot numbering). The
+	// maps below are only ever read by key; every walk over a scope's
+	// names goes through order, so the slots, and with them the bytecode,
+	// are the same on every node.
+	order []string
+	// assigned holds the names the scope binds (assignment, def, class,
+	// import, for and with targets, except names, parameters, pattern
+	// captures); used those it reads; globals and nonlocals those it
+	// declares.
 	assigned  map[string]bool
 	used      map[string]bool
 	globals   map[string]bool
 	nonlocals map[string]bool
-	params    []string
-	children  []*scope
+	// params are the parameter names in slot order (Code.Varnames'
+	// prefix): positional-only, positional, keyword-only, *args,
+	// **kwargs.
+	params   []string
+	children []*scope
+	// generator is set when the body yields, coroutine for an async def
+	// (and for a comprehension that awaits inside one, PEP 530).
 	generator bool
-	coroutine bool // async def
+	coroutine bool
 	// needsClassCell is set on a class scope when a method uses super() or
-	// __class__.
+	// __class__; usesClassCell on each function scope between that use
+	// and the class, which receives __class__ as a free variable.
 	needsClassCell bool
 	usesClassCell  bool
 
+	// The results of resolve: each name's binding, and the slot lists the
+	// code object takes over (Code.Cellvars, Freevars and Varnames).
 	resolved map[string]binding
 	cellvars []string
 	freevars []string
 	varnames []string
 }
 
+// newScope makes a scope and links it under parent, in source order.
 func newScope(kind scopeKind, name string, parent *scope) *scope {
 	s := &scope{kind: kind, name: name, parent: parent,
 		assigned: map[string]bool{}, used: map[string]bool{},
@@ -60,17 +79,20 @@ func newScope(kind scopeKind, name string, parent *scope) *scope {
 	return s
 }
 
+// note records name's first appearance in the scope (order).
 func (s *scope) note(name string) {
 	if !s.assigned[name] && !s.used[name] && !s.globals[name] && !s.nonlocals[name] {
 		s.order = append(s.order, name)
 	}
 }
 
+// def records a binding of name in the scope.
 func (s *scope) def(name string) {
 	s.note(name)
 	s.assigned[name] = true
 }
 
+// use records a read of name in the scope.
 func (s *scope) use(name string) {
 	s.note(name)
 	s.used[name] = true
@@ -93,8 +115,13 @@ func (s *scope) resolveAll() error {
 }
 
 // lookupEnclosing finds the function scope that binds name for a free
-// reference from s, marking pass-through scopes; it returns nil for a
-// global.
+// reference from s; it returns nil for a global. Class bodies are
+// skipped: a name bound in a class body is not visible to the functions
+// nested in it (Language Reference §4.2.2, "The scope of names defined
+// in a class block is limited to the class block"). A function that
+// declares the name global ends the search with a global, and one that
+// declares it nonlocal is itself a binder (markFree follows it further
+// out).
 func (s *scope) lookupEnclosing(name string) *scope {
 	for p := s.parent; p != nil; p = p.parent {
 		if p.kind == classScope {
@@ -114,7 +141,10 @@ func (s *scope) lookupEnclosing(name string) *scope {
 }
 
 // markFree makes name a free variable of s and of every function scope
-// between s and the owner, and a cell of the owner.
+// between s and the owner, and a cell of the owner. The scopes in
+// between must carry the cell even if they never use the name: a
+// closure is built from the cells of the code that makes it
+// (compiler.makeFunction).
 func (s *scope) markFree(name string, owner *scope) {
 	for p := s; p != owner; p = p.parent {
 		if p.kind == classScope && p != s {
@@ -147,6 +177,8 @@ func (s *scope) markFree(name string, owner *scope) {
 	owner.resolved[name] = bindCell
 }
 
+// contains reports whether x is in xs; the lists are short slot lists,
+// kept as slices for their order.
 func contains(xs []string, x string) bool {
 	for _, y := range xs {
 		if y == x {
@@ -156,10 +188,22 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
+// resolveError is a name-resolution error (an unbound nonlocal). It has
+// no line: Module reports it at line 1, where CPython names the
+// nonlocal statement's line.
 type resolveError struct{ msg string }
 
+// Error is the message, CPython's wording.
 func (e *resolveError) Error() string { return e.msg }
 
+// resolve decides the binding of each name s mentions, in first-seen
+// order (§4.2.2): a global declaration wins, then a nonlocal one (which
+// must find an enclosing function binding, or it is CPython's "no
+// binding for nonlocal" error), then a binding in s makes the name s's
+// own, and a name s only reads belongs to the nearest enclosing function
+// that binds it, or else is global. Names an inner scope captured were
+// resolved already (markFree) and are skipped. Last, a function's
+// locals are numbered: parameters first, then the other locals in order.
 func (s *scope) resolve() error {
 	for _, name := range s.order {
 		if _, done := s.resolved[name]; done {

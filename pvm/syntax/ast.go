@@ -58,6 +58,8 @@ type Module struct{ Body []Stmt }
 
 // Statements.
 type (
+	// FunctionDef is a def statement (Language Reference §8.7), or with
+	// IsAsync an async def (§8.9.1). Returns is the -> annotation or nil.
 	FunctionDef struct {
 		Pos
 		Name          string
@@ -67,6 +69,8 @@ type (
 		Returns       Expr
 		IsAsync       bool // async def (ast.AsyncFunctionDef)
 	}
+	// ClassDef is a class statement (§8.8): Bases are the positional
+	// arguments of the class line, Keywords the keyword ones (metaclass=).
 	ClassDef struct {
 		Pos
 		Name          string
@@ -75,25 +79,32 @@ type (
 		Body          []Stmt
 		DecoratorList []Expr
 	}
+	// Return is a return statement (§7.6); Value is nil for a bare return.
 	Return struct {
 		Pos
 		Value Expr
 	}
+	// Delete is a del statement (§7.5).
 	Delete struct {
 		Pos
 		Targets []Expr
 	}
+	// Assign is `t1 = t2 = value` (§7.2): several targets share one value.
 	Assign struct {
 		Pos
 		Targets []Expr
 		Value   Expr
 	}
+	// AugAssign is `target op= value` (§7.2.1); the parser allows only a
+	// name, attribute or subscript target.
 	AugAssign struct {
 		Pos
 		Target Expr
 		Op     Operator
 		Value  Expr
 	}
+	// AnnAssign is `target: annotation [= value]` (§7.2.2); Value is nil
+	// when only annotated.
 	AnnAssign struct {
 		Pos
 		Target, Annotation, Value Expr
@@ -102,37 +113,48 @@ type (
 		// __annotations__.
 		Simple bool
 	}
+	// For is a for statement (§8.3), or with IsAsync an async for (§8.9.2);
+	// Orelse runs when the loop ends without break.
 	For struct {
 		Pos
 		Target, Iter Expr
 		Body, Orelse []Stmt
 		IsAsync      bool // async for (ast.AsyncFor)
 	}
+	// While is a while statement (§8.2).
 	While struct {
 		Pos
 		Test         Expr
 		Body, Orelse []Stmt
 	}
+	// If is an if statement (§8.1); an elif chain is a nested If as the sole
+	// statement of Orelse, as in CPython's ast.
 	If struct {
 		Pos
 		Test         Expr
 		Body, Orelse []Stmt
 	}
+	// With is a with statement (§8.5), or with IsAsync an async with
+	// (§8.9.3); several items are one With, as in CPython's ast.
 	With struct {
 		Pos
 		Items   []*WithItem
 		Body    []Stmt
 		IsAsync bool // async with (ast.AsyncWith)
 	}
+	// Match is a match statement (§8.6).
 	Match struct {
 		Pos
 		Subject Expr
 		Cases   []*MatchCase
 	}
+	// Raise is a raise statement (§7.8); Exc and Cause may be nil.
 	Raise struct {
 		Pos
 		Exc, Cause Expr
 	}
+	// Try is a try statement (§8.4): at least one of Handlers and
+	// Finalbody is present, and Orelse only with Handlers.
 	Try struct {
 		Pos
 		Body      []Stmt
@@ -140,60 +162,79 @@ type (
 		Orelse    []Stmt
 		Finalbody []Stmt
 	}
+	// Assert is an assert statement (§7.3); Msg may be nil.
 	Assert struct {
 		Pos
 		Test, Msg Expr
 	}
+	// Import is `import a.b [as c], ...` (§7.11).
 	Import struct {
 		Pos
 		Names []*Alias
 	}
+	// ImportFrom is `from module import names` (§7.11). Level counts the
+	// leading dots of a relative import; Module is "" for `from . import x`.
 	ImportFrom struct {
 		Pos
 		Module string
 		Names  []*Alias
 		Level  int
 	}
+	// Global is a global declaration (§7.12).
 	Global struct {
 		Pos
 		Names []string
 	}
+	// Nonlocal is a nonlocal declaration (§7.13).
 	Nonlocal struct {
 		Pos
 		Names []string
 	}
+	// ExprStmt is an expression evaluated as a statement (§7.1), CPython's
+	// ast.Expr.
 	ExprStmt struct {
 		Pos
 		Value Expr
 	}
-	Pass     struct{ Pos }
-	Break    struct{ Pos }
+	// Pass is a pass statement (§7.4).
+	Pass struct{ Pos }
+	// Break is a break statement (§7.9).
+	Break struct{ Pos }
+	// Continue is a continue statement (§7.10).
 	Continue struct{ Pos }
 )
 
 // Helper nodes.
 type (
-	WithItem  struct{ ContextExpr, OptionalVars Expr }
+	// WithItem is one `expr [as target]` of a with statement.
+	WithItem struct{ ContextExpr, OptionalVars Expr }
+	// MatchCase is one `case pattern [if guard]:` block.
 	MatchCase struct {
 		Pattern Pattern
 		Guard   Expr
 		Body    []Stmt
 	}
+	// ExceptHandler is one except clause (§8.4.1); Type is nil for a bare
+	// except, Name "" without `as`.
 	ExceptHandler struct {
 		Pos
 		Type Expr
 		Name string
 		Body []Stmt
 	}
+	// Alias is one imported name and its `as` name ("" without one).
 	Alias struct {
 		Pos
 		Name, Asname string
 	}
+	// Keyword is one keyword argument of a call or class line.
 	Keyword struct {
 		Pos
 		Arg   string
 		Value Expr
 	} // Arg "" for **value
+	// Arguments are a def's or lambda's parameters (§8.7), grouped as
+	// CPython's ast.arguments groups them.
 	Arguments struct {
 		PosOnlyArgs, Args []*Arg
 		VarArg            *Arg
@@ -202,11 +243,15 @@ type (
 		KwArg             *Arg
 		Defaults          []Expr // for the last len(Defaults) positional args
 	}
+	// Arg is one parameter; Annotation is nil when there is none (always,
+	// for a lambda).
 	Arg struct {
 		Pos
 		Arg        string
 		Annotation Expr
 	}
+	// Comprehension is one `for target in iter [if cond]...` clause of a
+	// comprehension or generator expression (§6.2.4).
 	Comprehension struct {
 		Target, Iter Expr
 		Ifs          []Expr
@@ -215,81 +260,102 @@ type (
 
 // Expressions.
 type (
+	// BoolOp is `a and b and ...` or `a or b or ...` (§6.11): one node for a
+	// chain of the same operator.
 	BoolOp struct {
 		Pos
 		Op     BoolOperator
 		Values []Expr
 	}
+	// NamedExpr is `(name := value)` (§6.12); Target is always a *Name.
 	NamedExpr struct {
 		Pos
 		Target, Value Expr
 	}
+	// BinOp is a binary arithmetic or bitwise operation (§6.5–§6.9).
 	BinOp struct {
 		Pos
 		Left  Expr
 		Op    Operator
 		Right Expr
 	}
+	// UnaryOp is -x, +x, ~x (§6.6) or `not x` (§6.11).
 	UnaryOp struct {
 		Pos
 		Op      UnaryOperator
 		Operand Expr
 	}
+	// Lambda is a lambda expression (§6.14).
 	Lambda struct {
 		Pos
 		Args *Arguments
 		Body Expr
 	}
+	// IfExp is `body if test else orelse` (§6.13).
 	IfExp struct {
 		Pos
 		Test, Body, Orelse Expr
 	}
+	// Dict is a dict display (§6.2.7); a **m element has a nil key.
 	Dict struct {
 		Pos
 		Keys, Values []Expr
 	} // nil key for **value
+	// Set is a set display {a, b} (§6.2.6).
 	Set struct {
 		Pos
 		Elts []Expr
 	}
+	// ListComp is [elt for ...] (§6.2.4, §6.2.5); its Generators are the
+	// for clauses, outermost first.
 	ListComp struct {
 		Pos
 		Elt        Expr
 		Generators []*Comprehension
 	}
+	// SetComp is {elt for ...} (§6.2.6).
 	SetComp struct {
 		Pos
 		Elt        Expr
 		Generators []*Comprehension
 	}
+	// DictComp is {key: value for ...} (§6.2.7).
 	DictComp struct {
 		Pos
 		Key, Value Expr
 		Generators []*Comprehension
 	}
+	// GeneratorExp is (elt for ...) (§6.2.8).
 	GeneratorExp struct {
 		Pos
 		Elt        Expr
 		Generators []*Comprehension
 	}
+	// Await is `await x` (§6.4).
 	Await struct {
 		Pos
 		Value Expr
 	}
+	// Yield is `yield [value]` (§6.2.9); Value may be nil.
 	Yield struct {
 		Pos
 		Value Expr
 	}
+	// YieldFrom is `yield from value` (§6.2.9, PEP 380).
 	YieldFrom struct {
 		Pos
 		Value Expr
 	}
+	// Compare is a comparison, possibly chained (§6.10): Left Ops[0]
+	// Comparators[0] Ops[1] Comparators[1] ...
 	Compare struct {
 		Pos
 		Left        Expr
 		Ops         []CmpOp
 		Comparators []Expr
 	}
+	// Call is a call (§6.3.4); *x arguments are Starred in Args, **m
+	// keywords have Arg "".
 	Call struct {
 		Pos
 		Func     Expr
@@ -304,6 +370,8 @@ type (
 		Conversion int
 		FormatSpec Expr
 	}
+	// JoinedStr is an f-string (§2.4.3): str Constants and FormattedValues
+	// in order.
 	JoinedStr struct {
 		Pos
 		Values []Expr
@@ -316,31 +384,40 @@ type (
 		Kind  ConstKind
 		U     bool // written u'...' (CPython's kind='u')
 	}
+	// Attribute is obj.name (§6.3.1).
 	Attribute struct {
 		Pos
 		Value Expr
 		Attr  string
 	}
+	// Subscript is obj[slice] (§6.3.2, §6.3.3); several indexes make Slice a
+	// Tuple.
 	Subscript struct {
 		Pos
 		Value, Slice Expr
 	}
+	// Starred is *value in a display, call or assignment target.
 	Starred struct {
 		Pos
 		Value Expr
 	}
+	// Name is an identifier, NFKC-normalized as CPython does (§2.3).
 	Name struct {
 		Pos
 		Id string
 	}
+	// List is a list display or target list (§6.2.5).
 	List struct {
 		Pos
 		Elts []Expr
 	}
+	// Tuple is a tuple display or target list; `()` is the empty one.
 	Tuple struct {
 		Pos
 		Elts []Expr
 	}
+	// Slice is lower:upper:step inside a subscript (§6.3.3); each part may
+	// be nil.
 	Slice struct {
 		Pos
 		Lower, Upper, Step Expr
@@ -349,24 +426,31 @@ type (
 
 // Patterns.
 type (
+	// MatchValue is a literal or dotted-name value pattern, compared with ==
+	// (§8.6.4.3, §8.6.4.6).
 	MatchValue struct {
 		Pos
 		Value Expr
 	}
+	// MatchSingleton is None, True or False, compared with is.
 	MatchSingleton struct {
 		Pos
 		Value any
 	} // nil, true or false
+	// MatchSequence is [p, ...] or (p, ...) or an open `p, q` (§8.6.4.8).
 	MatchSequence struct {
 		Pos
 		Patterns []Pattern
 	}
+	// MatchMapping is {key: p, ..., **rest} (§8.6.4.9); Rest is "" without
+	// **rest.
 	MatchMapping struct {
 		Pos
 		Keys     []Expr
 		Patterns []Pattern
 		Rest     string
 	}
+	// MatchClass is Cls(p, ..., name=p, ...) (§8.6.4.10).
 	MatchClass struct {
 		Pos
 		Cls         Expr
@@ -374,15 +458,19 @@ type (
 		KwdAttrs    []string
 		KwdPatterns []Pattern
 	}
+	// MatchStar is *name inside a sequence pattern.
 	MatchStar struct {
 		Pos
 		Name string
 	} // Name "" for *_
+	// MatchAs is `p as name`, a capture pattern (Pattern nil) or the
+	// wildcard _ (both nil) (§8.6.4.2, §8.6.4.4, §8.6.4.5).
 	MatchAs struct {
 		Pos
 		Pattern Pattern // nil for a capture or wildcard
 		Name    string  // "" for _
 	}
+	// MatchOr is p | q | ... (§8.6.4.1).
 	MatchOr struct {
 		Pos
 		Patterns []Pattern
@@ -456,6 +544,9 @@ const (
 	NotIn
 )
 
+// stmtNode, exprNode and patternNode mark which node types implement
+// Stmt, Expr and Pattern, so that a node of one kind cannot be put where
+// another belongs.
 func (*FunctionDef) stmtNode() {}
 func (*ClassDef) stmtNode()    {}
 func (*Return) stmtNode()      {}

@@ -27,6 +27,9 @@ func Dump(mod *Module, attrs bool, indent int) string {
 	return s
 }
 
+// dumper holds ast.dump's options: attrs is include_attributes (the
+// lineno/col_offset/end_lineno/end_col_offset of nodes that have them),
+// indented tells indent=None (false) from a number of spaces (indent).
 type dumper struct {
 	attrs    bool
 	indented bool
@@ -37,13 +40,22 @@ type dumper struct {
 // "simple" in ast.dump's sense (no fields, or a scalar).
 type value func(level int) (string, bool)
 
+// field is one named field of a node, in the order of the node's _fields
+// in CPython's ast module.
 type field struct {
 	name string
 	v    value // nil: an optional field that is None, left out
 }
 
+// scalar is a value already rendered (a repr), which is always simple.
 func scalar(s string) value { return func(int) (string, bool) { return s, true } }
 
+// node renders a node as ast.dump's _format does: Name(field=value, ...),
+// then the position attributes when asked for (pos is nil for the nodes
+// that have none: withitem, match_case, comprehension, arguments). With
+// an indent, a node stays on one line only if all its fields are simple
+// and there are at most three; otherwise each field goes on its own line,
+// one indent deeper. A node with no fields at all counts as simple.
 func (d *dumper) node(level int, name string, pos *Pos, fields ...field) (string, bool) {
 	if d.indented {
 		level++
@@ -90,6 +102,8 @@ func (d *dumper) seq(items []value) value {
 	}
 }
 
+// stmts, exprs and names render lists of statements, expressions (all
+// in context ctx) and identifier strings.
 func (d *dumper) stmts(list []Stmt) value {
 	items := make([]value, len(list))
 	for i, s := range list {
@@ -98,6 +112,7 @@ func (d *dumper) stmts(list []Stmt) value {
 	return d.seq(items)
 }
 
+// exprs renders a list of expressions, each in context ctx.
 func (d *dumper) exprs(list []Expr, ctx string) value {
 	items := make([]value, len(list))
 	for i, e := range list {
@@ -106,6 +121,7 @@ func (d *dumper) exprs(list []Expr, ctx string) value {
 	return d.seq(items)
 }
 
+// names renders a list of identifiers as str reprs.
 func (d *dumper) names(list []string) value {
 	items := make([]value, len(list))
 	for i, n := range list {
@@ -114,6 +130,8 @@ func (d *dumper) names(list []string) value {
 	return d.seq(items)
 }
 
+// opt and optStr render an optional field, left out (nil) when absent,
+// as ast.dump leaves out a None whose class default is None.
 func (d *dumper) opt(e Expr, ctx string) value {
 	if e == nil {
 		return nil
@@ -121,6 +139,7 @@ func (d *dumper) opt(e Expr, ctx string) value {
 	return d.expr(e, ctx)
 }
 
+// optStr renders an optional identifier, absent when "".
 func optStr(s string) value {
 	if s == "" {
 		return nil
@@ -128,10 +147,14 @@ func optStr(s string) value {
 	return scalar(pyRepr(s))
 }
 
+// op renders an operator or context singleton: Add(), Load().
 func op(name string) value { return scalar(name + "()") }
 
+// ctxv renders an expression context (Load, Store, Del).
 func ctxv(ctx string) value { return op(ctx) }
 
+// boolInt renders a flag stored as an int in CPython's ast (AnnAssign's
+// simple).
 func boolInt(b bool) value {
 	if b {
 		return scalar("1")
@@ -147,6 +170,8 @@ func asyncName(name string, async bool) string {
 	return name
 }
 
+// stmt renders a statement with CPython's node and field names (ExprStmt
+// is ast.Expr); targets get Store or Del context.
 func (d *dumper) stmt(s Stmt) value {
 	return func(level int) (string, bool) {
 		switch n := s.(type) {
@@ -226,6 +251,7 @@ func (d *dumper) stmt(s Stmt) value {
 	}
 }
 
+// aliases renders import names.
 func (d *dumper) aliases(list []*Alias) value {
 	items := make([]value, len(list))
 	for i, a := range list {
@@ -237,6 +263,7 @@ func (d *dumper) aliases(list []*Alias) value {
 	return d.seq(items)
 }
 
+// keywords renders keyword arguments; **m has no arg field.
 func (d *dumper) keywords(list []*Keyword) value {
 	items := make([]value, len(list))
 	for i, k := range list {
@@ -248,6 +275,7 @@ func (d *dumper) keywords(list []*Keyword) value {
 	return d.seq(items)
 }
 
+// arg renders one parameter, or nothing for an absent *args or **kwargs.
 func (d *dumper) arg(a *Arg) value {
 	if a == nil {
 		return nil
@@ -257,6 +285,7 @@ func (d *dumper) arg(a *Arg) value {
 	}
 }
 
+// args renders a list of parameters.
 func (d *dumper) args(list []*Arg) value {
 	items := make([]value, len(list))
 	for i, a := range list {
@@ -265,6 +294,9 @@ func (d *dumper) args(list []*Arg) value {
 	return d.seq(items)
 }
 
+// arguments renders a parameter list. kw_defaults has one entry per
+// keyword-only parameter, None where it has no default, while defaults
+// lists only the defaults given (for the last positional parameters).
 func (d *dumper) arguments(a *Arguments) value {
 	return func(level int) (string, bool) {
 		kwd := make([]value, len(a.KwDefaults))
@@ -281,6 +313,8 @@ func (d *dumper) arguments(a *Arguments) value {
 	}
 }
 
+// comprehensions renders for clauses; is_async is always 0, since the
+// parser refuses async comprehensions.
 func (d *dumper) comprehensions(gens []*Comprehension) value {
 	items := make([]value, len(gens))
 	for i, g := range gens {
@@ -294,6 +328,11 @@ func (d *dumper) comprehensions(gens []*Comprehension) value {
 }
 
 // expr renders e; ctx is the context of e itself where it can have one.
+// Only Name, Attribute, Subscript, Starred, List and Tuple carry a
+// context. Starred, List and Tuple pass theirs down to their elements
+// (in `a, *b = x` every part is Store), while an attribute's object and
+// a subscript's value and index are always Load: in `a.b = 1` the name a
+// is loaded, and only the Attribute is stored to.
 func (d *dumper) expr(e Expr, ctx string) value {
 	return func(level int) (string, bool) {
 		switch n := e.(type) {
@@ -354,6 +393,7 @@ func (d *dumper) expr(e Expr, ctx string) value {
 		case *JoinedStr:
 			return d.node(level, "JoinedStr", &n.Pos, field{"values", d.exprs(n.Values, "Load")})
 		case *Constant:
+			// kind is 'u' for a u'' literal and absent otherwise.
 			var kind value
 			if n.U {
 				kind = scalar("'u'")
@@ -378,6 +418,7 @@ func (d *dumper) expr(e Expr, ctx string) value {
 	}
 }
 
+// patterns renders a list of patterns.
 func (d *dumper) patterns(list []Pattern) value {
 	items := make([]value, len(list))
 	for i, p := range list {
@@ -386,6 +427,8 @@ func (d *dumper) patterns(list []Pattern) value {
 	return d.seq(items)
 }
 
+// pattern renders a match pattern. Patterns have no expression context,
+// but the expressions inside them (values, keys, class names) are Load.
 func (d *dumper) pattern(p Pattern) value {
 	return func(level int) (string, bool) {
 		switch n := p.(type) {
@@ -415,6 +458,7 @@ func (d *dumper) pattern(p Pattern) value {
 	}
 }
 
+// name is the operator's class name in CPython's ast.
 func (o Operator) name() string {
 	return [...]string{Add: "Add", Sub: "Sub", Mult: "Mult", MatMult: "MatMult", Div: "Div", Mod: "Mod", Pow: "Pow",
 		LShift: "LShift", RShift: "RShift", BitOr: "BitOr", BitXor: "BitXor", BitAnd: "BitAnd", FloorDiv: "FloorDiv"}[o]
@@ -451,11 +495,13 @@ func constRepr(c *Constant) string {
 // dump prints constants exactly as the PVM (and CPython) would.
 func floatRepr(f float64) string { return object.FloatRepr(f) }
 
+// pyRepr is repr() of a str.
 func pyRepr(s string) string {
 	r, _ := object.Str(s).Repr(nil)
 	return r
 }
 
+// bytesRepr is repr() of a bytes.
 func bytesRepr(s string) string {
 	r, _ := object.Bytes(s).Repr(nil)
 	return r

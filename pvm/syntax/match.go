@@ -2,6 +2,10 @@ package syntax
 
 // tryMatch parses a match statement when the line starting with the soft
 // keyword "match" is one; ok is false (and nothing consumed) otherwise.
+// match is a soft keyword (Language Reference §2.3.2): `match = 1`,
+// `match.x`, `match(x)` and the like are ordinary statements using a
+// variable named match, so the statement is tried and abandoned unless
+// it has the shape `match subject: NEWLINE INDENT case` (§8.6).
 func (p *parser) tryMatch() (Stmt, bool, error) {
 	save := p.pos
 	pos := p.start()
@@ -21,6 +25,9 @@ func (p *parser) tryMatch() (Stmt, bool, error) {
 	p.next() // NEWLINE
 	p.next() // INDENT
 	m := &Match{Pos: pos, Subject: subject}
+	// From here on this is a match statement: errors are reported, not
+	// backtracked. case, like match, is a soft keyword, recognized only
+	// at the start of a line in the match block.
 	for p.isKw("case") {
 		caseLine := p.next().line
 		pat, err := p.openPattern()
@@ -47,7 +54,8 @@ func (p *parser) tryMatch() (Stmt, bool, error) {
 	return m, true, nil
 }
 
-// openPattern allows a top-level sequence without brackets: case a, b:
+// openPattern parses a case's patterns (CPython's patterns rule); it
+// allows a top-level sequence without brackets: case a, b:
 func (p *parser) openPattern() (Pattern, error) {
 	pos := p.start()
 	first, err := p.asPattern()
@@ -72,6 +80,8 @@ func (p *parser) openPattern() (Pattern, error) {
 	return &MatchSequence{p.span(pos), pats}, nil
 }
 
+// asPattern parses `or_pattern [as name]` (§8.6.4.2); `_` cannot be the
+// name, since it never binds.
 func (p *parser) asPattern() (Pattern, error) {
 	pos := p.start()
 	pat, err := p.orPattern()
@@ -92,6 +102,7 @@ func (p *parser) asPattern() (Pattern, error) {
 	return pat, nil
 }
 
+// orPattern parses `p | q | ...` (§8.6.4.1) into one MatchOr.
 func (p *parser) orPattern() (Pattern, error) {
 	pos := p.start()
 	first, err := p.closedPattern()
@@ -113,6 +124,24 @@ func (p *parser) orPattern() (Pattern, error) {
 	return &MatchOr{p.span(pos), pats}, nil
 }
 
+// closedPattern parses one closed_pattern (§8.6.4.3–§8.6.4.10), chosen by
+// its first token:
+//
+//   - a number, string or '-': a literal pattern, compared with ==;
+//   - None, True, False: a singleton, compared with is;
+//   - *name: a star pattern (valid only inside a sequence, which the
+//     compiler checks);
+//   - ( or [: a group (one pattern in parentheses, no comma) or a
+//     sequence pattern;
+//   - {: a mapping pattern;
+//   - a name: a dotted name is a value pattern, a name or dotted name
+//     followed by ( a class pattern, _ the wildcard, and any other bare
+//     name a capture.
+//
+// A literal pattern is parsed as an arith expression, so it accepts
+// more than CPython's literal forms (signed numbers and complex
+// literals): `case 1 + 2:` matches 3 here and is a SyntaxError in
+// CPython.
 func (p *parser) closedPattern() (Pattern, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
@@ -128,6 +157,7 @@ func (p *parser) closedPattern() (Pattern, error) {
 		}
 		return &MatchValue{p.span(pos), e}, nil
 	case t.kind == tName && (t.val == "None" || t.val == "True" || t.val == "False"):
+		// None stays the nil any.
 		p.next()
 		var v any
 		switch t.val {
@@ -229,6 +259,8 @@ func (p *parser) closedPattern() (Pattern, error) {
 		}
 		if p.isOp("(") {
 			p.next()
+			// Cls(p, ..., name=p, ...): positional sub-patterns first,
+			// then keyword ones, as in a call.
 			c := &MatchClass{Pos: pos, Cls: e}
 			for !p.isOp(")") {
 				if p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == "=" {

@@ -5,7 +5,9 @@ import (
 	"strings"
 )
 
-// ParseFile parses a Python 3.11 source file.
+// ParseFile parses a Python 3.11 source file (the grammar of Language
+// Reference §10) into a Module. filename is not used: errors carry a
+// line, and the caller adds the file.
 func ParseFile(filename string, src []byte) (*Module, error) {
 	m, _, err := parse(src)
 	return m, err
@@ -36,20 +38,33 @@ func parse(src []byte) (m *Module, levels int, err error) {
 	return &Module{Body: body}, p.levels, nil
 }
 
+// parser is a recursive-descent parser over the whole token list, one
+// method per grammar rule, in the shape of CPython's PEG grammar
+// (Grammar/python.gram) but hand-written: it looks ahead a few tokens
+// where the grammar needs it and backtracks (by resetting pos) in two
+// places only, a with statement's parenthesized items and the soft
+// keyword match. The AST it builds is CPython's node for node (ast.go).
 type parser struct {
-	toks   []token
+	toks []token
+	// pos is the index of the current token; it never moves past the
+	// final EOF token, so tok() always has a token to return.
 	pos    int
 	depth  int
 	levels int // enter calls so far: the parser's work, for the fuzz test
 }
 
+// tok is the current token.
 func (p *parser) tok() token { return p.toks[p.pos] }
+
+// peek is the token n places ahead, or EOF past the end.
 func (p *parser) peek(n int) token {
 	if p.pos+n < len(p.toks) {
 		return p.toks[p.pos+n]
 	}
 	return p.toks[len(p.toks)-1]
 }
+
+// next consumes the current token and returns it.
 func (p *parser) next() token {
 	t := p.toks[p.pos]
 	if p.pos < len(p.toks)-1 {
@@ -59,6 +74,9 @@ func (p *parser) next() token {
 }
 
 // startsExpr reports whether the current token can begin an expression.
+// Only the "Missing parentheses in call to 'print'" hint uses it, after
+// the bare name print or exec was parsed as a whole expression: a token
+// that could begin an expression then means a Python 2 statement.
 func (p *parser) startsExpr() bool {
 	t := p.tok()
 	switch t.kind {
@@ -82,6 +100,8 @@ func (p *parser) atEnd() bool {
 	return true
 }
 
+// isOp and isKw report whether the current token is the operator or the
+// (hard or soft) keyword v, without consuming it.
 func (p *parser) isOp(v string) bool { t := p.tok(); return t.kind == tOp && t.val == v }
 func (p *parser) isKw(v string) bool { t := p.tok(); return t.kind == tName && t.val == v }
 
@@ -112,14 +132,20 @@ func (p *parser) span(s Pos) Pos {
 // spanned is a node with a position; every node type embeds Pos.
 type spanned interface{ pos() *Pos }
 
+// pos gives the parser write access to an embedded Pos.
 func (p *Pos) pos() *Pos { return p }
 
 // finish gives n the span from s to the last token consumed.
 func (p *parser) finish(n spanned, s Pos) { *n.pos() = p.span(s) }
+
+// errf is a SyntaxError at the current token's line. Most messages are
+// CPython 3.11's exact words for the same input (TestSyntaxErrors); the
+// generic one is "invalid syntax".
 func (p *parser) errf(format string, a ...any) error {
 	return &Error{Ln: p.tok().line, Msg: fmt.Sprintf(format, a...)}
 }
 
+// expectOp consumes the operator v or fails.
 func (p *parser) expectOp(v string) error {
 	if !p.isOp(v) {
 		return p.errf("expected '%s'", v)
@@ -128,6 +154,7 @@ func (p *parser) expectOp(v string) error {
 	return nil
 }
 
+// expectKw consumes the keyword v or fails.
 func (p *parser) expectKw(v string) error {
 	if !p.isKw(v) {
 		return p.errf("expected '%s'", v)
@@ -136,6 +163,9 @@ func (p *parser) expectKw(v string) error {
 	return nil
 }
 
+// keywords are the 35 hard keywords of Language Reference §2.3.1, which
+// can never be names. The soft keywords match, case and _ (§2.3.2) are
+// names everywhere except where a match statement parses.
 var keywords = map[string]bool{
 	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
 	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
@@ -144,6 +174,7 @@ var keywords = map[string]bool{
 	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
 }
 
+// name consumes an identifier (not a hard keyword).
 func (p *parser) name() (string, error) {
 	t := p.tok()
 	if t.kind != tName || keywords[t.val] {
@@ -159,6 +190,8 @@ func (p *parser) name() (string, error) {
 // deeper operator chains ("too complex") too.
 const maxParseDepth = 1000
 
+// enter counts one level of recursion into a statement, expression or
+// pattern rule; the caller decrements p.depth when it returns.
 func (p *parser) enter() error {
 	p.depth++
 	p.levels++
@@ -168,7 +201,12 @@ func (p *parser) enter() error {
 	return nil
 }
 
-// statement parses one statement line or compound statement.
+// statement parses one statement line or compound statement (the rule
+// statement: compound_stmt | simple_stmts). A line of simple statements
+// separated by ';' gives several statements, hence the slice. A line
+// starting with the soft keyword match is a match statement only if it
+// parses as one; otherwise it is an ordinary line that uses the name
+// match.
 func (p *parser) statement() ([]Stmt, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
@@ -217,6 +255,8 @@ func (p *parser) statement() ([]Stmt, error) {
 	return p.simpleStmts()
 }
 
+// simpleStmts parses simple_stmt (';' simple_stmt)* [';'] NEWLINE
+// (Language Reference §7).
 func (p *parser) simpleStmts() ([]Stmt, error) {
 	var out []Stmt
 	for {
@@ -255,6 +295,9 @@ func (p *parser) block(what string, line int) ([]Stmt, error) {
 	}
 	p.next()
 	if p.tok().kind != tIndent {
+		// CPython reports the line of the token that should have been
+		// indented, or, when the file ends instead, the line of the
+		// last token before the end.
 		at := p.tok().line
 		if p.atEnd() {
 			at = p.prevLine()
@@ -274,6 +317,7 @@ func (p *parser) block(what string, line int) ([]Stmt, error) {
 	return body, nil
 }
 
+// smallStmt parses one simple statement and gives it its span.
 func (p *parser) smallStmt() (Stmt, error) {
 	start := p.start()
 	s, err := p.smallStmt1()
@@ -284,6 +328,10 @@ func (p *parser) smallStmt() (Stmt, error) {
 	return s, nil
 }
 
+// smallStmt1 parses one simple statement: those introduced by a keyword
+// (pass, break, continue, return, raise, global, nonlocal, del, assert,
+// import, from) by that keyword, and otherwise an expression statement
+// or an assignment (exprOrAssignStmt).
 func (p *parser) smallStmt1() (Stmt, error) {
 	pos := p.start()
 	t := p.tok()
@@ -299,6 +347,8 @@ func (p *parser) smallStmt1() (Stmt, error) {
 			p.next()
 			return &Continue{pos}, nil
 		case "return":
+			// `return a, *rest` returns a tuple, starred items allowed
+			// (star_expressions).
 			p.next()
 			r := &Return{Pos: pos}
 			if !p.endOfSimple() {
@@ -310,6 +360,7 @@ func (p *parser) smallStmt1() (Stmt, error) {
 			}
 			return r, nil
 		case "raise":
+			// A bare raise re-raises; `raise E from C` sets the cause.
 			p.next()
 			r := &Raise{Pos: pos}
 			if !p.endOfSimple() {
@@ -345,6 +396,9 @@ func (p *parser) smallStmt1() (Stmt, error) {
 			}
 			return &Nonlocal{pos, names}, nil
 		case "del":
+			// Each target must be deletable: a name, attribute,
+			// subscript or tuple/list of those; `del *a` is CPython's
+			// "cannot delete starred".
 			p.next()
 			targets, err := p.exprList()
 			if err != nil {
@@ -371,87 +425,111 @@ func (p *parser) smallStmt1() (Stmt, error) {
 			}
 			return a, nil
 		case "import":
-			p.next()
-			imp := &Import{Pos: pos}
-			for {
-				ap := p.start()
-				name, err := p.dottedName()
-				if err != nil {
-					return nil, err
-				}
-				a := &Alias{Pos: ap, Name: name}
-				if p.isKw("as") {
-					p.next()
-					if a.Asname, err = p.name(); err != nil {
-						return nil, err
-					}
-				}
-				p.finish(a, ap)
-				imp.Names = append(imp.Names, a)
-				if !p.isOp(",") {
-					break
-				}
-				p.next()
-			}
-			return imp, nil
+			return p.importStmt(pos)
 		case "from":
-			p.next()
-			f := &ImportFrom{Pos: pos}
-			for p.isOp(".") || p.isOp("...") {
-				f.Level += len(p.next().val)
-			}
-			if !p.isKw("import") {
-				name, err := p.dottedName()
-				if err != nil {
-					return nil, err
-				}
-				f.Module = name
-			}
-			if err := p.expectKw("import"); err != nil {
-				return nil, err
-			}
-			if p.isOp("*") {
-				ap := p.start()
-				p.next()
-				f.Names = []*Alias{{Pos: p.span(ap), Name: "*"}}
-				return f, nil
-			}
-			paren := p.isOp("(")
-			if paren {
-				p.next()
-			}
-			for {
-				ap := p.start()
-				n, err := p.name()
-				if err != nil {
-					return nil, err
-				}
-				a := &Alias{Pos: ap, Name: n}
-				if p.isKw("as") {
-					p.next()
-					if a.Asname, err = p.name(); err != nil {
-						return nil, err
-					}
-				}
-				p.finish(a, ap)
-				f.Names = append(f.Names, a)
-				if !p.isOp(",") {
-					break
-				}
-				p.next()
-				if paren && p.isOp(")") {
-					break
-				}
-			}
-			if paren {
-				if err := p.expectOp(")"); err != nil {
-					return nil, err
-				}
-			}
-			return f, nil
+			return p.importFromStmt(pos)
 		}
 	}
-	// Expression statement, assignment, augmented or annotated assignment.
+	return p.exprOrAssignStmt(pos, t)
+}
+
+// importStmt parses `import a.b [as c], ...` (§7.11); pos is the
+// import keyword, not yet consumed.
+func (p *parser) importStmt(pos Pos) (Stmt, error) {
+	p.next()
+	imp := &Import{Pos: pos}
+	for {
+		ap := p.start()
+		name, err := p.dottedName()
+		if err != nil {
+			return nil, err
+		}
+		a := &Alias{Pos: ap, Name: name}
+		if p.isKw("as") {
+			p.next()
+			if a.Asname, err = p.name(); err != nil {
+				return nil, err
+			}
+		}
+		p.finish(a, ap)
+		imp.Names = append(imp.Names, a)
+		if !p.isOp(",") {
+			break
+		}
+		p.next()
+	}
+	return imp, nil
+}
+
+// importFromStmt parses `from [.]*module import names` (§7.11); pos is
+// the from keyword, not yet consumed.
+func (p *parser) importFromStmt(pos Pos) (Stmt, error) {
+	p.next()
+	f := &ImportFrom{Pos: pos}
+	// The tokenizer reads "..." as one token: three levels.
+	for p.isOp(".") || p.isOp("...") {
+		f.Level += len(p.next().val)
+	}
+	if !p.isKw("import") {
+		name, err := p.dottedName()
+		if err != nil {
+			return nil, err
+		}
+		f.Module = name
+	}
+	if err := p.expectKw("import"); err != nil {
+		return nil, err
+	}
+	if p.isOp("*") {
+		ap := p.start()
+		p.next()
+		f.Names = []*Alias{{Pos: p.span(ap), Name: "*"}}
+		return f, nil
+	}
+	// `from m import (a, b,)`: parentheses allow a trailing
+	// comma and line breaks.
+	paren := p.isOp("(")
+	if paren {
+		p.next()
+	}
+	for {
+		ap := p.start()
+		n, err := p.name()
+		if err != nil {
+			return nil, err
+		}
+		a := &Alias{Pos: ap, Name: n}
+		if p.isKw("as") {
+			p.next()
+			if a.Asname, err = p.name(); err != nil {
+				return nil, err
+			}
+		}
+		p.finish(a, ap)
+		f.Names = append(f.Names, a)
+		if !p.isOp(",") {
+			break
+		}
+		p.next()
+		if paren && p.isOp(")") {
+			break
+		}
+	}
+	if paren {
+		if err := p.expectOp(")"); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// exprOrAssignStmt parses an expression statement or one of the
+// assignments (§7.1, §7.2), told apart by what follows the first
+// expression list: ':' annotates, an augmented operator such as '+='
+// updates, '=' assigns, anything else ends an expression statement.
+// t is the statement's first token: a parenthesized name is not a
+// simple annotation target.
+func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 	first, err := p.starExprsOrYield()
 	if err != nil {
 		return nil, err
@@ -471,6 +549,8 @@ func (p *parser) smallStmt1() (Stmt, error) {
 		default:
 			return nil, &Error{Ln: first.Lineno(), Msg: "illegal target for annotation"}
 		}
+		// `(x): int` is not simple: the parentheses make it an
+		// expression target, whose annotation CPython does not store.
 		_, isName := first.(*Name)
 		a := &AnnAssign{Pos: pos, Target: first, Annotation: ann, Simple: isName && !(t.kind == tOp && t.val == "(")}
 		if p.isOp("=") {
@@ -496,6 +576,7 @@ func (p *parser) smallStmt1() (Stmt, error) {
 		}
 		return &AugAssign{Pos: pos, Target: first, Op: op, Value: v}, nil
 	}
+	// `a = b = value`: every expression but the last is a target.
 	if p.isOp("=") {
 		targets := []Expr{first}
 		var value Expr
@@ -514,12 +595,15 @@ func (p *parser) smallStmt1() (Stmt, error) {
 		}
 		return &Assign{Pos: pos, Targets: targets, Value: value}, nil
 	}
+	// A Python 2 print or exec statement gets CPython's hint.
 	if n, ok := first.(*Name); ok && (n.Id == "print" || n.Id == "exec") && p.startsExpr() {
 		return nil, &Error{Ln: n.Line, Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", n.Id, n.Id)}
 	}
 	return &ExprStmt{pos, first}, nil
 }
 
+// augOps are the augmented assignment operators of §7.2.1 and the binary
+// operator each applies.
 var augOps = map[string]Operator{"+=": Add, "-=": Sub, "*=": Mult, "@=": MatMult, "/=": Div, "%=": Mod,
 	"**=": Pow, "<<=": LShift, ">>=": RShift, "|=": BitOr, "^=": BitXor, "&=": BitAnd, "//=": FloorDiv}
 
@@ -542,6 +626,7 @@ func checkTarget(e Expr, aug bool) error {
 // checkAssign checks the targets of an assignment statement; value is
 // what is assigned.
 func checkAssign(targets []Expr, value Expr) error {
+	// A yield target has its own message, whichever target it is.
 	for _, t := range targets {
 		if _, ok := t.(*Yield); ok {
 			return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
@@ -555,6 +640,10 @@ func checkAssign(targets []Expr, value Expr) error {
 		if bad == nil {
 			continue
 		}
+		// `f() = 1` may be a mistyped comparison: the == hint is given
+		// for a single target that is itself the bad one. CPython also
+		// gives it for `a, f() = 1`, where the bad part is inside a
+		// tuple; here that gets the plain message.
 		if len(targets) == 1 && bad == t && hereHint(t, value) {
 			return &Error{Ln: t.Lineno(), Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(t))}
 		}
@@ -583,6 +672,9 @@ func hereHint(t, value Expr) bool {
 			}
 		}
 	}
+	// A tuple without parentheses (`x = a, b`: it starts where its first
+	// element does) is judged by that first element, as CPython's rule
+	// sees only the start of the value.
 	if tu, ok := value.(*Tuple); ok && len(tu.Elts) > 0 && tu.Col == tu.Elts[0].(spanned).pos().Col {
 		value = tu.Elts[0]
 	}
@@ -596,7 +688,9 @@ func hereHint(t, value Expr) bool {
 }
 
 // invalidTarget is the first part of e that cannot be assigned to (or
-// deleted), or nil.
+// deleted), or nil. Targets are names, attributes, subscripts and
+// (nested) tuples and lists of targets; a starred target may be assigned
+// but not deleted (§7.2, §7.5).
 func invalidTarget(e Expr, del bool) Expr {
 	switch n := e.(type) {
 	case *Name, *Attribute, *Subscript:
@@ -687,11 +781,14 @@ func exprName(e Expr) string {
 	return "expression"
 }
 
+// endOfSimple reports whether the current simple statement ends here
+// (a bare return or raise).
 func (p *parser) endOfSimple() bool {
 	t := p.tok()
 	return t.kind == tNewline || t.kind == tEOF || (t.kind == tOp && t.val == ";")
 }
 
+// dottedName parses a.b.c in an import.
 func (p *parser) dottedName() (string, error) {
 	n, err := p.name()
 	if err != nil {
@@ -708,6 +805,9 @@ func (p *parser) dottedName() (string, error) {
 	return n, nil
 }
 
+// decorated parses decorators and the def, async def or class they
+// decorate (§8.7). Since 3.9 a decorator is any expression
+// (named_expression, PEP 614), each on its own line.
 func (p *parser) decorated() (Stmt, error) {
 	var decos []Expr
 	for p.isOp("@") {
@@ -717,6 +817,7 @@ func (p *parser) decorated() (Stmt, error) {
 			return nil, err
 		}
 		decos = append(decos, d)
+		// Each decorator ends its own line.
 		if p.tok().kind != tNewline {
 			return nil, p.errf("invalid syntax")
 		}
@@ -747,6 +848,7 @@ func (p *parser) asyncStmt(decos []Expr) (Stmt, error) {
 		if f, ok := s.(*FunctionDef); ok {
 			f.IsAsync, f.Line, f.Col = true, pos.Line, pos.Col
 		}
+	// Only a def may be decorated.
 	case p.isKw("for") && decos == nil:
 		s, err = p.forStmt()
 		if f, ok := s.(*For); ok {
@@ -763,6 +865,7 @@ func (p *parser) asyncStmt(decos []Expr) (Stmt, error) {
 	return s, err
 }
 
+// funcDef parses `def name(params) [-> expr]: block` (§8.7).
 func (p *parser) funcDef(decos []Expr) (Stmt, error) {
 	pos := p.start()
 	p.next()
@@ -794,7 +897,12 @@ func (p *parser) funcDef(decos []Expr) (Stmt, error) {
 	return f, nil
 }
 
-// params parses a parameter list up to (not including) end.
+// params parses a parameter list up to (not including) end: ')' for a
+// def, ':' for a lambda, whose parameters take no annotations (§8.7,
+// §6.14). The order is positional parameters, an optional '/' that makes
+// those before it positional-only (PEP 570), '*' or *args, keyword-only
+// parameters, then **kwargs last. A positional parameter without a
+// default may not follow one with a default; keyword-only ones may mix.
 func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 	a := &Arguments{}
 	seenDefault, kwOnly := false, false
@@ -804,6 +912,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 		}
 		switch {
 		case p.isOp("/"):
+			// '/' turns the parameters so far into positional-only
+			// ones; it may appear once, after at least one parameter
+			// and before any '*'.
 			p.next()
 			if len(a.PosOnlyArgs) > 0 || len(a.Args) == 0 || kwOnly {
 				return nil, p.errf("invalid syntax")
@@ -817,6 +928,7 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 			}
 			a.KwArg = arg
 		case p.isOp("*"):
+			// '*' alone or *args: what follows is keyword-only.
 			p.next()
 			if kwOnly {
 				return nil, p.errf("* argument may appear only once")
@@ -859,12 +971,14 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 		}
 		p.next()
 	}
+	// A bare '*' must be followed by at least one keyword-only parameter.
 	if kwOnly && a.VarArg == nil && len(a.KwOnlyArgs) == 0 {
 		return nil, p.errf("named arguments must follow bare *")
 	}
 	return a, nil
 }
 
+// param parses one parameter name and, in a def, its annotation.
 func (p *parser) param(annotations bool) (*Arg, error) {
 	pos := p.start()
 	n, err := p.name()
@@ -882,6 +996,8 @@ func (p *parser) param(annotations bool) (*Arg, error) {
 	return arg, nil
 }
 
+// classDef parses `class name[(arguments)]: block` (§8.8); the
+// arguments are parsed as a call's.
 func (p *parser) classDef(decos []Expr) (Stmt, error) {
 	pos := p.start()
 	p.next()
@@ -905,6 +1021,8 @@ func (p *parser) classDef(decos []Expr) (Stmt, error) {
 	return c, nil
 }
 
+// ifStmt parses an if or elif clause and the rest of its chain (§8.1):
+// an elif is a nested If in Orelse.
 func (p *parser) ifStmt() (Stmt, error) {
 	pos := p.start()
 	kw := p.next().val // if or elif
@@ -937,6 +1055,7 @@ func (p *parser) ifStmt() (Stmt, error) {
 	return s, nil
 }
 
+// whileStmt parses `while test: block [else: block]` (§8.2).
 func (p *parser) whileStmt() (Stmt, error) {
 	pos := p.start()
 	p.next()
@@ -962,6 +1081,7 @@ func (p *parser) whileStmt() (Stmt, error) {
 	return s, nil
 }
 
+// forStmt parses `for targets in exprs: block [else: block]` (§8.3).
 func (p *parser) forStmt() (Stmt, error) {
 	pos := p.start()
 	p.next()
@@ -992,6 +1112,8 @@ func (p *parser) forStmt() (Stmt, error) {
 }
 
 // targetList parses for-loop and comprehension targets (stops before "in").
+// Each target is parsed at bitwise_or level, below comparisons, so the
+// `in` that follows is not taken for a membership test.
 func (p *parser) targetList() (Expr, error) {
 	pos := p.start()
 	var elts []Expr
@@ -1024,12 +1146,16 @@ func (p *parser) targetList() (Expr, error) {
 			break
 		}
 	}
+	// `for x in` binds x itself; `for x, in` binds a one-element tuple.
 	if len(elts) == 1 && !trailing {
 		return elts[0], nil
 	}
 	return &Tuple{p.span(pos), elts}, nil
 }
 
+// tryStmt parses a try statement (§8.4): except clauses, then else (only
+// after an except), then finally; a try needs at least one except or a
+// finally. except* (PEP 654, exception groups) is refused.
 func (p *parser) tryStmt() (Stmt, error) {
 	pos := p.start()
 	p.next()
@@ -1050,6 +1176,7 @@ func (p *parser) tryStmt() (Stmt, error) {
 				return nil, err
 			}
 			if p.isOp(",") {
+				// `except A, B:` was Python 2's `except A as B`.
 				return nil, &Error{Ln: h.Type.Lineno(), Msg: "multiple exception types must be parenthesized"}
 			}
 			if p.isKw("as") {
@@ -1087,6 +1214,10 @@ func (p *parser) tryStmt() (Stmt, error) {
 	return t, nil
 }
 
+// withStmt parses a with statement (§8.5). `with (a, b):` is ambiguous:
+// since 3.10 it can be a parenthesized list of items, or one item whose
+// context expression is a tuple. CPython's grammar tries the item list
+// first; so does this, keeping it only when the ')' is followed by ':'.
 func (p *parser) withStmt() (Stmt, error) {
 	pos := p.start()
 	p.next()
@@ -1121,6 +1252,8 @@ func (p *parser) withStmt() (Stmt, error) {
 	return w, nil
 }
 
+// withItems parses `expr [as target]` items up to end, a trailing comma
+// allowed.
 func (p *parser) withItems(end string) ([]*WithItem, error) {
 	var items []*WithItem
 	for {
@@ -1149,6 +1282,7 @@ func (p *parser) withItems(end string) ([]*WithItem, error) {
 	return items, nil
 }
 
+// targetAtom parses the target of a with item's `as`.
 func (p *parser) targetAtom() (Expr, error) {
 	e, err := p.bitOr()
 	if err != nil {
@@ -1157,10 +1291,17 @@ func (p *parser) targetAtom() (Expr, error) {
 	return e, checkTarget(e, false)
 }
 
-// Expressions.
+// Expressions. The methods below descend the precedence table of
+// Language Reference §6.17, loosest first: starExprs (tuples without
+// brackets), namedExprTest (:=), test (lambda, if-else), orTest, andTest,
+// notTest, comparison, bitOr, bitXor, bitAnd, shift, arith, term, factor
+// (unary - + ~), power (** and await), primary (calls, subscripts,
+// attributes) and atom.
 
 // starExprs parses a comma-separated list that may contain *x and makes a
-// tuple when there is a comma.
+// tuple when there is a comma (star_expressions, §6.15): `return 1, 2`,
+// `for x in a, b:`, the right side of an assignment. A lone *x is not
+// allowed without a comma.
 func (p *parser) starExprs() (Expr, error) {
 	pos := p.start()
 	var elts []Expr
@@ -1199,6 +1340,8 @@ func (p *parser) starExprs() (Expr, error) {
 	return &Tuple{p.span(pos), elts}, nil
 }
 
+// starExprsOrYield is starExprs or a yield expression, the right-hand
+// side of an assignment or an expression statement.
 func (p *parser) starExprsOrYield() (Expr, error) {
 	if p.isKw("yield") {
 		return p.yieldExpr()
@@ -1206,6 +1349,10 @@ func (p *parser) starExprsOrYield() (Expr, error) {
 	return p.starExprs()
 }
 
+// exprEnd reports whether the current token ends an expression list, so
+// that a trailing comma before it is allowed: a closing bracket, '=',
+// ':', ';', an augmented assignment operator, `in` (a for target) or the
+// end of the line.
 func (p *parser) exprEnd() bool {
 	t := p.tok()
 	if t.kind == tNewline || t.kind == tEOF {
@@ -1221,6 +1368,8 @@ func (p *parser) exprEnd() bool {
 	return t.kind == tName && (t.val == "in")
 }
 
+// exprList parses the targets of a del statement (del_targets), at
+// bitwise_or level.
 func (p *parser) exprList() ([]Expr, error) {
 	var out []Expr
 	for {
@@ -1240,6 +1389,7 @@ func (p *parser) exprList() ([]Expr, error) {
 	return out, nil
 }
 
+// yieldExpr parses `yield [exprs]` or `yield from expr` (§6.2.9).
 func (p *parser) yieldExpr() (Expr, error) {
 	pos := p.start()
 	p.next()
@@ -1251,6 +1401,8 @@ func (p *parser) yieldExpr() (Expr, error) {
 		}
 		return &YieldFrom{p.span(pos), v}, nil
 	}
+	// `yield` alone yields None; `yield a, *b` yields a tuple, while
+	// `yield from` takes a single expression.
 	y := &Yield{Pos: pos}
 	if !p.exprEnd() {
 		v, err := p.starExprs()
@@ -1263,6 +1415,9 @@ func (p *parser) yieldExpr() (Expr, error) {
 	return y, nil
 }
 
+// namedExprTest parses named_expression: `name := test` or a test
+// (§6.12). The target must be a bare name; anything else before ':=' is
+// CPython's "cannot use assignment expressions with ..." error.
 func (p *parser) namedExprTest() (Expr, error) {
 	if p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == ":=" {
 		pos := p.start()
@@ -1278,6 +1433,8 @@ func (p *parser) namedExprTest() (Expr, error) {
 		}
 		return &NamedExpr{p.span(pos), target, v}, nil
 	}
+	// Anything but a bare name before ':=' (a.b := 1, (x) := 1) is an
+	// error naming what it is.
 	e, err := p.test()
 	if err == nil && p.isOp(":=") {
 		return nil, &Error{Ln: e.Lineno(), Msg: "cannot use assignment expressions with " + exprName(e)}
@@ -1285,6 +1442,8 @@ func (p *parser) namedExprTest() (Expr, error) {
 	return e, err
 }
 
+// test parses expression: a lambda, or `a if cond else b` (§6.13), whose
+// else branch may itself be a conditional (right-associative).
 func (p *parser) test() (Expr, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
@@ -1317,6 +1476,11 @@ func (p *parser) test() (Expr, error) {
 	return e, nil
 }
 
+// testNoCond parses a comprehension's if condition, where a conditional
+// expression would be ambiguous with the next `if`. It also takes a
+// lambda, which CPython 3.11's grammar (disjunction) refuses there:
+// `[x for x in y if lambda: 0]` parses here and is a SyntaxError in
+// CPython.
 func (p *parser) testNoCond() (Expr, error) {
 	if p.isKw("lambda") {
 		return p.lambda()
@@ -1324,6 +1488,7 @@ func (p *parser) testNoCond() (Expr, error) {
 	return p.orTest()
 }
 
+// lambda parses `lambda params: test` (§6.14).
 func (p *parser) lambda() (Expr, error) {
 	pos := p.start()
 	p.next()
@@ -1341,8 +1506,11 @@ func (p *parser) lambda() (Expr, error) {
 	return &Lambda{p.span(pos), args, body}, nil
 }
 
+// orTest and andTest parse disjunction and conjunction (§6.11): and
+// binds tighter than or.
 func (p *parser) orTest() (Expr, error) { return p.boolChain("or", Or, p.andTest) }
 
+// andTest is the conjunction level, below orTest.
 func (p *parser) andTest() (Expr, error) { return p.boolChain("and", And, p.notTest) }
 
 // boolChain parses operand (kw operand)* into one BoolOp, as CPython does
@@ -1365,6 +1533,8 @@ func (p *parser) boolChain(kw string, op BoolOperator, operand func() (Expr, err
 	return &BoolOp{p.span(pos), op, vals}, nil
 }
 
+// notTest parses inversion: `not` binds looser than comparisons, so
+// `not a == b` is `not (a == b)` (§6.11).
 func (p *parser) notTest() (Expr, error) {
 	if p.isKw("not") {
 		pos := p.start()
@@ -1382,6 +1552,8 @@ func (p *parser) notTest() (Expr, error) {
 	return p.comparison()
 }
 
+// compOp reports the comparison operator at the current token without
+// consuming it; `not in` and `is not` are two tokens each (§6.10).
 func (p *parser) compOp() (CmpOp, bool) {
 	t := p.tok()
 	if t.kind == tOp {
@@ -1415,6 +1587,8 @@ func (p *parser) compOp() (CmpOp, bool) {
 	return 0, false
 }
 
+// comparison parses a chain of comparisons into one Compare (§6.10: all
+// comparison operators share one precedence and chain).
 func (p *parser) comparison() (Expr, error) {
 	pos := p.start()
 	e, err := p.bitOr()
@@ -1428,6 +1602,8 @@ func (p *parser) comparison() (Expr, error) {
 		if !ok {
 			break
 		}
+		// compOp only looked: consume the operator, two tokens for
+		// `not in` and `is not`.
 		p.next()
 		if op == NotIn {
 			p.next()
@@ -1449,11 +1625,8 @@ func (p *parser) comparison() (Expr, error) {
 	return &Compare{p.span(pos), e, ops, comps}, nil
 }
 
-type binLevel struct {
-	ops  map[string]Operator
-	next func(*parser) (Expr, error)
-}
-
+// binary parses one left-associative level of binary operators: operands
+// from next joined by any operator in ops, `a - b - c` as `(a - b) - c`.
 func (p *parser) binary(ops map[string]Operator, next func() (Expr, error)) (Expr, error) {
 	start := p.start()
 	e, err := next()
@@ -1478,6 +1651,7 @@ func (p *parser) binary(ops map[string]Operator, next func() (Expr, error)) (Exp
 	}
 }
 
+// The binary operator levels, loosest first (§6.7–§6.9).
 var (
 	opsOr    = map[string]Operator{"|": BitOr}
 	opsXor   = map[string]Operator{"^": BitXor}
@@ -1487,6 +1661,8 @@ var (
 	opsTerm  = map[string]Operator{"*": Mult, "/": Div, "//": FloorDiv, "%": Mod, "@": MatMult}
 )
 
+// bitOr down to term parse one binary level each, calling the next
+// tighter one for their operands: | ^ & (<< >>) (+ -) (* / // % @).
 func (p *parser) bitOr() (Expr, error)  { return p.binary(opsOr, p.bitXor) }
 func (p *parser) bitXor() (Expr, error) { return p.binary(opsXor, p.bitAnd) }
 func (p *parser) bitAnd() (Expr, error) { return p.binary(opsAnd, p.shift) }
@@ -1494,6 +1670,8 @@ func (p *parser) shift() (Expr, error)  { return p.binary(opsShift, p.arith) }
 func (p *parser) arith() (Expr, error)  { return p.binary(opsArith, p.term) }
 func (p *parser) term() (Expr, error)   { return p.binary(opsTerm, p.factor) }
 
+// factor parses unary -, + and ~ (§6.6). They bind looser than ** on
+// their right, so -2**2 is -(2**2).
 func (p *parser) factor() (Expr, error) {
 	t := p.tok()
 	if t.kind == tOp && (t.val == "-" || t.val == "+" || t.val == "~") {
@@ -1513,6 +1691,8 @@ func (p *parser) factor() (Expr, error) {
 	return p.power()
 }
 
+// power parses `[await] primary [** factor]` (§6.4, §6.5). The right
+// operand is a factor, so 2**-1 parses and a**b**c is a**(b**c).
 func (p *parser) power() (Expr, error) {
 	pos := p.start()
 	var e Expr
@@ -1545,6 +1725,8 @@ func (p *parser) power() (Expr, error) {
 	return e, nil
 }
 
+// primary parses an atom followed by any number of trailers: .name,
+// (arguments) and [subscript] (§6.3).
 func (p *parser) primary() (Expr, error) {
 	start := p.start()
 	e, err := p.atom()
@@ -1583,7 +1765,11 @@ func (p *parser) primary() (Expr, error) {
 	}
 }
 
-// callArgs parses arguments after "(" through ")".
+// callArgs parses arguments after "(" through ")" (§6.3.4): positional
+// arguments and *x, then keyword arguments and **m, with CPython's errors
+// for the orders it refuses (a positional after a keyword, *x after **m).
+// `name=` is recognized by one token of lookahead. A generator
+// expression may be the sole argument without its own parentheses.
 func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 	open := p.toks[p.pos-1] // the '(' just consumed
 	var genexp *GeneratorExp
@@ -1592,6 +1778,8 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 	for !p.isOp(")") {
 		switch {
 		case p.isOp("*"):
+			// *x may follow keyword arguments (f(k=1, *a) is valid) but
+			// not a **m.
 			pos := p.start()
 			p.next()
 			v, err := p.test()
@@ -1605,6 +1793,8 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			}
 			args = append(args, &Starred{p.span(pos), v})
 		case p.isOp("**"):
+			// **m is a Keyword without a name; positional arguments may
+			// not follow it, keywords may.
 			pos := p.start()
 			p.next()
 			v, err := p.test()
@@ -1613,6 +1803,8 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			}
 			kws = append(kws, &Keyword{Pos: p.span(pos), Value: v})
 		case p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == "=":
+			// name=value: a keyword argument, told from an expression by
+			// one token of lookahead ("==" is a different token).
 			pos := p.start()
 			n, err := p.name()
 			if err != nil {
@@ -1629,10 +1821,14 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 			if err != nil {
 				return nil, nil, err
 			}
+			// f(a.b=1): '=' after an expression that is not a bare
+			// name is CPython's hint, not a keyword argument.
 			if p.isOp("=") {
 				return nil, nil, p.errf(`expression cannot contain assignment, perhaps you meant "=="?`)
 			}
 			if p.isKw("for") || p.isAsyncFor() {
+				// f(x for x in y): the generator expression starts at
+				// the call's '(' (its end is set once the ')' is seen).
 				gens, err := p.compFor()
 				if err != nil {
 					return nil, nil, err
@@ -1669,6 +1865,9 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 	return args, kws, nil
 }
 
+// subscript parses the inside of [...] (§6.3.2, §6.3.3): one index or
+// slice, or several separated by commas as a Tuple (a[1:2, 3]); *x is
+// allowed among them (PEP 646, new in 3.11).
 func (p *parser) subscript() (Expr, error) {
 	pos := p.start()
 	var elts []Expr
@@ -1689,12 +1888,14 @@ func (p *parser) subscript() (Expr, error) {
 			break
 		}
 	}
+	// a[i] has i itself as its slice; a[i,] and a[*i] have a tuple.
 	if _, star := elts[0].(*Starred); len(elts) == 1 && !trailing && !star {
 		return elts[0], nil
 	}
 	return &Tuple{p.span(pos), elts}, nil
 }
 
+// sliceItem parses one index, *x, or [lower]:[upper][:[step]].
 func (p *parser) sliceItem() (Expr, error) {
 	pos := p.start()
 	var lower Expr
@@ -1735,6 +1936,9 @@ func (p *parser) sliceItem() (Expr, error) {
 	return s, nil
 }
 
+// compFor parses the `for ... in ... [if ...]` clauses of a comprehension
+// (§6.2.4). The iterable is an or_test (disjunction), so `x for x in a if
+// b else c` reads the if as a filter. `async for` clauses are refused.
 func (p *parser) compFor() ([]*Comprehension, error) {
 	var gens []*Comprehension
 	for p.isKw("for") || p.isAsyncFor() {
@@ -1767,6 +1971,10 @@ func (p *parser) compFor() ([]*Comprehension, error) {
 	return gens, nil
 }
 
+// atom parses names, literals and the bracketed forms (§6.2): () is the
+// empty tuple, (x) is x itself (a group makes no node), (x,) a tuple,
+// (x for ...) a generator expression and (yield x) a yield; [...] is a
+// list or list comprehension and {...} goes to braces.
 func (p *parser) atom() (Expr, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
@@ -1781,6 +1989,7 @@ func (p *parser) atom() (Expr, error) {
 	case tString:
 		return p.strings()
 	case tName:
+		// None, True and False are keywords that make constants.
 		switch t.val {
 		case "None":
 			p.next()
@@ -1826,6 +2035,8 @@ func (p *parser) atom() (Expr, error) {
 				}
 				return p.closeWith(")", &GeneratorExp{pos, first, gens})
 			}
+			// (x) is x itself, its span without the parentheses, as
+			// in CPython's ast; a tuple's span includes them.
 			if p.isOp(")") {
 				p.next()
 				if _, ok := first.(*Starred); ok {
@@ -1883,6 +2094,8 @@ func (p *parser) atom() (Expr, error) {
 	return nil, p.errf("invalid syntax")
 }
 
+// ellipsisMarker is the Value of the ... constant, which has no Go value
+// of its own; Kind EllipsisConst tells it apart.
 type ellipsisMarker struct{}
 
 // closeWith consumes the closing bracket of n and gives n its span from
@@ -1898,6 +2111,7 @@ func (p *parser) closeWith(closer string, n interface {
 	return n, nil
 }
 
+// starOrNamed parses one element of a display: *x or a named expression.
 func (p *parser) starOrNamed() (Expr, error) {
 	if p.isOp("*") {
 		pos := p.start()
@@ -1911,6 +2125,9 @@ func (p *parser) starOrNamed() (Expr, error) {
 	return p.namedExprTest()
 }
 
+// braces parses what starts with '{' (§6.2.6, §6.2.7): {} is an empty
+// dict; the first element decides between a dict (k: v or **m), a dict
+// comprehension, a set comprehension and a set.
 func (p *parser) braces() (Expr, error) {
 	pos := p.start()
 	p.next()
@@ -1918,7 +2135,9 @@ func (p *parser) braces() (Expr, error) {
 		p.next()
 		return &Dict{Pos: p.span(pos)}, nil
 	}
-	// Dict or set?
+	// Dict or set? {**m, ...} can only be a dict; otherwise the first
+	// element decides: `k: v` a dict (or dict comprehension), else a set
+	// (or set comprehension).
 	if p.isOp("**") {
 		return p.dictRest(pos, nil, nil)
 	}
@@ -1963,6 +2182,9 @@ func (p *parser) braces() (Expr, error) {
 	return p.closeWith("}", &Set{pos, elts})
 }
 
+// dictRest parses the remaining `k: v` and `**m` items of a dict display
+// through the '}'; a **m operand is a bitwise_or, as in CPython's
+// grammar.
 func (p *parser) dictRest(pos Pos, keys, vals []Expr) (Expr, error) {
 	if len(keys) > 0 {
 		if !p.isOp(",") {
@@ -2002,7 +2224,11 @@ func (p *parser) dictRest(pos Pos, keys, vals []Expr) (Expr, error) {
 	return p.closeWith("}", &Dict{pos, keys, vals})
 }
 
-// strings parses adjacent string literals into one Constant or JoinedStr.
+// strings parses adjacent string literals into one Constant or JoinedStr
+// (§2.4.2: adjacent literals concatenate at compile time; str and bytes
+// may not mix). If any part is an f-string the result is a JoinedStr in
+// which neighbouring literal text, from plain and f-string parts alike,
+// is merged into one Constant, as CPython does.
 // The parts of a JoinedStr carry the positions CPython 3.11 gives them:
 // literal parts and replacement fields span the whole concatenation, a
 // format spec spans the literal it is written in (its literal parts run on
@@ -2024,6 +2250,8 @@ func (p *parser) strings() (Expr, error) {
 			buf.Reset()
 		}
 	}
+	// Plain parts are already decoded (token.str) and go straight into
+	// buf; an f-string's fields interrupt it.
 	for _, t := range toks {
 		if t.isBytes != isBytes {
 			return nil, &Error{Ln: toks[0].line, Msg: "cannot mix bytes and nonbytes literals"}
@@ -2046,6 +2274,8 @@ func (p *parser) strings() (Expr, error) {
 			parts = append(parts, v)
 		}
 	}
+	// No f-string: one Constant, with the u prefix of the first part
+	// recorded as CPython's ast records it (kind='u').
 	if !anyF {
 		kind := StrConst
 		if isBytes {
@@ -2061,6 +2291,15 @@ func (p *parser) strings() (Expr, error) {
 // t's text, into literal Constants and FormattedValues, parsing each
 // replacement field as an expression. depth is 0 for the string itself and
 // one more for each format spec around s.
+//
+// CPython 3.11 parses f-strings outside its grammar (Parser/string_parser.c)
+// and this follows its rules (§2.4.3): {{ and }} are literal braces; a
+// field is {expr[=][!conv][:spec]}; the expression may not contain a
+// backslash or '#', and may not reuse the f-string's own quote (the
+// tokenizer already ended the string there); `=` writes the expression's
+// text and selects !r unless a conversion or spec is given; a spec may
+// contain fields itself, but only one level deep. Escapes are decoded
+// in the literal parts only.
 func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) (parts []Expr, end int, err error) {
 	line := t.line
 	// Literal text before a field spans the whole concatenation; in a
@@ -2085,6 +2324,10 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		lit.Reset()
 		return nil
 	}
+	// Walk s: literal text accumulates in lit (escapes still encoded,
+	// decoded by flushLit), each '{' that opens a field flushes it and
+	// parses the field, and in a format spec the '}' that closes the
+	// enclosing field ends the walk (end reports where).
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '\\' && !t.isRaw && i+2 < len(s) && s[i+1] == 'N' && s[i+2] == '{' {
@@ -2095,6 +2338,8 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 				continue
 			}
 		}
+		// Any other escape is kept for flushLit, its second character
+		// included, so an escaped brace is not taken for a field.
 		if c == '\\' && !t.isRaw && i+1 < len(s) {
 			lit.WriteByte(c)
 			lit.WriteByte(s[i+1])
@@ -2105,6 +2350,8 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 			end = i // the end of this format spec
 			break
 		}
+		// Doubled braces are literal braces in the string itself, but
+		// not in a format spec, where every '{' opens a field.
 		if c == '{' && depth > 0 {
 			// In a format spec every '{' opens a field.
 		} else if c == '}' {
@@ -2131,6 +2378,8 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 			return nil, 0, err
 		}
 		// Find the end of the expression: a top-level '!', ':', '=' or '}'.
+		// Brackets and quoted strings inside the expression are skipped,
+		// and ==, !=, <= and >= are operators, not ends.
 		j := i + 1
 		level := 0
 		quote := ""
@@ -2185,6 +2434,8 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		if strings.TrimSpace(exprSrc) == "" {
 			return nil, 0, &Error{Ln: line, Msg: "f-string: empty expression not allowed"}
 		}
+		// The field's expression is parsed on its own, with positions
+		// moved to where CPython 3.11 puts them.
 		lines, col := fieldStart(t, base+i)
 		expr, err := p.parseSubExpr(exprSrc, line+lines, col)
 		if err != nil {
@@ -2192,6 +2443,8 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 		}
 		fv := &FormattedValue{Pos: whole, Value: expr, Conversion: -1}
 		selfDoc := false
+		// {expr=}: the expression's source text, the '=' and the
+		// whitespace after it become literal text before the value.
 		if s[j] == '=' {
 			selfDoc = true
 			j++
@@ -2248,6 +2501,9 @@ func (p *parser) fstringBody(t token, s string, base int, whole Pos, depth int) 
 func fieldStart(t token, off int) (lines, col int) {
 	text := t.text
 	lines = strings.Count(text[:off], "\n")
+	// When only blanks follow the '{' on its line, CPython does not
+	// count from the brace: the field's columns start at 0 (at the
+	// token's own column on the token's first line).
 	newlineAfterBrace := true
 	for k := off + 1; k < len(text) && text[k] != '}' && text[k] != '\n'; k++ {
 		if text[k] != ' ' && text[k] != '\t' && text[k] != '\f' {
@@ -2258,6 +2514,8 @@ func fieldStart(t token, off int) (lines, col int) {
 	if !newlineAfterBrace {
 		col = off - (strings.LastIndexByte(text[:off], '\n') + 1)
 	}
+	// On the token's first line, columns are relative to the line, so
+	// the token's own column is added.
 	if lines == 0 {
 		col += t.col
 	}
@@ -2266,7 +2524,9 @@ func fieldStart(t token, off int) (lines, col int) {
 
 // parseSubExpr parses the expression of an f-string field, whose '{' is
 // at line, col: CPython parses "(" + src + ")" with its first line shifted
-// to col.
+// to col. The sub-parser starts at depth 0; nesting stays bounded because
+// an f-string inside a field must use a quote different from every
+// enclosing one, and there are four kinds of quote.
 func (p *parser) parseSubExpr(src string, line, col int) (Expr, error) {
 	toks, err := tokenize("(" + src + ")")
 	if err != nil {

@@ -8,6 +8,9 @@ import (
 	"golang.org/x/text/unicode/runenames"
 )
 
+// runeByName maps every named Unicode character's name to the character,
+// for \N{...} escapes. Built once per process on first use (most programs
+// never need it) and then only read, so concurrent compiles can share it.
 var (
 	runeByNameOnce sync.Once
 	runeByName     map[string]rune
@@ -38,6 +41,9 @@ func lookupRuneName(name string) (rune, bool) {
 	return r, ok
 }
 
+// isCJKUnified reports whether r is in one of the CJK Unified Ideographs
+// blocks, whose characters have no names in the table but are named
+// "CJK UNIFIED IDEOGRAPH-<hex>" by Python.
 func isCJKUnified(r rune) bool {
 	for _, rg := range [][2]rune{{0x3400, 0x4DBF}, {0x4E00, 0x9FFF}, {0x20000, 0x2A6DF}, {0x2A700, 0x2B739},
 		{0x2B740, 0x2B81D}, {0x2B820, 0x2CEA1}, {0x2CEB0, 0x2EBE0}, {0x30000, 0x3134A}} {

@@ -41,6 +41,8 @@ type Error struct {
 	Kind ErrorKind
 }
 
+// Error renders the error for Go callers; pvm/compile turns it into a
+// Python SyntaxError of class Kind instead.
 func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Ln, e.Msg) }
 
 // Line is the 1-based line of the error.
@@ -50,6 +52,9 @@ func (e *Error) Line() int { return e.Ln }
 // IndentationError or TabError.
 func (e *Error) ExceptionName() string { return e.Kind.String() }
 
+// tokKind is the kind of a token, the token types of CPython's tokenizer
+// (Language Reference §2.1, §2.3–§2.6) that the parser tells apart.
+// Keywords are tName tokens; the parser knows which names are keywords.
 type tokKind uint8
 
 const (
@@ -58,11 +63,15 @@ const (
 	tNumber
 	tString
 	tOp
+	// tNewline ends a logical line (§2.1.1); tIndent and tDedent
+	// bracket an indented block (§2.1.8), as CPython's NEWLINE, INDENT
+	// and DEDENT do.
 	tNewline
 	tIndent
 	tDedent
 )
 
+// token is one token with its source span.
 type token struct {
 	kind tokKind
 	val  string // name, operator, or raw string body
@@ -72,7 +81,9 @@ type token struct {
 	line, col       int
 	endLine, endCol int
 	num             any // int64, *big.Int or float64 for tNumber
-	// Strings.
+	// Strings. An f-string's body is decoded by the parser instead
+	// (fstringBody), field by field, since escapes apply only to its
+	// literal parts.
 	str     string // decoded value (not for f-strings)
 	isBytes bool
 	isF     bool
@@ -91,8 +102,36 @@ const MaxSourceNesting = 200
 // IndentationError ("too many levels of indentation").
 const maxIndent = 100
 
+// tokenize splits a whole source file into tokens, as CPython's tokenizer
+// does (Language Reference §2.1). What it takes care of:
+//
+//   - Line structure: a NEWLINE ends each logical line; blank and
+//     comment-only lines make no tokens (§2.1.7); inside brackets line
+//     ends are not NEWLINEs (implicit joining, §2.1.6), and a backslash
+//     before a line end joins lines (§2.1.5).
+//   - Indentation (§2.1.8): the indentation of each logical line is
+//     compared with a stack of open levels, giving INDENT when it is
+//     deeper and one DEDENT per level closed; a level that matches no
+//     open one is an IndentationError. Tabs count to the next multiple
+//     of 8 and, separately, as one column: a line whose order against
+//     the stack differs between the two counts depends on the width of a
+//     tab, which is a TabError, as in CPython.
+//   - Names are NFKC-normalized (§2.3, PEP 3131), numbers and strings
+//     scanned by scanNumber and scanString, and operators matched
+//     longest first (§2.5, §2.6).
+//   - Brackets are matched as CPython's tokenizer matches them, for its
+//     messages (unmatched, mismatched, never closed) and for its nesting
+//     limit, MaxSourceNesting.
+//
+// At the end of input the last line gets its NEWLINE, every open block
+// a DEDENT, and an EOF token closes the list. The source must be UTF-8
+// (a byte order mark is skipped); coding declarations (§2.1.4) are not
+// read.
 func tokenize(src string) ([]token, error) {
 	src = strings.TrimPrefix(src, "\ufeff") // a UTF-8 byte order mark
+	// Invalid UTF-8 is reported at the line of its first bad byte,
+	// with CPython's message less its "<file> on line N" (the line is
+	// the error's own).
 	if !utf8.ValidString(src) {
 		bad := 0
 		for bad < len(src) {
@@ -106,8 +145,12 @@ func tokenize(src string) ([]token, error) {
 			Msg: fmt.Sprintf("Non-UTF-8 code starting with '\\x%02x' in file, but no encoding declared; see https://peps.python.org/pep-0263/ for details", src[bad])}
 	}
 	var toks []token
+	// The open indentation levels, innermost last, counted both ways.
 	indents := []int{0}    // columns with tabs to multiples of 8
 	altIndents := []int{0} // columns with tabs as one space, for TabError
+	// line is the current 1-based line and lineStart the offset where
+	// it begins (columns are offsets from it); depth counts open
+	// brackets.
 	line, i, lineStart := 1, 0, 0
 	depth := 0
 	type opener struct {
@@ -132,6 +175,8 @@ func tokenize(src string) ([]token, error) {
 					col = (col/8 + 1) * 8
 					alt++
 				case '\f':
+					// A form feed resets the count, as in CPython's
+					// tokenizer (§2.1.8 leaves its effect undefined).
 					col, alt = 0, 0
 				default:
 					goto measured
@@ -154,6 +199,8 @@ func tokenize(src string) ([]token, error) {
 				i = j
 				continue
 			}
+			// A backslash-newline in the indentation joins this line to
+			// the next one, whose indentation is measured instead.
 			if src[j] == '\\' && j+1 < len(src) && src[j+1] == '\n' {
 				i = j + 2
 				newline(i)
@@ -163,6 +210,11 @@ func tokenize(src string) ([]token, error) {
 			atLineStart = false
 			top := len(indents) - 1
 			switch {
+			// Same level: a NEWLINE already ended the last line, so
+			// nothing is emitted. Deeper: one INDENT. Shallower: a
+			// DEDENT per level closed, and the line must land exactly on
+			// an open level. Each case also checks that counting tabs as
+			// one column orders the line the same way (TabError).
 			case col == indents[top]:
 				if alt != altIndents[top] {
 					return nil, &Error{Ln: line, Msg: "inconsistent use of tabs and spaces in indentation", Kind: TabErr}
@@ -197,6 +249,7 @@ func tokenize(src string) ([]token, error) {
 		c := src[i]
 		switch {
 		case c == '\n':
+			// A line end is a NEWLINE only outside brackets.
 			if depth == 0 {
 				toks = append(toks, token{kind: tNewline, line: line, col: i - lineStart, endLine: line, endCol: i - lineStart + 1})
 				atLineStart = true
@@ -205,6 +258,9 @@ func tokenize(src string) ([]token, error) {
 			newline(i)
 			continue
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
+			// '\r' is skipped as whitespace, so "\r\n" ends a line as
+			// "\n" does; a lone '\r' (the old Macintosh line end of
+			// §2.1.2) is not a line end here.
 			i++
 			continue
 		case c == '#':
@@ -223,10 +279,14 @@ func tokenize(src string) ([]token, error) {
 				newline(i)
 				continue
 			}
+			// A backslash is only a line continuation at the end of a
+			// line (§2.1.5).
 			return nil, errAt("unexpected character after line continuation character")
 		}
 		startLine, startCol := line, i-lineStart
-		// Strings (with optional prefix).
+		// Strings (with optional prefix). A triple-quoted string may
+		// span lines: line and lineStart follow its newlines so the next
+		// token's column is right.
 		if j, ok := stringStart(src, i); ok {
 			tok, end, err := scanString(src, i, j, line)
 			if err != nil {
@@ -242,6 +302,8 @@ func tokenize(src string) ([]token, error) {
 			i = end
 			continue
 		}
+		// Identifiers (§2.3): a letter or '_' (Unicode XID_Start, as
+		// approximated by isIDStart), then XID_Continue characters.
 		r, size := utf8.DecodeRuneInString(src[i:])
 		if isIDStart(r) {
 			j := i + size
@@ -261,6 +323,7 @@ func tokenize(src string) ([]token, error) {
 			i = j
 			continue
 		}
+		// Numbers, including floats that start with '.' (.5).
 		if (c >= '0' && c <= '9') || (c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9') {
 			tok, end, err := scanNumber(src, i)
 			if err != nil {
@@ -271,28 +334,13 @@ func tokenize(src string) ([]token, error) {
 			i = end
 			continue
 		}
-		op := ""
-		for _, cand := range []string{"**=", "//=", ">>=", "<<=", "...", "->", "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", ":="} {
-			if strings.HasPrefix(src[i:], cand) {
-				op = cand
-				break
-			}
+		op, msg := scanOp(src, i)
+		if msg != "" {
+			return nil, errAt(msg)
 		}
-		if op == "" {
-			if strings.IndexByte("+-*/%@&|^~<>()[]{},:.;=", c) < 0 {
-				if c == '!' {
-					return nil, errAt("invalid syntax")
-				}
-				if r == utf8.RuneError && size <= 1 {
-					return nil, errAt(fmt.Sprintf("(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte", c, i))
-				}
-				if c == '$' || c == '?' || c == '`' {
-					return nil, errAt("invalid syntax")
-				}
-				return nil, errAt(fmt.Sprintf("invalid character '%c' (U+%04X)", r, r))
-			}
-			op = string(c)
-		}
+		// Bracket bookkeeping: depth suppresses NEWLINE and indentation
+		// inside brackets; opens remembers each bracket for the
+		// mismatch and never-closed messages.
 		switch op {
 		case "(", "[", "{":
 			depth++
@@ -318,10 +366,14 @@ func tokenize(src string) ([]token, error) {
 		toks = append(toks, token{kind: tOp, val: op, line: line, col: startCol, endLine: line, endCol: startCol + len(op)})
 		i += len(op)
 	}
+	// End of input: an open bracket is reported at its own line, as
+	// CPython does.
 	if depth > 0 {
 		top := opens[len(opens)-1]
 		return nil, &Error{Ln: top.line, Msg: fmt.Sprintf("'%c' was never closed", top.ch)}
 	}
+	// A file whose last line has no line end still ends that logical
+	// line; the layout tokens at the end sit at the end of input.
 	endCol := i - lineStart
 	if len(toks) > 0 && toks[len(toks)-1].kind != tNewline && toks[len(toks)-1].kind != tDedent {
 		toks = append(toks, token{kind: tNewline, line: line, col: endCol, endLine: line, endCol: endCol + 1})
@@ -332,6 +384,32 @@ func tokenize(src string) ([]token, error) {
 	}
 	toks = append(toks, token{kind: tEOF, line: line, col: endCol, endLine: line, endCol: endCol})
 	return toks, nil
+}
+
+// scanOp reads the operator or delimiter at src[i] (§2.5, §2.6), the
+// three-character ones before their two-character prefixes. Anything
+// else is an error, whose message (msg, op "") is worded as CPython's
+// tokenizer words it for that character.
+func scanOp(src string, i int) (op, msg string) {
+	for _, cand := range []string{"**=", "//=", ">>=", "<<=", "...", "->", "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", ":="} {
+		if strings.HasPrefix(src[i:], cand) {
+			return cand, ""
+		}
+	}
+	c := src[i]
+	if strings.IndexByte("+-*/%@&|^~<>()[]{},:.;=", c) >= 0 {
+		return string(c), ""
+	}
+	r, size := utf8.DecodeRuneInString(src[i:])
+	switch {
+	case c == '!':
+		return "", "invalid syntax"
+	case r == utf8.RuneError && size <= 1:
+		return "", fmt.Sprintf("(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte", c, i)
+	case c == '$' || c == '?' || c == '`':
+		return "", "invalid syntax"
+	}
+	return "", fmt.Sprintf("invalid character '%c' (U+%04X)", r, r)
 }
 
 // isIDStart approximates Unicode's XID_Start, which Go's unicode package
@@ -351,6 +429,8 @@ func isIDContinue(r rune) bool {
 	return isIDStart(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue)
 }
 
+// isASCII reports whether s needs no NFKC normalization pass (ASCII
+// names are already normal).
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -361,7 +441,9 @@ func isASCII(s string) bool {
 }
 
 // stringStart reports whether a string literal starts at i and where its
-// quote is.
+// quote is. The prefixes are those of §2.4.1 in any case: r, u, b, f and
+// the two-letter rb/br and rf/fr; others (ur, bu, ...) leave the letters
+// to be scanned as a name.
 func stringStart(src string, i int) (int, bool) {
 	j := i
 	for j < len(src) && j-i < 2 && strings.IndexByte("rRbBfFuU", src[j]) >= 0 {
@@ -377,10 +459,18 @@ func stringStart(src string, i int) (int, bool) {
 	return 0, false
 }
 
+// scanString scans the string literal whose prefix starts at start and
+// quote at q, returning the token and the offset after it (§2.4.1). A
+// backslash always skips the next character (so \' does not end the
+// literal, even in a raw string, as in Python), and a single-quoted
+// literal may not contain a newline. The body is decoded here except for
+// f-strings, which the parser splits into fields first.
 func scanString(src string, start, q int, line int) (token, int, error) {
 	prefix := strings.ToLower(src[start:q])
 	tok := token{kind: tString, isBytes: strings.Contains(prefix, "b"), isF: strings.Contains(prefix, "f"),
 		isRaw: strings.Contains(prefix, "r"), isU: prefix == "u"}
+	// The literal ends at the first unescaped copy of its opening quote,
+	// tripled for a triple-quoted literal.
 	quote := src[q : q+1]
 	triple := strings.HasPrefix(src[q:], strings.Repeat(quote, 3))
 	if triple {
@@ -388,10 +478,14 @@ func scanString(src string, start, q int, line int) (token, int, error) {
 	}
 	i := q + len(quote)
 	bodyStart := i
+	// nl counts the line ends inside the literal so far, for the line
+	// an unterminated triple-quoted literal is "detected at".
 	nl := 0
 	for {
 		if i >= len(src) {
 			if triple {
+				// CPython reports the line of the end of input, not
+				// counting a final newline.
 				if strings.HasSuffix(src, "\n") {
 					nl--
 				}
@@ -418,6 +512,8 @@ func scanString(src string, start, q int, line int) (token, int, error) {
 		}
 		i++
 	}
+	// val is the body between the quotes; text keeps the whole literal
+	// for the f-string column arithmetic (fieldStart).
 	tok.val = src[bodyStart:i]
 	tok.bodyOff = bodyStart - start
 	end := i + len(quote)
@@ -432,8 +528,15 @@ func scanString(src string, start, q int, line int) (token, int, error) {
 	return tok, end, nil
 }
 
-// decodeEscapes interprets backslash escapes of a str or bytes literal.
+// decodeEscapes interprets backslash escapes of a str or bytes literal
+// (§2.4.1.1). A raw literal keeps its backslashes. An unrecognized escape
+// keeps its backslash, as CPython does (with a DeprecationWarning the
+// PVM does not emit). \N{name}, \u and \U exist only in str literals;
+// in bytes they are unrecognized escapes. Octal escapes take up to three
+// digits.
 func decodeEscapes(s string, raw, isBytes bool) (string, error) {
+	// A bytes literal may only spell ASCII characters; higher bytes need
+	// escapes (§2.4.1).
 	if isBytes {
 		for _, r := range s {
 			if r >= 0x80 {
@@ -454,6 +557,8 @@ func decodeEscapes(s string, raw, isBytes bool) (string, error) {
 		i++
 		switch e := s[i]; e {
 		case '\n':
+			// A backslash-newline in a literal is a line continuation:
+			// both characters vanish.
 		case '\\', '\'', '"':
 			b.WriteByte(e)
 		case 'n':
@@ -475,6 +580,7 @@ func decodeEscapes(s string, raw, isBytes bool) (string, error) {
 			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
 				j++
 			}
+			// In bytes a value above 0o377 keeps only its low byte.
 			v, _ := strconv.ParseUint(s[i:j], 8, 32)
 			if isBytes {
 				b.WriteByte(byte(v))
@@ -504,9 +610,6 @@ func decodeEscapes(s string, raw, isBytes bool) (string, error) {
 				b.WriteByte(e)
 				continue
 			}
-			if i+n >= len(s)+0 && i+n > len(s)-1+1 {
-				return "", fmt.Errorf("truncated \\%cXX escape", e)
-			}
 			if i+1+n > len(s) {
 				return "", fmt.Errorf("truncated \\%cXX escape", e)
 			}
@@ -531,6 +634,11 @@ func decodeEscapes(s string, raw, isBytes bool) (string, error) {
 	return b.String(), nil
 }
 
+// scanNumber scans the numeric literal at i (§2.4.4–§2.4.7): an int in
+// base 10 (no leading zeros unless the value is 0), 16, 8 or 2, with
+// underscores between digits ignored, or a float. Imaginary literals are
+// refused: the PVM has no complex type. The token holds an int64 when
+// the value fits, else a *big.Int, or a float64.
 func scanNumber(src string, i int) (token, int, error) {
 	j := i
 	isDigit := func(c byte, base int) bool {
@@ -544,6 +652,8 @@ func scanNumber(src string, i int) (token, int, error) {
 		}
 		return c >= '0' && c <= '9'
 	}
+	// 0x, 0o and 0b literals are ints only; underscores are dropped
+	// before conversion.
 	if src[j] == '0' && j+1 < len(src) && strings.IndexByte("xXoObB", src[j+1]) >= 0 {
 		base := map[byte]int{'x': 16, 'o': 8, 'b': 2}[src[j+1]|0x20]
 		j += 2
@@ -571,6 +681,9 @@ func scanNumber(src string, i int) (token, int, error) {
 			j++
 		}
 	}
+	// An exponent needs at least one digit; "1e" is the int 1 followed
+	// by the name e, which the parser refuses with "invalid syntax"
+	// (CPython's tokenizer says "invalid decimal literal").
 	if j < len(src) && (src[j] == 'e' || src[j] == 'E') {
 		k := j + 1
 		if k < len(src) && (src[k] == '+' || src[k] == '-') {
@@ -601,6 +714,9 @@ func scanNumber(src string, i int) (token, int, error) {
 	if len(text) > 1 && text[0] == '0' && strings.Trim(text, "0") != "" {
 		return token{}, 0, fmt.Errorf("leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
 	}
+	// 2**4096, the PVM's integer bound, has 1234 digits: a longer
+	// literal cannot compile (pvm/compile refuses it), so it is refused
+	// before big.Int spends time converting it.
 	if len(text) > 1300 {
 		return token{}, 0, fmt.Errorf("integer literal too large")
 	}
@@ -611,6 +727,8 @@ func scanNumber(src string, i int) (token, int, error) {
 	return numTok(v), j, nil
 }
 
+// numTok is the number token of v, as an int64 when it fits so that
+// small constants need no big.Int.
 func numTok(v *big.Int) token {
 	if v.IsInt64() {
 		return token{kind: tNumber, num: v.Int64()}
