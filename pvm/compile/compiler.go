@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"errors"
+
 	"github.com/cowboy-chain/cowboy/pvm/object"
 	"github.com/cowboy-chain/cowboy/pvm/syntax"
 )
@@ -104,7 +106,12 @@ func Module(filename string, mod *syntax.Module) (code *Code, err error) {
 		return nil, withFile(sym.err, filename)
 	}
 	if err := root.resolveAll(); err != nil {
-		return nil, &SyntaxError{Filename: filename, Line: 1, Msg: err.Error()}
+		line := 1
+		var re *resolveError
+		if errors.As(err, &re) && re.line > 0 {
+			line = re.line
+		}
+		return nil, &SyntaxError{Filename: filename, Line: line, Msg: err.Error()}
 	}
 	addClassCells(root)
 	root.fixCells()
@@ -188,10 +195,10 @@ func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda boo
 			code.HasDoc = true
 		}
 	}
-	// CPython's SETUP_ANNOTATIONS: a class body that annotates a simple
-	// name starts with an empty __annotations__ (Language Reference
-	// §7.2.2).
-	if sc.kind == classScope && hasAnnotations(stmts) {
+	// CPython's SETUP_ANNOTATIONS: a module or class body that holds an
+	// annotated assignment starts with an empty __annotations__ (Language
+	// Reference §7.2.2).
+	if (sc.kind == classScope || sc.kind == moduleScope) && hasAnnotations(stmts) {
 		c.b.emit(BUILD_MAP, 0)
 		c.storeName("__annotations__")
 	}
@@ -410,10 +417,9 @@ func (c *compiler) function(node any, name string, args *syntax.Arguments, body 
 }
 
 // lambdaBody compiles a lambda's single expression as its return value.
-// A lambda that yields is a generator; here the expression's value is
-// dropped and the generator returns None, where CPython 3.11 returns the
-// value: `(lambda: (yield 1))()`, sent 5 after its first next(), stops
-// with StopIteration(5) in CPython and StopIteration(None) here.
+// A lambda that yields is a generator, and that value is what it returns
+// when it ends, as in CPython 3.11: `(lambda: (yield 1))()`, sent 5 after
+// its first next(), stops with StopIteration(5).
 func (c *compiler) lambdaBody(code *Code, sc *scope, e syntax.Expr) error {
 	saved := *c
 	defer func() { c.sc, c.b, c.fblocks = saved.sc, saved.b, saved.fblocks }()
@@ -432,10 +438,6 @@ func (c *compiler) lambdaBody(code *Code, sc *scope, e syntax.Expr) error {
 	c.b.line = int32(code.FirstLine)
 	if err := c.expr(e); err != nil {
 		return err
-	}
-	if sc.generator {
-		c.b.emit(POP_TOP, 0)
-		c.b.loadConst(object.None)
 	}
 	c.b.emit(RETURN_VALUE, 0)
 	return c.b.finish()
@@ -508,16 +510,15 @@ func (c *compiler) class(n *syntax.ClassDef) error {
 	return nil
 }
 
-// hasAnnotations reports whether a class body annotates a simple name
-// anywhere outside nested functions and classes (CPython's
-// SETUP_ANNOTATIONS condition).
+// hasAnnotations reports whether a module or class body holds an
+// annotated assignment anywhere outside nested functions and classes:
+// CPython's find_ann, the condition for SETUP_ANNOTATIONS. Any target
+// counts, not only a simple name.
 func hasAnnotations(stmts []syntax.Stmt) bool {
 	for _, st := range stmts {
 		switch n := st.(type) {
 		case *syntax.AnnAssign:
-			if _, ok := n.Target.(*syntax.Name); ok {
-				return true
-			}
+			return true
 		case *syntax.If:
 			if hasAnnotations(n.Body) || hasAnnotations(n.Orelse) {
 				return true
@@ -534,9 +535,20 @@ func hasAnnotations(stmts []syntax.Stmt) bool {
 			if hasAnnotations(n.Body) || hasAnnotations(n.Orelse) || hasAnnotations(n.Finalbody) {
 				return true
 			}
+			for _, h := range n.Handlers {
+				if hasAnnotations(h.Body) {
+					return true
+				}
+			}
 		case *syntax.With:
 			if hasAnnotations(n.Body) {
 				return true
+			}
+		case *syntax.Match:
+			for _, mc := range n.Cases {
+				if hasAnnotations(mc.Body) {
+					return true
+				}
 			}
 		}
 	}

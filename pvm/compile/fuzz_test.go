@@ -86,3 +86,23 @@ func TestMaxStackIsEnough(t *testing.T) {
 		t.Fatalf("max stack %d too small", code.MaxStack)
 	}
 }
+
+// TestResolveErrorLine: an unbound nonlocal is reported at its nonlocal
+// statement's line, as CPython 3.11 does, not at line 1.
+func TestResolveErrorLine(t *testing.T) {
+	cases := []struct {
+		src  string
+		line int
+	}{
+		{"def f():\n    nonlocal q\n", 2},
+		{"x = 1\n\ndef f():\n    def g():\n        nonlocal q\n    return g\n", 5},
+		{"def f():\n    y = 1\n    def g():\n        nonlocal y\n        nonlocal q, y\n", 5},
+	}
+	for _, c := range cases {
+		_, err := File("e.py", []byte(c.src))
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.Line != c.line {
+			t.Errorf("%q: got %v, want a SyntaxError at line %d", c.src, err, c.line)
+		}
+	}
+}

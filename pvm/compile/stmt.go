@@ -49,31 +49,7 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 	case *syntax.AugAssign:
 		return c.augAssign(n)
 	case *syntax.AnnAssign:
-		// `target: annotation = value` assigns like `target = value`
-		// (§7.2.2). The annotation is evaluated and recorded only for a
-		// simple name in a class body; in a function it is never
-		// evaluated, as in CPython. At module level CPython also evaluates
-		// it into the module's __annotations__; the PVM does not (no
-		// module __annotations__ exists).
-		if n.Value != nil {
-			if err := c.expr(n.Value); err != nil {
-				return err
-			}
-			if err := c.assign(n.Target); err != nil {
-				return err
-			}
-		}
-		if nm, ok := n.Target.(*syntax.Name); ok && c.sc.kind == classScope {
-			// A class body records its annotations in __annotations__, in
-			// order (dataclasses, NamedTuple and TypedDict read them).
-			if err := c.expr(n.Annotation); err != nil {
-				return err
-			}
-			c.loadName("__annotations__")
-			c.b.loadConst(object.Str(nm.Id))
-			c.b.line = int32(line)
-			c.b.emit(STORE_SUBSCR, 0)
-		}
+		return c.annAssign(n, line)
 	case *syntax.FunctionDef:
 		// Decorators are evaluated top to bottom before the function is
 		// made, and applied bottom to top after it (§8.7): each CALL 1
@@ -838,4 +814,87 @@ func sliceSubscript(e syntax.Expr) bool {
 	}
 	_, ok = s.Slice.(*syntax.Slice)
 	return ok
+}
+
+// annAssign compiles `target: annotation [= value]` as CPython 3.11's
+// compiler_annassign does (Language Reference §7.2.2): the value, when
+// there is one, is assigned first, like `target = value`. At module level
+// and in a class body a simple name's annotation is then evaluated into
+// __annotations__ (dataclasses, NamedTuple and TypedDict read a class's),
+// and any other target's annotation is evaluated and dropped; in a
+// function an annotation is never evaluated. Without a value, an
+// attribute or subscript target's object and index are still evaluated
+// (and dropped), so `a.b: int` fails on an unbound `a` as in CPython.
+func (c *compiler) annAssign(n *syntax.AnnAssign, line int) error {
+	if n.Value != nil {
+		if err := c.expr(n.Value); err != nil {
+			return err
+		}
+		if err := c.assign(n.Target); err != nil {
+			return err
+		}
+	} else {
+		switch t := n.Target.(type) {
+		case *syntax.Attribute:
+			if err := c.exprDropped(t.Value); err != nil {
+				return err
+			}
+		case *syntax.Subscript:
+			if err := c.exprDropped(t.Value); err != nil {
+				return err
+			}
+			if err := c.annSubscript(t.Slice); err != nil {
+				return err
+			}
+		}
+	}
+	if c.sc.kind != classScope && c.sc.kind != moduleScope {
+		return nil
+	}
+	if nm, ok := n.Target.(*syntax.Name); ok && n.Simple {
+		if err := c.expr(n.Annotation); err != nil {
+			return err
+		}
+		c.loadName("__annotations__")
+		c.b.loadConst(object.Str(nm.Id))
+		c.b.line = int32(line)
+		c.b.emit(STORE_SUBSCR, 0)
+		return nil
+	}
+	return c.exprDropped(n.Annotation)
+}
+
+// annSubscript evaluates and drops the index of an annotated subscript
+// target without a value, part by part as CPython's check_ann_subscr
+// does: a slice's bounds, each element of a tuple index, else the index.
+func (c *compiler) annSubscript(e syntax.Expr) error {
+	switch x := e.(type) {
+	case *syntax.Slice:
+		for _, p := range []syntax.Expr{x.Lower, x.Upper, x.Step} {
+			if p == nil {
+				continue
+			}
+			if err := c.exprDropped(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	case *syntax.Tuple:
+		for _, el := range x.Elts {
+			if err := c.annSubscript(el); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return c.exprDropped(e)
+}
+
+// exprDropped evaluates e for its effects (and errors) only.
+func (c *compiler) exprDropped(e syntax.Expr) error {
+	if err := c.expr(e); err != nil {
+		return err
+	}
+	c.b.emit(POP_TOP, 0)
+	return nil
 }

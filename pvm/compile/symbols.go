@@ -160,16 +160,29 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		s.target(n.Target)
 	case *syntax.AnnAssign:
 		// An annotation alone still makes a name local to a function
-		// (§7.2.2); in a class body its annotation is evaluated into
-		// __annotations__, so the names in it are uses.
+		// (§7.2.2). Without a value, an attribute or subscript target's
+		// object (and index) are still evaluated, as CPython does. At
+		// module level and in a class body the annotation is evaluated
+		// (into __annotations__ for a simple name), so the names in it
+		// are uses; in a function it never is.
 		if n.Value != nil {
 			s.expr(n.Value)
 			s.target(n.Target)
-		} else if nm, ok := n.Target.(*syntax.Name); ok && s.cur.kind == functionScope {
-			s.cur.def(nm.Id)
+		} else {
+			switch t := n.Target.(type) {
+			case *syntax.Name:
+				if s.cur.kind == functionScope {
+					s.cur.def(t.Id)
+				}
+			case *syntax.Attribute:
+				s.expr(t.Value)
+			case *syntax.Subscript:
+				s.expr(t.Value)
+				s.expr(t.Slice)
+			}
 		}
-		if _, ok := n.Target.(*syntax.Name); ok && s.cur.kind == classScope {
-			s.expr(n.Annotation) // evaluated into __annotations__
+		if s.cur.kind == classScope || s.cur.kind == moduleScope {
+			s.expr(n.Annotation)
 		}
 	case *syntax.For:
 		if n.IsAsync {
@@ -276,6 +289,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			}
 			s.cur.note(name)
 			s.cur.nonlocals[name] = true
+			if _, ok := s.cur.nonlocalLine[name]; !ok {
+				s.cur.nonlocalLine[name] = n.Line
+			}
 		}
 	case *syntax.ExprStmt:
 		s.expr(n.Value)

@@ -44,6 +44,9 @@ type scope struct {
 	used      map[string]bool
 	globals   map[string]bool
 	nonlocals map[string]bool
+	// nonlocalLine is the line of each name's first nonlocal statement,
+	// where an unbound nonlocal is reported (as CPython does).
+	nonlocalLine map[string]int
 	// params are the parameter names in slot order (Code.Varnames'
 	// prefix): positional-only, positional, keyword-only, *args,
 	// **kwargs.
@@ -71,7 +74,7 @@ type scope struct {
 func newScope(kind scopeKind, name string, parent *scope) *scope {
 	s := &scope{kind: kind, name: name, parent: parent,
 		assigned: map[string]bool{}, used: map[string]bool{},
-		globals: map[string]bool{}, nonlocals: map[string]bool{},
+		globals: map[string]bool{}, nonlocals: map[string]bool{}, nonlocalLine: map[string]int{},
 		resolved: map[string]binding{}}
 	if parent != nil {
 		parent.children = append(parent.children, s)
@@ -188,10 +191,12 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// resolveError is a name-resolution error (an unbound nonlocal). It has
-// no line: Module reports it at line 1, where CPython names the
-// nonlocal statement's line.
-type resolveError struct{ msg string }
+// resolveError is a name-resolution error (an unbound nonlocal), at the
+// line of the nonlocal statement.
+type resolveError struct {
+	line int
+	msg  string
+}
 
 // Error is the message, CPython's wording.
 func (e *resolveError) Error() string { return e.msg }
@@ -226,7 +231,7 @@ func (s *scope) resolve() error {
 			case s.nonlocals[name]:
 				owner := s.lookupEnclosing(name)
 				if owner == nil {
-					return &resolveError{"no binding for nonlocal '" + name + "' found"}
+					return &resolveError{s.nonlocalLine[name], "no binding for nonlocal '" + name + "' found"}
 				}
 				s.markFree(name, owner)
 			case s.assigned[name]:

@@ -138,10 +138,11 @@ func (p *parser) orPattern() (Pattern, error) {
 //     followed by ( a class pattern, _ the wildcard, and any other bare
 //     name a capture.
 //
-// A literal pattern is parsed as an arith expression, so it accepts
-// more than CPython's literal forms (signed numbers and complex
-// literals): `case 1 + 2:` matches 3 here and is a SyntaxError in
-// CPython.
+// A literal pattern is only what CPython 3.11's grammar allows there
+// (literal_pattern): a number or a negated number, or one or more string
+// literals, not an f-string. Its complex_number form (`1 + 2j`) cannot
+// occur, as the PVM has no imaginary literals, so `case 1 + 2:` is
+// refused with CPython's message.
 func (p *parser) closedPattern() (Pattern, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
@@ -150,10 +151,27 @@ func (p *parser) closedPattern() (Pattern, error) {
 	pos := p.start()
 	t := p.tok()
 	switch {
-	case t.kind == tNumber || t.kind == tString || (t.kind == tOp && t.val == "-"):
-		e, err := p.arith()
+	case t.kind == tString:
+		e, err := p.strings()
 		if err != nil {
 			return nil, err
+		}
+		if _, ok := e.(*Constant); !ok {
+			return nil, p.errf("patterns may only match literals and attribute lookups")
+		}
+		return &MatchValue{p.span(pos), e}, nil
+	case t.kind == tNumber || (t.kind == tOp && t.val == "-"):
+		e, err := p.signedNumber()
+		if err != nil {
+			return nil, err
+		}
+		if p.isOp("+") || p.isOp("-") {
+			// complex_number: signed_real_number ('+' | '-') imaginary_number
+			p.next()
+			if p.tok().kind == tNumber {
+				return nil, p.errf("imaginary number required in complex literal")
+			}
+			return nil, p.errf("invalid syntax")
 		}
 		return &MatchValue{p.span(pos), e}, nil
 	case t.kind == tName && (t.val == "None" || t.val == "True" || t.val == "False"):
@@ -302,4 +320,26 @@ func (p *parser) closedPattern() (Pattern, error) {
 		return &MatchAs{Pos: p.span(pos), Name: name}, nil
 	}
 	return nil, p.errf("invalid pattern")
+}
+
+// signedNumber parses a literal pattern's number: NUMBER or '-' NUMBER
+// (CPython's signed_number), the latter as the unary minus node that
+// CPython's ast module gives for it.
+func (p *parser) signedNumber() (Expr, error) {
+	pos := p.start()
+	neg := p.isOp("-")
+	if neg {
+		p.next()
+	}
+	t := p.tok()
+	if t.kind != tNumber {
+		return nil, p.errf("invalid syntax")
+	}
+	numPos := p.start()
+	p.next()
+	var e Expr = &Constant{Pos: p.span(numPos), Value: t.num}
+	if neg {
+		e = &UnaryOp{p.span(pos), USub, e}
+	}
+	return e, nil
 }

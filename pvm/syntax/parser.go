@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -13,12 +14,34 @@ func ParseFile(filename string, src []byte) (*Module, error) {
 	return m, err
 }
 
+// universalNewlines is the source as CPython 3.11 reads a file: "\r\n"
+// and a lone "\r" (the line ends of §2.1.2) become "\n" before
+// tokenizing, so a CRLF file's triple-quoted strings hold "\n" and a lone
+// "\r" ends a line. A source without "\r" is used as it is.
+func universalNewlines(src []byte) string {
+	if bytes.IndexByte(src, '\r') < 0 {
+		return string(src)
+	}
+	out := make([]byte, 0, len(src))
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c == '\r' {
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			c = '\n'
+		}
+		out = append(out, c)
+	}
+	return string(out)
+}
+
 // parse is ParseFile that also reports its work: the statement,
 // expression and pattern levels it entered, f-string fields and
 // backtracking included. The fuzz test bounds work per source byte, which
 // catches a parser that goes superlinear without timing anything.
 func parse(src []byte) (m *Module, levels int, err error) {
-	toks, err := tokenize(string(src))
+	toks, err := tokenize(universalNewlines(src))
 	if err != nil {
 		return nil, 0, err
 	}
@@ -1476,18 +1499,6 @@ func (p *parser) test() (Expr, error) {
 	return e, nil
 }
 
-// testNoCond parses a comprehension's if condition, where a conditional
-// expression would be ambiguous with the next `if`. It also takes a
-// lambda, which CPython 3.11's grammar (disjunction) refuses there:
-// `[x for x in y if lambda: 0]` parses here and is a SyntaxError in
-// CPython.
-func (p *parser) testNoCond() (Expr, error) {
-	if p.isKw("lambda") {
-		return p.lambda()
-	}
-	return p.orTest()
-}
-
 // lambda parses `lambda params: test` (§6.14).
 func (p *parser) lambda() (Expr, error) {
 	pos := p.start()
@@ -1960,7 +1971,10 @@ func (p *parser) compFor() ([]*Comprehension, error) {
 		g := &Comprehension{Target: target, Iter: iter}
 		for p.isKw("if") {
 			p.next()
-			c, err := p.testNoCond()
+			// A filter is a disjunction (CPython 3.11's grammar): no
+			// conditional expression, whose `if` would be ambiguous
+			// with the next filter's, and no lambda.
+			c, err := p.orTest()
 			if err != nil {
 				return nil, err
 			}

@@ -120,6 +120,22 @@ func TestSyntaxErrors(t *testing.T) {
 		{"fstring unclosed", "f'{x'\n", "SyntaxError: f-string: expecting '}'", 1},
 		{"fstring hash", "f'{x#}'\n", "SyntaxError: f-string expression part cannot include '#'", 1},
 		{"invalid after dedent", "def f():\n    pass\n  pass\n", "IndentationError: unindent does not match any outer indentation level", 3},
+		{"exponent without digits", "x = 1e\n", "SyntaxError: invalid decimal literal", 1},
+		{"number into name", "x = 1abc\n", "SyntaxError: invalid decimal literal", 1},
+		{"trailing underscore", "x = 1_\n", "SyntaxError: invalid decimal literal", 1},
+		{"double underscore", "x = 1__0\n", "SyntaxError: invalid decimal literal", 1},
+		{"trailing underscore grouped", "x = 1_000_\n", "SyntaxError: invalid decimal literal", 1},
+		{"fraction trailing underscore", "x = 1.5_\n", "SyntaxError: invalid decimal literal", 1},
+		{"signed exponent without digits", "x = 1.5e+\n", "SyntaxError: invalid decimal literal", 1},
+		{"zero trailing underscore", "x = 0_\n", "SyntaxError: invalid decimal literal", 1},
+		{"hex without digits", "x = 0x\n", "SyntaxError: invalid hexadecimal literal", 1},
+		{"hex into name", "x = 0xg\n", "SyntaxError: invalid hexadecimal literal", 1},
+		{"binary digit", "x = 0b2\n", "SyntaxError: invalid digit '2' in binary literal", 1},
+		{"octal digit", "x = 0o8\n", "SyntaxError: invalid digit '8' in octal literal", 1},
+		{"binary trailing underscore", "x = 0b1_\n", "SyntaxError: invalid binary literal", 1},
+		{"imaginary into name", "x = 1jx\n", "SyntaxError: invalid imaginary literal", 1},
+		{"leading zeros underscore", "x = 00_1\n", "SyntaxError: leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers", 1},
+		{"lone carriage return ends a line", "x = 1\ry = (\n", "SyntaxError: '(' was never closed", 2},
 		{"tab then spaces same level", "if a:\n\tif b:\n\t\tpass\n\t        pass\n", "TabError: inconsistent use of tabs and spaces in indentation", 4},
 	}
 	if len(tests) < 40 {
@@ -214,6 +230,32 @@ func TestNestingLimits(t *testing.T) {
 	} {
 		if _, err := ParseFile("t.py", []byte(src)); err != nil && !strings.Contains(err.Error(), "too many nested") {
 			t.Errorf("%.20s...: %v", src, err)
+		}
+	}
+}
+
+// TestUniversalNewlines: "\r\n" and a lone "\r" end lines as "\n" does,
+// and a CRLF file's triple-quoted string holds "\n", as when CPython 3.11
+// reads a file.
+func TestUniversalNewlines(t *testing.T) {
+	cases := []struct {
+		src, want string
+	}{
+		{"s = '''a\r\nb'''\r\n", "a\nb"},
+		{"s = '''a\rb'''\r", "a\nb"},
+		{"s = '''a\r\r\nb'''\n", "a\n\nb"},
+		{"s = 'x\\\r\ny'\r\n", "xy"},
+		{"s = 'a\\rb'\n", "a\rb"},
+	}
+	for _, c := range cases {
+		m, err := ParseFile("t.py", []byte(c.src))
+		if err != nil {
+			t.Errorf("%q: %v", c.src, err)
+			continue
+		}
+		got := m.Body[0].(*Assign).Value.(*Constant).Value
+		if got != c.want {
+			t.Errorf("%q: string %q, want %q", c.src, got, c.want)
 		}
 	}
 }

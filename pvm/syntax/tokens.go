@@ -258,9 +258,9 @@ func tokenize(src string) ([]token, error) {
 			newline(i)
 			continue
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
-			// '\r' is skipped as whitespace, so "\r\n" ends a line as
-			// "\n" does; a lone '\r' (the old Macintosh line end of
-			// §2.1.2) is not a line end here.
+			// parse has already made every "\r\n" and lone '\r' a
+			// "\n" (universalNewlines); a '\r' reaching here comes from
+			// a direct call of tokenize and is skipped as whitespace.
 			i++
 			continue
 		case c == '#':
@@ -634,71 +634,74 @@ func decodeEscapes(s string, raw, isBytes bool) (string, error) {
 	return b.String(), nil
 }
 
-// scanNumber scans the numeric literal at i (§2.4.4–§2.4.7): an int in
-// base 10 (no leading zeros unless the value is 0), 16, 8 or 2, with
-// underscores between digits ignored, or a float. Imaginary literals are
-// refused: the PVM has no complex type. The token holds an int64 when
-// the value fits, else a *big.Int, or a float64.
+// scanNumber scans the numeric literal at i (§2.4.4–§2.4.7) as CPython
+// 3.11's tokenizer does: an int in base 10 (no leading zeros unless the
+// value is 0), 16, 8 or 2, with single underscores between digits, or a
+// float. A literal must not run into a letter, digit or underscore
+// ("1abc", "1e", "0x", "1_"), except the keywords that may follow a number
+// in valid code ("1if x else 2"): CPython's verify_end_of_number, with its
+// "invalid ... literal" messages. Imaginary literals are refused: the PVM
+// has no complex type. The token holds an int64 when the value fits, else
+// a *big.Int, or a float64.
 func scanNumber(src string, i int) (token, int, error) {
-	j := i
-	isDigit := func(c byte, base int) bool {
-		switch base {
-		case 16:
-			return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'f')
-		case 8:
-			return c >= '0' && c <= '7'
-		case 2:
-			return c == '0' || c == '1'
+	at := func(k int) byte {
+		if k < len(src) {
+			return src[k]
 		}
-		return c >= '0' && c <= '9'
+		return 0
 	}
-	// 0x, 0o and 0b literals are ints only; underscores are dropped
-	// before conversion.
-	if src[j] == '0' && j+1 < len(src) && strings.IndexByte("xXoObB", src[j+1]) >= 0 {
-		base := map[byte]int{'x': 16, 'o': 8, 'b': 2}[src[j+1]|0x20]
-		j += 2
-		for j < len(src) && (isDigit(src[j], base) || src[j] == '_') {
-			j++
-		}
-		text := strings.ReplaceAll(src[i+2:j], "_", "")
-		if text == "" {
-			return token{}, 0, fmt.Errorf("invalid %s literal", map[int]string{16: "hexadecimal", 8: "octal", 2: "binary"}[base])
-		}
-		v, ok := new(big.Int).SetString(text, base)
-		if !ok {
-			return token{}, 0, fmt.Errorf("invalid number literal")
-		}
-		return numTok(v), j, nil
+	j := i
+	if src[j] == '0' && strings.IndexByte("xXoObB", at(j+1)) >= 0 {
+		return scanPrefixedInt(src, i)
 	}
 	isFloat := false
-	for j < len(src) && (isDigit(src[j], 10) || src[j] == '_') {
-		j++
-	}
-	if j < len(src) && src[j] == '.' {
-		isFloat = true
-		j++
-		for j < len(src) && (isDigit(src[j], 10) || src[j] == '_') {
+	if src[j] == '0' {
+		// Zeros, possibly with underscores; "0_1" is still leading zeros.
+		for at(j) == '0' || at(j) == '_' {
+			if at(j) == '_' && !isDecDigit(at(j+1)) {
+				return token{}, 0, fmt.Errorf("invalid decimal literal")
+			}
 			j++
 		}
 	}
-	// An exponent needs at least one digit; "1e" is the int 1 followed
-	// by the name e, which the parser refuses with "invalid syntax"
-	// (CPython's tokenizer says "invalid decimal literal").
-	if j < len(src) && (src[j] == 'e' || src[j] == 'E') {
-		k := j + 1
-		if k < len(src) && (src[k] == '+' || src[k] == '-') {
-			k++
-		}
-		if k < len(src) && isDigit(src[k], 10) {
-			isFloat = true
-			j = k
-			for j < len(src) && (isDigit(src[j], 10) || src[j] == '_') {
-				j++
+	j, err := decimalTail(src, j)
+	if err != nil {
+		return token{}, 0, err
+	}
+	if at(j) == '.' {
+		isFloat = true
+		j++
+		if isDecDigit(at(j)) {
+			if j, err = decimalTail(src, j); err != nil {
+				return token{}, 0, err
 			}
 		}
 	}
-	if j < len(src) && (src[j] == 'j' || src[j] == 'J') {
+	if c := at(j); c == 'e' || c == 'E' {
+		k := j + 1
+		if at(k) == '+' || at(k) == '-' {
+			k++
+			if !isDecDigit(at(k)) {
+				return token{}, 0, fmt.Errorf("invalid decimal literal")
+			}
+		}
+		if isDecDigit(at(k)) {
+			isFloat = true
+			if j, err = decimalTail(src, k); err != nil {
+				return token{}, 0, err
+			}
+		}
+		// Otherwise the number ends before the 'e', which must begin a
+		// keyword ("1else"): verified below.
+	}
+	if c := at(j); c == 'j' || c == 'J' {
+		if err := endOfNumber(src, j+1, "imaginary"); err != nil {
+			return token{}, 0, err
+		}
 		return token{}, 0, fmt.Errorf("PVM: complex literals are not supported")
+	}
+	if err := endOfNumber(src, j, "decimal"); err != nil {
+		return token{}, 0, err
 	}
 	text := strings.ReplaceAll(src[i:j], "_", "")
 	if isFloat {
@@ -726,6 +729,94 @@ func scanNumber(src string, i int) (token, int, error) {
 	}
 	return numTok(v), j, nil
 }
+
+// scanPrefixedInt scans a 0x, 0o or 0b literal at i: digits of its base
+// with single underscores before any of them (CPython allows "0x_1"). A
+// decimal digit outside an octal or binary literal's range is named in
+// the error, as CPython does.
+func scanPrefixedInt(src string, i int) (token, int, error) {
+	base := map[byte]int{'x': 16, 'o': 8, 'b': 2}[src[i+1]|0x20]
+	kind := map[int]string{16: "hexadecimal", 8: "octal", 2: "binary"}[base]
+	inBase := func(c byte) bool {
+		switch base {
+		case 16:
+			return isDecDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f')
+		case 8:
+			return c >= '0' && c <= '7'
+		}
+		return c == '0' || c == '1'
+	}
+	j := i + 2
+	for {
+		if j < len(src) && src[j] == '_' {
+			j++
+		}
+		if j >= len(src) || !inBase(src[j]) {
+			if j < len(src) && base != 16 && isDecDigit(src[j]) {
+				return token{}, 0, fmt.Errorf("invalid digit '%c' in %s literal", src[j], kind)
+			}
+			return token{}, 0, fmt.Errorf("invalid %s literal", kind)
+		}
+		for j < len(src) && inBase(src[j]) {
+			j++
+		}
+		if j >= len(src) || src[j] != '_' {
+			break
+		}
+	}
+	if j < len(src) && base != 16 && isDecDigit(src[j]) {
+		return token{}, 0, fmt.Errorf("invalid digit '%c' in %s literal", src[j], kind)
+	}
+	if err := endOfNumber(src, j, kind); err != nil {
+		return token{}, 0, err
+	}
+	v, ok := new(big.Int).SetString(strings.ReplaceAll(src[i+2:j], "_", ""), base)
+	if !ok {
+		return token{}, 0, fmt.Errorf("invalid %s literal", kind)
+	}
+	return numTok(v), j, nil
+}
+
+// decimalTail scans decimal digits from j, each underscore followed by a
+// digit (CPython's tok_decimal_tail), and returns where they end.
+func decimalTail(src string, j int) (int, error) {
+	for {
+		for j < len(src) && isDecDigit(src[j]) {
+			j++
+		}
+		if j >= len(src) || src[j] != '_' {
+			return j, nil
+		}
+		j++
+		if j >= len(src) || !isDecDigit(src[j]) {
+			return 0, fmt.Errorf("invalid decimal literal")
+		}
+	}
+}
+
+// endOfNumber refuses a number literal that runs into a letter, digit,
+// or underscore at j, unless a keyword that can
+// follow a number in valid code starts there (and, else, for, if, in,
+// is, not, or: CPython's verify_end_of_number, which only warns then).
+func endOfNumber(src string, j int, kind string) error {
+	if j >= len(src) {
+		return nil
+	}
+	rest := src[j:]
+	for _, kw := range []string{"and", "else", "for", "if", "in", "is", "not", "or"} {
+		if strings.HasPrefix(rest, kw) {
+			return nil
+		}
+	}
+	// A non-ASCII letter is left to the parser ("5é" is "invalid
+	// syntax" in CPython 3.11, not an invalid literal).
+	if c := src[j]; c == '_' || isDecDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'z') {
+		return fmt.Errorf("invalid %s literal", kind)
+	}
+	return nil
+}
+
+func isDecDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // numTok is the number token of v, as an int64 when it fits so that
 // small constants need no big.Int.
