@@ -165,13 +165,27 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		// module level and in a class body the annotation is evaluated
 		// (into __annotations__ for a simple name), so the names in it
 		// are uses; in a function it never is.
+		if nm, ok := n.Target.(*syntax.Name); ok && n.Simple {
+			// CPython refuses annotating a name declared global or
+			// nonlocal, except at module level.
+			if s.cur.kind != moduleScope && (s.cur.globals[nm.Id] || s.cur.nonlocals[nm.Id]) {
+				kind := "global"
+				if s.cur.nonlocals[nm.Id] {
+					kind = "nonlocal"
+				}
+				s.fail(n.Line, "annotated name '"+nm.Id+"' can't be "+kind)
+			}
+			s.cur.annotated[nm.Id] = true
+		}
 		if n.Value != nil {
 			s.expr(n.Value)
 			s.target(n.Target)
 		} else {
 			switch t := n.Target.(type) {
 			case *syntax.Name:
-				if s.cur.kind == functionScope {
+				// Only a simple name is bound by its annotation alone
+				// (CPython's DEF_LOCAL); `(x): int` binds nothing.
+				if s.cur.kind == functionScope && n.Simple {
 					s.cur.def(t.Id)
 				}
 			case *syntax.Attribute:
@@ -268,13 +282,12 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			s.cur.def(name)
 		}
 	case *syntax.Global:
-		// A global or nonlocal declaration must come before any use of
-		// the name in the scope (§7.12, §7.13). CPython words a name
-		// assigned before the declaration differently ("is assigned to
-		// before global declaration"); this pass uses one message.
+		// A global or nonlocal declaration must come before any use,
+		// assignment or annotation of the name in the scope, and cannot
+		// name a parameter (§7.12, §7.13).
 		for _, name := range n.Names {
-			if s.cur.assigned[name] || s.cur.used[name] {
-				s.fail(n.Line, "name '"+name+"' is used prior to global declaration")
+			if msg := s.cur.declError(name, "global"); msg != "" {
+				s.fail(n.Line, msg)
 			}
 			s.cur.note(name)
 			s.cur.globals[name] = true
@@ -284,8 +297,8 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			s.fail(n.Line, "nonlocal declaration not allowed at module level")
 		}
 		for _, name := range n.Names {
-			if s.cur.assigned[name] || s.cur.used[name] {
-				s.fail(n.Line, "name '"+name+"' is used prior to nonlocal declaration")
+			if msg := s.cur.declError(name, "nonlocal"); msg != "" {
+				s.fail(n.Line, msg)
 			}
 			s.cur.note(name)
 			s.cur.nonlocals[name] = true
@@ -437,6 +450,16 @@ func (s *symbols) comprehension(node any, gens []*syntax.Comprehension, elts ...
 	s.expr(gens[0].Iter)
 	s.inCompIter--
 	sc := s.push(functionScope, "<comp>", node)
+	switch node.(type) {
+	case *syntax.SetComp:
+		sc.compKind = "set comprehension"
+	case *syntax.DictComp:
+		sc.compKind = "dict comprehension"
+	case *syntax.GeneratorExp:
+		sc.compKind = "generator expression"
+	default:
+		sc.compKind = "list comprehension"
+	}
 	sc.params = []string{".0"}
 	sc.def(".0")
 	vars := map[string]bool{}
@@ -616,8 +639,8 @@ func (s *symbols) expr(e syntax.Expr) {
 }
 
 // markGenerator makes the current function a generator, with CPython's
-// error for a yield outside a function; a yield in any comprehension gets
-// CPython's list-comprehension message (CPython names the kind). A yield
+// error for a yield outside a function or inside a comprehension (named
+// by its kind, as CPython does). A yield
 // in an async def (an asynchronous generator) is refused: the PVM runs
 // coroutines but not async generators.
 func (s *symbols) markGenerator(line int) {
@@ -626,7 +649,7 @@ func (s *symbols) markGenerator(line int) {
 		return
 	}
 	if s.cur.name == "<comp>" {
-		s.fail(line, "'yield' inside list comprehension")
+		s.fail(line, "'yield' inside "+s.cur.compKind)
 		return
 	}
 	if s.cur.coroutine {

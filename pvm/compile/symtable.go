@@ -44,6 +44,12 @@ type scope struct {
 	used      map[string]bool
 	globals   map[string]bool
 	nonlocals map[string]bool
+	// annotated holds the simple names the scope annotates (CPython's
+	// DEF_ANNOT), which a later global or nonlocal declaration refuses.
+	annotated map[string]bool
+	// compKind names a comprehension's scope in errors ("list
+	// comprehension", "generator expression", ...); "" for the others.
+	compKind string
 	// nonlocalLine is the line of each name's first nonlocal statement,
 	// where an unbound nonlocal is reported (as CPython does).
 	nonlocalLine map[string]int
@@ -74,7 +80,7 @@ type scope struct {
 func newScope(kind scopeKind, name string, parent *scope) *scope {
 	s := &scope{kind: kind, name: name, parent: parent,
 		assigned: map[string]bool{}, used: map[string]bool{},
-		globals: map[string]bool{}, nonlocals: map[string]bool{}, nonlocalLine: map[string]int{},
+		globals: map[string]bool{}, nonlocals: map[string]bool{}, nonlocalLine: map[string]int{}, annotated: map[string]bool{},
 		resolved: map[string]binding{}}
 	if parent != nil {
 		parent.children = append(parent.children, s)
@@ -266,4 +272,22 @@ func (s *scope) fixCells() {
 	for _, c := range s.children {
 		c.fixCells()
 	}
+}
+
+// declError is CPython's message for a global or nonlocal (kind)
+// declaration of a name the scope already has, checked in symtable.c's
+// order: a parameter, a use, an annotation, an assignment. "" when the
+// declaration is allowed.
+func (s *scope) declError(name, kind string) string {
+	switch {
+	case contains(s.params, name):
+		return "name '" + name + "' is parameter and " + kind
+	case s.used[name]:
+		return "name '" + name + "' is used prior to " + kind + " declaration"
+	case s.annotated[name]:
+		return "annotated name '" + name + "' can't be " + kind
+	case s.assigned[name]:
+		return "name '" + name + "' is assigned to before " + kind + " declaration"
+	}
+	return ""
 }

@@ -88,3 +88,22 @@ except StopIteration as e:
     print("returned", e.value)
 k = (lambda: (yield from [1, 2]))()
 print(list(k))
+
+
+# A parenthesized name is not bound by its annotation alone; a simple one
+# is.
+def paren():
+    (x): int
+    return x
+
+
+def simple():
+    x: int
+    try:
+        return x
+    except NameError as e:
+        return type(e).__name__
+
+
+x = "global x"
+print(paren(), simple())
