@@ -136,12 +136,13 @@ func checkShards(shards [][]byte, want []ShardHash, sl int) []int {
 	return bad
 }
 
-// reconstruct fills in missing shards (all of them, data and parity, if
-// all is set; else only data) from any K verified ones.
+// reconstruct fills in missing shards (nil or empty: all of them, data
+// and parity, if all is set; else only data) from any K verified ones. An
+// empty missing shard with room for the shard is filled in place.
 func (c *codec) reconstruct(shards [][]byte, all bool) error {
 	have := 0
 	for _, s := range shards {
-		if s != nil {
+		if len(s) > 0 {
 			have++
 		}
 	}
@@ -171,26 +172,49 @@ func (c *codec) decode(v *Volume, f FileID, index, gen uint64, n int, shards [][
 	if len(shards) != p.K+p.M || len(want) != p.K+p.M {
 		return nil, nil, fmt.Errorf("cbfs: segment %d: %d shards, want %d", index, len(shards), p.K+p.M)
 	}
+	bad := checkShards(shards, want, p.shardLen(n))
+	plain, err := c.open(v, f, index, gen, n, shards, nil)
+	return plain, bad, err
+}
+
+// open rebuilds and opens one segment of n plaintext bytes from shards
+// already checked against the manifest (nil = missing). The ciphertext is
+// put together in buf, or in a new buffer when buf has no room for K
+// shards: a data shard already in its place there (fetched into it, see
+// FetchFunc) is not copied, a missing one is rebuilt in its place, and the
+// plaintext is opened in place. So on a get each byte is copied once, by
+// the fetch, and the returned plaintext aliases buf.
+func (c *codec) open(v *Volume, f FileID, index, gen uint64, n int, shards [][]byte, buf []byte) ([]byte, error) {
+	p := c.p
 	sl := p.shardLen(n)
-	bad := checkShards(shards, want, sl)
-	if err := c.reconstruct(shards, false); err != nil {
-		return nil, bad, fmt.Errorf("cbfs: segment %d: %w", index, err)
+	if cap(buf) < sl*p.K {
+		buf = make([]byte, sl*p.K)
 	}
-	ct := make([]byte, 0, sl*p.K)
+	ct := buf[:sl*p.K]
 	for i := 0; i < p.K; i++ {
-		ct = append(ct, shards[i]...)
+		if shards[i] == nil {
+			shards[i] = ct[i*sl : i*sl : (i+1)*sl]
+		}
+	}
+	if err := c.reconstruct(shards, false); err != nil {
+		return nil, fmt.Errorf("cbfs: segment %d: %w", index, err)
+	}
+	for i := 0; i < p.K; i++ {
+		if &shards[i][0] != &ct[i*sl] {
+			copy(ct[i*sl:(i+1)*sl], shards[i])
+		}
 	}
 	ct = ct[:n+gcmOverhead]
 	key := v.segmentKey(f, index, gen)
 	g, err := newGCM(key[:])
 	if err != nil {
-		return nil, bad, err
+		return nil, err
 	}
 	var nonce [12]byte
 	binary.BigEndian.PutUint64(nonce[4:], index)
 	plain, err := g.Open(ct[:0], nonce[:], ct, v.segmentAAD(f, index))
 	if err != nil {
-		return nil, bad, fmt.Errorf("cbfs: segment %d: %w", index, ErrAuth)
+		return nil, fmt.Errorf("cbfs: segment %d: %w", index, ErrAuth)
 	}
-	return plain, bad, nil
+	return plain, nil
 }

@@ -225,8 +225,11 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 }
 
 // FetchFunc returns shard j of segment i from wherever it is placed. It
-// may be called from several goroutines at once.
-type FetchFunc func(ctx context.Context, seg, shard int) ([]byte, error)
+// may be called from several goroutines at once. dst (empty, with room for
+// the shard) is where the caller puts the segment together: a fetch that
+// appends the shard to dst saves the caller a copy, but it may return any
+// other slice. It must not touch dst after it returns.
+type FetchFunc func(ctx context.Context, seg, shard int, dst []byte) ([]byte, error)
 
 // BadShard reports a shard that could not be used: missing, unreachable
 // or failing its hash check.
@@ -253,11 +256,15 @@ func hedgeDelay(first time.Duration) time.Duration { return max(time.Second, 4*f
 // fetchSegment gets K verified shards of segment i, trying data shards
 // first and parity shards as shards fail or stall (hedgeDelay), and
 // returns them (nil = not fetched) with the failures seen. Fetches still
-// running when K shards are in are cancelled; those that were stalled
-// are reported with ErrSlow.
-func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][]byte, []BadShard) {
+// running when K shards are in are cancelled (and waited for); those that
+// were stalled are reported with ErrSlow. Shard j is fetched into
+// buf[j*sl:], when buf has room for every shard (see FetchFunc).
+func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc, buf []byte) ([][]byte, []BadShard) {
 	k, n := int(m.K), int(m.K+m.M)
 	sl := m.ShardLen(i)
+	if len(buf) < n*sl {
+		buf = nil
+	}
 	want := m.Segments[i].Hashes
 	shards := make([][]byte, n)
 	var bad []BadShard
@@ -277,8 +284,12 @@ func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][
 		next++
 		inflight++
 		launched[j] = time.Now()
+		var dst []byte
+		if buf != nil {
+			dst = buf[j*sl : j*sl : (j+1)*sl]
+		}
 		go func() {
-			b, err := fetch(fctx, i, j)
+			b, err := fetch(fctx, i, j, dst)
 			if err == nil && (len(b) != sl || HashShard(b) != want[j]) {
 				err = ErrTampered
 			}
@@ -358,12 +369,19 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 	defer wg.Wait()
 	defer cancel()
 	type out struct {
-		plain []byte
-		err   error
+		plain, buf []byte
+		err        error
 	}
 	// Segments in flight: workers decoding, and two more fetching, so
 	// the relays' answers overlap with decoding.
 	order := make(chan chan out, workers+2)
+	// Each segment is fetched into a buffer with room for all its shards
+	// and opened there; the buffer comes back once its plaintext is
+	// written, so a get reuses a few of them instead of allocating (and
+	// zeroing) every shard.
+	p := m.Params()
+	segBytes := (p.K + p.M) * p.shardLen(p.SegmentSize)
+	free := make(chan []byte, workers+4)
 	var mu sync.Mutex
 	report := func(b []BadShard) {
 		if bad == nil {
@@ -389,15 +407,22 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				c, err := newCodec(m.Params())
+				c, err := newCodec(p)
 				if err != nil {
 					ch <- out{err: err}
 					return
 				}
-				shards, b := fetchSegment(ctx, m, i, fetch)
+				var buf []byte
+				select {
+				case buf = <-free:
+				default:
+					buf = make([]byte, segBytes)
+				}
+				// fetchSegment checked every shard it returns.
+				shards, b := fetchSegment(ctx, m, i, fetch, buf)
 				report(b)
-				plain, _, err := c.decode(v, m.File, uint64(i), m.Segments[i].Gen, m.SegmentLen(i), shards, m.Segments[i].Hashes)
-				ch <- out{plain, err}
+				plain, err := c.open(v, m.File, uint64(i), m.Segments[i].Gen, m.SegmentLen(i), shards, buf)
+				ch <- out{plain, buf, err}
 			}()
 		}
 	}()
@@ -408,6 +433,10 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 		}
 		if _, err := w.Write(o.plain); err != nil {
 			return fmt.Errorf("cbfs: write: %w", err)
+		}
+		select {
+		case free <- o.buf:
+		default:
 		}
 	}
 	return ctx.Err()
@@ -422,7 +451,7 @@ func RebuildShards(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([]
 	if err != nil {
 		return nil, nil, err
 	}
-	shards, bad := fetchSegment(ctx, m, i, fetch)
+	shards, bad := fetchSegment(ctx, m, i, fetch, make([]byte, int(m.K+m.M)*m.ShardLen(i)))
 	if err := c.reconstruct(shards, true); err != nil {
 		return nil, bad, fmt.Errorf("cbfs: segment %d: %w", i, err)
 	}

@@ -302,7 +302,8 @@ func (c *Client) SetBulkTCP(on bool) {
 // not be sent that way (no connection, or the connection failed before an
 // answer came): the caller then sends it over QUIC. Shard puts and gets
 // are idempotent, so a request the relay may have seen can be sent again.
-func (c *Client) callTCP(ctx context.Context, op Op, h, data []byte) (rh, rd []byte, done bool, err error) {
+// The answer's data goes into dst when its capacity allows.
+func (c *Client) callTCP(ctx context.Context, op Op, h, data, dst []byte) (rh, rd []byte, done bool, err error) {
 	conn, ok, err := c.tcpConn(ctx)
 	if !ok {
 		if ctx.Err() != nil {
@@ -324,7 +325,7 @@ func (c *Client) callTCP(ctx context.Context, op Op, h, data []byte) (rh, rd []b
 	}
 	var status uint8
 	if err == nil {
-		status, rh, rd, err = readAnswer(conn)
+		status, rh, rd, err = readAnswer(conn, dst)
 	}
 	if !stop() || err != nil {
 		conn.Close()

@@ -104,7 +104,7 @@ func TestTCPGarbage(t *testing.T) {
 			defer conn.Close()
 			conn.Write(c.frame)
 			r := bufio.NewReader(conn)
-			status, hdr, _, err := readAnswer(r)
+			status, hdr, _, err := readAnswer(r, nil)
 			if err != nil {
 				t.Fatalf("no answer: %v", err)
 			}
@@ -113,7 +113,7 @@ func TestTCPGarbage(t *testing.T) {
 			}
 			// A next request is served, or the connection is closed.
 			conn.Write([]byte{byte(OpStat), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0})
-			_, _, _, err = readAnswer(r)
+			_, _, _, err = readAnswer(r, nil)
 			if c.open != (err == nil) {
 				t.Fatalf("next request: %v, want connection open %v", err, c.open)
 			}
@@ -123,7 +123,7 @@ func TestTCPGarbage(t *testing.T) {
 	conn := tlsDial(t, f.srv.Addr(), f.owner, ALPN)
 	conn.Write([]byte{1, 0, 0})
 	conn.CloseWrite()
-	if _, _, _, err := readAnswer(conn); err == nil {
+	if _, _, _, err := readAnswer(conn, nil); err == nil {
 		t.Fatal("a truncated frame was answered")
 	}
 	conn.Close()
@@ -145,7 +145,7 @@ func TestTCPGarbage(t *testing.T) {
 		if err == nil {
 			c.SetDeadline(time.Now().Add(10 * time.Second))
 			c.Write([]byte{byte(OpGetShard), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0})
-			if _, _, _, err := readAnswer(c); err == nil {
+			if _, _, _, err := readAnswer(c, nil); err == nil {
 				t.Fatalf("served a connection with key %v, alpn %q", h.key != nil, h.alpn)
 			}
 			c.Close()
@@ -393,7 +393,7 @@ func TestTCPRequestRateLimit(t *testing.T) {
 	req := []byte{byte(OpGetShard), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0} // an empty map: refused, whole
 	for i, want := range []string{"get shard: bad request", "get shard: bad request", "rate limited: requests", "rate limited: requests"} {
 		conn.Write(req)
-		status, hdr, _, err := readAnswer(r)
+		status, hdr, _, err := readAnswer(r, nil)
 		if err != nil || string(hdr) != want {
 			t.Fatalf("request %d: %q, %v; want %q", i, hdr, err, want)
 		}
@@ -442,7 +442,7 @@ func TestTCPMaxConns(t *testing.T) {
 	r := bufio.NewReader(first)
 	req := []byte{byte(OpGetShard), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0}
 	first.Write(req)
-	if _, _, _, err := readAnswer(r); err != nil {
+	if _, _, _, err := readAnswer(r, nil); err != nil {
 		t.Fatalf("first connection: %v", err)
 	}
 	served := func() bool {
@@ -454,7 +454,7 @@ func TestTCPMaxConns(t *testing.T) {
 		defer c.Close()
 		c.SetDeadline(time.Now().Add(10 * time.Second))
 		c.Write(req)
-		_, _, _, err = readAnswer(c)
+		_, _, _, err = readAnswer(c, nil)
 		return err == nil
 	}
 	if served() {
@@ -467,5 +467,43 @@ func TestTCPMaxConns(t *testing.T) {
 			t.Fatal("no connection served after the first left")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestGetShardTo: a shard is read into the caller's buffer when it has
+// room, over TCP and over QUIC alike (a get then allocates nothing per
+// shard), and into a new buffer when it has not; the bytes are the
+// shard's either way.
+func TestGetShardTo(t *testing.T) {
+	for _, tcp := range []bool{true, false} {
+		f := newFixture(t, Limits{})
+		f.cli.SetBulkTCP(tcp)
+		ctx := context.Background()
+		m, shards := f.encodeFile(t, "reports/a.txt", bytes.Repeat([]byte("into "), 3000))
+		a := f.auth(t, "reports/a.txt")
+		s := shards[[2]int{0, 1}]
+		if err := f.cli.PutShard(ctx, putReq(a, m, 0, 1), s); err != nil {
+			t.Fatal(err)
+		}
+		h := m.Segments[0].Hashes[1]
+		room := make([]byte, 3, len(s)+10)
+		got, err := f.cli.GetShardTo(ctx, a, h, room)
+		if err != nil || !bytes.Equal(got, s) {
+			t.Fatalf("tcp %v: into a buffer with room: %v", tcp, err)
+		}
+		if &got[0] != &room[:1][0] {
+			t.Fatalf("tcp %v: the shard was not read into the buffer given", tcp)
+		}
+		small := make([]byte, 0, len(s)-1)
+		got, err = f.cli.GetShardTo(ctx, a, h, small)
+		if err != nil || !bytes.Equal(got, s) {
+			t.Fatalf("tcp %v: into a buffer too small: %v", tcp, err)
+		}
+		if &got[0] == &small[:1][0] {
+			t.Fatalf("tcp %v: a shard longer than the buffer was read into it", tcp)
+		}
+		if n := f.srv.TCPReqs.Load(); (n > 0) != tcp {
+			t.Fatalf("tcp %v: %d requests over TCP", tcp, n)
+		}
 	}
 }
