@@ -507,3 +507,76 @@ func TestGetShardTo(t *testing.T) {
 		}
 	}
 }
+
+// countConn counts the writes that reach the connection.
+type countConn struct {
+	net.Conn
+	writes int
+}
+
+func (c *countConn) Write(p []byte) (int, error) {
+	c.writes++
+	return c.Conn.Write(p)
+}
+
+// TestRawConnGathers: while gathering, writes reach the connection only
+// when rawBufBytes are buffered or at flush, in one write, and in order;
+// without gathering each write goes straight through; reads return what
+// was written.
+func TestRawConnGathers(t *testing.T) {
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	cc := &countConn{Conn: a}
+	rc := newRawConn(cc)
+	got := make(chan []byte)
+	go func() {
+		d, _ := io.ReadAll(b)
+		got <- d
+	}()
+	var want []byte
+	for _, step := range []struct {
+		gather     bool
+		n, records int
+		writes     int // reaching cc after the step
+	}{
+		{false, 5, 1, 1},
+		{true, 16 << 10, 7, 1 + 1}, // 112 KiB gathered, one write at flush
+		{true, 16 << 10, 9, 2 + 2}, // 144 KiB: one write when full, one at flush
+		{false, 16 << 10, 2, 4 + 2},
+	} {
+		if step.gather {
+			rc.startGather()
+		}
+		for i := 0; i < step.records; i++ {
+			p := bytes.Repeat([]byte{byte(len(want))}, step.n)
+			if n, err := rc.Write(p); n != len(p) || err != nil {
+				t.Fatalf("write: %d %v", n, err)
+			}
+			want = append(want, p...)
+		}
+		if step.gather {
+			if err := rc.flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if cc.writes != step.writes {
+			t.Fatalf("%d writes reached the connection, want %d", cc.writes, step.writes)
+		}
+	}
+	a.Close()
+	if d := <-got; !bytes.Equal(d, want) {
+		t.Fatalf("read %d bytes, want the %d written, in order", len(d), len(want))
+	}
+	// Reads: what the other end wrote, through the buffer.
+	c, d := net.Pipe()
+	defer d.Close()
+	go func() {
+		d.Write([]byte("hello"))
+		d.Close()
+	}()
+	r, err := io.ReadAll(newRawConn(c))
+	if err != nil || string(r) != "hello" {
+		t.Fatalf("read %q %v", r, err)
+	}
+}
