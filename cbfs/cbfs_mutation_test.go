@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -1026,6 +1027,61 @@ func TestOpenInPlace(t *testing.T) {
 			if s != nil && !slices.Contains(tc.inPlace, j) && !bytes.Equal(s, orig[j]) {
 				t.Fatalf("%s: shard %d given to open was changed", tc.name, j)
 			}
+		}
+	}
+}
+
+// TestSegBufs: a buffer given back is handed out again (cut to the length
+// asked for) when it is large enough, and survives a collection; one too
+// small for the request is dropped; segBufs keeps at most keepSegBufs
+// buffers and none above maxKeptSegBuf. Encode gives its slots back.
+func TestSegBufs(t *testing.T) {
+	drain := func() int {
+		n := 0
+		for {
+			select {
+			case <-segBufs:
+				n++
+			default:
+				return n
+			}
+		}
+	}
+	drain()
+	b := make([]byte, 10, 100)
+	putSegBuf(b)
+	runtime.GC()
+	if got := getSegBuf(100); len(got) != 100 || &got[0] != &b[:1][0] {
+		t.Fatal("a kept buffer of exactly the size asked for was not handed out")
+	}
+	putSegBuf(b)
+	if got := getSegBuf(101); len(got) != 101 || &got[0] == &b[:1][0] {
+		t.Fatal("a kept buffer too small was handed out")
+	}
+	if n := drain(); n != 0 {
+		t.Fatalf("a buffer too small for a request was kept (%d left)", n)
+	}
+	putSegBuf(make([]byte, 0, maxKeptSegBuf+1))
+	putSegBuf(make([]byte, 0, maxKeptSegBuf))
+	if got := getSegBuf(maxKeptSegBuf); cap(got) != maxKeptSegBuf {
+		t.Fatalf("got a buffer of %d bytes, want the one of maxKeptSegBuf kept", cap(got))
+	}
+	for i := 0; i < keepSegBufs+2; i++ {
+		putSegBuf(make([]byte, 1))
+	}
+	if n := drain(); n != keepSegBufs {
+		t.Fatalf("kept %d buffers, want %d", n, keepSegBufs)
+	}
+	// Encode takes its slots from segBufs and gives them all back.
+	v := testVolume(t)
+	var st memStore
+	p := Params{K: 2, M: 1, SegmentSize: MinSegmentSize}
+	for _, size := range []int{3*MinSegmentSize + 1, 2 * MinSegmentSize} { // the last segment short; none short
+		if _, err := Encode(context.Background(), v, "a", p, bytes.NewReader(randBytes(size, 14)), 1, st.place); err != nil {
+			t.Fatal(err)
+		}
+		if n := drain(); n != 1+Uploads+1 {
+			t.Fatalf("size %d: %d buffers back after Encode, want its %d slots", size, n, 1+Uploads+1)
 		}
 	}
 }

@@ -80,25 +80,22 @@ func newCodec(p Params) (*codec, error) {
 	return &codec{p: p, enc: enc}, nil
 }
 
-// encode seals plain (one segment) and splits it into K+M shards, all cut
-// from buf (reused across calls; grown if needed). It returns the shards and
-// their hashes.
-func (c *codec) encode(v *Volume, f FileID, index, gen uint64, plain []byte, buf []byte) ([][]byte, []ShardHash, []byte, error) {
+// encode seals one segment of n plaintext bytes, buf[:n], in place and
+// splits it into K+M shards, all cut from buf, which must have room for
+// them (codedLen). It returns the shards and their hashes.
+func (c *codec) encode(v *Volume, f FileID, index, gen uint64, n int, buf []byte) ([][]byte, []ShardHash, error) {
 	p := c.p
-	sl := p.shardLen(len(plain))
+	sl := p.shardLen(n)
 	total := sl * (p.K + p.M)
-	if cap(buf) < total {
-		buf = make([]byte, total)
-	}
 	buf = buf[:total]
 	key := v.segmentKey(f, index, gen)
 	g, err := newGCM(key[:])
 	if err != nil {
-		return nil, nil, buf, err
+		return nil, nil, err
 	}
 	var nonce [12]byte // the key is unique per (file, segment, generation): a fixed nonce is safe
 	binary.BigEndian.PutUint64(nonce[4:], index)
-	ct := g.Seal(buf[:0], nonce[:], plain, v.segmentAAD(f, index))
+	ct := g.Seal(buf[:0], nonce[:], buf[:n], v.segmentAAD(f, index))
 	clear(buf[len(ct) : sl*p.K]) // zero padding of the last data shard
 	shards := make([][]byte, p.K+p.M)
 	for i := range shards {
@@ -106,15 +103,19 @@ func (c *codec) encode(v *Volume, f FileID, index, gen uint64, plain []byte, buf
 	}
 	if p.M > 0 {
 		if err := c.enc.Encode(shards); err != nil {
-			return nil, nil, buf, fmt.Errorf("cbfs: segment %d: erasure code: %w", index, err)
+			return nil, nil, fmt.Errorf("cbfs: segment %d: erasure code: %w", index, err)
 		}
 	}
 	hashes := make([]ShardHash, len(shards))
 	for i, s := range shards {
 		hashes[i] = HashShard(s)
 	}
-	return shards, hashes, buf, nil
+	return shards, hashes, nil
 }
+
+// codedLen is the bytes encode needs for a segment of n plaintext bytes:
+// its K+M shards (the plaintext, read into the start, is sealed in place).
+func (p Params) codedLen(n int) int { return p.shardLen(n) * (p.K + p.M) }
 
 // ErrTooFewShards means fewer than K shards of a segment passed their check.
 var ErrTooFewShards = errors.New("cbfs: too few valid shards to rebuild the segment")

@@ -35,7 +35,9 @@ func EncodeSegment(v *Volume, p Params, f FileID, index int, gen uint64, plain [
 	if err != nil {
 		return nil, err
 	}
-	shards, hashes, _, err := c.encode(v, f, uint64(index), gen, plain, nil)
+	buf := make([]byte, p.codedLen(len(plain)))
+	copy(buf, plain)
+	shards, hashes, err := c.encode(v, f, uint64(index), gen, len(plain), buf)
 	if err != nil {
 		return nil, err
 	}
@@ -56,8 +58,10 @@ func Workers() int { return max(1, runtime.GOMAXPROCS(0)) }
 // and one being read, Workers + Uploads + 1 segments are in memory.
 const Uploads = 3
 
+// encSlot is one segment's buffer: the reader reads the plaintext into
+// its start, and encode seals it there and codes the shards after it.
 type encSlot struct {
-	plain, coded []byte
+	buf []byte
 }
 
 type encJob struct {
@@ -104,8 +108,18 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 	nslot := workers + Uploads + 1
 	free := make(chan *encSlot, nslot)
 	for i := 0; i < nslot; i++ {
-		free <- &encSlot{plain: make([]byte, p.SegmentSize)}
+		free <- &encSlot{buf: getSegBuf(p.codedLen(p.SegmentSize))}
 	}
+	defer func() { // the slots back in free (all, unless a read failed) are kept
+		for {
+			select {
+			case s := <-free:
+				putSegBuf(s.buf)
+			default:
+				return
+			}
+		}
+	}()
 	jobs := make(chan encJob)
 	order := make(chan encJob, nslot)
 	var wg sync.WaitGroup
@@ -119,8 +133,7 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 					j.out <- encResult{err: err}
 					continue
 				}
-				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), 0, j.slot.plain[:j.n], j.slot.coded)
-				j.slot.coded = buf
+				shards, hashes, e := c.encode(v, fid, uint64(j.index), 0, j.n, j.slot.buf)
 				j.out <- encResult{seg: &EncodedSegment{File: fid, Index: j.index, Shards: shards, Hashes: hashes}, err: e}
 			}
 		}()
@@ -138,12 +151,13 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 				readErr <- ctx.Err()
 				return
 			}
-			n, err := io.ReadFull(r, slot.plain)
+			n, err := io.ReadFull(r, slot.buf[:p.SegmentSize])
 			if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 				readErr <- fmt.Errorf("cbfs: read: %w", err)
 				return
 			}
 			if n == 0 && i > 0 {
+				free <- slot // never blocks: it came from free
 				readErr <- nil
 				return
 			}
@@ -157,7 +171,7 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 				readErr <- ctx.Err()
 				return
 			}
-			if n < len(slot.plain) {
+			if n < p.SegmentSize {
 				readErr <- nil
 				return
 			}
@@ -376,12 +390,11 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 	// the relays' answers overlap with decoding.
 	order := make(chan chan out, workers+2)
 	// Each segment is fetched into a buffer with room for all its shards
-	// and opened there; the buffer comes back once its plaintext is
-	// written, so a get reuses a few of them instead of allocating (and
-	// zeroing) every shard.
+	// and opened there; the buffer goes back (putSegBuf) once its
+	// plaintext is written, so a get reuses a few of them instead of
+	// allocating every shard.
 	p := m.Params()
-	segBytes := (p.K + p.M) * p.shardLen(p.SegmentSize)
-	free := make(chan []byte, workers+4)
+	segBytes := p.codedLen(p.SegmentSize)
 	var mu sync.Mutex
 	report := func(b []BadShard) {
 		if bad == nil {
@@ -412,12 +425,7 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 					ch <- out{err: err}
 					return
 				}
-				var buf []byte
-				select {
-				case buf = <-free:
-				default:
-					buf = make([]byte, segBytes)
-				}
+				buf := getSegBuf(segBytes)
 				// fetchSegment checked every shard it returns.
 				shards, b := fetchSegment(ctx, m, i, fetch, buf)
 				report(b)
@@ -434,10 +442,7 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 		if _, err := w.Write(o.plain); err != nil {
 			return fmt.Errorf("cbfs: write: %w", err)
 		}
-		select {
-		case free <- o.buf:
-		default:
-		}
+		putSegBuf(o.buf)
 	}
 	return ctx.Err()
 }
