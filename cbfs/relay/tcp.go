@@ -210,8 +210,16 @@ func (s *Server) serveTCPRequest(r io.Reader, w *bufio.Writer, raw *rawConn, pee
 		}
 		return cmp.Or(err, raw.flush())
 	}
-	op, hdr, data, err := readFrameInto(r, getBuf(), serverFirstAlloc, requestDataCap)
-	defer func() { putBuf(data) }() // no op keeps a request's data
+	buf := getBuf()
+	op, hdr, data, err := readFrameInto(r, buf, serverFirstAlloc, requestDataCap)
+	if len(data) == 0 {
+		// No data (a get) or no whole frame: the buffer goes back now, so
+		// a get holds only the one its shard is read into.
+		putBuf(buf)
+		data = nil
+	} else {
+		defer putBuf(data) // no op keeps a request's data
+	}
 	if err != nil {
 		if errors.Is(err, ErrBadFrame) {
 			answer(StatusInvalid, []byte(err.Error()), nil)

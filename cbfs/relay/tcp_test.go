@@ -580,3 +580,35 @@ func TestRawConnGathers(t *testing.T) {
 		t.Fatalf("read %q %v", r, err)
 	}
 }
+
+// TestTCPGetHoldsOneBuffer: a request without data (a get) gives its
+// pooled buffer back before it is answered, so the shard read takes that
+// one: after a put and two gets, one after another, the relay has used
+// one buffer, not two. (Counted once the relay has closed, when every
+// request has given its buffers back.)
+func TestTCPGetHoldsOneBuffer(t *testing.T) {
+	for getBuf() != nil { // empty the pool
+	}
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	m, shards := f.encodeFileSeg(t, "reports/a.txt", bytes.Repeat([]byte("one buffer "), 40000), 256<<10)
+	a := f.auth(t, "reports/a.txt")
+	s := shards[[2]int{0, 0}]
+	if err := f.cli.PutShard(ctx, putReq(a, m, 0, 0), s); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if got, err := f.cli.GetShard(ctx, a, m.Segments[0].Hashes[0]); err != nil || !bytes.Equal(got, s) {
+			t.Fatalf("get %d: %v", i, err)
+		}
+	}
+	f.cli.Close()
+	f.srv.Close()
+	n := 0
+	for getBuf() != nil {
+		n++
+	}
+	if n != 1 {
+		t.Fatalf("%d buffers in the pool after a put and two gets, want 1", n)
+	}
+}

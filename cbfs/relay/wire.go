@@ -338,7 +338,8 @@ func poolable(c int) bool { return c >= 64<<10 && c <= maxPooled }
 // maxPooled is the largest buffer bufPool keeps: a whole default segment
 // as one shard (K=1), with room for O_DIRECT's last block. Larger shards
 // (segments above the default) get a buffer of their own per request, so
-// idle buffers never hold more than bufKeep × maxPooled (64.5 MiB).
+// idle buffers never hold more than bufKeep × maxPooled (129 MiB; 34 MiB
+// with default shards of 2 MiB).
 const maxPooled = cbfs.DefaultSegmentSize + 64<<10
 
 // bufPool recycles the relay's shard-sized buffers (request data and
@@ -351,10 +352,11 @@ const maxPooled = cbfs.DefaultSegmentSize + 64<<10
 // them a buffer is left to the collector.
 var bufPool = make(chan []byte, bufKeep)
 
-// bufKeep is how many idle buffers bufPool keeps: about the shard
-// requests a relay serves at once from one client (Uploads segments, a
-// get's segments in flight).
-const bufKeep = 8
+// bufKeep is how many idle buffers bufPool keeps: more than the shard
+// requests a relay serves at once for one client (3 segments put at a
+// time, a get's 4-6 segments in flight, a buffer each). With 8, a
+// benchmark's relays still allocated a third of their buffers anew.
+const bufKeep = 16
 
 // getBuf returns an empty buffer, with capacity from the pool if any.
 func getBuf() []byte {
