@@ -86,8 +86,6 @@ func newCodec(p Params) (*codec, error) {
 func (c *codec) encode(v *Volume, f FileID, index, gen uint64, n int, buf []byte) ([][]byte, []ShardHash, error) {
 	p := c.p
 	sl := p.shardLen(n)
-	total := sl * (p.K + p.M)
-	buf = buf[:total]
 	key := v.segmentKey(f, index, gen)
 	g, err := newGCM(key[:])
 	if err != nil {
