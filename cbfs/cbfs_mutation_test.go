@@ -1028,6 +1028,12 @@ func TestOpenInPlace(t *testing.T) {
 				t.Fatalf("%s: shard %d given to open was changed", tc.name, j)
 			}
 		}
+		// A lost data shard is rebuilt in its place in buf.
+		for _, j := range tc.lost {
+			if tc.reused && &shards[j][0] != &buf[j*sl] {
+				t.Fatalf("%s: lost shard %d not rebuilt in its place", tc.name, j)
+			}
+		}
 	}
 }
 
