@@ -956,6 +956,17 @@ func TestDecodeFetchesInPlace(t *testing.T) {
 			}
 		}
 	}
+	// A buffer too small for every shard is not used: each fetch gets no
+	// room, and the shards still come back.
+	shards, bad := fetchSegment(context.Background(), m, 0, func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
+		if cap(dst) != 0 {
+			t.Errorf("shard %d: a buffer of %d bytes offered from one too small", j, cap(dst))
+		}
+		return st.fetch(ctx, i, j, dst)
+	}, make([]byte, 5*m.ShardLen(0)-1))
+	if len(bad) != 0 || len(shards) != 5 || shards[0] == nil {
+		t.Fatalf("fetch with a buffer too small: %d shards, bad %v", len(shards), bad)
+	}
 	var asked []int
 	fetch := func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
 		asked = append(asked, cap(dst))
