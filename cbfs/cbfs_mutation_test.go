@@ -967,9 +967,14 @@ func TestDecodeFetchesInPlace(t *testing.T) {
 	if len(bad) != 0 || len(shards) != 5 || shards[0] == nil {
 		t.Fatalf("fetch with a buffer too small: %d shards, bad %v", len(shards), bad)
 	}
-	var asked []int
+	var (
+		askedMu sync.Mutex
+		asked   []int
+	)
 	fetch := func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
+		askedMu.Lock()
 		asked = append(asked, cap(dst))
+		askedMu.Unlock()
 		return st.fetch(ctx, i, j, dst)
 	}
 	if _, _, err := RebuildShards(context.Background(), m, 1, fetch); err != nil {
