@@ -43,9 +43,9 @@ const rawBufBytes = 128 << 10
 // receiving end handles, and may be woken for, on its own. While a frame
 // is written (gather, then flush) the records are gathered and written
 // rawBufBytes at a time; reads take what has arrived, up to rawBufBytes,
-// at once. The handshake and alerts are written straight through. On
-// 150 MiB over loopback this took 15% off the CPU of both ends
-// (docs/benchmarks.md, "CBFS ... tenth session").
+// at once. The handshake and alerts are written straight through. With
+// 256 KiB buffers this took 15% off the CPU of both ends of 150 MiB over
+// loopback (docs/benchmarks.md, "CBFS ... tenth session").
 type rawConn struct {
 	net.Conn
 	r *bufio.Reader
