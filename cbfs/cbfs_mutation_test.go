@@ -7,11 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
 	"time"
+	"unsafe"
 
 	"lukechampine.com/blake3"
 	"lukechampine.com/blake3/bao"
@@ -626,14 +629,14 @@ func TestSegmentStopsAtK(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stalled := func(ctx context.Context, i, j int) ([]byte, error) {
+	stalled := func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
 		if j == 1 {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}
-		return st.fetch(ctx, i, j)
+		return st.fetch(ctx, i, j, dst)
 	}
-	shards, bad := fetchSegment(context.Background(), m, 0, stalled)
+	shards, bad := fetchSegment(context.Background(), m, 0, stalled, nil)
 	got := 0
 	for _, b := range shards {
 		if b != nil {
@@ -664,7 +667,7 @@ func TestHedgeWithNothingLeft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fetch := func(ctx context.Context, i, j int) ([]byte, error) {
+	fetch := func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
 		switch j {
 		case 1:
 			<-ctx.Done()
@@ -676,9 +679,9 @@ func TestHedgeWithNothingLeft(t *testing.T) {
 			case <-time.After(3 * time.Second):
 			}
 		}
-		return st.fetch(ctx, i, j)
+		return st.fetch(ctx, i, j, dst)
 	}
-	shards, bad := fetchSegment(context.Background(), m, 0, fetch)
+	shards, bad := fetchSegment(context.Background(), m, 0, fetch, nil)
 	for j, b := range shards {
 		if (b == nil) != (j == 1) {
 			t.Errorf("shard %d fetched: %v, want every shard but 1", j, b != nil)
@@ -764,11 +767,11 @@ func TestEncodeDecodeRefusals(t *testing.T) {
 	// RebuildShards: a shard rebuilt from the others must match its
 	// manifest hash; too few shards are refused.
 	lost := map[int]bool{0: true}
-	fetch := func(ctx context.Context, i, j int) ([]byte, error) {
+	fetch := func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
 		if lost[j] {
 			return nil, errors.New("lost")
 		}
-		return st.fetch(ctx, i, j)
+		return st.fetch(ctx, i, j, dst)
 	}
 	edited := *m
 	edited.Segments = slices.Clone(m.Segments)
@@ -882,6 +885,226 @@ func TestProofShape(t *testing.T) {
 		n := tc.edit(&q)
 		if err := q.Verify(root, n, mf.Segments[1].Hashes[2]); !errors.Is(err, ErrBadProof) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestDecodeFetchesInPlace: Decode offers every fetch an empty buffer
+// with room for its shard, each shard its own place in one segment
+// buffer (shard j at j shard lengths from the start of the segment's),
+// so a fetch that appends there saves a copy; the file comes back whole
+// whether the fetch uses the buffer or returns a slice of its own, with
+// shards missing (rebuilt in place) or not. RebuildShards offers the
+// same.
+func TestDecodeFetchesInPlace(t *testing.T) {
+	v := testVolume(t)
+	data := randBytes(3*MinSegmentSize+100, 12)
+	p := Params{K: 3, M: 2, SegmentSize: MinSegmentSize}
+	var st memStore
+	m, err := Encode(context.Background(), v, "a", p, bytes.NewReader(data), 1, st.place)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		lost     int // data shard missing in every segment, -1 none
+		ownSlice bool
+		workers  int
+	}{
+		{"in place", -1, false, 1},
+		{"in place, one rebuilt", 1, false, 2},
+		{"own slices", -1, true, 1},
+		{"own slices, one rebuilt", 0, true, 3},
+	} {
+		var mu sync.Mutex
+		starts := map[int]map[int]*byte{} // segment → shard → &dst[:1][0]
+		fetch := func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
+			sl := m.ShardLen(i)
+			if len(dst) != 0 || cap(dst) != sl {
+				t.Errorf("%s: segment %d shard %d: dst len %d cap %d, want 0 and %d", tc.name, i, j, len(dst), cap(dst), sl)
+				return nil, errors.New("no room")
+			}
+			mu.Lock()
+			if starts[i] == nil {
+				starts[i] = map[int]*byte{}
+			}
+			starts[i][j] = &dst[:1][0]
+			mu.Unlock()
+			if j == tc.lost {
+				return nil, errors.New("lost")
+			}
+			if tc.ownSlice {
+				return st.fetch(ctx, i, j, nil)
+			}
+			return st.fetch(ctx, i, j, dst)
+		}
+		var out bytes.Buffer
+		if err := Decode(context.Background(), v, m, fetch, &out, tc.workers, nil); err != nil || !bytes.Equal(out.Bytes(), data) {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		for i, byShard := range starts {
+			sl := m.ShardLen(i)
+			first, ok := byShard[0]
+			if !ok {
+				t.Fatalf("%s: segment %d: shard 0 not asked for", tc.name, i)
+			}
+			for j, s := range byShard {
+				// Shard j's place is j*sl bytes after shard 0's.
+				if want := unsafe.Add(unsafe.Pointer(first), j*sl); unsafe.Pointer(s) != want {
+					t.Errorf("%s: segment %d shard %d not at its place in the segment buffer", tc.name, i, j)
+				}
+			}
+		}
+	}
+	// A buffer too small for every shard is not used: each fetch gets no
+	// room, and the shards still come back.
+	shards, bad := fetchSegment(context.Background(), m, 0, func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
+		if cap(dst) != 0 {
+			t.Errorf("shard %d: a buffer of %d bytes offered from one too small", j, cap(dst))
+		}
+		return st.fetch(ctx, i, j, dst)
+	}, make([]byte, 5*m.ShardLen(0)-1))
+	if len(bad) != 0 || len(shards) != 5 || shards[0] == nil {
+		t.Fatalf("fetch with a buffer too small: %d shards, bad %v", len(shards), bad)
+	}
+	var (
+		askedMu sync.Mutex
+		asked   []int
+	)
+	fetch := func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
+		askedMu.Lock()
+		asked = append(asked, cap(dst))
+		askedMu.Unlock()
+		return st.fetch(ctx, i, j, dst)
+	}
+	if _, _, err := RebuildShards(context.Background(), m, 1, fetch); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range asked {
+		if c != m.ShardLen(1) {
+			t.Fatalf("RebuildShards offered a buffer of %d bytes, want %d", c, m.ShardLen(1))
+		}
+	}
+}
+
+// TestOpenInPlace: open puts the segment together in the buffer it is
+// given when that has room for K shards (the plaintext comes back in it),
+// copies a shard that is not in its place, leaves the shards it was given
+// untouched, and uses a new buffer when the one given is too small.
+func TestOpenInPlace(t *testing.T) {
+	v := testVolume(t)
+	p := Params{K: 3, M: 2, SegmentSize: MinSegmentSize}
+	f := FileID{5}
+	plain := randBytes(MinSegmentSize-7, 13)
+	seg, err := EncodeSegment(v, p, f, 1, 9, plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := newCodec(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sl := p.shardLen(len(plain))
+	for _, tc := range []struct {
+		name    string
+		bufLen  int
+		inPlace []int // data shards put in their place in buf first
+		lost    []int
+		reused  bool
+	}{
+		{"exact room, all copied", sl * p.K, nil, nil, true},
+		{"exact room, all in place", sl * p.K, []int{0, 1, 2}, nil, true},
+		{"room, one in place, one rebuilt", sl*(p.K+p.M) + 5, []int{2}, []int{0}, true},
+		{"too small", sl*p.K - 1, nil, []int{1}, false},
+		{"none", 0, nil, nil, false},
+	} {
+		buf := make([]byte, tc.bufLen)
+		shards := make([][]byte, p.K+p.M)
+		orig := make([][]byte, p.K+p.M)
+		for j := range shards {
+			orig[j] = bytes.Clone(seg.Shards[j])
+			shards[j] = bytes.Clone(seg.Shards[j])
+		}
+		for _, j := range tc.inPlace {
+			shards[j] = append(buf[j*sl:j*sl:(j+1)*sl], seg.Shards[j]...)
+		}
+		for _, j := range tc.lost {
+			shards[j] = nil
+		}
+		kept := slices.Clone(shards)
+		got, err := c.open(v, f, 1, 9, len(plain), shards, buf)
+		if err != nil || !bytes.Equal(got, plain) {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if inBuf := len(buf) > 0 && &got[0] == &buf[0]; inBuf != tc.reused {
+			t.Fatalf("%s: plaintext in the buffer given: %v, want %v", tc.name, inBuf, tc.reused)
+		}
+		for j, s := range kept {
+			if s != nil && !slices.Contains(tc.inPlace, j) && !bytes.Equal(s, orig[j]) {
+				t.Fatalf("%s: shard %d given to open was changed", tc.name, j)
+			}
+		}
+		// A lost data shard is rebuilt in its place in buf.
+		for _, j := range tc.lost {
+			if tc.reused && &shards[j][0] != &buf[j*sl] {
+				t.Fatalf("%s: lost shard %d not rebuilt in its place", tc.name, j)
+			}
+		}
+	}
+}
+
+// TestSegBufs: a buffer given back is handed out again (cut to the length
+// asked for) when it is large enough, and survives a collection; one too
+// small for the request is dropped; segBufs keeps at most keepSegBufs
+// buffers and none above maxKeptSegBuf. Encode gives its slots back.
+func TestSegBufs(t *testing.T) {
+	drain := func() int {
+		n := 0
+		for {
+			select {
+			case <-segBufs:
+				n++
+			default:
+				return n
+			}
+		}
+	}
+	drain()
+	b := make([]byte, 10, 100)
+	putSegBuf(b)
+	runtime.GC()
+	if got := getSegBuf(100); len(got) != 100 || &got[0] != &b[:1][0] {
+		t.Fatal("a kept buffer of exactly the size asked for was not handed out")
+	}
+	putSegBuf(b)
+	if got := getSegBuf(101); len(got) != 101 || &got[0] == &b[:1][0] {
+		t.Fatal("a kept buffer too small was handed out")
+	}
+	if n := drain(); n != 0 {
+		t.Fatalf("a buffer too small for a request was kept (%d left)", n)
+	}
+	putSegBuf(make([]byte, 0, maxKeptSegBuf+1))
+	largest := make([]byte, 1, maxKeptSegBuf)
+	putSegBuf(largest)
+	if got := getSegBuf(maxKeptSegBuf); &got[0] != &largest[0] {
+		t.Fatal("a buffer of maxKeptSegBuf bytes was not kept, or one larger was")
+	}
+	for i := 0; i < keepSegBufs+2; i++ {
+		putSegBuf(make([]byte, 1))
+	}
+	if n := drain(); n != keepSegBufs {
+		t.Fatalf("kept %d buffers, want %d", n, keepSegBufs)
+	}
+	// Encode takes its slots from segBufs and gives them all back.
+	v := testVolume(t)
+	var st memStore
+	p := Params{K: 2, M: 1, SegmentSize: MinSegmentSize}
+	for _, size := range []int{3*MinSegmentSize + 1, 2 * MinSegmentSize} { // the last segment short; none short
+		if _, err := Encode(context.Background(), v, "a", p, bytes.NewReader(randBytes(size, 14)), 1, st.place); err != nil {
+			t.Fatal(err)
+		}
+		if n := drain(); n != 1+Uploads+1 {
+			t.Fatalf("size %d: %d buffers back after Encode, want its %d slots", size, n, 1+Uploads+1)
 		}
 	}
 }

@@ -42,14 +42,16 @@ func (s *memStore) place(_ context.Context, e *EncodedSegment) ([]RelayID, error
 	return relays, nil
 }
 
-func (s *memStore) fetch(_ context.Context, i, j int) ([]byte, error) {
+// fetch appends the shard to dst, as a relay client reading into the
+// caller's buffer does (FetchFunc).
+func (s *memStore) fetch(_ context.Context, i, j int, dst []byte) ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b, ok := s.shards[[2]int{i, j}]
 	if !ok {
 		return nil, errors.New("missing")
 	}
-	return bytes.Clone(b), nil
+	return append(dst, b...), nil
 }
 
 func randBytes(n int, seed uint64) []byte {
@@ -327,11 +329,11 @@ func BenchmarkDecode(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	fetch := func(_ context.Context, i, j int) ([]byte, error) {
+	fetch := func(_ context.Context, i, j int, dst []byte) ([]byte, error) {
 		if j < 2 {
 			return nil, errors.New("gone")
 		}
-		return st.shards[[2]int{i, j}], nil
+		return append(dst, st.shards[[2]int{i, j}]...), nil
 	}
 	b.SetBytes(size)
 	b.ResetTimer()
@@ -357,12 +359,12 @@ func TestStalledShardIsHedged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stalled := func(ctx context.Context, i, j int) ([]byte, error) {
+	stalled := func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
 		if j == 1 { // the relay of data shard 1 of every segment hangs
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}
-		return st.fetch(ctx, i, j)
+		return st.fetch(ctx, i, j, dst)
 	}
 	var mu sync.Mutex
 	slow := map[int]bool{}

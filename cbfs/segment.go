@@ -80,25 +80,20 @@ func newCodec(p Params) (*codec, error) {
 	return &codec{p: p, enc: enc}, nil
 }
 
-// encode seals plain (one segment) and splits it into K+M shards, all cut
-// from buf (reused across calls; grown if needed). It returns the shards and
-// their hashes.
-func (c *codec) encode(v *Volume, f FileID, index, gen uint64, plain []byte, buf []byte) ([][]byte, []ShardHash, []byte, error) {
+// encode seals one segment of n plaintext bytes, buf[:n], in place and
+// splits it into K+M shards, all cut from buf, which must have room for
+// them (codedLen). It returns the shards and their hashes.
+func (c *codec) encode(v *Volume, f FileID, index, gen uint64, n int, buf []byte) ([][]byte, []ShardHash, error) {
 	p := c.p
-	sl := p.shardLen(len(plain))
-	total := sl * (p.K + p.M)
-	if cap(buf) < total {
-		buf = make([]byte, total)
-	}
-	buf = buf[:total]
+	sl := p.shardLen(n)
 	key := v.segmentKey(f, index, gen)
 	g, err := newGCM(key[:])
 	if err != nil {
-		return nil, nil, buf, err
+		return nil, nil, err
 	}
 	var nonce [12]byte // the key is unique per (file, segment, generation): a fixed nonce is safe
 	binary.BigEndian.PutUint64(nonce[4:], index)
-	ct := g.Seal(buf[:0], nonce[:], plain, v.segmentAAD(f, index))
+	ct := g.Seal(buf[:0], nonce[:], buf[:n], v.segmentAAD(f, index))
 	clear(buf[len(ct) : sl*p.K]) // zero padding of the last data shard
 	shards := make([][]byte, p.K+p.M)
 	for i := range shards {
@@ -106,15 +101,19 @@ func (c *codec) encode(v *Volume, f FileID, index, gen uint64, plain []byte, buf
 	}
 	if p.M > 0 {
 		if err := c.enc.Encode(shards); err != nil {
-			return nil, nil, buf, fmt.Errorf("cbfs: segment %d: erasure code: %w", index, err)
+			return nil, nil, fmt.Errorf("cbfs: segment %d: erasure code: %w", index, err)
 		}
 	}
 	hashes := make([]ShardHash, len(shards))
 	for i, s := range shards {
 		hashes[i] = HashShard(s)
 	}
-	return shards, hashes, buf, nil
+	return shards, hashes, nil
 }
+
+// codedLen is the bytes encode needs for a segment of n plaintext bytes:
+// its K+M shards (the plaintext, read into the start, is sealed in place).
+func (p Params) codedLen(n int) int { return p.shardLen(n) * (p.K + p.M) }
 
 // ErrTooFewShards means fewer than K shards of a segment passed their check.
 var ErrTooFewShards = errors.New("cbfs: too few valid shards to rebuild the segment")
@@ -136,12 +135,13 @@ func checkShards(shards [][]byte, want []ShardHash, sl int) []int {
 	return bad
 }
 
-// reconstruct fills in missing shards (all of them, data and parity, if
-// all is set; else only data) from any K verified ones.
+// reconstruct fills in missing shards (nil or empty: all of them, data
+// and parity, if all is set; else only data) from any K verified ones. An
+// empty missing shard with room for the shard is filled in place.
 func (c *codec) reconstruct(shards [][]byte, all bool) error {
 	have := 0
 	for _, s := range shards {
-		if s != nil {
+		if len(s) > 0 {
 			have++
 		}
 	}
@@ -171,26 +171,49 @@ func (c *codec) decode(v *Volume, f FileID, index, gen uint64, n int, shards [][
 	if len(shards) != p.K+p.M || len(want) != p.K+p.M {
 		return nil, nil, fmt.Errorf("cbfs: segment %d: %d shards, want %d", index, len(shards), p.K+p.M)
 	}
+	bad := checkShards(shards, want, p.shardLen(n))
+	plain, err := c.open(v, f, index, gen, n, shards, nil)
+	return plain, bad, err
+}
+
+// open rebuilds and opens one segment of n plaintext bytes from shards
+// already checked against the manifest (nil = missing). The ciphertext is
+// put together in buf, or in a new buffer when buf has no room for K
+// shards: a data shard already in its place there (fetched into it, see
+// FetchFunc) is not copied, a missing one is rebuilt in its place, and the
+// plaintext is opened in place. So on a get each byte is copied once, by
+// the fetch, and the returned plaintext aliases buf.
+func (c *codec) open(v *Volume, f FileID, index, gen uint64, n int, shards [][]byte, buf []byte) ([]byte, error) {
+	p := c.p
 	sl := p.shardLen(n)
-	bad := checkShards(shards, want, sl)
-	if err := c.reconstruct(shards, false); err != nil {
-		return nil, bad, fmt.Errorf("cbfs: segment %d: %w", index, err)
+	if cap(buf) < sl*p.K {
+		buf = make([]byte, sl*p.K)
 	}
-	ct := make([]byte, 0, sl*p.K)
+	ct := buf[:sl*p.K]
 	for i := 0; i < p.K; i++ {
-		ct = append(ct, shards[i]...)
+		if shards[i] == nil {
+			shards[i] = ct[i*sl : i*sl : (i+1)*sl]
+		}
+	}
+	if err := c.reconstruct(shards, false); err != nil {
+		return nil, fmt.Errorf("cbfs: segment %d: %w", index, err)
+	}
+	for i := 0; i < p.K; i++ {
+		if &shards[i][0] != &ct[i*sl] {
+			copy(ct[i*sl:(i+1)*sl], shards[i])
+		}
 	}
 	ct = ct[:n+gcmOverhead]
 	key := v.segmentKey(f, index, gen)
 	g, err := newGCM(key[:])
 	if err != nil {
-		return nil, bad, err
+		return nil, err
 	}
 	var nonce [12]byte
 	binary.BigEndian.PutUint64(nonce[4:], index)
 	plain, err := g.Open(ct[:0], nonce[:], ct, v.segmentAAD(f, index))
 	if err != nil {
-		return nil, bad, fmt.Errorf("cbfs: segment %d: %w", index, ErrAuth)
+		return nil, fmt.Errorf("cbfs: segment %d: %w", index, ErrAuth)
 	}
-	return plain, bad, nil
+	return plain, nil
 }

@@ -35,7 +35,9 @@ func EncodeSegment(v *Volume, p Params, f FileID, index int, gen uint64, plain [
 	if err != nil {
 		return nil, err
 	}
-	shards, hashes, _, err := c.encode(v, f, uint64(index), gen, plain, nil)
+	buf := make([]byte, p.codedLen(len(plain)))
+	copy(buf, plain)
+	shards, hashes, err := c.encode(v, f, uint64(index), gen, len(plain), buf)
 	if err != nil {
 		return nil, err
 	}
@@ -56,8 +58,10 @@ func Workers() int { return max(1, runtime.GOMAXPROCS(0)) }
 // and one being read, Workers + Uploads + 1 segments are in memory.
 const Uploads = 3
 
+// encSlot is one segment's buffer: the reader reads the plaintext into
+// its start, and encode seals it there and codes the shards after it.
 type encSlot struct {
-	plain, coded []byte
+	buf []byte
 }
 
 type encJob struct {
@@ -104,8 +108,18 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 	nslot := workers + Uploads + 1
 	free := make(chan *encSlot, nslot)
 	for i := 0; i < nslot; i++ {
-		free <- &encSlot{plain: make([]byte, p.SegmentSize)}
+		free <- &encSlot{buf: getSegBuf(p.codedLen(p.SegmentSize))}
 	}
+	defer func() { // the slots back in free (all, unless a read failed) are kept
+		for {
+			select {
+			case s := <-free:
+				putSegBuf(s.buf)
+			default:
+				return
+			}
+		}
+	}()
 	jobs := make(chan encJob)
 	order := make(chan encJob, nslot)
 	var wg sync.WaitGroup
@@ -119,8 +133,7 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 					j.out <- encResult{err: err}
 					continue
 				}
-				shards, hashes, buf, e := c.encode(v, fid, uint64(j.index), 0, j.slot.plain[:j.n], j.slot.coded)
-				j.slot.coded = buf
+				shards, hashes, e := c.encode(v, fid, uint64(j.index), 0, j.n, j.slot.buf)
 				j.out <- encResult{seg: &EncodedSegment{File: fid, Index: j.index, Shards: shards, Hashes: hashes}, err: e}
 			}
 		}()
@@ -138,12 +151,13 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 				readErr <- ctx.Err()
 				return
 			}
-			n, err := io.ReadFull(r, slot.plain)
+			n, err := io.ReadFull(r, slot.buf[:p.SegmentSize])
 			if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 				readErr <- fmt.Errorf("cbfs: read: %w", err)
 				return
 			}
 			if n == 0 && i > 0 {
+				free <- slot // never blocks: it came from free
 				readErr <- nil
 				return
 			}
@@ -157,7 +171,7 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 				readErr <- ctx.Err()
 				return
 			}
-			if n < len(slot.plain) {
+			if n < p.SegmentSize {
 				readErr <- nil
 				return
 			}
@@ -225,8 +239,11 @@ func Encode(ctx context.Context, v *Volume, path string, p Params, r io.Reader, 
 }
 
 // FetchFunc returns shard j of segment i from wherever it is placed. It
-// may be called from several goroutines at once.
-type FetchFunc func(ctx context.Context, seg, shard int) ([]byte, error)
+// may be called from several goroutines at once. dst (empty, with room for
+// the shard) is where the caller puts the segment together: a fetch that
+// appends the shard to dst saves the caller a copy, but it may return any
+// other slice. It must not touch dst after it returns.
+type FetchFunc func(ctx context.Context, seg, shard int, dst []byte) ([]byte, error)
 
 // BadShard reports a shard that could not be used: missing, unreachable
 // or failing its hash check.
@@ -253,11 +270,15 @@ func hedgeDelay(first time.Duration) time.Duration { return max(time.Second, 4*f
 // fetchSegment gets K verified shards of segment i, trying data shards
 // first and parity shards as shards fail or stall (hedgeDelay), and
 // returns them (nil = not fetched) with the failures seen. Fetches still
-// running when K shards are in are cancelled; those that were stalled
-// are reported with ErrSlow.
-func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][]byte, []BadShard) {
+// running when K shards are in are cancelled (and waited for); those that
+// were stalled are reported with ErrSlow. Shard j is fetched into
+// buf[j*sl:], when buf has room for every shard (see FetchFunc).
+func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc, buf []byte) ([][]byte, []BadShard) {
 	k, n := int(m.K), int(m.K+m.M)
 	sl := m.ShardLen(i)
+	if len(buf) < n*sl {
+		buf = nil
+	}
 	want := m.Segments[i].Hashes
 	shards := make([][]byte, n)
 	var bad []BadShard
@@ -277,8 +298,12 @@ func fetchSegment(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([][
 		next++
 		inflight++
 		launched[j] = time.Now()
+		var dst []byte
+		if buf != nil {
+			dst = buf[j*sl : j*sl : (j+1)*sl]
+		}
 		go func() {
-			b, err := fetch(fctx, i, j)
+			b, err := fetch(fctx, i, j, dst)
 			if err == nil && (len(b) != sl || HashShard(b) != want[j]) {
 				err = ErrTampered
 			}
@@ -358,12 +383,18 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 	defer wg.Wait()
 	defer cancel()
 	type out struct {
-		plain []byte
-		err   error
+		plain, buf []byte
+		err        error
 	}
 	// Segments in flight: workers decoding, and two more fetching, so
 	// the relays' answers overlap with decoding.
 	order := make(chan chan out, workers+2)
+	// Each segment is fetched into a buffer with room for all its shards
+	// and opened there; the buffer goes back (putSegBuf) once its
+	// plaintext is written, so a get reuses a few of them instead of
+	// allocating every shard.
+	p := m.Params()
+	segBytes := p.codedLen(p.SegmentSize)
 	var mu sync.Mutex
 	report := func(b []BadShard) {
 		if bad == nil {
@@ -389,15 +420,17 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				c, err := newCodec(m.Params())
+				c, err := newCodec(p)
 				if err != nil {
 					ch <- out{err: err}
 					return
 				}
-				shards, b := fetchSegment(ctx, m, i, fetch)
+				buf := getSegBuf(segBytes)
+				// fetchSegment checked every shard it returns.
+				shards, b := fetchSegment(ctx, m, i, fetch, buf)
 				report(b)
-				plain, _, err := c.decode(v, m.File, uint64(i), m.Segments[i].Gen, m.SegmentLen(i), shards, m.Segments[i].Hashes)
-				ch <- out{plain, err}
+				plain, err := c.open(v, m.File, uint64(i), m.Segments[i].Gen, m.SegmentLen(i), shards, buf)
+				ch <- out{plain, buf, err}
 			}()
 		}
 	}()
@@ -409,6 +442,7 @@ func Decode(ctx context.Context, v *Volume, m *Manifest, fetch FetchFunc, w io.W
 		if _, err := w.Write(o.plain); err != nil {
 			return fmt.Errorf("cbfs: write: %w", err)
 		}
+		putSegBuf(o.buf)
 	}
 	return ctx.Err()
 }
@@ -422,7 +456,7 @@ func RebuildShards(ctx context.Context, m *Manifest, i int, fetch FetchFunc) ([]
 	if err != nil {
 		return nil, nil, err
 	}
-	shards, bad := fetchSegment(ctx, m, i, fetch)
+	shards, bad := fetchSegment(ctx, m, i, fetch, make([]byte, int(m.K+m.M)*m.ShardLen(i)))
 	if err := c.reconstruct(shards, true); err != nil {
 		return nil, bad, fmt.Errorf("cbfs: segment %d: %w", i, err)
 	}

@@ -559,10 +559,10 @@ func (c *Cluster) Get(ctx context.Context, v *cbfs.Volume, path string, w io.Wri
 	}
 	tags, _ := v.PathTags(path)
 	a := c.auth(v.ID, tags)
-	fetch := func(ctx context.Context, i, j int) ([]byte, error) {
+	fetch := func(ctx context.Context, i, j int, dst []byte) ([]byte, error) {
 		var b []byte
 		err := c.call(m.Segments[i].Relays[j], func(cl *relay.Client) (err error) {
-			b, err = cl.GetShard(ctx, a, m.Segments[i].Hashes[j])
+			b, err = cl.GetShardTo(ctx, a, m.Segments[i].Hashes[j], dst)
 			return err
 		})
 		return b, err

@@ -183,13 +183,13 @@ func (c *Cluster) repair(ctx context.Context, v *cbfs.Volume, path string, thres
 			lostErr = fmt.Errorf("cluster: segment %d has %d healthy shards, needs %d", i, n-len(missing), m.K)
 			continue
 		}
-		fetch := func(ctx context.Context, si, j int) ([]byte, error) {
+		fetch := func(ctx context.Context, si, j int, dst []byte) ([]byte, error) {
 			if !healthy[si][j] {
 				return nil, errors.New("shard not healthy")
 			}
 			var b []byte
 			err := c.call(m.Segments[si].Relays[j], func(cl *relay.Client) (err error) {
-				b, err = cl.GetShard(ctx, a, m.Segments[si].Hashes[j])
+				b, err = cl.GetShardTo(ctx, a, m.Segments[si].Hashes[j], dst)
 				return err
 			})
 			return b, err

@@ -159,6 +159,12 @@ func (e *StatusError) Is(target error) bool {
 
 // Call sends one raw request and returns the answer's header and data.
 func (c *Client) Call(ctx context.Context, op Op, hdr any, data []byte) ([]byte, []byte, error) {
+	return c.call(ctx, op, hdr, data, nil)
+}
+
+// call is Call reading the answer's data into dst when its capacity
+// allows (else into a new buffer).
+func (c *Client) call(ctx context.Context, op Op, hdr any, data, dst []byte) ([]byte, []byte, error) {
 	h, err := cbfs.Marshal(hdr)
 	if err != nil {
 		return nil, nil, fmt.Errorf("relay: encode request: %w", err)
@@ -166,7 +172,7 @@ func (c *Client) Call(ctx context.Context, op Op, hdr any, data []byte) ([]byte,
 	// Shard bytes go over TCP when it connects (tcp.go); anything else,
 	// and a shard request TCP could not carry, over QUIC.
 	if bulkOp(op) {
-		rh, rd, done, err := c.callTCP(ctx, op, h, data)
+		rh, rd, done, err := c.callTCP(ctx, op, h, data, dst)
 		if done {
 			return rh, rd, err
 		}
@@ -196,7 +202,7 @@ func (c *Client) Call(ctx context.Context, op Op, hdr any, data []byte) ([]byte,
 		return nil, nil, fmt.Errorf("relay %s: send: %w", c.addr, cancelled(ctx, err))
 	}
 	st.Close() // done sending
-	status, rh, rd, err := readAnswer(st)
+	status, rh, rd, err := readAnswer(st, dst)
 	if err != nil {
 		st.CancelRead(0)
 		return nil, nil, fmt.Errorf("relay %s: answer: %w", c.addr, cancelled(ctx, err))
@@ -235,7 +241,15 @@ func (c *Client) PutProofs(ctx context.Context, r *ProofsReq, ents []ShardProofE
 // GetShard fetches a shard (unverified: the caller checks it against the
 // manifest).
 func (c *Client) GetShard(ctx context.Context, a Auth, h cbfs.ShardHash) ([]byte, error) {
-	_, d, err := c.Call(ctx, OpGetShard, &ShardReq{Auth: a, Hashes: []cbfs.ShardHash{h}}, nil)
+	return c.GetShardTo(ctx, a, h, nil)
+}
+
+// GetShardTo is GetShard reading the shard into dst (from its start) when
+// dst's capacity allows: a get reads every shard straight into the
+// buffer it decodes the segment in (cbfs.FetchFunc), with no buffer
+// allocated and zeroed per shard.
+func (c *Client) GetShardTo(ctx context.Context, a Auth, h cbfs.ShardHash, dst []byte) ([]byte, error) {
+	_, d, err := c.call(ctx, OpGetShard, &ShardReq{Auth: a, Hashes: []cbfs.ShardHash{h}}, nil, dst)
 	return d, err
 }
 

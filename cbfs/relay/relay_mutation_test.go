@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -241,16 +242,49 @@ func TestGrowth(t *testing.T) {
 	}
 }
 
-// TestPoolable: only buffers from 64 KiB to a shard frame go back to the
-// pool.
+// TestPoolable: only buffers from 64 KiB to a default segment (and an
+// O_DIRECT block) go back to the pool.
 func TestPoolable(t *testing.T) {
 	for _, c := range []struct {
 		c    int
 		want bool
-	}{{0, false}, {64<<10 - 1, false}, {64 << 10, true}, {MaxShardBytes, true}, {MaxShardBytes + 1, false}} {
+	}{{0, false}, {64<<10 - 1, false}, {64 << 10, true}, {8<<20 + 64<<10, true}, {8<<20 + 64<<10 + 1, false}, {MaxShardBytes, false}} {
 		if got := poolable(c.c); got != c.want {
 			t.Errorf("poolable(%d) = %v, want %v", c.c, got, c.want)
 		}
+	}
+}
+
+// TestBufPool: a buffer given back is handed out again, empty, and
+// survives a collection (a sync.Pool would drop it); the pool keeps at
+// most bufKeep buffers and none it may not keep (poolable).
+func TestBufPool(t *testing.T) {
+	for getBuf() != nil { // empty it
+	}
+	big := make([]byte, 100, 64<<10)
+	putBuf(big)
+	runtime.GC()
+	runtime.GC()
+	b := getBuf()
+	if len(b) != 0 || cap(b) != cap(big) || &b[:1][0] != &big[0] {
+		t.Fatalf("getBuf after putBuf: len %d cap %d, want the buffer given back, empty", len(b), cap(b))
+	}
+	if getBuf() != nil {
+		t.Fatal("one buffer given back, two handed out")
+	}
+	putBuf(make([]byte, 64<<10-1))
+	if getBuf() != nil {
+		t.Fatal("a buffer too small to pool came back")
+	}
+	for i := 0; i < bufKeep+3; i++ {
+		putBuf(make([]byte, 0, 64<<10))
+	}
+	n := 0
+	for getBuf() != nil {
+		n++
+	}
+	if n != bufKeep {
+		t.Fatalf("the pool kept %d buffers, want %d", n, bufKeep)
 	}
 }
 

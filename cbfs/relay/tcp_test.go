@@ -104,7 +104,7 @@ func TestTCPGarbage(t *testing.T) {
 			defer conn.Close()
 			conn.Write(c.frame)
 			r := bufio.NewReader(conn)
-			status, hdr, _, err := readAnswer(r)
+			status, hdr, _, err := readAnswer(r, nil)
 			if err != nil {
 				t.Fatalf("no answer: %v", err)
 			}
@@ -113,7 +113,7 @@ func TestTCPGarbage(t *testing.T) {
 			}
 			// A next request is served, or the connection is closed.
 			conn.Write([]byte{byte(OpStat), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0})
-			_, _, _, err = readAnswer(r)
+			_, _, _, err = readAnswer(r, nil)
 			if c.open != (err == nil) {
 				t.Fatalf("next request: %v, want connection open %v", err, c.open)
 			}
@@ -123,7 +123,7 @@ func TestTCPGarbage(t *testing.T) {
 	conn := tlsDial(t, f.srv.Addr(), f.owner, ALPN)
 	conn.Write([]byte{1, 0, 0})
 	conn.CloseWrite()
-	if _, _, _, err := readAnswer(conn); err == nil {
+	if _, _, _, err := readAnswer(conn, nil); err == nil {
 		t.Fatal("a truncated frame was answered")
 	}
 	conn.Close()
@@ -145,7 +145,7 @@ func TestTCPGarbage(t *testing.T) {
 		if err == nil {
 			c.SetDeadline(time.Now().Add(10 * time.Second))
 			c.Write([]byte{byte(OpGetShard), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0})
-			if _, _, _, err := readAnswer(c); err == nil {
+			if _, _, _, err := readAnswer(c, nil); err == nil {
 				t.Fatalf("served a connection with key %v, alpn %q", h.key != nil, h.alpn)
 			}
 			c.Close()
@@ -393,7 +393,7 @@ func TestTCPRequestRateLimit(t *testing.T) {
 	req := []byte{byte(OpGetShard), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0} // an empty map: refused, whole
 	for i, want := range []string{"get shard: bad request", "get shard: bad request", "rate limited: requests", "rate limited: requests"} {
 		conn.Write(req)
-		status, hdr, _, err := readAnswer(r)
+		status, hdr, _, err := readAnswer(r, nil)
 		if err != nil || string(hdr) != want {
 			t.Fatalf("request %d: %q, %v; want %q", i, hdr, err, want)
 		}
@@ -442,7 +442,7 @@ func TestTCPMaxConns(t *testing.T) {
 	r := bufio.NewReader(first)
 	req := []byte{byte(OpGetShard), 0, 0, 0, 1, 0xa0, 0, 0, 0, 0}
 	first.Write(req)
-	if _, _, _, err := readAnswer(r); err != nil {
+	if _, _, _, err := readAnswer(r, nil); err != nil {
 		t.Fatalf("first connection: %v", err)
 	}
 	served := func() bool {
@@ -454,7 +454,7 @@ func TestTCPMaxConns(t *testing.T) {
 		defer c.Close()
 		c.SetDeadline(time.Now().Add(10 * time.Second))
 		c.Write(req)
-		_, _, _, err = readAnswer(c)
+		_, _, _, err = readAnswer(c, nil)
 		return err == nil
 	}
 	if served() {
@@ -467,5 +467,148 @@ func TestTCPMaxConns(t *testing.T) {
 			t.Fatal("no connection served after the first left")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestGetShardTo: a shard is read into the caller's buffer when it has
+// room, over TCP and over QUIC alike (a get then allocates nothing per
+// shard), and into a new buffer when it has not; the bytes are the
+// shard's either way.
+func TestGetShardTo(t *testing.T) {
+	for _, tcp := range []bool{true, false} {
+		f := newFixture(t, Limits{})
+		f.cli.SetBulkTCP(tcp)
+		ctx := context.Background()
+		m, shards := f.encodeFile(t, "reports/a.txt", bytes.Repeat([]byte("into "), 3000))
+		a := f.auth(t, "reports/a.txt")
+		s := shards[[2]int{0, 1}]
+		if err := f.cli.PutShard(ctx, putReq(a, m, 0, 1), s); err != nil {
+			t.Fatal(err)
+		}
+		h := m.Segments[0].Hashes[1]
+		room := make([]byte, 3, len(s)+10)
+		got, err := f.cli.GetShardTo(ctx, a, h, room)
+		if err != nil || !bytes.Equal(got, s) {
+			t.Fatalf("tcp %v: into a buffer with room: %v", tcp, err)
+		}
+		if &got[0] != &room[:1][0] {
+			t.Fatalf("tcp %v: the shard was not read into the buffer given", tcp)
+		}
+		small := make([]byte, 0, len(s)-1)
+		got, err = f.cli.GetShardTo(ctx, a, h, small)
+		if err != nil || !bytes.Equal(got, s) {
+			t.Fatalf("tcp %v: into a buffer too small: %v", tcp, err)
+		}
+		if &got[0] == &small[:1][0] {
+			t.Fatalf("tcp %v: a shard longer than the buffer was read into it", tcp)
+		}
+		if n := f.srv.TCPReqs.Load(); (n > 0) != tcp {
+			t.Fatalf("tcp %v: %d requests over TCP", tcp, n)
+		}
+	}
+}
+
+// countConn counts the writes that reach the connection.
+type countConn struct {
+	net.Conn
+	writes int
+}
+
+func (c *countConn) Write(p []byte) (int, error) {
+	c.writes++
+	return c.Conn.Write(p)
+}
+
+// TestRawConnGathers: while gathering, writes reach the connection only
+// when rawBufBytes are buffered or at flush, in one write, and in order;
+// without gathering each write goes straight through; reads return what
+// was written.
+func TestRawConnGathers(t *testing.T) {
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	cc := &countConn{Conn: a}
+	rc := newRawConn(cc)
+	got := make(chan []byte)
+	go func() {
+		d, _ := io.ReadAll(b)
+		got <- d
+	}()
+	var want []byte
+	for _, step := range []struct {
+		gather     bool
+		n, records int
+		writes     int // reaching cc after the step
+	}{
+		{false, 5, 1, 1},
+		{true, 16 << 10, 7, 1 + 1}, // 112 KiB gathered, one write at flush
+		{true, 16 << 10, 9, 2 + 2}, // 144 KiB: one write when full, one at flush
+		{false, 16 << 10, 2, 4 + 2},
+	} {
+		if step.gather {
+			rc.startGather()
+		}
+		for i := 0; i < step.records; i++ {
+			p := bytes.Repeat([]byte{byte(len(want))}, step.n)
+			if n, err := rc.Write(p); n != len(p) || err != nil {
+				t.Fatalf("write: %d %v", n, err)
+			}
+			want = append(want, p...)
+		}
+		if step.gather {
+			if err := rc.flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if cc.writes != step.writes {
+			t.Fatalf("%d writes reached the connection, want %d", cc.writes, step.writes)
+		}
+	}
+	a.Close()
+	if d := <-got; !bytes.Equal(d, want) {
+		t.Fatalf("read %d bytes, want the %d written, in order", len(d), len(want))
+	}
+	// Reads: what the other end wrote, through the buffer.
+	c, d := net.Pipe()
+	defer d.Close()
+	go func() {
+		d.Write([]byte("hello"))
+		d.Close()
+	}()
+	r, err := io.ReadAll(newRawConn(c))
+	if err != nil || string(r) != "hello" {
+		t.Fatalf("read %q %v", r, err)
+	}
+}
+
+// TestTCPGetHoldsOneBuffer: a request without data (a get) gives its
+// pooled buffer back before it is answered, so the shard read takes that
+// one: after a put and two gets, one after another, the relay has used
+// one buffer, not two. (Counted once the relay has closed, when every
+// request has given its buffers back.)
+func TestTCPGetHoldsOneBuffer(t *testing.T) {
+	for getBuf() != nil { // empty the pool
+	}
+	f := newFixture(t, Limits{})
+	ctx := context.Background()
+	m, shards := f.encodeFileSeg(t, "reports/a.txt", bytes.Repeat([]byte("one buffer "), 40000), 256<<10)
+	a := f.auth(t, "reports/a.txt")
+	s := shards[[2]int{0, 0}]
+	if err := f.cli.PutShard(ctx, putReq(a, m, 0, 0), s); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if got, err := f.cli.GetShard(ctx, a, m.Segments[0].Hashes[0]); err != nil || !bytes.Equal(got, s) {
+			t.Fatalf("get %d: %v", i, err)
+		}
+	}
+	f.cli.Close()
+	f.srv.Close()
+	n := 0
+	for getBuf() != nil {
+		n++
+	}
+	if n != 1 {
+		t.Fatalf("%d buffers in the pool after a put and two gets, want 1", n)
 	}
 }

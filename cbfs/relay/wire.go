@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
@@ -255,9 +254,10 @@ const (
 	serverFirstAlloc = 1 << 20
 )
 
-// readAnswer reads a response frame on the client side.
-func readAnswer(r io.Reader) (status uint8, hdr, data []byte, err error) {
-	return readFrameInto(r, nil, clientFirstAlloc, responseDataCap)
+// readAnswer reads a response frame on the client side, its data into
+// buf when buf's capacity allows.
+func readAnswer(r io.Reader, buf []byte) (status uint8, hdr, data []byte, err error) {
+	return readFrameInto(r, buf, clientFirstAlloc, responseDataCap)
 }
 
 // readFrameInto reads one frame, checking each length against its cap
@@ -332,27 +332,50 @@ func growth(have, c, n, first int) int {
 }
 
 // poolable says whether a buffer of capacity c goes back to bufPool: big
-// enough to be worth keeping (64 KiB) and no bigger than a shard frame.
-func poolable(c int) bool { return c >= 64<<10 && c <= MaxShardBytes }
+// enough to be worth keeping (64 KiB) and no bigger than maxPooled.
+func poolable(c int) bool { return c >= 64<<10 && c <= maxPooled }
+
+// maxPooled is the largest buffer bufPool keeps: a whole default segment
+// as one shard (K=1), with room for O_DIRECT's last block. Larger shards
+// (segments above the default) get a buffer of their own per request, so
+// idle buffers never hold more than bufKeep × maxPooled (129 MiB; 34 MiB
+// with default shards of 2 MiB).
+const maxPooled = cbfs.DefaultSegmentSize + 64<<10
 
 // bufPool recycles the relay's shard-sized buffers (request data and
 // shard reads): a put or get of 2 MiB shards otherwise allocates and
 // zeroes a fresh buffer per request, and the GC's work grows with them.
-var bufPool sync.Pool
+// A channel, not a sync.Pool: a relay's live heap is small, so it
+// collects every few shards, and a sync.Pool is emptied by every
+// collection (profiles of BenchmarkProcesses showed most shard buffers
+// newly allocated and zeroed). It keeps at most bufKeep buffers; beyond
+// them a buffer is left to the collector.
+var bufPool = make(chan []byte, bufKeep)
+
+// bufKeep is how many idle buffers bufPool keeps: more than the shard
+// requests a relay serves at once for one client (3 segments put at a
+// time, a get's 4-6 segments in flight, a buffer each). With 8, a
+// benchmark's relays still allocated a third of their buffers anew.
+const bufKeep = 16
 
 // getBuf returns an empty buffer, with capacity from the pool if any.
 func getBuf() []byte {
-	if b, ok := bufPool.Get().(*[]byte); ok {
-		return (*b)[:0]
+	select {
+	case b := <-bufPool:
+		return b[:0]
+	default:
+		return nil
 	}
-	return nil
 }
 
 // putBuf gives a buffer back; the caller must not use it afterwards.
 func putBuf(b []byte) {
-	if poolable(cap(b)) {
-		b = b[:0]
-		bufPool.Put(&b)
+	if !poolable(cap(b)) {
+		return
+	}
+	select {
+	case bufPool <- b[:0]:
+	default:
 	}
 }
 
