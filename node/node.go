@@ -415,7 +415,8 @@ type stagedBlock struct {
 	receipts []*types.Receipt
 	res      *execution.Result    // what execution produced: timer runs and job results for subscribers
 	state    []store.Write        // the block's state writes
-	overlay  map[state.Key][]byte // the same, read by the next block before they are committed
+	overlay  map[state.Key][]byte // the same, read by the next block before they are committed; made when needed (pipeTip)
+	after    *state.StateDB       // the view the block executed on, the state after it; taken by the next block (pipeTip)
 	prep     *store.Prepared
 	below    *stagedBlock  // the block under it while that one was still committing; guarded by prodMu
 	done     chan struct{} // closed when the commit ended; err says how

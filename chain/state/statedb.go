@@ -404,8 +404,34 @@ func (s *StateDB) Writes() ([]Write, error) {
 	}
 	slices.SortFunc(out, func(a, b Write) int { return bytes.Compare(a.Key[:], b.Key[:]) })
 	s.journal = s.journal[:0]
-	s.dirty = map[types.Address]bool{}
-	s.slotDirty = map[Key]bool{}
+	clear(s.dirty) // kept for the next block when the view is carried (Rebase)
+	clear(s.slotDirty)
 	s.supplyW = false
 	return out, nil
 }
+
+// ErrUnwritten is Rebase's refusal: the view holds changes Writes has not
+// taken, or a read failed.
+var ErrUnwritten = errors.New("state view has unwritten changes")
+
+// Rebase makes s, whose changes Writes has taken, the view of the next
+// block over r, which must read the state after those writes. What s has
+// cached is that state already (the accounts and records the block read
+// or wrote, the supply), so the next block finds them without reading
+// and decoding them again: the block pipeline carries one view from block
+// to block (node/blockpipe.go). It fails, changing nothing, if s holds a
+// change not yet taken or a read failure.
+func (s *StateDB) Rebase(r Reader) error {
+	// Every journal entry marks its key dirty (or the supply written), and
+	// a revert unmarks it with the entry, so no dirty mark means an empty
+	// journal.
+	if s.err != nil || len(s.dirty) > 0 || len(s.slotDirty) > 0 || s.supplyW {
+		return ErrUnwritten
+	}
+	s.r = r
+	return nil
+}
+
+// Cached is how many accounts and records s holds, for callers that bound
+// how long they carry a view (Rebase).
+func (s *StateDB) Cached() int { return len(s.accounts) + len(s.slots) }
