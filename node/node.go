@@ -505,8 +505,11 @@ func (n *Node) finishCommit(sb *stagedBlock) error {
 	n.mu.Lock()
 	n.head = h
 	n.mu.Unlock()
-	n.recent.add(sb.block)
-	n.senders.add(sb.block.Txs)
+	if len(sb.block.Txs) > 0 {
+		bh := h.Hash()
+		n.recent.add(bh, sb.block)
+		n.senders.add(bh, sb.block.Txs)
+	}
 	n.payloads.prune(h.Height)
 	n.published(sb.block, sb.receipts)
 	n.publishLanes(h, sb.res)
@@ -668,7 +671,7 @@ func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
 		if b, err = types.DecodeBlock(raw); err != nil {
 			return nil, err
 		}
-		n.senders.fill(b.Txs)
+		n.senders.fill(h, b.Txs)
 		n.blocks.put(h, b)
 	}
 	n.devSenders(b.Txs) // impersonated transactions (devimpersonate.go)
