@@ -415,6 +415,7 @@ type stagedBlock struct {
 	receipts []*types.Receipt
 	res      *execution.Result    // what execution produced: timer runs and job results for subscribers
 	state    []store.Write        // the block's state writes
+	txHashes []types.Hash         // its transactions' hashes, in block order
 	overlay  map[state.Key][]byte // the same, read by the next block before they are committed; made when needed (pipeTip)
 	after    *state.StateDB       // the view the block executed on, the state after it; taken by the next block (pipeTip)
 	prep     *store.Prepared
@@ -485,7 +486,7 @@ func (n *Node) prepareCommit(st *state.StateDB, h *types.Header, res *execution.
 	if err != nil {
 		return nil, fmt.Errorf("commit block %d: %w", h.Height, err)
 	}
-	return &stagedBlock{block: block, receipts: res.Receipts, res: res, state: batch.State, prep: prep, done: make(chan struct{})}, nil
+	return &stagedBlock{block: block, receipts: res.Receipts, res: res, state: batch.State, txHashes: txHashes, prep: prep, done: make(chan struct{})}, nil
 }
 
 // finishCommit writes a prepared block, synced, and only then shows it:
@@ -507,7 +508,7 @@ func (n *Node) finishCommit(sb *stagedBlock) error {
 	n.mu.Unlock()
 	if len(sb.block.Txs) > 0 {
 		bh := h.Hash()
-		n.recent.add(bh, sb.block)
+		n.recent.add(bh, sb.block, sb.txHashes)
 		n.senders.add(bh, sb.block.Txs)
 	}
 	n.payloads.prune(h.Height)

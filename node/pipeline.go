@@ -115,18 +115,18 @@ type recentTx struct {
 // block caps (§17.8).
 const maxRecentTxs = 10_000
 
-func (r *recentTxs) add(bh types.Hash, b *types.Block) {
+// add keeps the transactions of the committed block b, whose hash is bh
+// and whose transactions' hashes are hashes (in block order; kept).
+func (r *recentTxs) add(bh types.Hash, b *types.Block, hashes []types.Hash) {
 	if len(b.Txs) == 0 {
 		return
 	}
-	hashes := make([]types.Hash, len(b.Txs))
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.byHash == nil {
 		r.byHash = map[types.Hash]recentTx{}
 	}
 	for i, tx := range b.Txs {
-		hashes[i] = tx.Hash()
 		r.byHash[hashes[i]] = recentTx{tx: tx, loc: rpc.TxLocation{BlockHash: bh, Height: b.Header.Height, Index: i}}
 	}
 	r.blocks = append(r.blocks, hashes)
