@@ -104,9 +104,11 @@ func TestSenderCacheFillsBlocksReadBack(t *testing.T) {
 	if err := n.SubmitBatch([]*types.Tx{tx})[0]; err != nil {
 		t.Fatal(err)
 	}
-	if _, err := n.ProduceBlock(); err != nil {
+	b, err := n.ProduceBlock()
+	if err != nil {
 		t.Fatal(err)
 	}
+	bh := b.Header.Hash()
 	signer, _ := genesis.DevAddress(2)
 	planted := types.Address{0xee}
 	for _, tc := range []struct {
@@ -114,8 +116,10 @@ func TestSenderCacheFillsBlocksReadBack(t *testing.T) {
 		fill func()
 		want types.Address
 	}{
-		{"cached", func() { n.senders.m[tx.Hash()] = planted }, planted},
-		{"not cached", func() { delete(n.senders.m, tx.Hash()) }, signer},
+		{"cached", func() { n.senders.m[bh] = []cachedSender{{from: planted, ok: true}} }, planted},
+		{"not recovered", func() { n.senders.m[bh] = []cachedSender{{from: planted}} }, signer},
+		{"other length", func() { n.senders.m[bh] = []cachedSender{{from: planted, ok: true}, {}} }, signer},
+		{"not cached", func() { delete(n.senders.m, bh) }, signer},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.fill()
@@ -129,5 +133,48 @@ func TestSenderCacheFillsBlocksReadBack(t *testing.T) {
 				t.Fatalf("sender %s (%v), want %s", from, err, tc.want)
 			}
 		})
+	}
+}
+
+// TestSenderCacheBound: senderCache keeps whole blocks, oldest out first,
+// until maxCachedSenders transactions are held (always the newest block),
+// and a block committed again (a devnet revert) counts once.
+func TestSenderCacheBound(t *testing.T) {
+	var c senderCache
+	txs := func(n int) []*types.Tx {
+		out := make([]*types.Tx, n)
+		for i := range out {
+			out[i] = &types.Tx{Nonce: uint64(i)}
+			out[i].SetSender(types.Address{byte(i)})
+		}
+		return out
+	}
+	third := maxCachedSenders / 3
+	c.add(types.Hash{1}, txs(third))
+	c.add(types.Hash{2}, txs(third))
+	c.add(types.Hash{2}, txs(third)) // again: not counted twice
+	c.add(types.Hash{3}, txs(third))
+	c.add(types.Hash{4}, nil)
+	if len(c.m) != 3 || c.count != 3*third {
+		t.Fatalf("%d blocks, %d senders held", len(c.m), c.count)
+	}
+	c.add(types.Hash{5}, txs(third))
+	if _, ok := c.m[types.Hash{1}]; ok || len(c.m) != 3 || c.count != 3*third {
+		t.Fatalf("after the bound: %d blocks, %d senders, oldest kept %v", len(c.m), c.count, ok)
+	}
+	c.add(types.Hash{6}, txs(maxCachedSenders+1))
+	if len(c.m) != 1 || c.count != maxCachedSenders+1 {
+		t.Fatalf("one block over the bound: %d blocks, %d senders", len(c.m), c.count)
+	}
+	got := txs(3)
+	for _, tx := range got {
+		tx.SetSender(types.Address{0xff})
+	}
+	c.add(types.Hash{7}, txs(3))
+	c.fill(types.Hash{7}, got)
+	for i, tx := range got {
+		if from, _ := tx.Sender(); from != (types.Address{byte(i)}) {
+			t.Fatalf("tx %d: sender %s", i, from)
+		}
 	}
 }

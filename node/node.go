@@ -415,7 +415,9 @@ type stagedBlock struct {
 	receipts []*types.Receipt
 	res      *execution.Result    // what execution produced: timer runs and job results for subscribers
 	state    []store.Write        // the block's state writes
-	overlay  map[state.Key][]byte // the same, read by the next block before they are committed
+	txHashes []types.Hash         // its transactions' hashes, in block order
+	overlay  map[state.Key][]byte // the same, read by the next block before they are committed; made when needed (pipeTip)
+	after    *state.StateDB       // the view the block executed on, the state after it; taken by the next block (pipeTip)
 	prep     *store.Prepared
 	below    *stagedBlock  // the block under it while that one was still committing; guarded by prodMu
 	done     chan struct{} // closed when the commit ended; err says how
@@ -484,7 +486,7 @@ func (n *Node) prepareCommit(st *state.StateDB, h *types.Header, res *execution.
 	if err != nil {
 		return nil, fmt.Errorf("commit block %d: %w", h.Height, err)
 	}
-	return &stagedBlock{block: block, receipts: res.Receipts, res: res, state: batch.State, prep: prep, done: make(chan struct{})}, nil
+	return &stagedBlock{block: block, receipts: res.Receipts, res: res, state: batch.State, txHashes: txHashes, prep: prep, done: make(chan struct{})}, nil
 }
 
 // finishCommit writes a prepared block, synced, and only then shows it:
@@ -504,8 +506,11 @@ func (n *Node) finishCommit(sb *stagedBlock) error {
 	n.mu.Lock()
 	n.head = h
 	n.mu.Unlock()
-	n.recent.add(sb.block)
-	n.senders.add(sb.block.Txs)
+	if len(sb.block.Txs) > 0 {
+		bh := h.Hash()
+		n.recent.add(bh, sb.block, sb.txHashes)
+		n.senders.add(bh, sb.block.Txs)
+	}
 	n.payloads.prune(h.Height)
 	n.published(sb.block, sb.receipts)
 	n.publishLanes(h, sb.res)
@@ -667,7 +672,7 @@ func (n *Node) blockByHash(h types.Hash) (*types.Block, error) {
 		if b, err = types.DecodeBlock(raw); err != nil {
 			return nil, err
 		}
-		n.senders.fill(b.Txs)
+		n.senders.fill(h, b.Txs)
 		n.blocks.put(h, b)
 	}
 	n.devSenders(b.Txs) // impersonated transactions (devimpersonate.go)

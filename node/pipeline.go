@@ -115,19 +115,18 @@ type recentTx struct {
 // block caps (§17.8).
 const maxRecentTxs = 10_000
 
-func (r *recentTxs) add(b *types.Block) {
+// add keeps the transactions of the committed block b, whose hash is bh
+// and whose transactions' hashes are hashes (in block order; kept).
+func (r *recentTxs) add(bh types.Hash, b *types.Block, hashes []types.Hash) {
 	if len(b.Txs) == 0 {
 		return
 	}
-	bh := b.Header.Hash()
-	hashes := make([]types.Hash, len(b.Txs))
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.byHash == nil {
 		r.byHash = map[types.Hash]recentTx{}
 	}
 	for i, tx := range b.Txs {
-		hashes[i] = tx.Hash()
 		r.byHash[hashes[i]] = recentTx{tx: tx, loc: rpc.TxLocation{BlockHash: bh, Height: b.Header.Height, Index: i}}
 	}
 	r.blocks = append(r.blocks, hashes)
@@ -148,63 +147,76 @@ func (r *recentTxs) get(h types.Hash) (recentTx, bool) {
 	return t, ok
 }
 
-// senderCache keeps the senders of the last maxCachedSenders committed
-// transactions by hash, so a block read back from the store (a receipt or
+// senderCache keeps the senders of the transactions of the last committed
+// blocks, by block hash, so a block read back from the store (a receipt or
 // transaction lookup older than recentTxs holds) has its transactions'
 // senders set instead of recovered again: in a `cowboy bench transfers`
 // run of 20,000, re-recovering the half that recentTxs no longer held
-// took 18% of the node's CPU. A hash commits to the signature, so the
-// sender of a hash never changes (a devnet revert included). Only RPC
-// reads of committed blocks use it; execution never does.
+// took 18% of the node's CPU. A block hash commits to its transactions in
+// order and a hash to the signature, so the senders of a block hash never
+// change (a devnet revert included). Kept per block, not per transaction:
+// one map entry and one slice per block instead of a map insert and
+// delete per transaction on the commit path. Only RPC reads of committed
+// blocks use it; execution never does.
 type senderCache struct {
 	mu     sync.RWMutex
-	m      map[types.Hash]types.Address
-	blocks [][]types.Hash // per committed block, oldest first
+	m      map[types.Hash][]cachedSender
+	blocks []types.Hash // oldest first
 	count  int
 }
 
-// maxCachedSenders bounds senderCache: about 5 MB of entries, 50 full
+// cachedSender is one transaction's sender; ok is false for one execution
+// did not recover (an impersonated devnet transaction).
+type cachedSender struct {
+	from types.Address
+	ok   bool
+}
+
+// maxCachedSenders bounds senderCache: about 2.5 MB of entries, 50 full
 // blocks of transfers.
 const maxCachedSenders = 100_000
 
-func (c *senderCache) add(txs []*types.Tx) {
+// add keeps the senders of txs, the transactions of the committed block
+// with hash bh, in block order.
+func (c *senderCache) add(bh types.Hash, txs []*types.Tx) {
 	if len(txs) == 0 {
 		return
 	}
-	hashes := make([]types.Hash, 0, len(txs))
-	froms := make([]types.Address, 0, len(txs))
-	for _, tx := range txs {
+	froms := make([]cachedSender, len(txs))
+	for i, tx := range txs {
 		if from, err := tx.Sender(); err == nil { // cached: execution recovered it
-			hashes = append(hashes, tx.Hash())
-			froms = append(froms, from)
+			froms[i] = cachedSender{from: from, ok: true}
 		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
-		c.m = map[types.Hash]types.Address{}
+		c.m = map[types.Hash][]cachedSender{}
 	}
-	for i, h := range hashes {
-		c.m[h] = froms[i]
+	if _, ok := c.m[bh]; !ok {
+		c.blocks = append(c.blocks, bh)
+		c.count += len(froms)
 	}
-	c.blocks = append(c.blocks, hashes)
-	c.count += len(hashes)
+	c.m[bh] = froms
 	for c.count > maxCachedSenders && len(c.blocks) > 1 {
-		for _, h := range c.blocks[0] {
-			delete(c.m, h)
-		}
-		c.count -= len(c.blocks[0])
+		c.count -= len(c.m[c.blocks[0]])
+		delete(c.m, c.blocks[0])
 		c.blocks = c.blocks[1:]
 	}
 }
 
-// fill sets the cached senders of txs that have one.
-func (c *senderCache) fill(txs []*types.Tx) {
+// fill sets the cached senders of txs, the transactions of the block with
+// hash bh.
+func (c *senderCache) fill(bh types.Hash, txs []*types.Tx) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	for _, tx := range txs {
-		if from, ok := c.m[tx.Hash()]; ok {
-			tx.SetSender(from)
+	froms := c.m[bh]
+	if len(froms) != len(txs) {
+		return
+	}
+	for i, tx := range txs {
+		if froms[i].ok {
+			tx.SetSender(froms[i].from)
 		}
 	}
 }

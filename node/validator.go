@@ -787,7 +787,7 @@ func (n *Node) stageFinal(c simplex.Certified, proof []simplex.Certified) (*type
 	if err != nil {
 		return nil, err
 	}
-	n.commitBehind(sb)
+	n.commitBehind(sb, st)
 	return sb.block, nil
 }
 

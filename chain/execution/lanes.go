@@ -135,14 +135,19 @@ var orderDomain = []byte("cowboy/tx-order/v1")
 // keeps its own slot (execution refuses it).
 func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
 	type slot struct {
-		key  [32]byte
-		hash types.Hash
-		tx   *types.Tx
+		key   [32]byte
+		hash  types.Hash
+		tx    *types.Tx
+		from  types.Address
+		group int32 // index of the sender's group; -1: no sender
 	}
 	slots := make([]slot, len(txs))
 	for i, tx := range txs {
 		h := tx.Hash()
-		slots[i] = slot{key: crypto.Keccak256(orderDomain, beacon[:], h[:]), hash: h, tx: tx}
+		slots[i] = slot{key: crypto.Keccak256(orderDomain, beacon[:], h[:]), hash: h, tx: tx, group: -1}
+		if from, err := tx.Sender(); err == nil {
+			slots[i].from, slots[i].group = from, 0
+		}
 	}
 	slices.SortFunc(slots, func(a, b slot) int { // equal keys and hashes are the same transaction
 		if c := bytes.Compare(a.key[:], b.key[:]); c != 0 {
@@ -151,15 +156,40 @@ func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
 		return bytes.Compare(a.hash[:], b.hash[:])
 	})
 	// Each sender's transactions in nonce order (ties by hash), then dealt
-	// into its slots in slot order.
-	bySender := map[types.Address][]*types.Tx{}
+	// into its slots in slot order. Senders are numbered in slot order
+	// (one map lookup per transaction) and their transactions laid out
+	// sender after sender, in slot order within a sender, by a counting
+	// sort: no list or map per sender.
+	groups := make(map[types.Address]int32, len(slots))
+	var count []int32 // transactions per sender
+	for i := range slots {
+		s := &slots[i]
+		if s.group < 0 {
+			continue
+		}
+		g, ok := groups[s.from]
+		if !ok {
+			g = int32(len(count))
+			groups[s.from] = g
+			count = append(count, 0)
+		}
+		s.group = g
+		count[g]++
+	}
+	start := make([]int32, len(count)+1) // sender g's transactions are byGroup[start[g]:start[g+1]]
+	for g, c := range count {
+		start[g+1] = start[g] + c
+	}
+	byGroup := make([]*types.Tx, start[len(count)])
+	next := slices.Clone(start[:len(count)])
 	for _, s := range slots {
-		if from, err := s.tx.Sender(); err == nil {
-			bySender[from] = append(bySender[from], s.tx)
+		if s.group >= 0 {
+			byGroup[next[s.group]] = s.tx
+			next[s.group]++
 		}
 	}
-	for _, list := range bySender {
-		slices.SortStableFunc(list, func(a, b *types.Tx) int {
+	for g := range count {
+		slices.SortStableFunc(byGroup[start[g]:start[g+1]], func(a, b *types.Tx) int {
 			if c := cmp.Compare(a.Nonce, b.Nonce); c != 0 {
 				return c
 			}
@@ -168,15 +198,14 @@ func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
 		})
 	}
 	out := make([]*types.Tx, len(slots))
-	dealt := map[types.Address]int{}
+	copy(next, start) // the next of each sender's transactions to deal
 	for i, s := range slots {
-		from, err := s.tx.Sender()
-		if err != nil {
+		if s.group < 0 {
 			out[i] = s.tx
 			continue
 		}
-		out[i] = bySender[from][dealt[from]]
-		dealt[from]++
+		out[i] = byGroup[next[s.group]]
+		next[s.group]++
 	}
 	return out
 }

@@ -30,10 +30,13 @@ var ErrInsufficientBalance = errors.New("insufficient balance")
 // a journal. It is used by one goroutine (the block executor).
 type StateDB struct {
 	r        Reader
-	accounts map[types.Address]*Account // nil value: known absent
-	dirty    map[types.Address]bool
-	supply   *big.Int // nil until loaded
-	supplyW  bool
+	accounts map[types.Address]*entry
+	// touched lists the entries marked dirty since the last Writes, each
+	// once (entry.listed); a revert may have unmarked some since.
+	touched []*entry
+	free    []entry  // entries are allocated a slab at a time
+	supply  *big.Int // nil until loaded
+	supplyW bool
 	// slots caches raw records (actor code, storage, dedup entries) by
 	// key; a nil value is known absent.
 	slots     map[Key][]byte
@@ -42,8 +45,20 @@ type StateDB struct {
 	err       error // first read or decode failure; sticky
 }
 
+// entry is one account as the view holds it: one map lookup finds both the
+// account and whether the block changed it, and the journal points at it.
+type entry struct {
+	addr   types.Address
+	acc    *Account // nil: known absent
+	dirty  bool     // changed since the last Writes
+	listed bool     // in StateDB.touched
+}
+
+// entrySlab is how many entries the view allocates at once.
+const entrySlab = 256
+
 type undo struct {
-	addr      types.Address
+	e         *entry // the account's entry; nil for supply and record entries
 	kind      undoKind
 	prevDirty bool
 	neg       bool // undoBalance, undoSupply: the change was a debit
@@ -84,32 +99,51 @@ type slotUndo struct {
 
 // New opens a view over r.
 func New(r Reader) *StateDB {
-	return &StateDB{r: r, accounts: map[types.Address]*Account{}, dirty: map[types.Address]bool{},
-		slots: map[Key][]byte{}, slotDirty: map[Key]bool{}}
+	return &StateDB{r: r, accounts: map[types.Address]*entry{}, slots: map[Key][]byte{}, slotDirty: map[Key]bool{}}
 }
 
 // Err reports the first failure to read the committed state. A block must
 // not be committed if Err is set: the view may be incomplete.
 func (s *StateDB) Err() error { return s.err }
 
-func (s *StateDB) load(a types.Address) *Account {
-	if acc, ok := s.accounts[a]; ok {
-		return acc
+func (s *StateDB) load(a types.Address) *Account { return s.entry(a).acc }
+
+// entry returns a's entry, reading the account on first use. After a
+// failed read the entry is absent and not kept (the failure is sticky:
+// nothing this view holds will be written).
+func (s *StateDB) entry(a types.Address) *entry {
+	if e, ok := s.accounts[a]; ok {
+		return e
 	}
+	if len(s.free) == 0 {
+		s.free = make([]entry, entrySlab)
+	}
+	e := &s.free[0]
+	s.free = s.free[1:]
+	e.addr = a
 	raw, err := s.r.GetState(AccountKey(a))
 	if err != nil {
 		s.fail(fmt.Errorf("read account %s: %w", a, err))
-		return nil
+		return e
 	}
-	var acc *Account
 	if raw != nil {
-		if acc, err = decodeAccount(raw); err != nil {
+		if e.acc, err = decodeAccount(raw); err != nil {
 			s.fail(fmt.Errorf("account %s: %w", a, err))
-			return nil
+			e.acc = nil
+			return e
 		}
 	}
-	s.accounts[a] = acc
-	return acc
+	s.accounts[a] = e
+	return e
+}
+
+// touch marks e changed.
+func (s *StateDB) touch(e *entry) {
+	e.dirty = true
+	if !e.listed {
+		e.listed = true
+		s.touched = append(s.touched, e)
+	}
 }
 
 func (s *StateDB) fail(err error) {
@@ -153,34 +187,37 @@ func (s *StateDB) Nonce(a types.Address) uint64 {
 // modify journals the current account and returns a mutable copy; the
 // changes that only touch the nonce or the balance take the in-place paths
 // below instead.
-func (s *StateDB) modify(a types.Address) *Account {
-	cur := s.load(a)
-	s.journal = append(s.journal, undo{addr: a, kind: undoAccount, prev: cur, prevDirty: s.dirty[a]})
+func (s *StateDB) modify(a types.Address) *Account { return s.modifyEntry(s.entry(a)) }
+
+func (s *StateDB) modifyEntry(e *entry) *Account {
+	cur := e.acc
+	s.journal = append(s.journal, undo{e: e, kind: undoAccount, prev: cur, prevDirty: e.dirty})
 	var next *Account
 	if cur == nil {
 		next = &Account{Balance: new(big.Int)}
 	} else {
 		next = cur.copy()
 	}
-	s.accounts[a] = next
-	s.dirty[a] = true
+	e.acc = next
+	s.touch(e)
 	return next
 }
 
 // SetNonce sets the account's nonce.
 func (s *StateDB) SetNonce(a types.Address, n uint64) {
-	acc := s.load(a)
+	e := s.entry(a)
+	acc := e.acc
 	if acc == nil {
-		s.modify(a).Nonce = n
+		s.modifyEntry(e).Nonce = n
 		return
 	}
-	u := undo{addr: a, kind: undoNonce, prevDirty: s.dirty[a]}
+	u := undo{e: e, kind: undoNonce, prevDirty: e.dirty}
 	u.delta[0] = big.Word(acc.Nonce)
 	if bits.UintSize == 32 {
 		u.delta[1] = big.Word(acc.Nonce >> 32)
 	}
 	s.journal = append(s.journal, u)
-	s.dirty[a] = true
+	s.touch(e)
 	acc.Nonce = n
 }
 
@@ -189,14 +226,15 @@ func (s *StateDB) SetNonce(a types.Address, n uint64) {
 // changes in place and the journal records v; an absent one is created
 // through modify.
 func (s *StateDB) changeBalance(a types.Address, v *big.Int, neg bool) {
-	acc := s.load(a)
+	e := s.entry(a)
+	acc := e.acc
 	if w := v.Bits(); acc == nil || len(w) > deltaWords {
-		acc = s.modify(a)
+		acc = s.modifyEntry(e)
 	} else {
-		u := undo{addr: a, kind: undoBalance, neg: neg, prevDirty: s.dirty[a]}
+		u := undo{e: e, kind: undoBalance, neg: neg, prevDirty: e.dirty}
 		copy(u.delta[:], w)
 		s.journal = append(s.journal, u)
-		s.dirty[a] = true
+		s.touch(e)
 	}
 	if neg {
 		acc.Balance.Sub(acc.Balance, v)
@@ -343,21 +381,17 @@ func (s *StateDB) RevertToSnapshot(id int) {
 			s.supply, s.supplyW = u.prev.Balance, u.prevDirty
 			continue
 		case undoAccount:
-			s.accounts[u.addr] = u.prev
+			u.e.acc = u.prev
 		case undoNonce:
 			n := uint64(u.delta[0])
 			if bits.UintSize == 32 {
 				n |= uint64(u.delta[1]) << 32
 			}
-			s.accounts[u.addr].Nonce = n
+			u.e.acc.Nonce = n
 		case undoBalance:
-			undoDelta(s.accounts[u.addr].Balance, u)
+			undoDelta(u.e.acc.Balance, u)
 		}
-		if u.prevDirty {
-			s.dirty[u.addr] = true
-		} else {
-			delete(s.dirty, u.addr)
-		}
+		u.e.dirty = u.prevDirty // still listed in touched; Writes skips it
 	}
 	clear(s.journal[id:]) // drop the references the undone entries held
 	s.journal = s.journal[:id]
@@ -379,14 +413,17 @@ func (s *StateDB) Writes() ([]Write, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	out := make([]Write, 0, len(s.dirty)+1)
-	for a := range s.dirty {
-		acc := s.accounts[a]
-		w := Write{Key: AccountKey(a)}
+	out := make([]Write, 0, len(s.touched)+len(s.slotDirty)+1)
+	for _, e := range s.touched {
+		if !e.dirty {
+			continue // changed, then reverted
+		}
+		acc := e.acc
+		w := Write{Key: AccountKey(e.addr)}
 		if acc != nil && !acc.empty() {
 			b, err := encodeAccount(acc)
 			if err != nil {
-				return nil, fmt.Errorf("encode account %s: %w", a, err)
+				return nil, fmt.Errorf("encode account %s: %w", e.addr, err)
 			}
 			w.Value = b
 		}
@@ -404,8 +441,43 @@ func (s *StateDB) Writes() ([]Write, error) {
 	}
 	slices.SortFunc(out, func(a, b Write) int { return bytes.Compare(a.Key[:], b.Key[:]) })
 	s.journal = s.journal[:0]
-	s.dirty = map[types.Address]bool{}
-	s.slotDirty = map[Key]bool{}
+	for _, e := range s.touched {
+		e.dirty, e.listed = false, false
+	}
+	clear(s.touched)
+	s.touched = s.touched[:0] // kept for the next block when the view is carried (Rebase)
+	clear(s.slotDirty)
 	s.supplyW = false
 	return out, nil
 }
+
+// ErrUnwritten is Rebase's refusal: the view holds changes Writes has not
+// taken, or a read failed.
+var ErrUnwritten = errors.New("state view has unwritten changes")
+
+// Rebase makes s, whose changes Writes has taken, the view of the next
+// block over r, which must read the state after those writes. What s has
+// cached is that state already (the accounts and records the block read
+// or wrote, the supply), so the next block finds them without reading
+// and decoding them again: the block pipeline carries one view from block
+// to block (node/blockpipe.go). It fails, changing nothing, if s holds a
+// change not yet taken or a read failure.
+func (s *StateDB) Rebase(r Reader) error {
+	// Every journal entry marks its account or record dirty (or the supply
+	// written), and a revert unmarks it with the entry, so no dirty mark
+	// means an empty journal.
+	if s.err != nil || len(s.slotDirty) > 0 || s.supplyW {
+		return ErrUnwritten
+	}
+	for _, e := range s.touched {
+		if e.dirty {
+			return ErrUnwritten
+		}
+	}
+	s.r = r
+	return nil
+}
+
+// Cached is how many accounts and records s holds, for callers that bound
+// how long they carry a view (Rebase).
+func (s *StateDB) Cached() int { return len(s.accounts) + len(s.slots) }
