@@ -16,6 +16,8 @@ func TestAllocSizes(t *testing.T) {
 	}{
 		// An instance, its dictionary and room for four attributes.
 		{"instanceMem", unsafe.Sizeof(instanceMem{}), 256},
+		// A set built from an iterable, with its first eight entries.
+		{"smallSet", unsafe.Sizeof(smallSet{}), 384},
 	}
 	for _, tt := range tests {
 		if tt.size > tt.max {
