@@ -171,7 +171,11 @@ func (h *hashtable) cloneInto(dst *hashtable, c Cloner) {
 	if h.entries != nil {
 		dst.entries = make([]entry, len(h.entries))
 		for i, e := range h.entries {
-			dst.entries[i] = entry{hash: e.hash, key: c.Clone(e.key), value: c.Clone(e.value), dead: e.dead}
+			if e.dead() {
+				dst.entries[i] = entry{hash: e.hash}
+				continue
+			}
+			dst.entries[i] = entry{hash: e.hash, key: c.Clone(e.key), value: c.Clone(e.value)}
 		}
 	}
 	if h.index != nil {

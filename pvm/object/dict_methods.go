@@ -55,7 +55,7 @@ func initDictMethods() {
 	dictMethod("popitem", func(c Ctx, d *Dict, args []Value, kw []Kw) (Value, error) {
 		for i := len(d.ht.entries) - 1; i >= 0; i-- {
 			e := d.ht.entries[i]
-			if !e.dead {
+			if !e.dead() {
 				d.ht.removeAt(i)
 				return Tuple{e.key, e.value}, nil
 			}
@@ -172,7 +172,7 @@ func initSetMethods() {
 	})
 	setMethod("pop", true, func(c Ctx, s *Set, args []Value, kw []Kw) (Value, error) {
 		for i, e := range s.ht.entries {
-			if !e.dead {
+			if !e.dead() {
 				s.ht.removeAt(i)
 				return e.key, nil
 			}

@@ -24,12 +24,18 @@ type hashtable struct {
 	version uint64
 }
 
+// entry is one slot of a hashtable. A deleted entry keeps its place
+// with a nil key (dead); no live entry has a nil key. Without a flag of
+// its own an entry is 40 bytes, not 48, and a set or dict with its small
+// table (smallSet, a dict's first eight entries) a size class lower.
 type entry struct {
 	hash  int64
 	key   Value
 	value Value
-	dead  bool
 }
+
+// dead reports whether the entry was deleted.
+func (e *entry) dead() bool { return e.key == nil }
 
 // smallTable is the most entries a table keeps without an index.
 const smallTable = 8
@@ -38,7 +44,7 @@ const smallTable = 8
 func (h *hashtable) buildIndex() {
 	h.index, h.more = make(map[int64]int32, len(h.entries)+1), nil
 	for i, e := range h.entries {
-		if !e.dead {
+		if !e.dead() {
 			h.addPos(e.hash, int32(i))
 		}
 	}
@@ -62,7 +68,7 @@ func (h *hashtable) find(c Ctx, key Value, hash int64) (int, error) {
 	if h.index == nil {
 		// An __eq__ may change the table: re-read its length each time.
 		for i := 0; i < len(h.entries); i++ {
-			if e := &h.entries[i]; e.hash != hash || e.dead {
+			if e := &h.entries[i]; e.hash != hash || e.dead() {
 				continue
 			}
 			if pos, err := h.match(c, key, int32(i)); pos >= 0 || err != nil {
@@ -89,7 +95,7 @@ func (h *hashtable) find(c Ctx, key Value, hash int64) (int, error) {
 // match returns pos if the entry there holds key, else -1.
 func (h *hashtable) match(c Ctx, key Value, pos int32) (int, error) {
 	e := &h.entries[pos]
-	if e.dead {
+	if e.dead() {
 		return -1, nil
 	}
 	if identical(e.key, key) {
@@ -163,7 +169,7 @@ func (h *hashtable) remove(c Ctx, key Value) (Value, bool, error) {
 func (h *hashtable) removeAt(pos int) {
 	e := &h.entries[pos]
 	if h.index == nil {
-		e.dead, e.key, e.value = true, nil, nil
+		e.key, e.value = nil, nil
 		h.live--
 		h.version++
 		return
@@ -190,7 +196,7 @@ func (h *hashtable) removeAt(pos int) {
 	} else {
 		h.more[e.hash] = idx
 	}
-	e.dead, e.key, e.value = true, nil, nil
+	e.key, e.value = nil, nil
 	h.live--
 	h.version++
 	if dead := len(h.entries) - h.live; dead > 16 && dead*2 > len(h.entries) {
@@ -201,7 +207,7 @@ func (h *hashtable) removeAt(pos int) {
 func (h *hashtable) compact() {
 	out := make([]entry, 0, h.live)
 	for _, e := range h.entries {
-		if !e.dead {
+		if !e.dead() {
 			out = append(out, e)
 		}
 	}
@@ -218,7 +224,7 @@ func (h *hashtable) clear() {
 func (h *hashtable) keys() []Value {
 	out := make([]Value, 0, h.live)
 	for _, e := range h.entries {
-		if !e.dead {
+		if !e.dead() {
 			out = append(out, e.key)
 		}
 	}
@@ -253,7 +259,7 @@ func (d *Dict) Repr(c Ctx) (string, error) {
 	first := true
 	for i := 0; i < len(d.ht.entries); i++ {
 		e := d.ht.entries[i]
-		if e.dead {
+		if e.dead() {
 			continue
 		}
 		if !first {
@@ -293,7 +299,7 @@ func (d *Dict) Keys() []Value { return d.ht.keys() }
 func (d *Dict) Items() [][2]Value {
 	out := make([][2]Value, 0, d.ht.live)
 	for _, e := range d.ht.entries {
-		if !e.dead {
+		if !e.dead() {
 			out = append(out, [2]Value{e.key, e.value})
 		}
 	}
@@ -337,7 +343,7 @@ func (s *Set) Hash(c Ctx) (int64, error) {
 	}
 	var h uint64 = 1927868237
 	for _, e := range s.ht.entries {
-		if !e.dead {
+		if !e.dead() {
 			x := uint64(e.hash)
 			h ^= (x ^ (x << 16) ^ 89869747) * 3644798167
 		}
@@ -362,7 +368,7 @@ func (s *Set) Repr(c Ctx) (string, error) {
 	buf := []byte{'{'}
 	first := true
 	for _, e := range s.ht.entries {
-		if e.dead {
+		if e.dead() {
 			continue
 		}
 		if !first {
@@ -432,7 +438,7 @@ func (it *hashIter) Next(c Ctx) (Value, bool, error) {
 	for it.pos < len(it.ht.entries) {
 		e := it.ht.entries[it.pos]
 		it.pos++
-		if e.dead {
+		if e.dead() {
 			continue
 		}
 		switch it.kind {

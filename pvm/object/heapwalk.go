@@ -337,7 +337,7 @@ func (w *HeapWalk) visitTable(h *hashtable, entry uint64) {
 	w.bytes += entry * uint64(h.live)
 	for i := range h.entries {
 		e := &h.entries[i]
-		if e.dead {
+		if e.dead() {
 			continue
 		}
 		w.Visit(e.key)

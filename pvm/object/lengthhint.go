@@ -47,7 +47,7 @@ func iterLeft(v Value) (int, bool) {
 		}
 		n := 0
 		for _, e := range it.ht.entries[min(it.pos, len(it.ht.entries)):] {
-			if !e.dead {
+			if !e.dead() {
 				n++
 			}
 		}

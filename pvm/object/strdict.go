@@ -17,7 +17,6 @@ type StrDict struct {
 	index map[string]int
 	keys  []string
 	vals  []Value
-	dead  int
 	// layout changes whenever a name is added or removed, so a cached slot
 	// position (see Slot) stays valid exactly while layout is unchanged.
 	layout uint64
@@ -30,6 +29,12 @@ type StrDict struct {
 	// namespace (clone.go), read by other threads too: the first change
 	// of the names makes a private copy.
 	indexShared bool
+	// dead counts the deleted bindings still in keys. An int32 beside
+	// indexShared keeps StrDict at 80 bytes, so an instance with its
+	// dictionary and first four slots (instanceMem) is one 256-byte Go
+	// allocation, not 288 (TestAllocSizes); no dictionary under the
+	// 10 MiB memory limit holds 2^31 names.
+	dead int32
 }
 
 // ownIndex makes the index private before a change of the names.
@@ -253,7 +258,7 @@ func (d *StrDict) Delete(name string) bool {
 	}
 	d.vals[i] = nil
 	d.dead++
-	if d.dead > 8 && d.dead*2 > len(d.keys) {
+	if d.dead > 8 && int(d.dead)*2 > len(d.keys) {
 		d.compact()
 	}
 	return true
@@ -276,7 +281,7 @@ func (d *StrDict) compact() {
 }
 
 // Len is the number of bindings.
-func (d *StrDict) Len() int { return len(d.keys) - d.dead }
+func (d *StrDict) Len() int { return len(d.keys) - int(d.dead) }
 
 // Each calls f for each binding in insertion order.
 func (d *StrDict) Each(f func(name string, v Value)) {

@@ -202,13 +202,16 @@ func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw
 	} else {
 		g, mem = &Generator{}, make([]object.Value, need)
 	}
-	g.t, g.name, g.qualname = t, fn.Name, fn.QualName
+	g.t = t
+	if !sameString(fn.Name, code.Name) || !sameString(fn.QualName, code.QualName) {
+		g.names = &genNames{fn.Name, fn.QualName}
+	}
 	g.frame = frame{code: code, fn: fn, globals: fn.Globals, locals: mem[:len(code.Varnames)], stack: mem[len(code.Varnames):]}
 	if err := t.bindArgs(&g.frame, fn, args, kw); err != nil {
 		return nil, err
 	}
 	if code.Coroutine {
-		g.coro = true
+		g.frame.gen.coro = true
 		return &Coroutine{g}, nil
 	}
 	return g, nil

@@ -26,14 +26,16 @@ func (*Coroutine) Type() *object.Class { return object.CoroutineClass }
 // Repr implements object.Value (CPython adds the address, which the PVM
 // never shows).
 func (c *Coroutine) Repr(object.Ctx) (string, error) {
-	return "<coroutine object " + c.g.qualname + ">", nil
+	return "<coroutine object " + c.g.qualname() + ">", nil
 }
 
 // Truth implements object.Value.
 func (*Coroutine) Truth(object.Ctx) (bool, error) { return true, nil }
 
 // Hash implements object.Value.
-func (c *Coroutine) Hash(object.Ctx) (int64, error) { return int64(len(c.g.qualname)) * 0x434f52, nil }
+func (c *Coroutine) Hash(object.Ctx) (int64, error) {
+	return int64(len(c.g.qualname())) * 0x434f52, nil
+}
 
 // GetAttr implements object.AttrGetter: send, throw and close as a
 // generator's, and __await__, which returns the iterator await drives.
@@ -49,7 +51,7 @@ func (c *Coroutine) GetAttr(ctx object.Ctx, name string) (object.Value, bool, er
 	case "__next__":
 		return nil, false, nil
 	case "cr_running":
-		return object.MakeBool(c.g.running), true, nil
+		return object.MakeBool(c.g.frame.gen.running), true, nil
 	}
 	return c.g.GetAttr(ctx, name)
 }
@@ -59,7 +61,7 @@ func (c *Coroutine) GetAttr(ctx object.Ctx, name string) (object.Value, bool, er
 // an iterator that is not a coroutine.
 func (t *Thread) awaitable(v object.Value) (object.Value, error) {
 	if c, ok := v.(*Coroutine); ok {
-		if c.g.done {
+		if c.g.frame.gen.done {
 			return nil, object.Errorf(object.RuntimeError, "cannot reuse already awaited coroutine")
 		}
 		return c.g, nil

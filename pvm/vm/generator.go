@@ -1,27 +1,68 @@
 package vm
 
 import (
+	"unsafe"
+
 	"github.com/cowboy-chain/cowboy/pvm/compile"
 	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
 // Generator is a suspended generator function frame.
 type Generator struct {
-	t        *Thread
-	name     string
-	qualname string
-	started  bool
-	running  bool
-	done     bool
-	coro     bool  // the frame of a Coroutine (async def)
-	frame    frame // the generator's frame, allocated with it
+	t *Thread
+	// names holds the function's __name__ and __qualname__ when they were
+	// not its code's at the generator's creation (a renamed function);
+	// nil otherwise, so most generators carry one pointer, not two
+	// strings.
+	names *genNames
+	frame frame // the generator's frame, allocated with it; its state is frame.gen
+}
+
+// genNames is the __name__ and __qualname__ a generator keeps from a
+// renamed function: CPython takes them from the function when it makes
+// the generator, so renaming the function later leaves them.
+type genNames struct{ name, qualname string }
+
+// genState is the state of a generator's frame (the zero value in every
+// other frame). It lives in frame, in the padding after the frame's own
+// flags, so a Generator and its small frame stay one 288-byte allocation.
+type genState struct {
+	started bool
+	running bool
+	done    bool
+	coro    bool // the frame of a Coroutine (async def)
+}
+
+// sameString reports whether a and b are the same string in memory: a
+// function's names are its code's strings unless it was renamed, and the
+// test costs two comparisons instead of a call to compare the bytes. Equal
+// strings elsewhere in memory read as different, which only costs a
+// genNames.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// name is the generator's __name__.
+func (g *Generator) name() string {
+	if g.names != nil {
+		return g.names.name
+	}
+	return g.frame.code.Name
+}
+
+// qualname is the generator's __qualname__.
+func (g *Generator) qualname() string {
+	if g.names != nil {
+		return g.names.qualname
+	}
+	return g.frame.code.QualName
 }
 
 // smallGenerator is a Generator allocated together with the slots (locals
 // and value stack) of a small frame: one Go allocation instead of two.
 // The meter charges the frame as before (makeGenerator). Seven slots
 // hold a generator expression's frame (its iterator, its variable and a
-// stack of up to five) and keep the whole in Go's 320-byte size class
+// stack of up to five) and keep the whole in Go's 288-byte size class
 // (TestSmallGeneratorSize).
 type smallGenerator struct {
 	Generator
@@ -33,14 +74,14 @@ func (*Generator) Type() *object.Class { return object.GeneratorClass }
 
 // Repr implements object.Value.
 func (g *Generator) Repr(object.Ctx) (string, error) {
-	return "<generator object " + g.qualname + ">", nil
+	return "<generator object " + g.qualname() + ">", nil
 }
 
 // Truth implements object.Value.
 func (*Generator) Truth(object.Ctx) (bool, error) { return true, nil }
 
 // Hash implements object.Value.
-func (g *Generator) Hash(object.Ctx) (int64, error) { return int64(len(g.qualname)) * 0x47454e, nil }
+func (g *Generator) Hash(object.Ctx) (int64, error) { return int64(len(g.qualname())) * 0x47454e, nil }
 
 // Next implements object.Iterator.
 func (g *Generator) Next(c object.Ctx) (object.Value, bool, error) {
@@ -52,11 +93,11 @@ func (g *Generator) Next(c object.Ctx) (object.Value, bool, error) {
 // suspended yield instead of sending a value.
 func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Value, bool, error) {
 	t := g.t
-	if g.running {
+	if g.frame.gen.running {
 		return nil, false, object.Errorf(object.ValueError, "generator already executing")
 	}
-	if g.done {
-		if g.coro {
+	if g.frame.gen.done {
+		if g.frame.gen.coro {
 			return nil, false, object.Errorf(object.RuntimeError, "cannot reuse already awaited coroutine")
 		}
 		if throw != nil {
@@ -65,11 +106,11 @@ func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Va
 		return nil, false, nil
 	}
 	f := &g.frame
-	if !g.started {
+	if !g.frame.gen.started {
 		if !object.IsNone(sent) && throw == nil {
 			return nil, false, object.Errorf(object.TypeError, "can't send non-None value to a just-started generator")
 		}
-		g.started = true
+		g.frame.gen.started = true
 	} else if throw == nil {
 		f.stack[f.sp] = sent
 		f.sp++
@@ -77,7 +118,7 @@ func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Va
 	if err := t.meter.Enter(); err != nil {
 		return nil, false, object.Errorf(object.RecursionError, "maximum recursion depth exceeded")
 	}
-	g.running = true
+	g.frame.gen.running = true
 	var v object.Value
 	var err error
 	if throw != nil {
@@ -85,12 +126,12 @@ func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Va
 	} else {
 		v, err = t.run(f)
 	}
-	g.running = false
+	g.frame.gen.running = false
 	t.meter.Leave()
 	if err != nil {
-		g.done = true
+		g.frame.gen.done = true
 		if e := asException(err); e != nil && e.Value.Class.IsSubclass(object.StopIteration) {
-			if g.coro {
+			if g.frame.gen.coro {
 				return nil, false, object.Errorf(object.RuntimeError, "coroutine raised StopIteration")
 			}
 			return nil, false, object.Errorf(object.RuntimeError, "generator raised StopIteration")
@@ -100,7 +141,7 @@ func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Va
 	if f.yielded {
 		return v, true, nil
 	}
-	g.done = true
+	g.frame.gen.done = true
 	return v, false, nil
 }
 
@@ -220,8 +261,8 @@ func (g *Generator) GetAttr(c object.Ctx, name string) (object.Value, bool, erro
 		}), true, nil
 	case "close":
 		return object.NewBuiltin("close", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
-			if !g.started || g.done {
-				g.done = true
+			if !g.frame.gen.started || g.frame.gen.done {
+				g.frame.gen.done = true
 				return object.None, nil
 			}
 			_, ok, err := g.resume(object.None, object.NewException(object.GeneratorExit))
@@ -237,9 +278,9 @@ func (g *Generator) GetAttr(c object.Ctx, name string) (object.Value, bool, erro
 			return object.None, nil
 		}), true, nil
 	case "__name__":
-		return object.Str(g.name), true, nil
+		return object.Str(g.name()), true, nil
 	case "__qualname__":
-		return object.Str(g.qualname), true, nil
+		return object.Str(g.qualname()), true, nil
 	}
 	return nil, false, nil
 }

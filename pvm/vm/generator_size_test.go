@@ -7,7 +7,7 @@ import (
 
 // TestSmallGeneratorSize pins the Go size of the generator allocations
 // (every generator and generator expression makes one): the sizes of
-// the small generator keep it in the 320-byte size class with room for a
+// the small generator keep it in the 288-byte size class with room for a
 // generator expression's frame (its iterator, its variable and a value
 // stack of five).
 func TestSmallGeneratorSize(t *testing.T) {
@@ -18,7 +18,7 @@ func TestSmallGeneratorSize(t *testing.T) {
 		slots    int
 		minSlots int
 	}{
-		{"smallGenerator", unsafe.Sizeof(smallGenerator{}), 320, len(smallGenerator{}.slots), 7},
+		{"smallGenerator", unsafe.Sizeof(smallGenerator{}), 288, len(smallGenerator{}.slots), 7},
 	}
 	for _, tt := range tests {
 		if tt.size > tt.max {

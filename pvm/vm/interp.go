@@ -38,7 +38,8 @@ type frame struct {
 	blocks  []block
 	id      int64
 	yielded bool
-	stale   bool // a value may be left above sp (UNPACK_SEQUENCE of 0 items)
+	stale   bool     // a value may be left above sp (UNPACK_SEQUENCE of 0 items)
+	gen     genState // a generator's state (generator.go)
 }
 
 func (f *frame) line() int {
