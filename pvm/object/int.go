@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 	"strconv"
+	"unsafe"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/softfloat"
@@ -15,26 +16,40 @@ import (
 type Int int64
 
 // Boxed small ints: storing an Int above 255 in a Value makes Go allocate,
-// so the hot paths box through MakeInt, which hands out preallocated
-// interface values for the ints loops use most. The table is built once at
-// init and only read afterwards, so concurrent calls can share it.
+// so the hot paths box through MakeInt, which makes the Value of a small
+// int from a cell of smallIntCells instead. The cells are written once, at
+// init, and only read afterwards, so concurrent calls can share them.
+//
+// The cells are a global array without pointers: the collector neither
+// scans it nor marks what a Value points to there (it is outside the Go
+// heap), where a table of preboxed Values was a 1 MiB slice of pointers to
+// 66,560 heap objects that every collection scanned and marked again.
 const (
 	smallIntMin = -1024
 	smallIntMax = 1 << 16
 )
 
-var smallInts = func() []Value {
-	t := make([]Value, smallIntMax-smallIntMin)
-	for i := range t {
-		t[i] = Int(int64(i) + smallIntMin)
+var smallIntCells [smallIntMax - smallIntMin]Int
+
+// intItab is the interface table of Int as a Value, taken from the
+// compiler's own conversion; making it also fills smallIntCells, so every
+// use of MakeInt (which reads intItab) comes after the cells are written,
+// also in other packages' initializers.
+var intItab = func() unsafe.Pointer {
+	for i := range smallIntCells {
+		smallIntCells[i] = Int(int64(i) + smallIntMin)
 	}
-	return t
+	var v Value = Int(smallIntMax)
+	return (*ifaceWords)(unsafe.Pointer(&v)).tab
 }()
 
 // MakeInt boxes i as a Value without allocating for common small values.
 func MakeInt(i int64) Value {
 	if i >= smallIntMin && i < smallIntMax {
-		return smallInts[i-smallIntMin]
+		var v Value
+		w := (*ifaceWords)(unsafe.Pointer(&v))
+		w.tab, w.data = intItab, unsafe.Pointer(&smallIntCells[i-smallIntMin])
+		return v
 	}
 	return Int(i)
 }

@@ -80,6 +80,26 @@ func TestMakeIntAtTheSmallIntEdges(t *testing.T) {
 	}
 }
 
+// makeIntSink keeps TestMakeIntCells's Values alive, so the compiler
+// cannot drop a boxing the test counts.
+var makeIntSink Value
+
+// TestMakeIntCells checks every small int MakeInt boxes from its cells:
+// the Value holds that int (== compares type and value, as the
+// interpreter's identity test does) and boxing it allocates nothing.
+func TestMakeIntCells(t *testing.T) {
+	for v := int64(smallIntMin); v < smallIntMax; v++ {
+		if got := MakeInt(v); got != Value(Int(v)) {
+			t.Fatalf("MakeInt(%d) = %v", v, got)
+		}
+	}
+	for _, v := range []int64{smallIntMin, 0, 300, smallIntMax - 1} {
+		if n := testing.AllocsPerRun(10, func() { makeIntSink = MakeInt(v) }); n != 0 {
+			t.Errorf("MakeInt(%d) allocates %v times", v, n)
+		}
+	}
+}
+
 // TestIntOpCycles checks what an int operation between two int64 values
 // costs (cycles are consensus): nothing extra while the result fits
 // int64, and the big-int charge for the larger operand's bit length
