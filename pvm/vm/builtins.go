@@ -166,9 +166,9 @@ func newBuiltins() *object.StrDict {
 	})
 	// isinstance is PyObject_IsInstance: a __instancecheck__ on the
 	// metaclass (abc.ABCMeta) or on an instance used as a class spec wins;
-	// otherwise the check walks the MRO of the value's type (classCheck). The
-	// hook is looked for only on non-type metaclasses, which is CPython's fast
-	// path for exact type(spec) is type.
+	// otherwise the check walks the MRO of the value's type (classCheck).
+	// MetaMethod skips the hooks of builtin metaclasses, whose answer is
+	// that walk, as CPython's fast path for type(spec) is type skips them.
 	def("isinstance", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("isinstance", args, 2, 2); err != nil {
 			return nil, err
@@ -673,8 +673,9 @@ func newBuiltins() *object.StrDict {
 		}
 		return &object.Super{Start: k, Obj: obj}, nil
 	}))
-	// open is the scratch-file open of the thread's ScratchFS (io.go): files
-	// are confined to /tmp of the call and vanish with it.
+	// open is the scratch-file open of the thread's ScratchFS (scratch.go):
+	// files live in the call's /tmp scratch space, which the chain wipes
+	// after the handler.
 	def("open", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return threadOf(c).builtinOpen(c, args, kw)
 	})
@@ -755,7 +756,7 @@ func classCheck(k *object.Class, spec object.Value, msg string) (bool, error) {
 // of output (CostPerChar), taken before anything is written, so a call that
 // runs out of cycles prints nothing rather than part of a line. sep and end
 // follow CPython's type rules (None means the default); flush is accepted
-// and ignored (the writer is not buffered per call); file= is refused, as
+// and ignored (nothing is buffered between calls); file= is refused, as
 // there is no sys.stderr to write to on chain. Output counts as an effect:
 // a module whose top level printed cannot be replayed from a snapshot.
 func (t *Thread) builtinPrint(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
