@@ -219,9 +219,10 @@ func (t *Thread) loadGo(def ModuleDef) (*Module, error) {
 // from its snapshot when one fits, else by running it (and recording a
 // snapshot when possible).
 // An exception being handled (t.handled) makes the import unrecordable:
-// an exception raised and caught inside the module would get it as its
-// __context__, a reference from the module's objects into the caller's
-// state that a snapshot cannot hold.
+// the module's code can reach it (an exception raised inside gets it as
+// __context__, a bare raise re-raises it), and a reference from the
+// module's objects into the caller's state is not something a snapshot
+// can hold.
 func (t *Thread) loadPython(def ModuleDef) (*Module, error) {
 	if t.meter == nil || len(t.handled) != 0 {
 		return def.Load(t)
