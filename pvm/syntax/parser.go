@@ -534,6 +534,10 @@ func (p *parser) importFromStmt(pos Pos) (Stmt, error) {
 			break
 		}
 		p.next()
+		// Only the parenthesized form may end in a comma: CPython's import_from_as_names
+		// rule allows it there alone, and says "trailing comma not allowed
+		// without surrounding parentheses" for `from m import a,` (here the
+		// generic "invalid syntax").
 		if paren && p.isOp(")") {
 			break
 		}
@@ -553,6 +557,12 @@ func (p *parser) importFromStmt(pos Pos) (Stmt, error) {
 // t is the statement's first token: a parenthesized name is not a
 // simple annotation target.
 func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
+	// The statement's first expression list is parsed before anything
+	// says what it is: Python's grammar decides between an expression
+	// statement and the assignments only by the token after it, which is
+	// why targets are checked afterwards (checkTarget, checkAssign) rather
+	// than parsed by a target rule, and why CPython reports an invalid
+	// target at the target, after seeing the '='.
 	first, err := p.starExprsOrYield()
 	if err != nil {
 		return nil, err
@@ -565,6 +575,9 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 		}
 		switch first.(type) {
 		case *Name, *Attribute, *Subscript:
+		// CPython's invalid_ann_assign_target names the kind of the bad
+		// target; a parenthesized single name is allowed (it is an expression
+		// target, not simple).
 		case *Tuple:
 			return nil, &Error{Ln: first.Lineno(), Msg: "only single target (not tuple) can be annotated"}
 		case *List:
@@ -584,6 +597,9 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 		}
 		return a, nil
 	}
+	// Every operator token ending in '=' that is not a comparison is an
+	// augmented assignment operator or a tokenizer artifact; an unknown one
+	// (there are none today) would be a plain syntax error.
 	if t := p.tok(); t.kind == tOp && len(t.val) >= 2 && strings.HasSuffix(t.val, "=") && t.val != "==" && t.val != "<=" && t.val != ">=" && t.val != "!=" {
 		op, ok := augOps[t.val]
 		if !ok {
@@ -611,6 +627,8 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 			}
 			targets = append(targets, v)
 		}
+		// The value may itself be a yield (`x = yield y`), as CPython's
+		// assignment rule allows (yield_expr | star_expressions).
 		value = targets[len(targets)-1]
 		targets = targets[:len(targets)-1]
 		if err := checkAssign(targets, value); err != nil {
@@ -619,6 +637,9 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 		return &Assign{Pos: pos, Targets: targets, Value: value}, nil
 	}
 	// A Python 2 print or exec statement gets CPython's hint.
+	// This is CPython's invalid_legacy_expression: the hint is given only
+	// when the name is followed by something that starts an expression, so
+	// `print` alone and `print -1` (a subtraction) stay valid statements.
 	if n, ok := first.(*Name); ok && (n.Id == "print" || n.Id == "exec") && p.startsExpr() {
 		return nil, &Error{Ln: n.Line, Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", n.Id, n.Id)}
 	}
@@ -651,6 +672,10 @@ func checkTarget(e Expr, aug bool) error {
 func checkAssign(targets []Expr, value Expr) error {
 	// A yield target has its own message, whichever target it is.
 	for _, t := range targets {
+		// CPython words this case by position: a single target gets "cannot
+		// assign to yield expression here. Maybe you meant '==' instead of
+		// '='?" and one of several "cannot assign to yield expression"; the
+		// PVM's message is the same for both.
 		if _, ok := t.(*Yield); ok {
 			return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
 		}
@@ -939,6 +964,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 			// ones; it may appear once, after at least one parameter
 			// and before any '*'.
 			p.next()
+			// CPython's messages for these three cases ("/ may appear only once",
+			// "at least one argument must precede /", "/ must be ahead of *") are
+			// "invalid syntax" here.
 			if len(a.PosOnlyArgs) > 0 || len(a.Args) == 0 || kwOnly {
 				return nil, p.errf("invalid syntax")
 			}
@@ -957,6 +985,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 				return nil, p.errf("* argument may appear only once")
 			}
 			kwOnly = true
+			// A name after '*' is *args (VarArg); '*' followed by ',' or the end is
+			// the bare separator, which must then be followed by keyword-only
+			// parameters (checked after the loop).
 			if !p.isOp(",") && !p.isOp(end) {
 				arg, err := p.param(annotations)
 				if err != nil {
@@ -976,6 +1007,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 					return nil, err
 				}
 			}
+			// Keyword-only parameters keep one default slot each (nil for none),
+			// aligned with KwOnlyArgs as in CPython's ast.arguments.kw_defaults;
+			// positional defaults are right-aligned with Args instead.
 			if kwOnly {
 				a.KwOnlyArgs = append(a.KwOnlyArgs, arg)
 				a.KwDefaults = append(a.KwDefaults, def)
@@ -1028,6 +1062,8 @@ func (p *parser) classDef(decos []Expr) (Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
+	// `class C():` with empty parentheses is allowed and gives no bases,
+	// as in CPython.
 	c := &ClassDef{Pos: pos, Name: name, DecoratorList: decos}
 	if p.isOp("(") {
 		p.next()
@@ -1145,6 +1181,8 @@ func (p *parser) targetList() (Expr, error) {
 		var e Expr
 		var err error
 		if p.isOp("*") {
+			// A starred target is allowed in a for target list (`for a, *b in
+			// x`); the compiler checks that there is at most one per list.
 			sp := p.start()
 			p.next()
 			v, err := p.bitOr()
@@ -1165,6 +1203,7 @@ func (p *parser) targetList() (Expr, error) {
 		}
 		p.next()
 		trailing = true
+		// `for x, in y` is the trailing comma of a one-element tuple target.
 		if p.isKw("in") {
 			break
 		}
@@ -1187,6 +1226,9 @@ func (p *parser) tryStmt() (Stmt, error) {
 		return nil, err
 	}
 	t := &Try{Pos: pos, Body: body}
+	// Handlers are kept in source order: the compiler tries them in that
+	// order, and a bare except that is not last is refused by the compiler
+	// ("default 'except:' must be last"), as CPython's compiler does.
 	for p.isKw("except") {
 		hp := p.start()
 		p.next()
@@ -1249,6 +1291,10 @@ func (p *parser) withStmt() (Stmt, error) {
 	if p.isOp("(") {
 		// Parenthesized with-items (3.10+) or a parenthesized expression:
 		// try the item form and fall back.
+		// One of the parser's two backtracking points: the items are parsed
+		// speculatively and, if the ')' is not followed by ':', the position is
+		// reset and the whole parenthesized expression is parsed as the first
+		// item's context expression.
 		save := p.pos
 		p.next()
 		items, err := p.withItems(")")
