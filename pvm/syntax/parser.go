@@ -1344,6 +1344,9 @@ func (p *parser) withItems(end string) ([]*WithItem, error) {
 			break
 		}
 		p.next()
+		// A trailing comma is allowed before end in both forms. CPython allows
+		// it only inside the parentheses: `with a, :` is "invalid syntax" there
+		// and accepted here.
 		if p.isOp(end) {
 			break
 		}
@@ -1353,6 +1356,9 @@ func (p *parser) withItems(end string) ([]*WithItem, error) {
 
 // targetAtom parses the target of a with item's `as`.
 func (p *parser) targetAtom() (Expr, error) {
+	// The target is parsed at bitwise_or level (CPython's star_target
+	// without the star), so `as` takes a name, attribute, subscript or a
+	// parenthesized tuple or list of those.
 	e, err := p.bitOr()
 	if err != nil {
 		return nil, err
@@ -1371,6 +1377,13 @@ func (p *parser) targetAtom() (Expr, error) {
 // tuple when there is a comma (star_expressions, §6.15): `return 1, 2`,
 // `for x in a, b:`, the right side of an assignment. A lone *x is not
 // allowed without a comma.
+//
+// Each element may be an unparenthesized walrus here (namedExprTest).
+// CPython's star_expressions (statements, return, yield, for, the right
+// side of an assignment) take `expression`, which has no ':='; only
+// displays and call arguments take named_expression. So `x := 1` as a
+// statement, `return x := 1` and `a = x := 1` are accepted here and
+// refused by CPython ("invalid syntax").
 func (p *parser) starExprs() (Expr, error) {
 	pos := p.start()
 	var elts []Expr
@@ -1379,6 +1392,9 @@ func (p *parser) starExprs() (Expr, error) {
 		var e Expr
 		var err error
 		if p.isOp("*") {
+			// A starred element is parsed at bitwise_or level, as CPython's
+			// star_named_expression is '*' bitwise_or: `*a or b` is not a starred
+			// boolean.
 			sp := p.start()
 			p.next()
 			v, err := p.bitOr()
@@ -1432,6 +1448,8 @@ func (p *parser) exprEnd() bool {
 		case ")", "]", "}", "=", ":", ";":
 			return true
 		}
+		// Operator 0 is not a valid augOps value (the Operator constants start
+		// at 1), so the map's zero answer means "not an augmented operator".
 		return augOps[t.val] != 0
 	}
 	return t.kind == tName && (t.val == "in")
@@ -1488,6 +1506,8 @@ func (p *parser) yieldExpr() (Expr, error) {
 // (§6.12). The target must be a bare name; anything else before ':=' is
 // CPython's "cannot use assignment expressions with ..." error.
 func (p *parser) namedExprTest() (Expr, error) {
+	// Two tokens of lookahead decide the walrus without backtracking: only
+	// NAME ':=' starts one.
 	if p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == ":=" {
 		pos := p.start()
 		n, err := p.name()
@@ -1518,6 +1538,8 @@ func (p *parser) test() (Expr, error) {
 		return nil, err
 	}
 	defer func() { p.depth-- }()
+	// A lambda is a test but not an orTest, so `lambda: x if c else y`
+	// parses the whole conditional as the lambda's body, as CPython does.
 	if p.isKw("lambda") {
 		return p.lambda()
 	}
@@ -1528,6 +1550,8 @@ func (p *parser) test() (Expr, error) {
 	}
 	if p.isKw("if") {
 		p.next()
+		// The condition is a disjunction, not a test: `a if b if c else d else
+		// e` is invalid, as in CPython's grammar.
 		cond, err := p.orTest()
 		if err != nil {
 			return nil, err
@@ -1572,6 +1596,8 @@ func (p *parser) andTest() (Expr, error) { return p.boolChain("and", And, p.notT
 
 // boolChain parses operand (kw operand)* into one BoolOp, as CPython does
 // (a or b or c is a single node with three values).
+// The operand levels nest: orTest's operands are andTests, so `a or b
+// and c` is BoolOp(or, [a, BoolOp(and, [b, c])]).
 func (p *parser) boolChain(kw string, op BoolOperator, operand func() (Expr, error)) (Expr, error) {
 	pos := p.start()
 	e, err := operand()
@@ -1596,6 +1622,8 @@ func (p *parser) notTest() (Expr, error) {
 	if p.isKw("not") {
 		pos := p.start()
 		p.next()
+		// `not not not ... x` recurses once per not, so each counts toward
+		// maxParseDepth like a nested bracket.
 		if err := p.enter(); err != nil {
 			return nil, err
 		}
@@ -1637,6 +1665,8 @@ func (p *parser) compOp() (CmpOp, bool) {
 			if n := p.peek(1); n.kind == tName && n.val == "in" {
 				return NotIn, true
 			}
+		// `is not` is recognised by comparison after it consumes is, since
+		// `is` alone is a complete operator.
 		case "is":
 			return Is, true
 		}
@@ -1669,6 +1699,9 @@ func (p *parser) comparison() (Expr, error) {
 			p.next()
 			op = IsNot
 		}
+		// Each comparand is a bitwise_or: comparison operators do not nest, so
+		// `a < b < c` is one Compare with two operators (evaluated as a < b and
+		// b < c with b computed once).
 		x, err := p.bitOr()
 		if err != nil {
 			return nil, err
