@@ -1737,6 +1737,9 @@ func (p *parser) binary(ops map[string]Operator, next func() (Expr, error)) (Exp
 		if err != nil {
 			return nil, err
 		}
+		// Looping instead of recursing makes the level left-associative and
+		// keeps deep chains (a + b + c + ...) off the Go stack: only nesting
+		// (brackets, unary operators, **) counts toward maxParseDepth.
 		e = &BinOp{p.span(start), e, op, r}
 	}
 }
@@ -1775,6 +1778,8 @@ func (p *parser) factor() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
+		// A negative number literal stays UnaryOp(USub, Constant) as in
+		// CPython's AST; folding it into a constant is the compiler's business.
 		op := map[string]UnaryOperator{"-": USub, "+": UAdd, "~": Invert}[t.val]
 		return &UnaryOp{p.span(pos), op, e}, nil
 	}
@@ -1786,6 +1791,10 @@ func (p *parser) factor() (Expr, error) {
 func (p *parser) power() (Expr, error) {
 	pos := p.start()
 	var e Expr
+	// await binds tighter than ** on its left (`await x ** 2` is
+	// (await x) ** 2) and takes a primary, as CPython's await_primary does;
+	// whether await is allowed here is decided by the compiler (inside an
+	// async def only).
 	if p.isKw("await") {
 		p.next()
 		v, err := p.primary()
@@ -1806,6 +1815,8 @@ func (p *parser) power() (Expr, error) {
 			return nil, err
 		}
 		defer func() { p.depth-- }()
+		// The right operand is a factor, so ** is right-associative through
+		// factor -> power -> factor, and `2 ** -1` needs no parentheses.
 		r, err := p.factor()
 		if err != nil {
 			return nil, err
@@ -1832,6 +1843,9 @@ func (p *parser) primary() (Expr, error) {
 				return nil, err
 			}
 			e = &Attribute{p.span(start), e, n}
+		// A call's arguments, a subscript and an attribute all extend the same
+		// primary, so a.b(c)[d].e is one left-to-right chain whose span starts
+		// at the atom.
 		case p.isOp("("):
 			p.next()
 			args, kws, err := p.callArgs()
@@ -1861,6 +1875,10 @@ func (p *parser) primary() (Expr, error) {
 // `name=` is recognized by one token of lookahead. A generator
 // expression may be the sole argument without its own parentheses.
 func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
+	// The checks below are CPython's invalid_arguments and invalid_kwarg
+	// rules: the order of positional, keyword, *x and **m arguments is free
+	// except that a positional (or *x) may not follow **m and a positional
+	// may not follow a keyword argument.
 	open := p.toks[p.pos-1] // the '(' just consumed
 	var genexp *GeneratorExp
 	var args []Expr
@@ -1947,6 +1965,11 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 	if genexp != nil {
 		// A generator expression as the sole argument takes the call's
 		// parentheses as its own.
+		// The count misses one case: `f(x for x in y,)`, a sole generator
+		// expression followed by a comma, is accepted here and refused by CPython
+		// ("Generator expression must be parenthesized"). Class bases are
+		// parsed by this function too, so `class A(x for x in y):` is accepted
+		// here as well (CPython: "invalid syntax").
 		if len(args)+len(kws) > 1 {
 			return nil, nil, &Error{Ln: genexp.Line, Msg: "Generator expression must be parenthesized"}
 		}
@@ -2000,6 +2023,9 @@ func (p *parser) sliceItem() (Expr, error) {
 			}
 			return &Starred{p.span(sp), v}, nil
 		}
+		// An index may be a walrus (a[i := 0]), a slice bound may not: CPython's
+		// slice rule takes `expression` for the bounds and named_expression for
+		// a plain index.
 		if lower, err = p.namedExprTest(); err != nil {
 			return nil, err
 		}
@@ -2009,6 +2035,8 @@ func (p *parser) sliceItem() (Expr, error) {
 	}
 	p.next()
 	s := &Slice{Pos: pos, Lower: lower}
+	// Each bound is optional: a[:], a[::2] and a[1:] leave Lower, Upper or
+	// Step nil, which the compiler loads as None.
 	if !p.isOp(":") && !p.isOp("]") && !p.isOp(",") {
 		if s.Upper, err = p.test(); err != nil {
 			return nil, err
@@ -2043,6 +2071,8 @@ func (p *parser) compFor() ([]*Comprehension, error) {
 		if err := p.expectKw("in"); err != nil {
 			return nil, err
 		}
+		// The iterable is a disjunction, not a test: in `[x for x in a if b]`
+		// the `if` is a filter, never the start of a conditional expression.
 		iter, err := p.orTest()
 		if err != nil {
 			return nil, err
