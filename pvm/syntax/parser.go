@@ -2140,6 +2140,9 @@ func (p *parser) atom() (Expr, error) {
 				p.next()
 				return &Tuple{p.span(pos), nil}, nil
 			}
+			// `(yield x)` is the one place a yield expression appears inside
+			// another expression; the parentheses are required there and make no
+			// node of their own.
 			if p.isKw("yield") {
 				y, err := p.yieldExpr()
 				if err != nil {
@@ -2167,6 +2170,10 @@ func (p *parser) atom() (Expr, error) {
 				}
 				return first, nil
 			}
+			// Elements of a display are star_named_expressions: `(a, *b, c := 1)`
+			// and `[*a, *b]` are allowed; whether a starred element is allowed at
+			// all is left to the compiler, which refuses it outside displays,
+			// calls and assignment targets.
 			elts := []Expr{first}
 			for p.isOp(",") {
 				p.next()
@@ -2235,6 +2242,8 @@ func (p *parser) closeWith(closer string, n interface {
 }
 
 // starOrNamed parses one element of a display: *x or a named expression.
+// The star takes a bitwise_or, so `[*a or b]` is not a starred
+// disjunction but a syntax error after `*a`.
 func (p *parser) starOrNamed() (Expr, error) {
 	if p.isOp("*") {
 		pos := p.start()
@@ -2261,6 +2270,11 @@ func (p *parser) braces() (Expr, error) {
 	// Dict or set? {**m, ...} can only be a dict; otherwise the first
 	// element decides: `k: v` a dict (or dict comprehension), else a set
 	// (or set comprehension).
+	//
+	// A leading **m makes a dict: CPython's grammar has no set unpacking
+	// with **. A later **m is handled by dictRest, and `{**a for a in b}`
+	// reaches closeWith, whose error is "expected '}'" where CPython says
+	// "dict unpacking cannot be used in dict comprehension".
 	if p.isOp("**") {
 		return p.dictRest(pos, nil, nil)
 	}
@@ -2268,6 +2282,10 @@ func (p *parser) braces() (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The first key was parsed as a display element (starOrNamed), so a
+	// starred or walrus first key gets here and is refused later or, for
+	// `{a := 1: 2}`, accepted (CPython: invalid syntax; keys are
+	// `expression`).
 	if p.isOp(":") {
 		p.next()
 		v, err := p.test()
@@ -2325,6 +2343,8 @@ func (p *parser) dictRest(pos Pos, keys, vals []Expr) (Expr, error) {
 			keys = append(keys, nil)
 			vals = append(vals, v)
 		} else {
+			// Keys after the first are plain expressions (CPython's kvpair is
+			// expression ':' expression), and a value may not be starred.
 			k, err := p.test()
 			if err != nil {
 				return nil, err
@@ -2366,6 +2386,10 @@ func (p *parser) strings() (Expr, error) {
 	whole := p.span(Pos{Line: toks[0].line, Col: toks[0].col})
 	var parts []Expr
 	var buf strings.Builder
+	// Adjacent literals are joined here, in the parser, as CPython's
+	// concatenation is in the parser too (_PyPegen_concatenate_strings):
+	// the compiler sees one Constant or one JoinedStr, so "a" "b" costs the
+	// same as "ab" at run time.
 	isBytes, anyF := toks[0].isBytes, false
 	flush := func() {
 		if buf.Len() > 0 {
