@@ -32,10 +32,8 @@ import (
 // Crash safety (a shard the relay acknowledged survives kill -9 or a power
 // cut): the bytes are written to a temporary file in the shard's
 // directory, fsynced, renamed to their final name, and the directory is
-// fsynced (by an fsync that started after the rename, which shards renamed
-// into the same directory at about the same time share: dirSyncer); only
-// then is the meta committed to Pebble and synced, and only then is the
-// put acknowledged. A crash before the meta commit leaves at
+// fsynced; only then is the meta committed to Pebble and synced, and only
+// then is the put acknowledged. A crash before the meta commit leaves at
 // most a file with no meta, which has() does not count and the startup
 // sweep removes; a temporary file left by a crash is removed the same way.
 
@@ -49,8 +47,7 @@ const tmpPrefix = ".tmp-"
 type shardFiles struct {
 	root string
 	// made holds directories known to exist durably (their entry in the
-	// parent fsynced), so a put does not stat or fsync parents again; the
-	// value is the directory's *dirSyncer.
+	// parent fsynced), so a put does not stat or fsync parents again.
 	made sync.Map
 	// buffered is set once the file system refused O_DIRECT (tmpfs on
 	// older kernels, some FUSE file systems): writes go through the page
@@ -91,81 +88,29 @@ func syncDir(dir string) error {
 	return errors.Join(d.Sync(), d.Close())
 }
 
-// dirSyncer groups the fsyncs of one directory. A shard write needs, after
-// its rename, an fsync of the directory that started after the rename; a
-// relay receives a few shards of one file at once (the client places
-// three segments at a time, each with one shard per relay), and each
-// fsync costs a device flush (on ext4 without a journal, every fsync
-// flushes the disk's cache even when nothing is left to write). Writers
-// that arrive while one fsync runs wait for it and then share the next
-// one: none returns before an fsync that started after it was called has
-// finished, so grouping weakens no acknowledgement.
-type dirSyncer struct {
-	mu      sync.Mutex
-	cond    *sync.Cond // on mu: a sync finished
-	started uint64     // syncs started
-	done    uint64     // syncs finished; one runs at a time, so they finish in order
-	running bool
-	waiting int   // writers waiting for a sync to finish (tests read it)
-	err     error // the last finished sync's result
-}
-
-func newDirSyncer() *dirSyncer {
-	d := &dirSyncer{}
-	d.cond = sync.NewCond(&d.mu)
-	return d
-}
-
-// sync returns once an fsync (do) that started after the call has
-// finished, with the result of the last one finished: an fsync that
-// started later still covers the caller.
-func (d *dirSyncer) sync(do func() error) error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	need := d.started + 1 // the one running (if any) may have started before the call
-	for d.done < need {
-		if d.running {
-			d.waiting++
-			d.cond.Wait()
-			d.waiting--
-			continue
-		}
-		d.running = true
-		d.started++
-		n := d.started
-		d.mu.Unlock()
-		err := do()
-		d.mu.Lock()
-		d.running = false
-		d.done, d.err = n, err
-		d.cond.Broadcast()
-	}
-	return d.err
-}
-
 // ensureDir creates dir and its parents up to f.root, fsyncing each
-// parent whose entries changed, and returns dir's syncer.
-func (f *shardFiles) ensureDir(dir string) (*dirSyncer, error) {
-	if v, ok := f.made.Load(dir); ok {
-		return v.(*dirSyncer), nil
+// parent whose entries changed.
+func (f *shardFiles) ensureDir(dir string) error {
+	if _, ok := f.made.Load(dir); ok {
+		return nil
 	}
 	if dir != f.root {
-		if _, err := f.ensureDir(filepath.Dir(dir)); err != nil {
-			return nil, err
+		if err := f.ensureDir(filepath.Dir(dir)); err != nil {
+			return err
 		}
 	}
 	err := os.Mkdir(dir, 0o700)
 	switch {
 	case err == nil:
 		if err := syncDir(filepath.Dir(dir)); err != nil {
-			return nil, err
+			return err
 		}
 	case errors.Is(err, fs.ErrExist):
 	default:
-		return nil, err
+		return err
 	}
-	v, _ := f.made.LoadOrStore(dir, newDirSyncer())
-	return v.(*dirSyncer), nil
+	f.made.Store(dir, true)
+	return nil
 }
 
 // forget drops the cached existence of dir and everything below it
@@ -185,8 +130,7 @@ func (f *shardFiles) forget(dir string) {
 const directAlign = 4096
 
 // write stores data durably at the shard's path: temp file, fsync,
-// rename, fsync of the directory (shared with the writes renamed into it
-// at the same time: dirSyncer).
+// rename, fsync of the directory.
 //
 // Where the platform and file system allow it, the temp file is written
 // with O_DIRECT: the disk reads the shard from the request's buffer,
@@ -197,8 +141,7 @@ const directAlign = 4096
 // get reads it from the disk.
 func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, data []byte) error {
 	dir := f.pathDir(vol, pid)
-	ds, err := f.ensureDir(dir)
-	if err != nil {
+	if err := f.ensureDir(dir); err != nil {
 		return fmt.Errorf("relay: shard directory: %w", err)
 	}
 	var rnd [8]byte
@@ -234,7 +177,7 @@ func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, da
 		os.Remove(tmp)
 		return fmt.Errorf("relay: write shard file: %w", err)
 	}
-	if err := ds.sync(func() error { return syncDir(dir) }); err != nil {
+	if err := syncDir(dir); err != nil {
 		return fmt.Errorf("relay: sync shard directory: %w", err)
 	}
 	return nil

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -118,7 +117,7 @@ func TestEnsureDirAndForget(t *testing.T) {
 		filepath.Join(root, "vv", "p3"), filepath.Join(root, "w", "p4"),
 	}
 	for _, d := range dirs {
-		if _, err := f.ensureDir(d); err != nil {
+		if err := f.ensureDir(d); err != nil {
 			t.Fatal(err)
 		}
 		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
@@ -146,7 +145,7 @@ func TestEnsureDirAndForget(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.ensureDir(filepath.Join(file, "d")); err == nil || known(filepath.Join(file, "d")) {
+	if err := f.ensureDir(filepath.Join(file, "d")); err == nil || known(filepath.Join(file, "d")) {
 		t.Fatalf("ensureDir under a file: %v", err)
 	}
 }
@@ -165,74 +164,5 @@ func TestReadEmptyLegacyShard(t *testing.T) {
 	}
 	if _, err := f.srv.readShard(vol, pid, cbfs.ShardHash{3}, nil); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("missing shard: %v, want fs.ErrNotExist", err)
-	}
-}
-
-// TestDirSyncerGroups: writers that ask for a directory fsync while one
-// runs share the next one, and none returns on an fsync that started
-// before it asked (that one may have missed its rename); a writer with no
-// fsync running starts its own; each returns the result of the fsync it
-// waited for.
-func TestDirSyncerGroups(t *testing.T) {
-	d := newDirSyncer()
-	type call struct {
-		release chan error // the fsync's result; it finishes when sent
-	}
-	calls := make(chan call, 8)
-	do := func() error {
-		c := call{make(chan error)}
-		calls <- c
-		return <-c.release
-	}
-	waitFor := func(n int) { // until n writers wait for the running fsync
-		for {
-			d.mu.Lock()
-			w := d.waiting
-			d.mu.Unlock()
-			if w == n {
-				return
-			}
-			runtime.Gosched()
-		}
-	}
-	errA, errLater := errors.New("first fsync failed"), errors.New("third fsync failed")
-	resA := make(chan error, 1)
-	go func() { resA <- d.sync(do) }()
-	first := <-calls // A's fsync runs
-	resBC := make(chan error, 2)
-	for range 2 {
-		go func() { resBC <- d.sync(do) }()
-	}
-	waitFor(2)
-	first.release <- errA
-	if err := <-resA; err != errA {
-		t.Fatalf("A got %v, want its fsync's %v", err, errA)
-	}
-	second := <-calls // one fsync for B and C, started after the first ended
-	select {
-	case err := <-resBC:
-		t.Fatalf("a writer returned (%v) on the fsync that started before it asked", err)
-	case c := <-calls:
-		t.Fatalf("a third fsync started (%v) while the second one ran", c)
-	default:
-	}
-	waitFor(1) // the writer that did not start the second fsync waits on it
-	second.release <- nil
-	for range 2 {
-		if err := <-resBC; err != nil {
-			t.Fatalf("B or C got %v after the shared fsync succeeded", err)
-		}
-	}
-	// Alone: a writer starts its own fsync and gets its result, each time.
-	for _, want := range []error{errLater, nil} {
-		res := make(chan error, 1)
-		go func() { res <- d.sync(do) }()
-		(<-calls).release <- want
-		if err := <-res; err != want {
-			t.Fatalf("a lone writer got %v, want %v", err, want)
-		}
-	}
-	if d.started != 4 || d.done != 4 || d.running || d.waiting != 0 {
-		t.Fatalf("after four fsyncs: started %d, done %d, running %v, waiting %d", d.started, d.done, d.running, d.waiting)
 	}
 }

@@ -1062,7 +1062,7 @@ func (s *Server) link(r *LinkReq, peer [20]byte) error {
 						added += int64(m.Proof.ShardLen)
 					}
 				} else {
-					if _, err := s.files.ensureDir(s.files.pathDir(vol, to)); err != nil {
+					if err := s.files.ensureDir(s.files.pathDir(vol, to)); err != nil {
 						it.Close()
 						return fmt.Errorf("relay: link: %w", err)
 					}
