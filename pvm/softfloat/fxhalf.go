@@ -4,18 +4,21 @@ package softfloat
 // x**-0.5, x**2.5 ...), the common non-integer exponents in numeric code
 // (the n-body kernel's distance**-1.5). powFast's general route takes
 // about fifty 192-bit multiplications (a logarithm, a product and an
-// exponential); this one takes about twelve (a square root, at most three
-// exact multiplications by m, one rounded one and a reciprocal).
+// exponential); this one takes two to seven: one Newton step for
+// 1/sqrt(m) from a binary64 first guess, then a power of that (k < 0) or
+// of m times sqrt(m) (k > 0).
 //
 // The result and the ok flag must be exactly what the general route gives,
 // because the caller charges the big.Float slow path when ok is false
 // (docs/decisions.md: charges never depend on which fast path ran). Both
 // routes approximate the same real number: the general one to about
-// 2**-128 relative, this one to about 2**-150. When this approximation is
-// farther than 2**-31 ulp from a rounding midpoint, the general one is
-// farther than its own 2**-35 ulp window (so it returns ok=true) and both
-// round to the same, correctly rounded, binary64 value. Otherwise this
-// path steps aside and the general route decides, as before.
+// 2**-128 relative, this one to about 2**-100 (2**-48 ulp). When this
+// approximation is farther than 2**-31 ulp from a rounding midpoint, the
+// real number is farther than 2**-31 - 2**-48 ulp from it, the general
+// approximation farther than its own 2**-35 ulp window (so it returns
+// ok=true), and both round to the same, correctly rounded, binary64
+// value. Otherwise this path steps aside and the general route decides,
+// as before.
 
 // noHalfPow turns this path off so that tests can compare it with the
 // general route. Only tests set it.
@@ -57,27 +60,37 @@ func halfPowFast(x F64, k int) (F64, bool) {
 	h := e >> 1 // floor(e / 2)
 	m := fxShl(fx{x.frac() | hidden, 0, 0}, uint(fxFrac-52+e-2*h))
 	// m is exactly the binary64 value with x's fraction and exponent
-	// e-2h (0 or 1), so that is what fxToF64(m, 0) would round it to.
-	s, ok := fxSqrtNear(m, pack(false, bias+e-2*h, x.frac())) // sqrt(m) in [1, 2), error a few 2**-168
+	// e-2h (0 or 1), so its reciprocal square root rounded twice is a
+	// first guess y0 = (1+d)/sqrt(m) with |d| <= 2**-52. One Newton step
+	// y0 (3 - m y0**2) / 2 leaves a relative error of 3d**2/2 + d**3/2,
+	// below 2**-103; the truncations of fx add a few 2**-168.
+	y, ok := fxFromF64(Div(One, Sqrt(pack(false, bias+e-2*h, x.frac()))))
 	if !ok {
 		return 0, false
 	}
+	y = fxShr(fxMul(y, fxSub(fxThree, fxMul(fxMul(m, y), y))), 1) // 1/sqrt(m) in (1/2, 1]
 	n := k
 	if n < 0 {
 		n = -n
 	}
-	// m**j for j <= 3 is exact: m has at most 52 fraction bits, so m**3
-	// has at most 156 (< fxFrac) and is below 64.
-	p := s
-	if j := (n - 1) / 2; j > 0 {
-		mj := m
-		for i := 1; i < j; i++ {
-			mj = fxMul(mj, m)
-		}
-		p = fxMul(mj, s) // in [1, 128)
-	}
+	var p fx
 	if k < 0 {
-		p = fxRecip(p) // in (2**-7, 1]
+		// m**(k/2) = y**n, in (2**-7, 1]: relative error below 7 * 2**-103.
+		p = y
+		if n > 1 {
+			y2 := fxMul(y, y)
+			for i := 1; i < n; i += 2 {
+				p = fxMul(p, y2)
+			}
+		}
+	} else {
+		// m**(k/2) = (m y) * m**j with j = (n-1)/2, in [1, 128): m y is
+		// sqrt(m) to below 2**-103, and each product by m (exact, at most
+		// 52 fraction bits) only truncates below 2**-168.
+		p = fxMul(m, y)
+		for j := (n - 1) / 2; j > 0; j-- {
+			p = fxMul(p, m)
+		}
 	}
 	return fxToF64Far(p, h*k)
 }
