@@ -101,9 +101,13 @@ func (t *Thread) setContext(exc *object.Instance) {
 // run executes f until it returns, yields (generators) or raises.
 func (t *Thread) run(f *frame) (object.Value, error) {
 	// The frame is a root of the live-heap walk while it runs (heap.go).
+	// The slot it leaves above len(t.frames) is not cleared: the walk
+	// reads only up to len, the next run at this depth overwrites it, and
+	// Release drops the whole slice; until then it keeps one frame per
+	// depth reachable in Go, and every resumption of a generator saves a
+	// store (with a write barrier while the collector marks).
 	t.frames = append(t.frames, f)
 	r, err := t.exec(f)
-	t.frames[len(t.frames)-1] = nil
 	t.frames = t.frames[:len(t.frames)-1]
 	return r, err
 }
