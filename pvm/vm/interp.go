@@ -572,10 +572,18 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = object.Tuple(stack[sp-1].(*object.List).Elems)
 		case compile.UNPACK_SEQUENCE:
 			n := int(in.Arg)
-			// A tuple of the right length (the commonest operand) is
-			// unpack's first case, read here without the call.
-			items, isTuple := stack[sp-1].(object.Tuple)
-			if !isTuple || len(items) != n {
+			// A tuple or a list of the right length (the commonest
+			// operands) is unpack's first or second case, read here
+			// without the call.
+			var items []object.Value
+			var isSeq bool
+			switch s := stack[sp-1].(type) {
+			case object.Tuple:
+				items, isSeq = s, true
+			case *object.List:
+				items, isSeq = s.Elems, true
+			}
+			if !isSeq || len(items) != n {
 				var e error
 				if items, e = t.unpack(stack[sp-1], n, -1); e != nil {
 					err = e
