@@ -26,8 +26,12 @@ const floatSlab = 16
 type FloatBox struct {
 	slab *[floatSlab]Float
 	n    int
-	// last is the cell of the Value Box returned last, until Forget.
-	last unsafe.Pointer
+	// last is the address of the cell of the Value Box returned last,
+	// until Forget. That cell is in slab (Box sets both), which keeps it
+	// alive, so no other cell can have its address while it is set; as a
+	// uintptr, not a pointer, storing it costs no write barrier, which
+	// Box would otherwise pay on every result while the collector marks.
+	last uintptr
 }
 
 // floatItab is the interface table of Float as a Value, taken from the
@@ -51,7 +55,7 @@ func (b *FloatBox) Box(f Float) Value {
 	p := &b.slab[b.n]
 	b.n++
 	*p = f
-	b.last = unsafe.Pointer(p)
+	b.last = uintptr(unsafe.Pointer(p))
 	var v Value
 	w := (*ifaceWords)(unsafe.Pointer(&v))
 	w.tab, w.data = floatItab, unsafe.Pointer(p)
@@ -61,12 +65,12 @@ func (b *FloatBox) Box(f Float) Value {
 // IsLast reports whether v is the Value the last Box call returned (and
 // Forget was not called since).
 func (b *FloatBox) IsLast(v Value) bool {
-	return b.last != nil && (*ifaceWords)(unsafe.Pointer(&v)).data == b.last
+	return b.last != 0 && uintptr((*ifaceWords)(unsafe.Pointer(&v)).data) == b.last
 }
 
 // Forget ends IsLast's answer for the last Value Box made, when code the
 // caller does not follow may have stored it.
-func (b *FloatBox) Forget() { b.last = nil }
+func (b *FloatBox) Forget() { b.last = 0 }
 
 // Rebox writes f into the cell of v and returns v: the caller's way to
 // reuse a temporary. v must be the last Value Box made (IsLast) and held

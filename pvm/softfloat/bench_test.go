@@ -72,6 +72,13 @@ func BenchmarkSoftAtan(b *testing.B) { benchLibm(b, Atan) }
 func BenchmarkSoftPow(b *testing.B) {
 	benchLibm(b, func(x F64) F64 { return Pow(Abs(x), FromFloat64(1.37)) })
 }
+
+// BenchmarkSoftPowHalf is x**-1.5, the n-body kernel's power (the
+// half-integer route, fxhalf.go).
+func BenchmarkSoftPowHalf(b *testing.B) {
+	benchLibm(b, func(x F64) F64 { return Pow(Abs(x), FromFloat64(-1.5)) })
+}
+
 func BenchmarkSoftParse(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		sinkS, _ = Parse("3.14159")

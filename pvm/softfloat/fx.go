@@ -461,8 +461,7 @@ func fxSqrt(b fx) (fx, bool) {
 }
 
 // fxSqrtNear is fxSqrt for a b inside its range whose binary64 rounding
-// (fxToF64(b, 0)) the caller already has: halfPowFast's b is a binary64
-// value scaled by a power of four, so it packs bf from the bits instead.
+// (fxToF64(b, 0)) the caller already has.
 func fxSqrtNear(b fx, bf F64) (fx, bool) {
 	y, ok := fxFromF64(Div(One, Sqrt(bf)))
 	if !ok {

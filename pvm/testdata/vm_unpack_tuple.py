@@ -1,6 +1,7 @@
-# UNPACK_SEQUENCE: a tuple of the right length is read in the interpreter
-# loop; every other operand (other lengths, lists, strings, iterators,
-# tuple subclasses, non-iterables) goes through the general unpack.
+# UNPACK_SEQUENCE: a tuple or a list of the right length is read in the
+# interpreter loop; every other operand (other lengths, strings,
+# iterators, tuple and list subclasses, non-iterables) goes through the
+# general unpack.
 from collections import namedtuple
 
 a, b = (1, 2)
@@ -27,6 +28,29 @@ for i, (j, k) in enumerate([(1, 2), (3, 4), (5, 6)]):
 print(total)
 for u, v, w in [(1, 2, 3), (4, 5, 6)]:
     print(u + v + w)
+
+# Lists of the right length, nested as the n-body kernel unpacks its
+# bodies, and a list changed between two unpackings.
+bodies = [([1.0, 2.0, 3.0], [0.5, 0.25, 0.125], 2.0), ([4.0, 5.0, 6.0], [1.5, 1.25, 1.125], 3.0)]
+for ([x1, y1, z1], v1, m1) in bodies:
+    print(x1 + y1 + z1, v1, m1)
+cell = [1, 2]
+a, b = cell
+cell.append(3)
+a, b, c = cell
+print(a, b, c)
+cell[:] = ["p", "q"]
+a, b = cell
+print(a, b)
+
+
+class Row(list):
+    def __iter__(self):
+        return iter(["from", "iter"])
+
+
+a, b = Row([1, 2])
+print(a, b)
 
 # Other operands.
 a, b = [8, 9]

@@ -101,9 +101,13 @@ func (t *Thread) setContext(exc *object.Instance) {
 // run executes f until it returns, yields (generators) or raises.
 func (t *Thread) run(f *frame) (object.Value, error) {
 	// The frame is a root of the live-heap walk while it runs (heap.go).
+	// The slot it leaves above len(t.frames) is not cleared: the walk
+	// reads only up to len, the next run at this depth overwrites it, and
+	// Release drops the whole slice; until then it keeps one frame per
+	// depth reachable in Go, and every resumption of a generator saves a
+	// store (with a write barrier while the collector marks).
 	t.frames = append(t.frames, f)
 	r, err := t.exec(f)
-	t.frames[len(t.frames)-1] = nil
 	t.frames = t.frames[:len(t.frames)-1]
 	return r, err
 }
@@ -568,10 +572,18 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp-1] = object.Tuple(stack[sp-1].(*object.List).Elems)
 		case compile.UNPACK_SEQUENCE:
 			n := int(in.Arg)
-			// A tuple of the right length (the commonest operand) is
-			// unpack's first case, read here without the call.
-			items, isTuple := stack[sp-1].(object.Tuple)
-			if !isTuple || len(items) != n {
+			// A tuple or a list of the right length (the commonest
+			// operands) is unpack's first or second case, read here
+			// without the call.
+			var items []object.Value
+			var isSeq bool
+			switch s := stack[sp-1].(type) {
+			case object.Tuple:
+				items, isSeq = s, true
+			case *object.List:
+				items, isSeq = s.Elems, true
+			}
+			if !isSeq || len(items) != n {
 				var e error
 				if items, e = t.unpack(stack[sp-1], n, -1); e != nil {
 					err = e
