@@ -5,6 +5,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"math/big"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -401,5 +404,42 @@ func TestReturnDataIsChargedAsCells(t *testing.T) {
 		if _, _, err := run(res.CellsUsed-1, tt.method, tt.args...); !errors.Is(err, meter.ErrOutOfCells) {
 			t.Errorf("%s%v with one cell too few: %v", tt.method, tt.args, err)
 		}
+	}
+}
+
+// TestActorsDocListsWhitelist keeps docs/actors.md's table of importable
+// modules equal to the whitelist an actor gets: a module added to the
+// code without a row, or a row for a module that is gone, fails.
+func TestActorsDocListsWhitelist(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "actors.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	start := strings.Index(text, "## The Python an actor can import")
+	if start < 0 {
+		t.Fatal(`docs/actors.md has no "## The Python an actor can import" section`)
+	}
+	section := text[start:]
+	if end := strings.Index(section[3:], "\n## "); end >= 0 {
+		section = section[:end+3]
+	}
+	var listed []string
+	for _, line := range strings.Split(section, "\n") {
+		if strings.HasPrefix(line, "| `") {
+			name := strings.TrimPrefix(line, "| `")
+			listed = append(listed, name[:strings.Index(name, "`")])
+		}
+	}
+	var want []string
+	for _, n := range actorModuleNames() {
+		if !strings.HasPrefix(n, "_") || n == "__future__" {
+			want = append(want, n) // _itertools is itertools' core, not for import
+		}
+	}
+	sort.Strings(listed)
+	sort.Strings(want)
+	if strings.Join(listed, " ") != strings.Join(want, " ") {
+		t.Errorf("docs/actors.md lists\n  %v\nthe actor whitelist is\n  %v", listed, want)
 	}
 }

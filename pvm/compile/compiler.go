@@ -90,6 +90,9 @@ type compiler struct {
 	qual string
 	// nesting counts the stmt and expr calls on the Go stack (MaxNesting).
 	nesting int
+	// future is what the module's future statements turned on
+	// (future.go).
+	future futureFeatures
 }
 
 // Module compiles a parsed module into its code object. Pass one
@@ -99,7 +102,11 @@ type compiler struct {
 // when an inner scope captured them; pass two emits the code. A
 // SyntaxError from any pass names filename.
 func Module(filename string, mod *syntax.Module) (code *Code, err error) {
-	sym := &symbols{scopes: map[any]*scope{}}
+	ff, err := futureParse(mod.Body)
+	if err != nil {
+		return nil, withFile(err, filename)
+	}
+	sym := &symbols{scopes: map[any]*scope{}, future: ff}
 	root := sym.push(moduleScope, "<module>", mod)
 	sym.stmts(mod.Body)
 	if sym.err != nil {
@@ -115,7 +122,7 @@ func Module(filename string, mod *syntax.Module) (code *Code, err error) {
 	}
 	addClassCells(root)
 	root.fixCells()
-	c := &compiler{filename: filename, scopes: sym.scopes}
+	c := &compiler{filename: filename, scopes: sym.scopes, future: ff}
 	code = &Code{Name: "<module>", QualName: "<module>", Filename: filename, FirstLine: 1}
 	if err := c.body(code, root, mod.Body, false); err != nil {
 		return nil, withFile(err, filename)

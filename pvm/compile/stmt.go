@@ -260,6 +260,11 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		if n.Level > 0 {
 			return &SyntaxError{Line: line, Msg: "PVM: relative imports are not supported"}
 		}
+		// A future statement anywhere but the start of the module
+		// (compiler_from_import; future.go read the ones at the start).
+		if n.Module == "__future__" && line > c.future.line {
+			return &SyntaxError{Line: line, Msg: futureMisplacedMsg}
+		}
 		c.b.loadConst(object.None)
 		c.b.emit(IMPORT_NAME, c.b.nameIndex(n.Module))
 		for _, a := range n.Names {
@@ -852,13 +857,22 @@ func (c *compiler) annAssign(n *syntax.AnnAssign, line int) error {
 		return nil
 	}
 	if nm, ok := n.Target.(*syntax.Name); ok && n.Simple {
-		if err := c.expr(n.Annotation); err != nil {
+		// PEP 563 (`from __future__ import annotations`): the text of
+		// the annotation is stored, not its value (compiler_visit_annexpr).
+		if c.future.annotations {
+			c.b.loadConst(object.Str(unparseAnnotation(n.Annotation)))
+		} else if err := c.expr(n.Annotation); err != nil {
 			return err
 		}
 		c.loadName("__annotations__")
 		c.b.loadConst(object.Str(nm.Id))
 		c.b.line = int32(line)
 		c.b.emit(STORE_SUBSCR, 0)
+		return nil
+	}
+	if c.future.annotations {
+		// check_annotation: a complex target's annotation produces no
+		// code at all under PEP 563.
 		return nil
 	}
 	return c.exprDropped(n.Annotation)

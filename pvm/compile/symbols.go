@@ -19,6 +19,10 @@ type symbols struct {
 	// the latter (symtable.c).
 	compVars   map[*scope]map[string]bool
 	inCompIter int
+	// future is what the module's future statements turned on: under
+	// `annotations` an annotation is text, never evaluated, so its
+	// names are not uses (future.go).
+	future futureFeatures
 }
 
 // fail records the first error only: the walk goes on to its end (its
@@ -67,6 +71,34 @@ func (s *symbols) args(a *syntax.Arguments) {
 	}
 }
 
+// futureArgAnnotations refuses, under `from __future__ import
+// annotations`, a parameter or return annotation that cannot be kept as
+// text (annotationBlockError), as CPython's symbol table does.
+func (s *symbols) futureArgAnnotations(n *syntax.FunctionDef) {
+	if !s.future.annotations || s.err != nil {
+		return
+	}
+	var anns []syntax.Expr
+	if a := n.Args; a != nil {
+		for _, group := range [][]*syntax.Arg{a.PosOnlyArgs, a.Args, {a.VarArg}, a.KwOnlyArgs, {a.KwArg}} {
+			for _, p := range group {
+				if p != nil && p.Annotation != nil {
+					anns = append(anns, p.Annotation)
+				}
+			}
+		}
+	}
+	if n.Returns != nil {
+		anns = append(anns, n.Returns)
+	}
+	for _, e := range anns {
+		if err := annotationBlockError(e); err != nil {
+			s.err = err
+			return
+		}
+	}
+}
+
 // params binds the parameters in sc, in slot order (scope.params), with
 // CPython's error for a name given twice.
 func (s *symbols) params(sc *scope, a *syntax.Arguments) {
@@ -110,6 +142,7 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			s.expr(d)
 		}
 		s.args(n.Args)
+		s.futureArgAnnotations(n)
 		s.cur.def(n.Name)
 		sc := s.push(functionScope, n.Name, n)
 		sc.coroutine = n.IsAsync
@@ -195,7 +228,13 @@ func (s *symbols) stmt(st syntax.Stmt) {
 				s.expr(t.Slice)
 			}
 		}
-		if s.cur.kind == classScope || s.cur.kind == moduleScope {
+		if s.future.annotations {
+			// PEP 563: the annotation is a block of its own in CPython's
+			// symbol table, in any scope.
+			if err := annotationBlockError(n.Annotation); err != nil && s.err == nil {
+				s.err = err
+			}
+		} else if s.cur.kind == classScope || s.cur.kind == moduleScope {
 			s.expr(n.Annotation)
 		}
 	case *syntax.For:

@@ -28,7 +28,10 @@ func register(d vm.ModuleDef) {
 	defs[d.Name] = d
 }
 
-//go:embed py
+// pySources holds py/; __future__.py is named on its own because a
+// directory pattern leaves out files whose names start with '_'.
+//
+//go:embed py py/__future__.py
 var pySources embed.FS
 
 // registerPython whitelists a module written in Python, kept as

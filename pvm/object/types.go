@@ -325,6 +325,7 @@ func init() {
 	initBytesStrMethods()
 	initStrTranslate()
 	initFloatHex()
+	initMiscMethods()
 	for _, k := range []*Class{ObjectClass, IntClass, BoolClass, FloatClass, StrClass, BytesClass,
 		ByteArrayClass, ListClass, TupleClass, DictClass, SetClass, FrozenSetClass, RangeClass,
 		PropertyClass, BaseException} {
