@@ -269,8 +269,10 @@ func (c *compiler) stmts(list []syntax.Stmt) error {
 // global x, while a store at class level writes the class namespace
 // unless the name is declared global.
 
-// loadName emits the load of name: [] -> [value].
+// loadName emits the load of name (as written: it is mangled here, as
+// storeName and deleteName mangle theirs): [] -> [value].
 func (c *compiler) loadName(name string) {
+	name = c.sc.mangle(name)
 	switch c.sc.resolved[name] {
 	case bindLocal:
 		c.b.emit(LOAD_FAST, c.b.varIndex[name])
@@ -289,6 +291,7 @@ func (c *compiler) loadName(name string) {
 
 // storeName emits the store of TOS into name: [v] -> [].
 func (c *compiler) storeName(name string) {
+	name = c.sc.mangle(name)
 	switch c.sc.resolved[name] {
 	case bindLocal:
 		c.b.emit(STORE_FAST, c.b.varIndex[name])
@@ -307,6 +310,7 @@ func (c *compiler) storeName(name string) {
 
 // deleteName emits `del name`: [] -> [].
 func (c *compiler) deleteName(name string) {
+	name = c.sc.mangle(name)
 	switch c.sc.resolved[name] {
 	case bindLocal:
 		c.b.emit(DELETE_FAST, c.b.varIndex[name])
@@ -321,6 +325,13 @@ func (c *compiler) deleteName(name string) {
 		}
 		c.b.emit(DELETE_GLOBAL, c.b.nameIndex(name))
 	}
+}
+
+// attrName is the Names index of an attribute name as written, mangled
+// as CPython mangles every attribute of LOAD_ATTR, STORE_ATTR,
+// DELETE_ATTR and LOAD_METHOD (scope.mangle).
+func (c *compiler) attrName(attr string) int {
+	return c.b.nameIndex(c.sc.mangle(attr))
 }
 
 // makeFunction emits the closure and MAKE_FUNCTION for an inner code
@@ -379,7 +390,8 @@ func (c *compiler) function(node any, name string, args *syntax.Arguments, body 
 			if d == nil {
 				continue
 			}
-			c.b.loadConst(object.Str(args.KwOnlyArgs[i].Arg))
+			// The key is the parameter's (mangled) name.
+			c.b.loadConst(object.Str(c.sc.mangle(args.KwOnlyArgs[i].Arg)))
 			if err := c.expr(d); err != nil {
 				return err
 			}

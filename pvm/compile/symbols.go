@@ -74,10 +74,13 @@ func (s *symbols) params(sc *scope, a *syntax.Arguments) {
 		return
 	}
 	add := func(p *syntax.Arg) {
-		if contains(sc.params, p.Arg) {
+		// Parameters are mangled (the message names the name as
+		// written, as CPython's does).
+		name := sc.mangle(p.Arg)
+		if contains(sc.params, name) {
 			s.fail(p.Line, "duplicate argument '"+p.Arg+"' in function definition")
 		}
-		sc.params = append(sc.params, p.Arg)
+		sc.params = append(sc.params, name)
 		sc.def(p.Arg)
 	}
 	for _, p := range a.PosOnlyArgs {
@@ -168,14 +171,15 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		if nm, ok := n.Target.(*syntax.Name); ok && n.Simple {
 			// CPython refuses annotating a name declared global or
 			// nonlocal, except at module level.
-			if s.cur.kind != moduleScope && (s.cur.globals[nm.Id] || s.cur.nonlocals[nm.Id]) {
+			name := s.cur.mangle(nm.Id)
+			if s.cur.kind != moduleScope && (s.cur.globals[name] || s.cur.nonlocals[name]) {
 				kind := "global"
-				if s.cur.nonlocals[nm.Id] {
+				if s.cur.nonlocals[name] {
 					kind = "nonlocal"
 				}
 				s.fail(n.Line, "annotated name '"+nm.Id+"' can't be "+kind)
 			}
-			s.cur.annotated[nm.Id] = true
+			s.cur.annotated[name] = true
 		}
 		if n.Value != nil {
 			s.expr(n.Value)
@@ -285,8 +289,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		// A global or nonlocal declaration must come before any use,
 		// assignment or annotation of the name in the scope, and cannot
 		// name a parameter (§7.12, §7.13).
-		for _, name := range n.Names {
-			if msg := s.cur.declError(name, "global"); msg != "" {
+		for _, written := range n.Names {
+			name := s.cur.mangle(written)
+			if msg := s.cur.declError(name, written, "global"); msg != "" {
 				s.fail(n.Line, msg)
 			}
 			s.cur.note(name)
@@ -296,8 +301,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		if s.cur.kind == moduleScope {
 			s.fail(n.Line, "nonlocal declaration not allowed at module level")
 		}
-		for _, name := range n.Names {
-			if msg := s.cur.declError(name, "nonlocal"); msg != "" {
+		for _, written := range n.Names {
+			name := s.cur.mangle(written)
+			if msg := s.cur.declError(name, written, "nonlocal"); msg != "" {
 				s.fail(n.Line, msg)
 			}
 			s.cur.note(name)
@@ -322,23 +328,23 @@ func firstComponent(name string) string {
 	return name
 }
 
-// targetNames collects the names a for-target binds: a comprehension's
-// iteration variables, which an assignment expression inside it may not
-// rebind.
-func targetNames(t syntax.Expr, into map[string]bool) {
+// targetNames collects the names a for-target binds in sc (mangled):
+// a comprehension's iteration variables, which an assignment expression
+// inside it may not rebind.
+func targetNames(sc *scope, t syntax.Expr, into map[string]bool) {
 	switch n := t.(type) {
 	case *syntax.Name:
-		into[n.Id] = true
+		into[sc.mangle(n.Id)] = true
 	case *syntax.Tuple:
 		for _, e := range n.Elts {
-			targetNames(e, into)
+			targetNames(sc, e, into)
 		}
 	case *syntax.List:
 		for _, e := range n.Elts {
-			targetNames(e, into)
+			targetNames(sc, e, into)
 		}
 	case *syntax.Starred:
-		targetNames(n.Value, into)
+		targetNames(sc, n.Value, into)
 	}
 }
 
@@ -464,7 +470,7 @@ func (s *symbols) comprehension(node any, gens []*syntax.Comprehension, elts ...
 	sc.def(".0")
 	vars := map[string]bool{}
 	for _, g := range gens {
-		targetNames(g.Target, vars)
+		targetNames(sc, g.Target, vars)
 	}
 	if s.compVars == nil {
 		s.compVars = map[*scope]map[string]bool{}
@@ -512,6 +518,10 @@ func (s *symbols) expr(e syntax.Expr) {
 		// scope (§6.12, PEP 572): the comprehensions in between declare
 		// it nonlocal (or global, at module level) so their stores reach
 		// that binding.
+		// CPython looks the iteration variables up by the name as
+		// written, though it recorded them mangled: in a class a private
+		// walrus target never conflicts (it rebinds the variable, which
+		// becomes the enclosing function's), and so the PVM too.
 		sc := s.cur
 		for sc.name == "<comp>" && sc.parent != nil {
 			if nm, ok := n.Target.(*syntax.Name); ok && s.compVars[sc][nm.Id] {
@@ -525,12 +535,16 @@ func (s *symbols) expr(e syntax.Expr) {
 		if nm, ok := n.Target.(*syntax.Name); ok {
 			if sc != s.cur {
 				sc.def(nm.Id)
+				// note first: it skips a name already declared, and
+				// the name must enter the comprehension's order to be
+				// resolved at all (else it fell back to a global, and
+				// a function's walrus target stayed unbound).
+				name := s.cur.mangle(nm.Id)
+				s.cur.note(name)
 				if sc.kind == functionScope {
-					s.cur.nonlocals[nm.Id] = true
-					s.cur.note(nm.Id)
+					s.cur.nonlocals[name] = true
 				} else {
-					s.cur.globals[nm.Id] = true
-					s.cur.note(nm.Id)
+					s.cur.globals[name] = true
 				}
 			} else {
 				s.cur.def(nm.Id)

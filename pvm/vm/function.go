@@ -93,6 +93,13 @@ func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error
 			return object.None, true, nil
 		}
 		return object.Tuple(f.Defaults), true, nil
+	case "__kwdefaults__":
+		// The dict MAKE_FUNCTION was given (CPython hands out the same
+		// object, not a copy), or None without keyword-only defaults.
+		if f.KwDefaults == nil {
+			return object.None, true, nil
+		}
+		return f.KwDefaults, true, nil
 	case "__dict__":
 		d := object.NewDict()
 		if f.Dict != nil {
