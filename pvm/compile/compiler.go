@@ -402,6 +402,14 @@ func (c *compiler) function(node any, name string, args *syntax.Arguments, body 
 			flags |= 2
 		}
 	}
+	if fd, ok := node.(*syntax.FunctionDef); ok {
+		if err := c.annotations(fd); err != nil {
+			return err
+		}
+		if len(annotated(fd.Args)) > 0 || fd.Returns != nil {
+			flags |= 8
+		}
+	}
 	sc := c.scopes[node]
 	qual := c.qualName(name)
 	code := &Code{Name: name, QualName: qual, Filename: c.filename, FirstLine: line}
@@ -425,6 +433,36 @@ func (c *compiler) function(node any, name string, args *syntax.Arguments, body 
 		return err
 	}
 	c.makeFunction(code, flags)
+	return nil
+}
+
+// annotations evaluates a def's annotations into the dict that becomes
+// its __annotations__, as CPython 3.11 does when the def runs (without
+// `from __future__ import annotations`, which the PVM does not offer):
+// after the defaults, in the enclosing scope, keyed by the (mangled)
+// parameter names in annotated's order, then 'return'. Nothing is
+// emitted for a def without annotations; its __annotations__ is made
+// empty when first read (Function.GetAttr).
+func (c *compiler) annotations(fd *syntax.FunctionDef) error {
+	n := 0
+	for _, p := range annotated(fd.Args) {
+		c.b.loadConst(object.Str(c.sc.mangle(p.Arg)))
+		if err := c.expr(p.Annotation); err != nil {
+			return err
+		}
+		n++
+	}
+	if fd.Returns != nil {
+		c.b.loadConst(object.Str("return"))
+		if err := c.expr(fd.Returns); err != nil {
+			return err
+		}
+		n++
+	}
+	if n > 0 {
+		c.b.line = int32(fd.Line)
+		c.b.emit(BUILD_MAP, n)
+	}
 	return nil
 }
 

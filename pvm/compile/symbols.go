@@ -50,9 +50,7 @@ func (s *symbols) stmts(list []syntax.Stmt) {
 
 // args walks a def's or lambda's default values, which are evaluated in
 // the enclosing scope when the def runs (§8.7), before the new scope is
-// pushed. Parameter and return annotations are not walked: the PVM
-// neither evaluates nor records them (a function has no
-// __annotations__).
+// pushed.
 func (s *symbols) args(a *syntax.Arguments) {
 	if a == nil {
 		return
@@ -65,6 +63,42 @@ func (s *symbols) args(a *syntax.Arguments) {
 			s.expr(d)
 		}
 	}
+}
+
+// annotations walks a def's parameter and return annotations, which are
+// evaluated after the defaults, in the enclosing scope, into the
+// function's __annotations__ (§8.7; compiler.annotations).
+func (s *symbols) annotations(a *syntax.Arguments, returns syntax.Expr) {
+	for _, p := range annotated(a) {
+		s.expr(p.Annotation)
+	}
+	if returns != nil {
+		s.expr(returns)
+	}
+}
+
+// annotated are a's annotated parameters in CPython 3.11's order for
+// __annotations__ (compiler_visit_annotations): the positional ones
+// before the positional-only ones, then *args, the keyword-only ones
+// and **kwargs.
+func annotated(a *syntax.Arguments) []*syntax.Arg {
+	if a == nil {
+		return nil
+	}
+	var out []*syntax.Arg
+	add := func(ps ...*syntax.Arg) {
+		for _, p := range ps {
+			if p != nil && p.Annotation != nil {
+				out = append(out, p)
+			}
+		}
+	}
+	add(a.Args...)
+	add(a.PosOnlyArgs...)
+	add(a.VarArg)
+	add(a.KwOnlyArgs...)
+	add(a.KwArg)
+	return out
 }
 
 // params binds the parameters in sc, in slot order (scope.params), with
@@ -113,6 +147,7 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			s.expr(d)
 		}
 		s.args(n.Args)
+		s.annotations(n.Args, n.Returns)
 		s.cur.def(n.Name)
 		sc := s.push(functionScope, n.Name, n)
 		sc.coroutine = n.IsAsync

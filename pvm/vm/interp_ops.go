@@ -60,8 +60,8 @@ type functionCell struct {
 }
 
 // makeFunction is MAKE_FUNCTION: a function of the code object on top,
-// with (by arg's bits) a closure (4), keyword defaults (2) and defaults
-// (1) below it.
+// with (by arg's bits) a closure (4), annotations (8), keyword defaults
+// (2) and defaults (1) below it.
 func (t *Thread) makeFunction(f *frame, stack []object.Value, sp int, arg uint32) (int, error) {
 	sp--
 	c := stack[sp].(*compile.Code)
@@ -91,6 +91,11 @@ func (t *Thread) makeFunction(f *frame, stack []object.Value, sp int, arg uint32
 		if s, ok := mod.(object.Str); ok {
 			fn.Module = string(s)
 		}
+	}
+	if arg&8 != 0 {
+		sp--
+		fn.Annotations = stack[sp].(*object.Dict)
+		stack[sp] = nil
 	}
 	if arg&2 != 0 {
 		sp--
