@@ -202,6 +202,19 @@ func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda boo
 		c.b.emit(BUILD_MAP, 0)
 		c.storeName("__annotations__")
 	}
+	// A module's or class's docstring is stored as its __doc__, in place
+	// of the expression statement (CPython's compiler_body): the same
+	// two instructions with STORE_NAME for POP_TOP. A module without one
+	// finds __doc__ = None among the builtins (pvm/vm), as a class finds
+	// its default None on the class.
+	if sc.kind == classScope || sc.kind == moduleScope {
+		if doc := docstring(stmts); doc != nil {
+			c.b.line = int32(stmts[0].Lineno())
+			c.b.loadConst(doc)
+			c.storeName("__doc__")
+			stmts = stmts[1:]
+		}
+	}
 	if err := c.stmts(stmts); err != nil {
 		return err
 	}

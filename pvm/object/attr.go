@@ -72,6 +72,10 @@ func GetAttr(c Ctx, v Value, name string) (Value, error) {
 		switch name {
 		case "__class__":
 			return x.Class, nil
+		case "__doc__":
+			// The class's docstring, None without one (as the class
+			// itself answers, classAttr).
+			return None, nil
 		case "__dict__":
 			d := NewDict()
 			var err error

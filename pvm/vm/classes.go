@@ -192,6 +192,18 @@ func (t *Thread) newClass(meta *object.Class, name string, bases []object.Value,
 	}
 	ns.Delete("__module__")
 	ns.Delete("__qualname__")
+	// CPython gives every class its own __doc__ (None without a
+	// docstring), so a docstring is never inherited. The PVM stores
+	// None only where a base's would otherwise show through; a class
+	// with no docstring anywhere in its bases finds None by default.
+	if !ns.Has("__doc__") {
+		for _, b := range bs {
+			if d, _ := b.Lookup("__doc__"); d != nil {
+				ns.Set("__doc__", object.None)
+				break
+			}
+		}
+	}
 	for _, n := range []string{"__init_subclass__", "__class_getitem__"} {
 		if v, ok := ns.Get(n); ok {
 			if fn, ok := v.(*Function); ok {
