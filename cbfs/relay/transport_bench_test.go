@@ -3,6 +3,7 @@
 package relay
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"encoding/binary"
@@ -26,7 +27,10 @@ import (
 // control windows, one stream per shard; "tls-tcp" sends the same bytes
 // over TLS 1.3 on three TCP connections, for comparison (the kernel's
 // TCP segments on loopback are up to 64 KiB, quic-go's packets 1,452
-// bytes). Both ends run in this process, so cpu-s is the whole cost.
+// bytes); "tls-tcp-rawconn" is the relays' TCP path, TLS records gathered
+// under TLS (rawConn); "tcp" the same bytes with no TLS at all, to show
+// what TLS adds. Both ends run in this process, so cpu-s is the whole
+// cost.
 //
 //	go test -run XXX -bench Transport -benchtime 3x ./cbfs/relay/
 func BenchmarkTransport(b *testing.B) {
@@ -132,19 +136,24 @@ func BenchmarkTransport(b *testing.B) {
 		})
 	})
 
-	b.Run("tls-tcp", func(b *testing.B) {
-		ln, err := tls.Listen("tcp", "127.0.0.1:0", stc)
+	// tcpRun sends the shards over conc TCP connections; wrap makes each
+	// end's connection (TLS or not) from the accepted or dialled one, and
+	// gather, if set, is called around each shard's writes with the
+	// client's connection (rawConn's record gathering).
+	tcpRun := func(b *testing.B, server, client func(net.Conn) net.Conn, gather func(c net.Conn, write func() error) error) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			b.Fatal(err)
 		}
 		defer ln.Close()
 		go func() {
 			for {
-				c, err := ln.Accept()
+				raw, err := ln.Accept()
 				if err != nil {
 					return
 				}
 				go func() {
+					c := server(raw)
 					defer c.Close()
 					buf := make([]byte, shard)
 					var n [4]byte
@@ -164,10 +173,11 @@ func BenchmarkTransport(b *testing.B) {
 		}()
 		conns := make([]net.Conn, conc)
 		for w := range conns {
-			c, err := tls.Dial("tcp", ln.Addr().String(), ctc)
+			raw, err := net.Dial("tcp", ln.Addr().String())
 			if err != nil {
 				b.Fatal(err)
 			}
+			c := client(raw)
 			defer c.Close()
 			conns[w] = c
 		}
@@ -175,16 +185,54 @@ func BenchmarkTransport(b *testing.B) {
 		binary.BigEndian.PutUint32(n[:], shard)
 		run(b, func(w int) error {
 			c := conns[w]
-			if _, err := c.Write(n[:]); err != nil {
+			write := func() error {
+				if _, err := c.Write(n[:]); err != nil {
+					return err
+				}
+				_, err := c.Write(data)
 				return err
 			}
-			if _, err := c.Write(data); err != nil {
+			var err error
+			if gather != nil {
+				err = gather(c, write)
+			} else {
+				err = write()
+			}
+			if err != nil {
 				return err
 			}
 			var ack [1]byte
-			_, err := io.ReadFull(c, ack[:])
+			_, err = io.ReadFull(c, ack[:])
 			return err
 		})
+	}
+	plain := func(c net.Conn) net.Conn { return c }
+
+	// No TLS: what the kernel's loopback TCP costs alone (the bytes are
+	// copied into the socket and out of it), for comparison.
+	b.Run("tcp", func(b *testing.B) { tcpRun(b, plain, plain, nil) })
+
+	// TLS 1.3 straight on the TCP connections: one write(2) per 16 KiB
+	// record.
+	b.Run("tls-tcp", func(b *testing.B) {
+		tcpRun(b, func(c net.Conn) net.Conn { return tls.Server(c, stc) },
+			func(c net.Conn) net.Conn { return tls.Client(c, ctc) }, nil)
+	})
+
+	// TLS 1.3 over rawConn on both ends, records gathered while a shard is
+	// written: the relays' bulk path (tcp.go).
+	b.Run("tls-tcp-rawconn", func(b *testing.B) {
+		tcpRun(b, func(c net.Conn) net.Conn { return tls.Server(newRawConn(c), stc) },
+			func(c net.Conn) net.Conn {
+				tc := tls.Client(newRawConn(c), ctc)
+				tc.Handshake() // before any gathering, as dialTCP does; an error shows at the first write
+				return tc
+			},
+			func(c net.Conn, write func() error) error {
+				raw := c.(*tls.Conn).NetConn().(*rawConn)
+				raw.startGather()
+				return cmp.Or(write(), raw.flush())
+			})
 	})
 }
 

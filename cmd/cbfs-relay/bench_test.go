@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -227,4 +228,134 @@ func BenchmarkProcesses(b *testing.B) {
 		b.ReportMetric(float64(read.disk)/n/(1<<20), "local-read-disk-MiB")
 		b.ReportMetric(float64(coldRead.disk)/n/(1<<20), "local-cold-read-disk-MiB")
 	}
+}
+
+// BenchmarkPhases runs puts alone and cold gets alone against six
+// cbfs-relay processes (as BenchmarkProcesses: CBFS_E2E_MIB, default 100,
+// K=4, M=2, CBFS_RELAY_BIN), so each can be profiled or counted from
+// outside by itself, and reports the user and the system CPU-seconds
+// of this process (the client) and of the six relays apart. "put" puts
+// the file to a new path each time (no replace); "cold-get" drops every
+// relay file from the page cache and gets one file. A put and a get to
+// warm the buffers run before the timer. With CBFS_RELAY_PIDS=FILE the
+// relays' process ids are written there (space-separated) after that
+// warm-up, for perf stat -p or strace -p; CBFS_PHASE_WAIT=FILE then
+// waits until FILE exists before going on (to attach them). go test runs
+// a sub-benchmark once with b.N=1 before -benchtime Nx, so a tool
+// attached that way sees N+1 operations.
+//
+//	go test -run XXX -bench Phases -benchtime 4x ./cmd/cbfs-relay/
+func BenchmarkPhases(b *testing.B) {
+	size := 100 << 20
+	if s := os.Getenv("CBFS_E2E_MIB"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			b.Fatalf("CBFS_E2E_MIB=%q", s)
+		}
+		size = n << 20
+	}
+	dir := b.TempDir()
+	bin := os.Getenv("CBFS_RELAY_BIN")
+	if bin == "" {
+		bin = filepath.Join(dir, "cbfs-relay")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			b.Fatalf("go build: %v\n%s", err, out)
+		}
+	}
+	var infos []cluster.RelayInfo
+	var procs []*relayProc
+	var pids []string
+	for i := 0; i < 6; i++ {
+		p := startRelayArgs(b, bin, filepath.Join(dir, "relay"+strconv.Itoa(i)))
+		procs = append(procs, p)
+		infos = append(infos, p.info)
+		pids = append(pids, strconv.Itoa(p.cmd.Process.Pid))
+	}
+	owner, _ := crypto.GenerateKey()
+	key, _ := cbfs.NewVolumeKey()
+	vol := &cbfs.Volume{ID: cbfs.DeriveVolumeID(owner.Address(), "bench"), Key: key}
+	tok, err := cbfs.Grant(owner, "bench", nil, cbfs.PermRead|cbfs.PermWrite, uint64(time.Now().Add(time.Hour).Unix()), owner.Address(), [8]byte{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cl, err := cluster.New(infos, owner, tok)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cl.Close()
+	data := make([]byte, size)
+	if _, err := io.ReadFull(&prng{rand.New(rand.NewPCG(3, 4)), int64(size)}, data); err != nil {
+		b.Fatal(err)
+	}
+	p := cbfs.Params{K: 4, M: 2, SegmentSize: cbfs.DefaultSegmentSize}
+	ctx := context.Background()
+	put := func(name string) error {
+		_, err := cl.Put(ctx, vol, name, p, bytes.NewReader(data), nil)
+		return err
+	}
+	get := func() error {
+		_, err := cl.Get(ctx, vol, "warm", io.Discard, nil)
+		return err
+	}
+	if err := errors.Join(put("warm"), get()); err != nil { // buffers, connections
+		b.Fatal(err)
+	}
+	var relayPIDs []int
+	for _, pr := range procs {
+		relayPIDs = append(relayPIDs, pr.cmd.Process.Pid)
+	}
+	if f := os.Getenv("CBFS_RELAY_PIDS"); f != "" {
+		if err := os.WriteFile(f, []byte(strings.Join(pids, " ")+"\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if f := os.Getenv("CBFS_PHASE_WAIT"); f != "" {
+		for {
+			if _, err := os.Stat(f); err == nil {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	// run times op b.N times; prep (if any) runs before each, off the
+	// clock and off the CPU counts.
+	run := func(b *testing.B, prep func() error, op func(i int) error) {
+		b.SetBytes(int64(size))
+		var cu, cs, ru, rs time.Duration
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if prep != nil {
+				b.StopTimer()
+				if err := prep(); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+			}
+			su0, ss0, u0, s0 := userSys(relayPIDs)
+			if err := op(i); err != nil {
+				b.Fatal(err)
+			}
+			su1, ss1, u1, s1 := userSys(relayPIDs)
+			cu, cs, ru, rs = cu+su1-su0, cs+ss1-ss0, ru+u1-u0, rs+s1-s0
+		}
+		b.StopTimer()
+		n := float64(b.N)
+		b.ReportMetric(cu.Seconds()/n, "client-user-cpu-s")
+		b.ReportMetric(cs.Seconds()/n, "client-sys-cpu-s")
+		b.ReportMetric(ru.Seconds()/n, "relays-user-cpu-s")
+		b.ReportMetric(rs.Seconds()/n, "relays-sys-cpu-s")
+	}
+	b.Run("put", func(b *testing.B) {
+		run(b, nil, func(i int) error { return put("bench-" + strconv.Itoa(i) + "-" + strconv.Itoa(b.N)) })
+	})
+	b.Run("cold-get", func(b *testing.B) {
+		run(b, func() error {
+			for _, pr := range procs {
+				if err := evictTree(pr.home); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, func(int) error { return get() })
+	})
 }

@@ -12,10 +12,17 @@ func (p *parser) tryMatch() (Stmt, bool, error) {
 	p.next()
 	// A match statement needs a subject expression followed by ':' NEWLINE
 	// INDENT 'case'.
+	// A quick refusal for the common uses of a variable named match
+	// (`match = 1`, `match.group(1)`, `match += 1`) before any expression is
+	// parsed: no match statement's subject starts with these tokens.
 	if p.tok().kind == tNewline || (p.tok().kind == tOp && (p.isOp("=") || p.isOp(".") || p.isOp(":") || augOps[p.tok().val] != 0)) {
 		p.pos = save
 		return nil, false, nil
 	}
+	// The subject is CPython's subject_expr: a star_named_expression list or
+	// a named_expression, so `match x, *y:` and `match (n := f()):` parse;
+	// starExprs accepts both, and also an unparenthesized `match n := f():`,
+	// which CPython accepts as well.
 	subject, err := p.starExprs()
 	if err != nil || !p.isOp(":") || p.peek(1).kind != tNewline || p.peek(2).kind != tIndent || p.peek(3).kind != tName || p.peek(3).val != "case" {
 		p.pos = save
@@ -37,6 +44,8 @@ func (p *parser) tryMatch() (Stmt, bool, error) {
 		mc := &MatchCase{Pattern: pat}
 		if p.isKw("if") {
 			p.next()
+			// A guard is a named_expression: `case x if (y := f(x)):` binds y for
+			// the case body, as in CPython.
 			if mc.Guard, err = p.namedExprTest(); err != nil {
 				return nil, true, err
 			}
@@ -46,6 +55,8 @@ func (p *parser) tryMatch() (Stmt, bool, error) {
 		}
 		m.Cases = append(m.Cases, mc)
 	}
+	// Anything in the match block that is not a case ends it with this
+	// message; CPython's is "invalid syntax" at the same line.
 	if p.tok().kind != tDedent {
 		return nil, true, p.errf("expected 'case'")
 	}
@@ -68,6 +79,8 @@ func (p *parser) openPattern() (Pattern, error) {
 	pats := []Pattern{first}
 	for p.isOp(",") {
 		p.next()
+		// A trailing comma ends the open sequence (`case a, :`), which is still
+		// a sequence pattern of one.
 		if p.isOp(":") || p.isKw("if") {
 			break
 		}
@@ -97,6 +110,8 @@ func (p *parser) asPattern() (Pattern, error) {
 		if n == "_" {
 			return nil, p.errf("cannot use '_' as a target")
 		}
+		// Only one `as` is taken: `case a as b as c:` is refused, here with
+		// "expected ':'", by CPython with "invalid syntax".
 		return &MatchAs{p.span(pos), pat, n}, nil
 	}
 	return pat, nil
@@ -112,6 +127,11 @@ func (p *parser) orPattern() (Pattern, error) {
 	if !p.isOp("|") {
 		return first, nil
 	}
+	// The alternatives are kept in order: the compiler tries them left to
+	// right and requires each to bind the same names. CPython's compiler
+	// also refuses an irrefutable alternative that is not last ("name
+	// capture 'a' makes remaining patterns unreachable"); the PVM reports
+	// such a pattern only when the alternatives bind different names.
 	pats := []Pattern{first}
 	for p.isOp("|") {
 		p.next()
@@ -156,6 +176,8 @@ func (p *parser) closedPattern() (Pattern, error) {
 		if err != nil {
 			return nil, err
 		}
+		// An f-string makes a JoinedStr, which is not a literal: CPython's
+		// literal_pattern has only plain strings.
 		if _, ok := e.(*Constant); !ok {
 			return nil, p.errf("patterns may only match literals and attribute lookups")
 		}
@@ -194,6 +216,10 @@ func (p *parser) closedPattern() (Pattern, error) {
 		if n == "_" {
 			n = ""
 		}
+		// `*_` binds nothing, as `_` never binds; the compiler refuses a star
+		// outside a sequence pattern. CPython also refuses a second star in one
+		// sequence ("multiple starred names in sequence pattern"), which the PVM
+		// does not check.
 		return &MatchStar{p.span(pos), n}, nil
 	case t.kind == tOp && (t.val == "(" || t.val == "["):
 		closer := ")"
@@ -220,6 +246,8 @@ func (p *parser) closedPattern() (Pattern, error) {
 			return nil, err
 		}
 		if closer == ")" && len(pats) == 1 && !trailing {
+			// A parenthesized pattern is a group (no node, like a parenthesized
+			// expression); `[p]` and `(p,)` are sequences of one.
 			return pats[0], nil // group
 		}
 		return &MatchSequence{p.span(pos), pats}, nil
@@ -235,6 +263,11 @@ func (p *parser) closedPattern() (Pattern, error) {
 				}
 				m.Rest = n
 			} else {
+				// The key is parsed as an arithmetic expression, wider than CPython's
+				// key_value_pattern (a literal, a negated or complex number, or a dotted
+				// name): `case {y: 1}` and `case {1 + 2: 1}` are accepted here and are
+				// syntax errors in CPython. CPython also requires **rest to be last and
+				// not **_, which this loop does not check.
 				k, err := p.arith()
 				if err != nil {
 					return nil, err
@@ -279,6 +312,8 @@ func (p *parser) closedPattern() (Pattern, error) {
 			p.next()
 			// Cls(p, ..., name=p, ...): positional sub-patterns first,
 			// then keyword ones, as in a call.
+			// CPython also refuses a keyword attribute given twice ("attribute name
+			// repeated in class pattern"); the PVM does not.
 			c := &MatchClass{Pos: pos, Cls: e}
 			for !p.isOp(")") {
 				if p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == "=" {
@@ -311,6 +346,9 @@ func (p *parser) closedPattern() (Pattern, error) {
 			p.finish(c, pos)
 			return c, nil
 		}
+		// A dotted name is a value pattern (compared with ==); a bare name
+		// captures, so `case RED:` binds RED instead of comparing with it, the
+		// classic pitfall PEP 636 warns about and CPython keeps.
 		if dotted {
 			return &MatchValue{p.span(pos), e}, nil
 		}

@@ -534,6 +534,10 @@ func (p *parser) importFromStmt(pos Pos) (Stmt, error) {
 			break
 		}
 		p.next()
+		// Only the parenthesized form may end in a comma: CPython's import_from_as_names
+		// rule allows it there alone, and says "trailing comma not allowed
+		// without surrounding parentheses" for `from m import a,` (here the
+		// generic "invalid syntax").
 		if paren && p.isOp(")") {
 			break
 		}
@@ -553,6 +557,12 @@ func (p *parser) importFromStmt(pos Pos) (Stmt, error) {
 // t is the statement's first token: a parenthesized name is not a
 // simple annotation target.
 func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
+	// The statement's first expression list is parsed before anything
+	// says what it is: Python's grammar decides between an expression
+	// statement and the assignments only by the token after it, which is
+	// why targets are checked afterwards (checkTarget, checkAssign) rather
+	// than parsed by a target rule, and why CPython reports an invalid
+	// target at the target, after seeing the '='.
 	first, err := p.starExprsOrYield()
 	if err != nil {
 		return nil, err
@@ -565,6 +575,9 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 		}
 		switch first.(type) {
 		case *Name, *Attribute, *Subscript:
+		// CPython's invalid_ann_assign_target names the kind of the bad
+		// target; a parenthesized single name is allowed (it is an expression
+		// target, not simple).
 		case *Tuple:
 			return nil, &Error{Ln: first.Lineno(), Msg: "only single target (not tuple) can be annotated"}
 		case *List:
@@ -584,6 +597,9 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 		}
 		return a, nil
 	}
+	// Every operator token ending in '=' that is not a comparison is an
+	// augmented assignment operator or a tokenizer artifact; an unknown one
+	// (there are none today) would be a plain syntax error.
 	if t := p.tok(); t.kind == tOp && len(t.val) >= 2 && strings.HasSuffix(t.val, "=") && t.val != "==" && t.val != "<=" && t.val != ">=" && t.val != "!=" {
 		op, ok := augOps[t.val]
 		if !ok {
@@ -606,6 +622,7 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 		// the first '='.
 		var shape assignShape
 		shape.trailingComma = p.toks[max(p.pos-1, 0)].kind == tOp && p.toks[max(p.pos-1, 0)].val == ","
+		shape.bare = []bool{t.kind == tName && t.val == "yield"}
 		targets := []Expr{first}
 		var value Expr
 		for p.isOp("=") {
@@ -613,12 +630,15 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 			if len(targets) == 1 {
 				shape.bareYield = p.isKw("yield")
 			}
+			shape.bare = append(shape.bare, p.isKw("yield"))
 			v, err := p.starExprsOrYield()
 			if err != nil {
 				return nil, err
 			}
 			targets = append(targets, v)
 		}
+		// The value may itself be a yield (`x = yield y`), as CPython's
+		// assignment rule allows (yield_expr | star_expressions).
 		value = targets[len(targets)-1]
 		targets = targets[:len(targets)-1]
 		if err := checkAssign(targets, value, shape); err != nil {
@@ -627,6 +647,9 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 		return &Assign{Pos: pos, Targets: targets, Value: value}, nil
 	}
 	// A Python 2 print or exec statement gets CPython's hint.
+	// This is CPython's invalid_legacy_expression: the hint is given only
+	// when the name is followed by something that starts an expression, so
+	// `print` alone and `print -1` (a subtraction) stay valid statements.
 	if n, ok := first.(*Name); ok && (n.Id == "print" || n.Id == "exec") && p.startsExpr() {
 		return nil, &Error{Ln: n.Line, Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", n.Id, n.Id)}
 	}
@@ -656,8 +679,12 @@ func checkTarget(e Expr, aug bool) error {
 
 // assignShape is what the tree of an assignment does not keep and
 // hintError needs: whether the first target ends in a comma, and whether
-// what follows the first '=' is a yield without parentheses.
-type assignShape struct{ trailingComma, bareYield bool }
+// what follows the first '=' is a yield without parentheses; and which
+// parts (targets, then the value) are yields without parentheses.
+type assignShape struct {
+	trailingComma, bareYield bool
+	bare                     []bool
+}
 
 // checkAssign checks the targets of an assignment statement; value is
 // what is assigned.
@@ -678,16 +705,17 @@ func checkAssign(targets []Expr, value Expr, shape assignShape) error {
 	if err := hintError(targets, value, shape); err != nil {
 		return err
 	}
-	// A yield target has its own message, whichever target it is.
-	for _, t := range targets {
-		if _, ok := t.(*Yield); ok {
-			return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
+	// The first invalid target decides, as CPython's invalid_assignment
+	// tries its alternatives: a yield without parentheses has its own
+	// message, anything else (a parenthesized `(yield)` too) is "cannot
+	// assign to" its first invalid part.
+	for i, t := range targets {
+		switch t.(type) {
+		case *Yield, *YieldFrom:
+			if i < len(shape.bare) && shape.bare[i] {
+				return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
+			}
 		}
-		if _, ok := t.(*YieldFrom); ok {
-			return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
-		}
-	}
-	for _, t := range targets {
 		if bad := invalidTarget(t, false); bad != nil {
 			return &Error{Ln: bad.Lineno(), Msg: "cannot assign to " + exprName(bad)}
 		}
@@ -710,8 +738,9 @@ func checkAssign(targets []Expr, value Expr, shape assignShape) error {
 // here. Maybe you meant '==' instead of '='?" (`a, f() = 1`, and even
 // `f(), a.b = 1`).
 func hintError(targets []Expr, value Expr, shape assignShape) error {
-	if shape.trailingComma || shape.bareYield {
-		// No element is followed by '=', or no bitwise_or follows it.
+	if shape.trailingComma || shape.bareYield || len(shape.bare) > 0 && shape.bare[0] {
+		// No element is followed by '=', no bitwise_or follows it, or
+		// the statement starts with a yield, which is no element.
 		return nil
 	}
 	e := targets[0]
@@ -1042,6 +1071,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 			// ones; it may appear once, after at least one parameter
 			// and before any '*'.
 			p.next()
+			// CPython's messages for these three cases ("/ may appear only once",
+			// "at least one argument must precede /", "/ must be ahead of *") are
+			// "invalid syntax" here.
 			if len(a.PosOnlyArgs) > 0 || len(a.Args) == 0 || kwOnly {
 				return nil, p.errf("invalid syntax")
 			}
@@ -1060,6 +1092,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 				return nil, p.errf("* argument may appear only once")
 			}
 			kwOnly = true
+			// A name after '*' is *args (VarArg); '*' followed by ',' or the end is
+			// the bare separator, which must then be followed by keyword-only
+			// parameters (checked after the loop).
 			if !p.isOp(",") && !p.isOp(end) {
 				arg, err := p.param(annotations)
 				if err != nil {
@@ -1079,6 +1114,9 @@ func (p *parser) params(end string, annotations bool) (*Arguments, error) {
 					return nil, err
 				}
 			}
+			// Keyword-only parameters keep one default slot each (nil for none),
+			// aligned with KwOnlyArgs as in CPython's ast.arguments.kw_defaults;
+			// positional defaults are right-aligned with Args instead.
 			if kwOnly {
 				a.KwOnlyArgs = append(a.KwOnlyArgs, arg)
 				a.KwDefaults = append(a.KwDefaults, def)
@@ -1131,6 +1169,8 @@ func (p *parser) classDef(decos []Expr) (Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
+	// `class C():` with empty parentheses is allowed and gives no bases,
+	// as in CPython.
 	c := &ClassDef{Pos: pos, Name: name, DecoratorList: decos}
 	if p.isOp("(") {
 		p.next()
@@ -1248,6 +1288,8 @@ func (p *parser) targetList() (Expr, error) {
 		var e Expr
 		var err error
 		if p.isOp("*") {
+			// A starred target is allowed in a for target list (`for a, *b in
+			// x`); the compiler checks that there is at most one per list.
 			sp := p.start()
 			p.next()
 			v, err := p.bitOr()
@@ -1268,6 +1310,7 @@ func (p *parser) targetList() (Expr, error) {
 		}
 		p.next()
 		trailing = true
+		// `for x, in y` is the trailing comma of a one-element tuple target.
 		if p.isKw("in") {
 			break
 		}
@@ -1290,6 +1333,9 @@ func (p *parser) tryStmt() (Stmt, error) {
 		return nil, err
 	}
 	t := &Try{Pos: pos, Body: body}
+	// Handlers are kept in source order: the compiler tries them in that
+	// order, and a bare except that is not last is refused by the compiler
+	// ("default 'except:' must be last"), as CPython's compiler does.
 	for p.isKw("except") {
 		hp := p.start()
 		p.next()
@@ -1352,6 +1398,10 @@ func (p *parser) withStmt() (Stmt, error) {
 	if p.isOp("(") {
 		// Parenthesized with-items (3.10+) or a parenthesized expression:
 		// try the item form and fall back.
+		// One of the parser's two backtracking points: the items are parsed
+		// speculatively and, if the ')' is not followed by ':', the position is
+		// reset and the whole parenthesized expression is parsed as the first
+		// item's context expression.
 		save := p.pos
 		p.next()
 		items, err := p.withItems(")")
@@ -1401,6 +1451,9 @@ func (p *parser) withItems(end string) ([]*WithItem, error) {
 			break
 		}
 		p.next()
+		// A trailing comma is allowed before end in both forms. CPython allows
+		// it only inside the parentheses: `with a, :` is "invalid syntax" there
+		// and accepted here.
 		if p.isOp(end) {
 			break
 		}
@@ -1410,6 +1463,9 @@ func (p *parser) withItems(end string) ([]*WithItem, error) {
 
 // targetAtom parses the target of a with item's `as`.
 func (p *parser) targetAtom() (Expr, error) {
+	// The target is parsed at bitwise_or level (CPython's star_target
+	// without the star), so `as` takes a name, attribute, subscript or a
+	// parenthesized tuple or list of those.
 	e, err := p.bitOr()
 	if err != nil {
 		return nil, err
@@ -1428,6 +1484,13 @@ func (p *parser) targetAtom() (Expr, error) {
 // tuple when there is a comma (star_expressions, §6.15): `return 1, 2`,
 // `for x in a, b:`, the right side of an assignment. A lone *x is not
 // allowed without a comma.
+//
+// Each element may be an unparenthesized walrus here (namedExprTest).
+// CPython's star_expressions (statements, return, yield, for, the right
+// side of an assignment) take `expression`, which has no ':='; only
+// displays and call arguments take named_expression. So `x := 1` as a
+// statement, `return x := 1` and `a = x := 1` are accepted here and
+// refused by CPython ("invalid syntax").
 func (p *parser) starExprs() (Expr, error) {
 	pos := p.start()
 	var elts []Expr
@@ -1436,6 +1499,9 @@ func (p *parser) starExprs() (Expr, error) {
 		var e Expr
 		var err error
 		if p.isOp("*") {
+			// A starred element is parsed at bitwise_or level, as CPython's
+			// star_named_expression is '*' bitwise_or: `*a or b` is not a starred
+			// boolean.
 			sp := p.start()
 			p.next()
 			v, err := p.bitOr()
@@ -1489,6 +1555,8 @@ func (p *parser) exprEnd() bool {
 		case ")", "]", "}", "=", ":", ";":
 			return true
 		}
+		// Operator 0 is not a valid augOps value (the Operator constants start
+		// at 1), so the map's zero answer means "not an augmented operator".
 		return augOps[t.val] != 0
 	}
 	return t.kind == tName && (t.val == "in")
@@ -1545,6 +1613,8 @@ func (p *parser) yieldExpr() (Expr, error) {
 // (§6.12). The target must be a bare name; anything else before ':=' is
 // CPython's "cannot use assignment expressions with ..." error.
 func (p *parser) namedExprTest() (Expr, error) {
+	// Two tokens of lookahead decide the walrus without backtracking: only
+	// NAME ':=' starts one.
 	if p.tok().kind == tName && p.peek(1).kind == tOp && p.peek(1).val == ":=" {
 		pos := p.start()
 		n, err := p.name()
@@ -1575,6 +1645,8 @@ func (p *parser) test() (Expr, error) {
 		return nil, err
 	}
 	defer func() { p.depth-- }()
+	// A lambda is a test but not an orTest, so `lambda: x if c else y`
+	// parses the whole conditional as the lambda's body, as CPython does.
 	if p.isKw("lambda") {
 		return p.lambda()
 	}
@@ -1585,6 +1657,8 @@ func (p *parser) test() (Expr, error) {
 	}
 	if p.isKw("if") {
 		p.next()
+		// The condition is a disjunction, not a test: `a if b if c else d else
+		// e` is invalid, as in CPython's grammar.
 		cond, err := p.orTest()
 		if err != nil {
 			return nil, err
@@ -1629,6 +1703,8 @@ func (p *parser) andTest() (Expr, error) { return p.boolChain("and", And, p.notT
 
 // boolChain parses operand (kw operand)* into one BoolOp, as CPython does
 // (a or b or c is a single node with three values).
+// The operand levels nest: orTest's operands are andTests, so `a or b
+// and c` is BoolOp(or, [a, BoolOp(and, [b, c])]).
 func (p *parser) boolChain(kw string, op BoolOperator, operand func() (Expr, error)) (Expr, error) {
 	pos := p.start()
 	e, err := operand()
@@ -1653,6 +1729,8 @@ func (p *parser) notTest() (Expr, error) {
 	if p.isKw("not") {
 		pos := p.start()
 		p.next()
+		// `not not not ... x` recurses once per not, so each counts toward
+		// maxParseDepth like a nested bracket.
 		if err := p.enter(); err != nil {
 			return nil, err
 		}
@@ -1694,6 +1772,8 @@ func (p *parser) compOp() (CmpOp, bool) {
 			if n := p.peek(1); n.kind == tName && n.val == "in" {
 				return NotIn, true
 			}
+		// `is not` is recognised by comparison after it consumes is, since
+		// `is` alone is a complete operator.
 		case "is":
 			return Is, true
 		}
@@ -1726,6 +1806,9 @@ func (p *parser) comparison() (Expr, error) {
 			p.next()
 			op = IsNot
 		}
+		// Each comparand is a bitwise_or: comparison operators do not nest, so
+		// `a < b < c` is one Compare with two operators (evaluated as a < b and
+		// b < c with b computed once).
 		x, err := p.bitOr()
 		if err != nil {
 			return nil, err
@@ -1761,6 +1844,9 @@ func (p *parser) binary(ops map[string]Operator, next func() (Expr, error)) (Exp
 		if err != nil {
 			return nil, err
 		}
+		// Looping instead of recursing makes the level left-associative and
+		// keeps deep chains (a + b + c + ...) off the Go stack: only nesting
+		// (brackets, unary operators, **) counts toward maxParseDepth.
 		e = &BinOp{p.span(start), e, op, r}
 	}
 }
@@ -1799,6 +1885,8 @@ func (p *parser) factor() (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
+		// A negative number literal stays UnaryOp(USub, Constant) as in
+		// CPython's AST; folding it into a constant is the compiler's business.
 		op := map[string]UnaryOperator{"-": USub, "+": UAdd, "~": Invert}[t.val]
 		return &UnaryOp{p.span(pos), op, e}, nil
 	}
@@ -1810,6 +1898,10 @@ func (p *parser) factor() (Expr, error) {
 func (p *parser) power() (Expr, error) {
 	pos := p.start()
 	var e Expr
+	// await binds tighter than ** on its left (`await x ** 2` is
+	// (await x) ** 2) and takes a primary, as CPython's await_primary does;
+	// whether await is allowed here is decided by the compiler (inside an
+	// async def only).
 	if p.isKw("await") {
 		p.next()
 		v, err := p.primary()
@@ -1830,6 +1922,8 @@ func (p *parser) power() (Expr, error) {
 			return nil, err
 		}
 		defer func() { p.depth-- }()
+		// The right operand is a factor, so ** is right-associative through
+		// factor -> power -> factor, and `2 ** -1` needs no parentheses.
 		r, err := p.factor()
 		if err != nil {
 			return nil, err
@@ -1856,6 +1950,9 @@ func (p *parser) primary() (Expr, error) {
 				return nil, err
 			}
 			e = &Attribute{p.span(start), e, n}
+		// A call's arguments, a subscript and an attribute all extend the same
+		// primary, so a.b(c)[d].e is one left-to-right chain whose span starts
+		// at the atom.
 		case p.isOp("("):
 			p.next()
 			args, kws, err := p.callArgs()
@@ -1885,6 +1982,10 @@ func (p *parser) primary() (Expr, error) {
 // `name=` is recognized by one token of lookahead. A generator
 // expression may be the sole argument without its own parentheses.
 func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
+	// The checks below are CPython's invalid_arguments and invalid_kwarg
+	// rules: the order of positional, keyword, *x and **m arguments is free
+	// except that a positional (or *x) may not follow **m and a positional
+	// may not follow a keyword argument.
 	open := p.toks[p.pos-1] // the '(' just consumed
 	var genexp *GeneratorExp
 	var args []Expr
@@ -1971,6 +2072,11 @@ func (p *parser) callArgs() ([]Expr, []*Keyword, error) {
 	if genexp != nil {
 		// A generator expression as the sole argument takes the call's
 		// parentheses as its own.
+		// The count misses one case: `f(x for x in y,)`, a sole generator
+		// expression followed by a comma, is accepted here and refused by CPython
+		// ("Generator expression must be parenthesized"). Class bases are
+		// parsed by this function too, so `class A(x for x in y):` is accepted
+		// here as well (CPython: "invalid syntax").
 		if len(args)+len(kws) > 1 {
 			return nil, nil, &Error{Ln: genexp.Line, Msg: "Generator expression must be parenthesized"}
 		}
@@ -2024,6 +2130,9 @@ func (p *parser) sliceItem() (Expr, error) {
 			}
 			return &Starred{p.span(sp), v}, nil
 		}
+		// An index may be a walrus (a[i := 0]), a slice bound may not: CPython's
+		// slice rule takes `expression` for the bounds and named_expression for
+		// a plain index.
 		if lower, err = p.namedExprTest(); err != nil {
 			return nil, err
 		}
@@ -2033,6 +2142,8 @@ func (p *parser) sliceItem() (Expr, error) {
 	}
 	p.next()
 	s := &Slice{Pos: pos, Lower: lower}
+	// Each bound is optional: a[:], a[::2] and a[1:] leave Lower, Upper or
+	// Step nil, which the compiler loads as None.
 	if !p.isOp(":") && !p.isOp("]") && !p.isOp(",") {
 		if s.Upper, err = p.test(); err != nil {
 			return nil, err
@@ -2067,6 +2178,8 @@ func (p *parser) compFor() ([]*Comprehension, error) {
 		if err := p.expectKw("in"); err != nil {
 			return nil, err
 		}
+		// The iterable is a disjunction, not a test: in `[x for x in a if b]`
+		// the `if` is a filter, never the start of a conditional expression.
 		iter, err := p.orTest()
 		if err != nil {
 			return nil, err
@@ -2134,6 +2247,9 @@ func (p *parser) atom() (Expr, error) {
 				p.next()
 				return &Tuple{p.span(pos), nil}, nil
 			}
+			// `(yield x)` is the one place a yield expression appears inside
+			// another expression; the parentheses are required there and make no
+			// node of their own.
 			if p.isKw("yield") {
 				y, err := p.yieldExpr()
 				if err != nil {
@@ -2161,6 +2277,10 @@ func (p *parser) atom() (Expr, error) {
 				}
 				return first, nil
 			}
+			// Elements of a display are star_named_expressions: `(a, *b, c := 1)`
+			// and `[*a, *b]` are allowed; whether a starred element is allowed at
+			// all is left to the compiler, which refuses it outside displays,
+			// calls and assignment targets.
 			elts := []Expr{first}
 			for p.isOp(",") {
 				p.next()
@@ -2229,6 +2349,8 @@ func (p *parser) closeWith(closer string, n interface {
 }
 
 // starOrNamed parses one element of a display: *x or a named expression.
+// The star takes a bitwise_or, so `[*a or b]` is not a starred
+// disjunction but a syntax error after `*a`.
 func (p *parser) starOrNamed() (Expr, error) {
 	if p.isOp("*") {
 		pos := p.start()
@@ -2255,6 +2377,11 @@ func (p *parser) braces() (Expr, error) {
 	// Dict or set? {**m, ...} can only be a dict; otherwise the first
 	// element decides: `k: v` a dict (or dict comprehension), else a set
 	// (or set comprehension).
+	//
+	// A leading **m makes a dict: CPython's grammar has no set unpacking
+	// with **. A later **m is handled by dictRest, and `{**a for a in b}`
+	// reaches closeWith, whose error is "expected '}'" where CPython says
+	// "dict unpacking cannot be used in dict comprehension".
 	if p.isOp("**") {
 		return p.dictRest(pos, nil, nil)
 	}
@@ -2262,6 +2389,10 @@ func (p *parser) braces() (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The first key was parsed as a display element (starOrNamed), so a
+	// starred or walrus first key gets here and is refused later or, for
+	// `{a := 1: 2}`, accepted (CPython: invalid syntax; keys are
+	// `expression`).
 	if p.isOp(":") {
 		p.next()
 		v, err := p.test()
@@ -2319,6 +2450,8 @@ func (p *parser) dictRest(pos Pos, keys, vals []Expr) (Expr, error) {
 			keys = append(keys, nil)
 			vals = append(vals, v)
 		} else {
+			// Keys after the first are plain expressions (CPython's kvpair is
+			// expression ':' expression), and a value may not be starred.
 			k, err := p.test()
 			if err != nil {
 				return nil, err
@@ -2360,6 +2493,10 @@ func (p *parser) strings() (Expr, error) {
 	whole := p.span(Pos{Line: toks[0].line, Col: toks[0].col})
 	var parts []Expr
 	var buf strings.Builder
+	// Adjacent literals are joined here, in the parser, as CPython's
+	// concatenation is in the parser too (_PyPegen_concatenate_strings):
+	// the compiler sees one Constant or one JoinedStr, so "a" "b" costs the
+	// same as "ab" at run time.
 	isBytes, anyF := toks[0].isBytes, false
 	flush := func() {
 		if buf.Len() > 0 {

@@ -128,6 +128,11 @@ const maxIndent = 100
 // (a byte order mark is skipped); coding declarations (§2.1.4) are not
 // read.
 func tokenize(src string) ([]token, error) {
+	// The tokenizer is a pure function of the source bytes: every node that
+	// compiles a contract gets the same tokens, the same errors and the same
+	// line numbers, which is why no encoding declaration is honoured (a
+	// declared Latin-1 file would decode differently from the UTF-8 every
+	// node assumes).
 	src = strings.TrimPrefix(src, "\ufeff") // a UTF-8 byte order mark
 	// Invalid UTF-8 is reported at the line of its first bad byte,
 	// with CPython's message less its "<file> on line N" (the line is
@@ -162,6 +167,10 @@ func tokenize(src string) ([]token, error) {
 	errAt := func(msg string) error { return &Error{Ln: line, Msg: msg} }
 	newline := func(at int) { line++; lineStart = at }
 	for {
+		// Indentation is measured only at the start of a logical line outside
+		// brackets: inside brackets leading whitespace is insignificant (implicit
+		// line joining), as CPython's tokenizer ignores it while a bracket is
+		// open (tok->level > 0).
 		if atLineStart && depth == 0 {
 			// Measure indentation; skip blank and comment-only lines.
 			col, alt := 0, 0
@@ -317,6 +326,10 @@ func tokenize(src string) ([]token, error) {
 			}
 			name := src[i:j]
 			if !isASCII(name) {
+				// The normalization tables come from golang.org/x/text at the version
+				// go.mod pins, so every node normalizes a name the same way; CPython
+				// uses its own Unicode database, and the two can disagree only on
+				// characters added in a Unicode version one of them lacks.
 				name = norm.NFKC.String(name) // as CPython does (PEP 3131)
 			}
 			toks = append(toks, token{kind: tName, val: name, line: line, col: startCol, endLine: line, endCol: j - lineStart})
@@ -342,6 +355,9 @@ func tokenize(src string) ([]token, error) {
 		// inside brackets; opens remembers each bracket for the
 		// mismatch and never-closed messages.
 		switch op {
+		// The nesting limit is checked in the tokenizer, before the parser
+		// recurses, so a hostile source of 10,000 '(' costs one error, not a
+		// deep Go recursion.
 		case "(", "[", "{":
 			depth++
 			opens = append(opens, opener{op[0], line, startCol})

@@ -11,6 +11,11 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/object"
 )
 
+// builtinFn is the Go signature of a builtin function: CPython's
+// METH_FASTCALL|METH_KEYWORDS calling convention, positional arguments in
+// a slice that the callee must not keep (it is a window of the caller's
+// value stack or of the thread's argument stack, see pushArgs) and the
+// keyword arguments in call order.
 type builtinFn = func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error)
 
 // newBuiltins builds the builtins namespace.
@@ -30,6 +35,15 @@ func threadOf(c object.Ctx) *Thread {
 	return t
 }
 
+// newBuiltins builds the namespace of CPython's builtins module
+// (Python/bltinmodule.c, _PyBuiltin_Init): the builtin types and exception
+// classes by name, the singleton constants, and one Go closure per builtin
+// function. Every builtin is reached through Thread.Call, which charges
+// meter.CostCall before the closure runs (as it does for a Python function);
+// what a builtin charges beyond that comes from the object operations it
+// calls (Iterate per element, NewStr and NewList for their allocations,
+// SortValues for n log n comparisons), so a builtin that walks its argument
+// pays per element like the loop it replaces.
 func newBuiltins() *object.StrDict {
 	b := object.NewStrDict()
 	for _, k := range []*object.Class{
@@ -54,6 +68,11 @@ func newBuiltins() *object.StrDict {
 	// the builtins, so module namespaces, and their measured size, stay
 	// as they were).
 	b.Set("__doc__", object.None)
+	// def registers a builtin. A name in noKeywords is wrapped so that any
+	// keyword argument is refused before the builtin looks at its arguments:
+	// CPython's Argument Clinic rejects them in the generated parser, ahead of
+	// any type check, and the order of the two errors is visible to a program
+	// that catches TypeError.
 	def := func(name string, fn builtinFn) {
 		if noKeywords[name] {
 			inner := fn
@@ -66,9 +85,13 @@ func newBuiltins() *object.StrDict {
 		}
 		b.Set(name, object.NewBuiltin(name, fn))
 	}
+	// print is builtin_print; the thread does the work (builtinPrint) because
+	// it owns the output writer and counts the output as an effect.
 	def("print", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return threadOf(c).builtinPrint(c, args, kw)
 	})
+	// len is builtin_len: PyObject_Size, which for an instance calls __len__
+	// and checks its result (object.Len).
 	def("len", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("len", args, 1, 1); err != nil {
 			return nil, err
@@ -76,6 +99,9 @@ func newBuiltins() *object.StrDict {
 		n, err := object.Len(c, args[0])
 		return object.Int(n), err
 	})
+	// repr and ascii (builtin_repr, builtin_ascii) allocate the result string
+	// through NewStr, so a large repr is charged for its bytes like any other
+	// string it builds.
 	def("repr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("repr", args, 1, 1); err != nil {
 			return nil, err
@@ -96,12 +122,15 @@ func newBuiltins() *object.StrDict {
 		}
 		return object.NewStr(c, object.ASCII(s))
 	})
+	// abs is PyNumber_Absolute: OpAbs dispatches to __abs__ for instances.
 	def("abs", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("abs", args, 1, 1); err != nil {
 			return nil, err
 		}
 		return object.Unary(c, object.OpAbs, args[0])
 	})
+	// hash is PyObject_Hash. String and bytes hashes are fixed (no
+	// PYTHONHASHSEED randomization), so hash values are the same on every node.
 	def("hash", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("hash", args, 1, 1); err != nil {
 			return nil, err
@@ -109,6 +138,12 @@ func newBuiltins() *object.StrDict {
 		h, err := object.HashOf(c, args[0])
 		return object.Int(h), err
 	})
+	// id is the one builtin that would expose a memory address in CPython. An
+	// instance carries an identity drawn from Thread.NextID (a counter, the
+	// same on every node); other values have none, since ints, strings and
+	// tuples are values in the PVM and an address-like id for them would differ
+	// between runs. The refusal is a DeterminismError rather than a made-up
+	// number so that code relying on it fails loudly.
 	def("id", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("id", args, 1, 1); err != nil {
 			return nil, err
@@ -118,6 +153,9 @@ func newBuiltins() *object.StrDict {
 		}
 		return nil, object.Errorf(object.DeterminismError, "id() of a %s value is not deterministic in the PVM", object.TypeName(args[0]))
 	})
+	// callable is PyCallable_Check: for an instance only the class's __call__
+	// counts (an instance attribute named __call__ does not, as in CPython,
+	// where the check reads tp_call).
 	def("callable", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("callable", args, 1, 1); err != nil {
 			return nil, err
@@ -131,6 +169,11 @@ func newBuiltins() *object.StrDict {
 		}
 		return object.False, nil
 	})
+	// isinstance is PyObject_IsInstance: a __instancecheck__ on the
+	// metaclass (abc.ABCMeta) or on an instance used as a class spec wins;
+	// otherwise the check walks the MRO of the value's type (classCheck).
+	// MetaMethod skips the hooks of builtin metaclasses, whose answer is
+	// that walk, as CPython's fast path for type(spec) is type skips them.
 	def("isinstance", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("isinstance", args, 2, 2); err != nil {
 			return nil, err
@@ -146,6 +189,7 @@ func newBuiltins() *object.StrDict {
 		r, err := classCheck(args[0].Type(), args[1], "isinstance() arg 2 must be a type, a tuple of types, or a union")
 		return object.MakeBool(r), err
 	})
+	// issubclass is PyObject_IsSubclass, with the same hook order as isinstance.
 	def("issubclass", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("issubclass", args, 2, 2); err != nil {
 			return nil, err
@@ -165,6 +209,9 @@ func newBuiltins() *object.StrDict {
 		r, err := classCheck(k, args[1], "issubclass() arg 2 must be a class, a tuple of classes, or a union")
 		return object.MakeBool(r), err
 	})
+	// getattr is builtin_getattr: with a default it swallows AttributeError and
+	// its subclasses only (_PyObject_LookupAttr); any other exception raised by
+	// a property or __getattr__ propagates.
 	def("getattr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("getattr", args, 2, 3); err != nil {
 			return nil, err
@@ -181,6 +228,9 @@ func newBuiltins() *object.StrDict {
 		}
 		return v, err
 	})
+	// setattr and delattr are PyObject_SetAttr with a value and without one:
+	// both go through __setattr__/__delattr__ of the class, so a user hook sees
+	// the same calls it would see in CPython.
 	def("setattr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("setattr", args, 3, 3); err != nil {
 			return nil, err
@@ -201,6 +251,8 @@ func newBuiltins() *object.StrDict {
 		}
 		return object.None, object.DelAttr(c, args[0], string(name))
 	})
+	// hasattr is builtin_hasattr: like getattr with a default, only
+	// AttributeError means False.
 	def("hasattr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("hasattr", args, 2, 2); err != nil {
 			return nil, err
@@ -212,6 +264,8 @@ func newBuiltins() *object.StrDict {
 		r, err := object.HasAttr(c, args[0], string(name))
 		return object.MakeBool(r), err
 	})
+	// iter is builtin_iter: with two arguments it is PyCallIter_New (call until
+	// the sentinel); with one, PyObject_GetIter.
 	def("iter", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("iter", args, 1, 2); err != nil {
 			return nil, err
@@ -221,6 +275,11 @@ func newBuiltins() *object.StrDict {
 		}
 		return object.Iter(c, args[0])
 	})
+	// next is builtin_next. A PVM generator is resumed directly (gen_iternext
+	// in CPython), and its return value becomes StopIteration's value. For an
+	// instance the class's __next__ is called; with a default, StopIteration
+	// and its subclasses are swallowed, as in CPython, where a subclass of
+	// StopIteration also ends the iteration.
 	def("next", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("next", args, 1, 2); err != nil {
 			return nil, err
@@ -266,6 +325,9 @@ func newBuiltins() *object.StrDict {
 		}
 		return v, nil
 	})
+	// enumerate is a class (Objects/enumobject.c, enum_new) rather than a
+	// function, so that isinstance(x, enumerate) and subclassing work; its
+	// instances share enumerateClass's MRO. The counter starts at a Go int64.
 	b.Set("enumerate", &object.Class{Name: "enumerate", Module: "builtins", Dict: object.NewStrDict(), MRO: enumerateClass.MRO, New: func(c object.Ctx, cls *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
 		a, err := object.UnpackArgs("enumerate", args, kw, "iterable", "start?")
 		if err != nil {
@@ -285,6 +347,9 @@ func newBuiltins() *object.StrDict {
 		}
 		return newEnumerate(c, it, start), nil
 	}})
+	// zip is zip_new (3.10+ with strict=). Every argument is turned into an
+	// iterator before any is advanced, so a non-iterable argument fails at the
+	// call, as in CPython.
 	def("zip", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		strict := false
 		for _, k := range kw {
@@ -303,6 +368,8 @@ func newBuiltins() *object.StrDict {
 		}
 		return newZip(its, strict), nil
 	})
+	// map and filter (map_new, filter_new) are lazy: each step costs what
+	// calling the function costs, charged when the iterator is advanced.
 	def("map", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if len(args) < 2 {
 			return nil, object.Errorf(object.TypeError, "map() must have at least two arguments.")
@@ -327,6 +394,13 @@ func newBuiltins() *object.StrDict {
 		}
 		return newFilter(args[0], it), nil
 	})
+	// reversed is reversed_new (Objects/enumobject.c). A list is copied first,
+	// so that a list changed while reversed is iterated over yields its old
+	// elements; CPython's listreverseiterator reads the live list instead, which
+	// differs only for a program that mutates a list it is iterating over
+	// backwards. Other sequences are copied through ListOf, which charges per
+	// element. For an instance, __reversed__ wins; otherwise anything with a
+	// __len__ is iterated into a list.
 	def("reversed", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("reversed", args, 1, 1); err != nil {
 			return nil, err
@@ -354,6 +428,10 @@ func newBuiltins() *object.StrDict {
 		}
 		return nil, object.Errorf(object.TypeError, "'%s' object is not reversible", object.TypeName(args[0]))
 	})
+	// sorted is builtin_sorted: a new list, then list.sort (object.SortValues,
+	// a stable merge sort charged n log n, the same algorithmic contract as
+	// CPython's timsort but not its comparison sequence: a key or __lt__ that
+	// prints or counts its calls can see a different order of calls).
 	def("sorted", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if len(args) != 1 {
 			return nil, object.Errorf(object.TypeError, "sorted expected 1 argument, got %d", len(args))
@@ -368,12 +446,20 @@ func newBuiltins() *object.StrDict {
 		}
 		return l, object.SortValues(c, l.Elems, a[0], a[1])
 	})
+	// min and max are min_max: with one positional argument it is iterated,
+	// with several they are the candidates. The first of equal candidates wins
+	// because the comparison is strict (OpLt, OpGt), as in CPython.
 	def("min", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return minMax(c, "min", args, kw, object.OpLt)
 	})
 	def("max", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return minMax(c, "max", args, kw, object.OpGt)
 	})
+	// sum is builtin_sum: start + each element in turn, through the generic
+	// addition, so every step is charged as a BINARY_OP on its operands would
+	// be. CPython refuses str and bytes starts with a hint to use join (a
+	// quadratic pattern); floats are summed left to right without compensation,
+	// which is 3.11's behaviour (3.12 switched to Neumaier summation).
 	def("sum", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		a, err := object.UnpackArgs("sum", args, kw, "iterable", "start?")
 		if err != nil {
@@ -396,6 +482,8 @@ func newBuiltins() *object.StrDict {
 		})
 		return acc, err
 	})
+	// any and all (builtin_any, builtin_all) stop at the first deciding element,
+	// so a long iterable is charged only up to it.
 	def("any", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("any", args, 1, 1); err != nil {
 			return nil, err
@@ -408,6 +496,12 @@ func newBuiltins() *object.StrDict {
 		}
 		return anyAll(c, args[0], false)
 	})
+	// divmod is PyNumber_Divmod, computed as (a // b, a % b) through the
+	// generic operators: for ints and floats these give the same pair as
+	// CPython's int_divmod and float_divmod (floor semantics, the sign of the
+	// remainder follows the divisor). An instance's __divmod__ is tried first.
+	// ZeroDivisionError keeps CPython's wording: "float divmod()" when either
+	// operand is a float.
 	def("divmod", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("divmod", args, 2, 2); err != nil {
 			return nil, err
@@ -438,6 +532,9 @@ func newBuiltins() *object.StrDict {
 		}
 		return object.Tuple{q, r}, nil
 	})
+	// pow is builtin_pow: with a modulus it is PyNumber_Power's three-argument
+	// form (object.PowMod, including a negative exponent as a modular inverse,
+	// 3.8+); without one it is the ** operator.
 	def("pow", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		a, err := object.UnpackArgs("pow", args, kw, "base", "exp", "mod?")
 		if err != nil {
@@ -448,6 +545,8 @@ func newBuiltins() *object.StrDict {
 		}
 		return object.PowMod(c, a[0], a[1], a[2])
 	})
+	// round is builtin_round: __round__ of the number's class (int_round,
+	// float___round__).
 	def("round", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		a, err := object.UnpackArgs("round", args, kw, "number", "ndigits?")
 		if err != nil {
@@ -455,6 +554,9 @@ func newBuiltins() *object.StrDict {
 		}
 		return round(c, a[0], a[1])
 	})
+	// chr is builtin_chr: CPython converts through a C int first, so a value
+	// that does not fit 32 bits is OverflowError before the range check's
+	// ValueError.
 	def("chr", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("chr", args, 1, 1); err != nil {
 			return nil, err
@@ -471,6 +573,7 @@ func newBuiltins() *object.StrDict {
 		}
 		return object.Str(string(rune(i))), nil
 	})
+	// ord is builtin_ord: one code point of a str, one byte of bytes.
 	def("ord", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("ord", args, 1, 1); err != nil {
 			return nil, err
@@ -490,6 +593,9 @@ func newBuiltins() *object.StrDict {
 		}
 		return nil, object.Errorf(object.TypeError, "ord() expected string of length 1, but %s found", object.TypeName(args[0]))
 	})
+	// hex, oct and bin are PyNumber_ToBase: the argument goes through
+	// __index__, then the alternate-form format spec ("#x") gives CPython's
+	// prefix and sign placement ('-0x1f').
 	for _, spec := range [][2]string{{"hex", "#x"}, {"oct", "#o"}, {"bin", "#b"}} {
 		spec := spec
 		def(spec[0], func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
@@ -515,6 +621,9 @@ func newBuiltins() *object.StrDict {
 			return object.Str(s), err
 		})
 	}
+	// format is PyObject_Format: object.Format dispatches to __format__ of the
+	// value's class, with the builtin types' format-spec mini-language in
+	// pvm/object.
 	def("format", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("format", args, 1, 2); err != nil {
 			return nil, err
@@ -530,18 +639,28 @@ func newBuiltins() *object.StrDict {
 		s, err := object.Format(c, args[0], spec)
 		return object.Str(s), err
 	})
+	// dir with no argument would read the caller's frame (locals), which the
+	// PVM does not expose to code; with one it lists the names reachable through
+	// the value (dirOf), sorted as CPython's dir() sorts them.
 	def("dir", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("dir", args, 1, 1); err != nil {
 			return nil, object.Errorf(object.DeterminismError, "dir() without an argument is forbidden in the PVM (reflection)")
 		}
 		return dirOf(c, args[0])
 	})
+	// vars(x) is x.__dict__ (builtin_vars); without an argument it is locals(),
+	// refused for the same reason.
 	def("vars", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if len(args) != 1 {
 			return nil, object.Errorf(object.DeterminismError, "vars() without an argument is forbidden in the PVM (reflection)")
 		}
 		return object.GetAttr(c, args[0], "__dict__")
 	})
+	// super is reached only in its explicit two-argument form: the compiler
+	// rewrites a zero-argument super() in a method into super(__class__,
+	// first argument), which is what CPython's super_init finds by reading the
+	// frame's __class__ cell and first local. obj may be an instance of the
+	// class (a method call) or a subclass of it (a classmethod, or __new__).
 	b.Set("super", object.NewBuiltin("super", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if len(args) != 2 {
 			return nil, object.Errorf(object.RuntimeError, "super(): no arguments")
@@ -559,9 +678,18 @@ func newBuiltins() *object.StrDict {
 		}
 		return &object.Super{Start: k, Obj: obj}, nil
 	}))
+	// open is the scratch-file open of the thread's ScratchFS (scratch.go):
+	// files live in the call's /tmp scratch space, which the chain wipes
+	// after the handler.
 	def("open", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return threadOf(c).builtinOpen(c, args, kw)
 	})
+	// forbidden builtins exist under their names so that calling one raises
+	// DeterminismError with the reason, instead of NameError, which would
+	// suggest a typo. eval, exec and compile would need a compiler at run time
+	// (and code from strings defeats review of the deployed source); globals
+	// and locals would hand out the namespaces the compiler's scope analysis
+	// relies on; input and breakpoint have no console on chain.
 	forbidden := func(name, why string) {
 		def(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			return nil, object.Errorf(object.DeterminismError, "%s() is forbidden in the PVM (%s)", name, why)
@@ -574,6 +702,9 @@ func newBuiltins() *object.StrDict {
 	forbidden("globals", "reflection")
 	forbidden("locals", "reflection")
 	forbidden("breakpoint", "no debugger on chain")
+	// __import__ is refused: imports must be statements, so the modules an
+	// actor can reach are visible in its source and resolved by the import
+	// machinery, which charges them (snapshot.go, module.go).
 	def("__import__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return nil, object.Errorf(object.ImportError, "dynamic __import__() is forbidden in the PVM; use an import statement")
 	})
@@ -601,6 +732,10 @@ func checkHook(spec object.Value, name string) object.Value {
 	return nil
 }
 
+// classCheck is the recursive part of PyObject_IsInstance and
+// PyObject_IsSubclass: a class, a tuple of specs (nested tuples are
+// allowed, as in CPython) or a union (int | str). Anything else is the
+// TypeError with the caller's message.
 func classCheck(k *object.Class, spec object.Value, msg string) (bool, error) {
 	switch s := spec.(type) {
 	case *object.Class:
@@ -621,6 +756,14 @@ func classCheck(k *object.Class, spec object.Value, msg string) (bool, error) {
 	return false, object.Errorf(object.TypeError, "%s", msg)
 }
 
+// builtinPrint is builtin_print writing to the thread's stdout. The whole
+// line is built first and written once: the charge is one cycle per byte
+// of output (CostPerChar), taken before anything is written, so a call that
+// runs out of cycles prints nothing rather than part of a line. sep and end
+// follow CPython's type rules (None means the default); flush is accepted
+// and ignored (nothing is buffered between calls); file= is refused, as
+// there is no sys.stderr to write to on chain. Output counts as an effect:
+// a module whose top level printed cannot be replayed from a snapshot.
 func (t *Thread) builtinPrint(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 	sep, end := " ", "\n"
 	for _, k := range kw {
@@ -669,6 +812,9 @@ func (t *Thread) builtinPrint(c object.Ctx, args []object.Value, kw []object.Kw)
 	return object.None, nil
 }
 
+// minMax is CPython's min_max (Python/bltinmodule.c): key=None means no key;
+// default is allowed only with a single iterable argument; the key is
+// called once per element, and the first best element is kept on ties.
 func minMax(c object.Ctx, name string, args []object.Value, kw []object.Kw, op object.Op) (object.Value, error) {
 	var key, def object.Value
 	for _, k := range kw {
@@ -734,6 +880,8 @@ func minMax(c object.Ctx, name string, args []object.Value, kw []object.Kw, op o
 	return best, nil
 }
 
+// anyAll is builtin_any (any true) and builtin_all (any false, negated):
+// iteration stops through errStop at the first element that decides.
 func anyAll(c object.Ctx, v object.Value, any bool) (object.Value, error) {
 	result := !any
 	stop := errStop{}
@@ -754,10 +902,13 @@ func anyAll(c object.Ctx, v object.Value, any bool) (object.Value, error) {
 	return object.MakeBool(result), nil
 }
 
+// errStop ends an object.Iterate early without being an error.
 type errStop struct{}
 
 func (errStop) Error() string { return "stop" }
 
+// bigOf is an int value (small or big) as a *big.Int for round's exact
+// arithmetic.
 func bigOf(v object.Value) *big.Int {
 	if i, ok := object.AsInt64(v); ok {
 		return big.NewInt(i)
@@ -765,6 +916,14 @@ func bigOf(v object.Value) *big.Int {
 	return v.(*object.BigInt).Big()
 }
 
+// round is builtin_round for ints and floats, with __round__ of a user
+// class first. For an int and a negative ndigits it is int___round___impl:
+// round half to even at a power of ten, computed exactly with math/big (a
+// float detour would lose digits above 2**53). ndigits below -1300 rounds
+// any int the PVM can hold (at most 4096 bits, about 1233 digits) to 0, so
+// 10**-ndigits is never built for it. A float goes to object.RoundFloat,
+// which rounds the exact decimal value as CPython's float___round___impl
+// does (correctly rounded, not x*10**n).
 func round(c object.Ctx, x, nd object.Value) (object.Value, error) {
 	if in, ok := x.(*object.Instance); ok {
 		if m, _ := in.Class.Lookup("__round__"); m != nil {
@@ -806,6 +965,10 @@ func round(c object.Ctx, x, nd object.Value) (object.Value, error) {
 	return nil, object.Errorf(object.TypeError, "type %s doesn't define __round__ method", object.TypeName(x))
 }
 
+// dirOf lists an instance's own attributes and those of its class's MRO, a
+// class's MRO, a module's globals, or the MRO of a builtin value's type.
+// The names are deduplicated and sorted, so the order of the dicts read
+// (insertion order) never shows.
 func dirOf(c object.Ctx, v object.Value) (object.Value, error) {
 	seen := map[string]bool{}
 	var names []string

@@ -6,6 +6,14 @@ import (
 )
 
 // Call implements object.Ctx: it calls any callable value.
+// It is PyObject_Call's dispatch on the callee's type, and the one place
+// the CostCall of a call is decided: a builtin is charged here, a Python
+// function in callFunction and a class in instantiate, so each call costs
+// CostCall once however it is reached (CALL, CALL_KW, a builtin calling
+// back into Python, a dunder run by an operator). A bound method only
+// prepends self and calls again, so it costs what its function costs. A
+// class's own __call__ on a user metaclass wins over instantiation, as
+// type.__call__ is what tp_call of a class runs in CPython.
 func (t *Thread) Call(fn object.Value, args []object.Value, kw []object.Kw) (object.Value, error) {
 	switch f := fn.(type) {
 	case *Function:
@@ -36,6 +44,12 @@ func (t *Thread) Call(fn object.Value, args []object.Value, kw []object.Kw) (obj
 	return nil, object.Errorf(object.TypeError, "'%s' object is not callable", object.TypeName(fn))
 }
 
+// instantiate is type_call (Objects/typeobject.c) for a class without a
+// metaclass __call__: __new__, then __init__ if __new__ returned an
+// instance of the class. It charges CostCall once for the whole
+// construction; the __new__ and __init__ it runs are charged as the calls
+// they are. Builtin types with a Go constructor (k.New: int, list, dict,
+// ...) return from it directly, as their tp_new does all the work.
 func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
 	if err := t.meter.Charge(meter.CostCall); err != nil {
 		return nil, err
@@ -65,9 +79,15 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 		}
 		inst = in
 	}
+	// BaseException_new stores the constructor's arguments in args before
+	// __init__ runs, so a subclass whose __init__ does not call super()
+	// still has them.
 	if in, ok := inst.(*object.Instance); ok && in.Exc != nil && len(in.Exc.Args) == 0 {
 		in.Exc.Args = append(object.Tuple(nil), args...)
 	}
+	// A user class finds object.__init__ at worst, and that refuses extra
+	// arguments itself (object_init in CPython); nil is left for classes
+	// built without object in their MRO.
 	init := k.LookupInit()
 	if init == nil {
 		return inst, nil
@@ -103,6 +123,9 @@ var objectNew = object.NewBuiltin("__new__", func(c object.Ctx, args []object.Va
 
 func init() { object.ObjectClass.Dict.Set("__new__", &object.StaticMethod{Fn: objectNew}) }
 
+// unwrapStatic is the function inside a staticmethod: __new__ is stored
+// as one (an implicit staticmethod, as type_new makes it) and called with
+// the class as an ordinary first argument.
 func unwrapStatic(v object.Value) object.Value {
 	if s, ok := v.(*object.StaticMethod); ok {
 		return s.Fn
@@ -122,6 +145,9 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	if code.Generator {
 		return t.makeGenerator(fn, args, kw)
 	}
+	// Depth is counted in Python frames (meter.Enter), not Go stack frames:
+	// the limit is the same on every node whatever the Go stack holds, and
+	// it is a RecursionError that Python code can catch, as in CPython.
 	if err := t.meter.Enter(); err != nil {
 		return nil, object.Errorf(object.RecursionError, "maximum recursion depth exceeded")
 	}
@@ -186,6 +212,13 @@ func (t *Thread) callFunction(fn *Function, args []object.Value, kw []object.Kw)
 	return r, err
 }
 
+// makeGenerator is the call of a generator or coroutine function
+// (CPython's RETURN_GENERATOR at the start of its code, 3.11): arguments
+// are bound now, so binding errors raise at the call, but no instruction
+// runs until the first next() or send(). Its frame outlives the call, so it
+// cannot use the slab and its slots are charged as a heap frame's are.
+// It does not enter the meter's depth count: a generator frame is counted
+// while it runs (Generator.resume), not while it waits.
 func (t *Thread) makeGenerator(fn *Function, args []object.Value, kw []object.Kw) (object.Value, error) {
 	code := fn.Code
 	need := len(code.Varnames) + code.MaxStack
@@ -235,6 +268,12 @@ func (t *Thread) release(mem []object.Value, top, need int) {
 	t.sp -= len(mem)
 }
 
+// setupCells makes the cells of a frame (CPython's MAKE_CELL and
+// COPY_FREE_VARS, 3.11): a new cell for each variable of this code that
+// an inner function captures, initialised from the argument of the same
+// name when it is a parameter (CellArg), then the closure's cells for the
+// free variables. The argument's local slot is cleared so the value has
+// one home, the cell, as in CPython where the cell replaces the local.
 func (t *Thread) setupCells(f *frame, fn *Function) {
 	code := f.code
 	ncell := len(code.Cellvars) + len(code.Freevars)
@@ -262,6 +301,13 @@ func (t *Thread) setupCells(f *frame, fn *Function) {
 
 // bindArgs implements Python's argument binding for positional, keyword,
 // positional-only, keyword-only, *args and **kwargs parameters.
+// It is CPython's initialize_locals (Python/ceval.c, 3.11) and keeps its
+// order of checks, since the first failing one decides the message: too
+// many positional arguments, then each keyword (unknown, positional-only
+// given by name, given twice), then missing positionals, then missing
+// keyword-only ones. Messages name the function by its __qualname__ as
+// 3.10+ does. Binding charges nothing beyond the call's CostCall except
+// the *args tuple and **kwargs dict it allocates.
 func (t *Thread) bindArgs(f *frame, fn *Function, args []object.Value, kw []object.Kw) error {
 	code := fn.Code
 	locals := f.locals
@@ -308,6 +354,9 @@ func (t *Thread) bindArgs(f *frame, fn *Function, args []object.Value, kw []obje
 		}
 		locals[idx] = kwdict
 	}
+	// Keywords match parameters from PosOnlyCount on: a positional-only
+	// parameter's name given as a keyword goes into **kwargs when there is
+	// one (PEP 570) and is an error otherwise.
 	for _, k := range kw {
 		found := -1
 		for i := code.PosOnlyCount; i < nargs+code.KwOnlyCount; i++ {
@@ -370,6 +419,8 @@ func (t *Thread) bindArgs(f *frame, fn *Function, args []object.Value, kw []obje
 	return nil
 }
 
+// missingArgs is CPython's missing_arguments/format_missing: names quoted,
+// joined with "and" for two and an Oxford comma for three or more.
 func missingArgs(name, kind string, missing []string) error {
 	quoted := make([]string, len(missing))
 	for i, m := range missing {
@@ -393,6 +444,7 @@ func missingArgs(name, kind string, missing []string) error {
 	return object.Errorf(object.TypeError, "%s() missing %d required %s argument%s: %s", name, len(missing), kind, plural(len(missing)), list)
 }
 
+// wasWere and plural make the grammar of CPython's binding messages.
 func wasWere(n int) string {
 	if n == 1 {
 		return "was"

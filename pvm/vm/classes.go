@@ -15,10 +15,17 @@ import (
 
 func init() {
 	k := object.TypeClass
+	// type's own slots, defined here rather than in pvm/object because they
+	// run Python code (metaclass __call__, __init_subclass__, __set_name__)
+	// through the thread. type.__init__ accepts and ignores its arguments, as
+	// type_init does once type_new has done the work.
 	k.Dict.Set("__new__", &object.StaticMethod{Fn: object.NewBuiltin("__new__", typeNew)})
 	k.Dict.Set("__init__", &object.Builtin{Name: "__init__", Method: true, Fn: func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		return object.None, nil
 	}})
+	// type.__call__ is type_call: what a metaclass's __call__ reaches through
+	// super().__call__(*args), so it must be the same instantiation a plain
+	// class gets (instantiate, which charges CostCall).
 	k.Dict.Set("__call__", &object.Builtin{Name: "__call__", Method: true, Fn: func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if len(args) == 0 {
 			return nil, object.Errorf(object.TypeError, "descriptor '__call__' of 'type' object needs an argument")
@@ -29,6 +36,10 @@ func init() {
 		}
 		return c.(*Thread).instantiate(cls, args[1:], kw)
 	}})
+	// type.__setattr__ is type_setattro: a class attribute store goes through
+	// SetClassAttr, which advances the thread's class epoch (Class.mutated)
+	// so that every cached lookup (inline caches, dunder caches) sees the new
+	// attribute.
 	k.Dict.Set("__setattr__", &object.Builtin{Name: "__setattr__", Method: true, Fn: func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if err := object.ArgCount("__setattr__", args, 3, 3); err != nil {
 			return nil, err
@@ -40,6 +51,9 @@ func init() {
 		}
 		return object.None, object.SetClassAttr(c, cls, string(name), args[2])
 	}})
+	// object.__init_subclass__ is the end of the super() chain of
+	// __init_subclass__ hooks: it accepts no keywords, so a class keyword that
+	// no hook consumed is a TypeError naming the class, as in CPython.
 	object.ObjectClass.Dict.Set("__init_subclass__", &object.ClassMethod{Fn: object.NewBuiltin("__init_subclass__", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if len(kw) > 0 {
 			name := "object"
@@ -52,6 +66,8 @@ func init() {
 		}
 		return object.None, nil
 	})})
+	// type(x) (one argument) is handled by pvm/object; type(name, bases, ns)
+	// needs the thread, so the three-argument form is routed to typeNew.
 	typeOne := object.TypeClass.New
 	object.TypeClass.New = func(c object.Ctx, cls *object.Class, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if len(args) != 3 {
@@ -62,6 +78,9 @@ func init() {
 }
 
 // typeNew is type.__new__(mcs, name, bases, ns, **kw).
+// It mirrors type_new (Objects/typeobject.c) for what Python code can
+// observe: argument checks, the winning metaclass, the namespace copied
+// into the class, __set_name__ and __init_subclass__ (in newClass).
 func typeNew(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 	t := c.(*Thread)
 	// The class statement charges its opcode; a class made by a call
@@ -106,6 +125,11 @@ func typeNew(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, e
 
 // resolveBases applies __mro_entries__ to bases that are not classes
 // (PEP 560: class Stack(Generic[T]), class P(NamedTuple)).
+// CPython's update_bases (in builtin___build_class__): a base that is not
+// a class but has __mro_entries__ is replaced by the tuple it returns.
+// (CPython also keeps the original bases as __orig_bases__; the PVM does
+// not.) The slice is copied only when something is replaced, the common
+// case allocating nothing.
 func (t *Thread) resolveBases(bases []object.Value) ([]object.Value, error) {
 	var out []object.Value
 	changed := false
@@ -148,6 +172,10 @@ func (t *Thread) resolveBases(bases []object.Value) ([]object.Value, error) {
 
 // calculateMeta picks the metaclass of a new class: the explicit one or the
 // most derived metaclass among the bases.
+// CPython's _PyType_CalculateMetaclass: the winner must be a subclass of
+// every base's metaclass, else the "metaclass conflict" TypeError. Bases
+// are read in order, so the error, when there is one, is the same as
+// CPython's for the same class statement.
 func calculateMeta(meta object.Value, bases []object.Value) (object.Value, error) {
 	if meta == nil {
 		if len(bases) == 0 {
@@ -175,6 +203,17 @@ func calculateMeta(meta object.Value, bases []object.Value) (object.Value, error
 
 // newClass creates a class of metaclass meta from a finished namespace and
 // runs __set_name__ and __init_subclass__.
+// The steps follow type_new_impl and type_new_set_attrs: __module__ comes
+// from the namespace (the class body sets it from the defining module's
+// __name__); __init_subclass__ and __class_getitem__ become classmethods
+// and __new__ a staticmethod implicitly; the class gets the thread's
+// class epoch, so its lookup caches are invalidated by any class change
+// in this thread; then __set_name__ is called on each namespace value that
+// defines it, in namespace order, and finally the nearest
+// __init_subclass__ up the MRO with the class keywords. Deleting
+// __qualname__ from the namespace drops the qualname the body set (CPython
+// keeps it: A.B.__qualname__ is 'A.B'); a PVM class has one name, which
+// serves as both __name__ and __qualname__.
 func (t *Thread) newClass(meta *object.Class, name string, bases []object.Value, ns *object.StrDict, kw []object.Kw) (*object.Class, error) {
 	bs := make([]*object.Class, len(bases))
 	for i, b := range bases {
@@ -236,6 +275,8 @@ func (t *Thread) newClass(meta *object.Class, name string, bases []object.Value,
 		k.Meta = meta
 	}
 	k.EnableLookupCache(&t.classEpoch)
+	// The pairs are collected before any __set_name__ runs, since a hook
+	// may change the namespace (set a class attribute) while it is walked.
 	var names []string
 	var vals []object.Value
 	ns.Each(func(n string, v object.Value) {
@@ -252,6 +293,9 @@ func (t *Thread) newClass(meta *object.Class, name string, bases []object.Value,
 			}
 		}
 	}
+	// super(k, k).__init_subclass__(**kw): the first class after k in its
+	// MRO that defines the hook. object's version is skipped when there are
+	// no keywords, as it would do nothing.
 	for _, m := range k.MRO[1:] {
 		a, ok := m.Dict.Get("__init_subclass__")
 		if !ok {
@@ -272,6 +316,8 @@ func (t *Thread) newClass(meta *object.Class, name string, bases []object.Value,
 }
 
 // strDictToDict copies a class namespace into a dict for a metaclass.
+// A metaclass's __new__ receives the namespace as a real dict; the
+// copy's cost is charged by Dict.Set like any dict the program builds.
 func strDictToDict(c object.Ctx, ns *object.StrDict) (*object.Dict, error) {
 	d := object.NewDict()
 	var err error
@@ -285,6 +331,10 @@ func strDictToDict(c object.Ctx, ns *object.StrDict) (*object.Dict, error) {
 
 // checkAbstract refuses to instantiate a class whose __abstractmethods__
 // (set by abc.ABCMeta) is not empty, with CPython's message.
+// The names are sorted because __abstractmethods__ is a frozenset in
+// CPython, whose order in the message is its iteration order; sorting
+// gives one fixed message on every node. CPython 3.11 happens to sort it
+// too (object_new sorts the names before joining them).
 func (t *Thread) checkAbstract(k *object.Class) error {
 	v, ok := k.Dict.Get("__abstractmethods__")
 	if !ok {

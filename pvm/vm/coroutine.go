@@ -16,6 +16,10 @@ import (
 // Coroutine is the object an async def call returns. It is not an
 // iterator (for and next() refuse it, as CPython does); await, send, throw
 // and close drive its frame.
+// A Coroutine wraps the Generator that runs its frame rather than being
+// one, so that the type switch in for loops, next() and yield from (which
+// accept a *Generator) rejects it, as CPython's coroutine type has no
+// tp_iternext; await gets the Generator through __await__ or awaitable.
 type Coroutine struct {
 	g *Generator
 }
@@ -39,6 +43,8 @@ func (c *Coroutine) Hash(object.Ctx) (int64, error) {
 
 // GetAttr implements object.AttrGetter: send, throw and close as a
 // generator's, and __await__, which returns the iterator await drives.
+// __next__ is hidden so that a coroutine is not an iterator even through
+// attribute lookup; cr_running is gi_running under its coroutine name.
 func (c *Coroutine) GetAttr(ctx object.Ctx, name string) (object.Value, bool, error) {
 	switch name {
 	case "__await__":
@@ -59,6 +65,9 @@ func (c *Coroutine) GetAttr(ctx object.Ctx, name string) (object.Value, bool, er
 // awaitable is GET_AWAITABLE (CPython's _PyCoro_GetAwaitableIter): a
 // coroutine gives its own frame; another object's __await__() must return
 // an iterator that is not a coroutine.
+// A plain generator is refused like any object without __await__
+// (CPython accepts only generators flagged by types.coroutine, which the
+// PVM does not have).
 func (t *Thread) awaitable(v object.Value) (object.Value, error) {
 	if c, ok := v.(*Coroutine); ok {
 		if c.g.frame.gen.done {
@@ -81,6 +90,8 @@ func (t *Thread) awaitable(v object.Value) (object.Value, error) {
 	case *Generator:
 		return it, nil
 	}
+	// An instance's __await__ may return any iterator, including an instance
+	// whose class defines __next__ (the lookup below).
 	if _, ok := it.(object.Iterator); ok {
 		return it, nil
 	}
@@ -92,6 +103,8 @@ func (t *Thread) awaitable(v object.Value) (object.Value, error) {
 
 // asyncSpecial calls type(v).name(v) for the async protocols (__aiter__,
 // __anext__, __aenter__), with CPython's TypeError when v lacks it.
+// The method is looked up on the type, not the instance (special method
+// lookup), and called with no arguments: lookupSpecial returns it bound.
 func (t *Thread) asyncSpecial(v object.Value, name, msg string) (object.Value, error) {
 	m, err := t.lookupSpecial(v, name)
 	if err != nil {
@@ -102,6 +115,10 @@ func (t *Thread) asyncSpecial(v object.Value, name, msg string) (object.Value, e
 
 // asyncOp executes the coroutine opcodes other than await's YIELD_FROM.
 // It returns the new stack pointer.
+// Each case is the CPython 3.11 opcode of the same name (ASYNC_WITH_* are
+// the PVM's split of BEFORE_ASYNC_WITH and the with-exit calls); its base
+// cost is in opCost, and the special methods it calls are charged as the
+// calls they are.
 func (t *Thread) asyncOp(f *frame, in compile.Instr, sp int) (int, error) {
 	stack := f.stack
 	switch in.Op {
@@ -124,6 +141,8 @@ func (t *Thread) asyncOp(f *frame, in compile.Instr, sp int) (int, error) {
 		}
 		stack[sp] = aw
 		sp++
+	// END_ASYNC_FOR ends an async for when __anext__ raised
+	// StopAsyncIteration; any other exception goes on unwinding.
 	case compile.END_ASYNC_FOR:
 		exc := stack[sp-1].(*object.Instance)
 		if !exc.Class.IsSubclass(object.StopAsyncIteration) {
@@ -131,6 +150,9 @@ func (t *Thread) asyncOp(f *frame, in compile.Instr, sp int) (int, error) {
 		}
 		sp--
 		stack[sp] = nil
+	// Both methods are looked up before __aenter__ is called, so a manager
+	// without __aexit__ fails before entering. (CPython 3.11 adds "(missed
+	// __aexit__ method)" to the message in that case.)
 	case compile.ASYNC_WITH_ENTER:
 		mgr := stack[sp-1]
 		tn := object.TypeName(mgr)
@@ -157,6 +179,8 @@ func (t *Thread) asyncOp(f *frame, in compile.Instr, sp int) (int, error) {
 			return sp, err
 		}
 		stack[sp-1] = r
+	// __aexit__(type, value, None): as for a plain with, the traceback
+	// argument is None in the PVM.
 	case compile.ASYNC_WITH_EXCEPT:
 		exc := stack[sp-1].(*object.Instance)
 		r, err := t.Call(stack[sp-2], []object.Value{exc.Class, exc, object.None}, nil)

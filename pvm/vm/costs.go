@@ -11,6 +11,11 @@ import (
 // themselves. The table has an entry for every byte so that indexing it
 // by an Opcode needs no bounds check in the interpreter loop; the entries
 // past compile.NumOpcodes are never used.
+// The table is consensus: changing an entry changes what every program
+// is charged, so the numbers live in pvm/meter with their spec sections,
+// and this table only maps opcodes onto them. Opcodes not listed cost
+// CostBase: stack shuffles, jumps, loads of constants and locals, each
+// about one step of a CPython eval loop.
 var opCost = func() [256]uint64 {
 	var c [256]uint64
 	for i := range c {
@@ -36,6 +41,8 @@ var opCost = func() [256]uint64 {
 	c[compile.STORE_GLOBAL] = meter.CostGlobal
 	c[compile.LOAD_NAME] = meter.CostGlobal
 	c[compile.STORE_NAME] = meter.CostGlobal
+	// FOR_ITER is charged per step, the iterator's own work (a generator's
+	// body, an instance's __next__) on top.
 	c[compile.FOR_ITER] = meter.CostIterNext
 	c[compile.MAKE_FUNCTION] = meter.CostMakeFunction
 	c[compile.BUILD_CLASS] = meter.CostMakeFunction
@@ -44,6 +51,9 @@ var opCost = func() [256]uint64 {
 	c[compile.RERAISE] = meter.CostRaise
 	c[compile.SETUP_EXCEPT] = meter.CostTryEnter
 	c[compile.SETUP_FINALLY] = meter.CostTryEnter
+	// The three with instructions each call a special method (__enter__,
+	// __exit__ on normal exit, __exit__ on an exception), so each costs a
+	// call.
 	c[compile.SETUP_WITH] = meter.CostCall
 	c[compile.WITH_EXIT] = meter.CostCall
 	c[compile.WITH_EXCEPT] = meter.CostCall

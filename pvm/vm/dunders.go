@@ -6,6 +6,9 @@ import "github.com/cowboy-chain/cowboy/pvm/object"
 // pvm/object/dunders.go for the rest): [1, 2].__reversed__(),
 // (2.5).__round__(), range(3).__reversed__().
 func init() {
+	// __reversed__ returns the same iterator as the reversed() builtin: a
+	// list's slot copies the list first (see the builtin for why), other
+	// sequences go through ListOf, which charges per element.
 	reversedSlot := func(c object.Ctx, self object.Value, args []object.Value, kw []object.Kw) (object.Value, error) {
 		if l, ok := self.(*object.List); ok {
 			return newReversed(append([]object.Value(nil), l.Elems...)), nil
@@ -20,6 +23,9 @@ func init() {
 		object.DictViewClasses[0], object.DictViewClasses[1], object.DictViewClasses[2]} {
 		object.DefSlot(k, "__reversed__", 0, reversedSlot)
 	}
+	// int.__round__ and float.__round__ take ndigits as an optional
+	// positional or keyword argument, as int___round___impl and
+	// float___round___impl do, and share round's exact arithmetic.
 	for _, k := range []*object.Class{object.IntClass, object.FloatClass} {
 		object.DefSlot(k, "__round__", -1, func(c object.Ctx, self object.Value, args []object.Value, kw []object.Kw) (object.Value, error) {
 			a, err := object.UnpackArgs("__round__", args[1:], kw, "ndigits?")

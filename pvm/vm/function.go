@@ -6,6 +6,11 @@ import (
 )
 
 // Cell holds a variable shared between a function and its closures.
+// It is CPython's cell object (PyCellObject): LOAD_DEREF and STORE_DEREF
+// read and write V, and a nil V is an unbound variable (NameError or
+// UnboundLocalError, as the compiler's scope decides). A frame and the
+// closures made in it share the same *Cell, which is what makes a
+// closure see later assignments in its defining function.
 type Cell struct{ V object.Value }
 
 // Type implements object.Value.
@@ -18,9 +23,18 @@ func (*Cell) Repr(object.Ctx) (string, error) { return "<cell>", nil }
 func (*Cell) Truth(object.Ctx) (bool, error) { return true, nil }
 
 // Hash implements object.Value.
+// Cells are never dict keys in Python code; the constant keeps Hash
+// total and deterministic.
 func (*Cell) Hash(object.Ctx) (int64, error) { return 0x63656c6c, nil }
 
 // Function is a Python function or closure.
+// It is CPython's PyFunctionObject: the shared, immutable Code plus what
+// one execution of the def statement made (the defining module's
+// globals, the default values evaluated then, the closure's cells).
+// Name and QualName start as the code's and can be reassigned; Dict holds
+// other attributes, made on the first store. The caches belong to this
+// function object and so to one thread (a Function is never shared
+// between threads: module snapshots copy it with empty caches).
 type Function struct {
 	Code       *compile.Code
 	Globals    *object.StrDict
@@ -43,6 +57,11 @@ type Function struct {
 	Annotations *object.Dict
 }
 
+// globalSlot is one LOAD_GLOBAL site's cache: the index of the name in
+// the globals (or, builtin set, the builtins) when the globals had
+// layout; a StrDict's layout changes whenever a key is added or removed,
+// so a hit needs only a layout comparison and an indexed read, and a
+// stale entry is looked up again, never used.
 type globalSlot struct {
 	layout  uint64 // globals layout when cached; 0 = empty
 	idx     int32
@@ -53,6 +72,7 @@ type globalSlot struct {
 func (*Function) Type() *object.Class { return object.FunctionClass }
 
 // Repr implements object.Value.
+// CPython's repr adds " at 0x..."; the PVM never shows an address.
 func (f *Function) Repr(object.Ctx) (string, error) {
 	return "<function " + f.QualName + ">", nil
 }
@@ -61,6 +81,10 @@ func (f *Function) Repr(object.Ctx) (string, error) {
 func (*Function) Truth(object.Ctx) (bool, error) { return true, nil }
 
 // Hash implements object.Value.
+// A function's hash is derived from where it was defined (first line
+// and qualname length), not its address, so it is the same on every
+// node; two functions with the same hash are still different keys, as
+// function equality is identity.
 func (f *Function) Hash(object.Ctx) (int64, error) {
 	return int64(f.Code.FirstLine)*1000003 + int64(len(f.QualName)), nil
 }
@@ -72,6 +96,11 @@ func (*Function) Bindable() bool { return true }
 func (f *Function) FuncName() string { return f.Name }
 
 // GetAttr implements object.AttrGetter.
+// The dunder names are answered from the fields, as CPython's function
+// getset descriptors do; __dict__ is a new dict holding the attributes
+// (a copy, so stores into it do not reach the function); every other name
+// reads Dict, so an attribute set on a function is found again, as
+// func.attr is in CPython.
 func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
 	switch name {
 	case "__name__":
@@ -80,6 +109,8 @@ func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error
 		return object.Str(f.QualName), true, nil
 	case "__module__":
 		return object.Str(f.Module), true, nil
+	// __doc__ is the docstring the compiler left as the first constant
+	// (Code.HasDoc), unless a store replaced it.
 	case "__doc__":
 		if f.Dict != nil {
 			if v, ok := f.Dict.Get(name); ok {
@@ -138,6 +169,9 @@ func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error
 func docFirst(c *compile.Code) bool { return c.HasDoc }
 
 // SetAttr implements object.AttrSetter (function attributes).
+// __name__, __qualname__ and __module__ must be strings (CPython's
+// func_set_name and func_set_qualname refuse others with this message);
+// any other name becomes a function attribute.
 func (f *Function) SetAttr(c object.Ctx, name string, v object.Value) error {
 	switch name {
 	case "__name__", "__qualname__", "__module__":
@@ -170,6 +204,9 @@ func (f *Function) SetAttr(c object.Ctx, name string, v object.Value) error {
 }
 
 // Module is an imported module.
+// It is a module object: a name and the globals its code ran in. The
+// globals dict is the one the module's functions hold, so an attribute
+// set from outside (m.x = 1) is what the module's code reads as x.
 type Module struct {
 	Name    string
 	Globals *object.StrDict
@@ -185,6 +222,8 @@ func (m *Module) Repr(object.Ctx) (string, error) { return "<module '" + m.Name 
 func (*Module) Truth(object.Ctx) (bool, error) { return true, nil }
 
 // Hash implements object.Value.
+// Modules hash by name length, like the other identity-compared objects,
+// rather than by address.
 func (m *Module) Hash(object.Ctx) (int64, error) { return int64(len(m.Name)) * 0x9e3779b9, nil }
 
 // Namespace is the module's globals (for attribute suggestions).
@@ -194,6 +233,9 @@ func (m *Module) Namespace() *object.StrDict { return m.Globals }
 func (m *Module) ModuleName() string { return m.Name }
 
 // GetAttr implements object.AttrGetter.
+// __name__ is answered from the field, so a Module is named even when
+// its globals hold no __name__ (a snapshot's placeholders are made with
+// empty globals).
 func (m *Module) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
 	if name == "__name__" {
 		return object.Str(m.Name), true, nil
@@ -203,6 +245,9 @@ func (m *Module) GetAttr(c object.Ctx, name string) (object.Value, bool, error) 
 }
 
 // SetAttr implements object.AttrSetter.
+// A store on a module writes its globals: the module's own functions
+// then see the new value through their LOAD_GLOBAL caches, which check
+// the globals' layout, not the values.
 func (m *Module) SetAttr(c object.Ctx, name string, v object.Value) error {
 	m.Globals.Set(name, v)
 	return nil

@@ -8,6 +8,12 @@ import (
 )
 
 // Generator is a suspended generator function frame.
+// It is CPython's PyGenObject: the frame lives inside the generator (as
+// 3.11's gi_iframe does) and survives between resumptions, which is why a
+// generator's frame is never in the thread's slab. The frame's locals and
+// stack are reached by the live-heap walk through the generator itself,
+// so a suspended generator's values count as live while it is reachable
+// and stop counting when it is dropped.
 type Generator struct {
 	t *Thread
 	// names holds the function's __name__ and __qualname__ when they were
@@ -26,6 +32,10 @@ type genNames struct{ name, qualname string }
 // genState is the state of a generator's frame (the zero value in every
 // other frame). It lives in frame, in the padding after the frame's own
 // flags, so a Generator and its small frame stay one 288-byte allocation.
+// The flags are CPython's gi_frame_state reduced to what can be observed:
+// started (a send of a non-None value is refused before the first yield),
+// running (reentrancy: "generator already executing"), done (exhausted or
+// closed: a coroutine refuses to be awaited again, a generator just stops).
 type genState struct {
 	started bool
 	running bool
@@ -73,6 +83,8 @@ type smallGenerator struct {
 func (*Generator) Type() *object.Class { return object.GeneratorClass }
 
 // Repr implements object.Value.
+// CPython's repr adds " at 0x..."; the PVM leaves the address out, since
+// it would differ between nodes.
 func (g *Generator) Repr(object.Ctx) (string, error) {
 	return "<generator object " + g.qualname() + ">", nil
 }
@@ -81,6 +93,10 @@ func (g *Generator) Repr(object.Ctx) (string, error) {
 func (*Generator) Truth(object.Ctx) (bool, error) { return true, nil }
 
 // Hash implements object.Value.
+// Like every PVM object without a value-based hash, a generator hashes by
+// something the same on every node (here its qualname's length) instead of
+// its address; identity, not the hash, is what makes two generators
+// different keys.
 func (g *Generator) Hash(object.Ctx) (int64, error) { return int64(len(g.qualname())) * 0x47454e, nil }
 
 // Next implements object.Iterator.
@@ -91,6 +107,13 @@ func (g *Generator) Next(c object.Ctx) (object.Value, bool, error) {
 // resume runs the generator until its next yield (ok true) or its return
 // (ok false, v the return value). When throw is set, it is raised at the
 // suspended yield instead of sending a value.
+// It is gen_send_ex2 (Objects/genobject.c). A resumption enters the
+// meter's depth count like a call, so generators nested through next()
+// calls hit RecursionError at the same depth as the equivalent calls. A
+// StopIteration escaping the body becomes RuntimeError (PEP 479, always on
+// since 3.7); any exception ends the generator for good. The value sent
+// is pushed as the result of the YIELD_VALUE the frame is suspended at;
+// the first resumption has no such instruction to receive it.
 func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Value, bool, error) {
 	t := g.t
 	if g.frame.gen.running {
@@ -147,6 +170,12 @@ func (g *Generator) resume(sent object.Value, throw *object.Instance) (object.Va
 
 // throwInto raises exc inside f at its suspension point: the frame's own
 // handlers get the chance to catch it.
+// It is _gen_throw: a frame suspended in yield from passes the exception
+// on to the subiterator first (throwDelegate); otherwise the exception
+// is raised at the suspension point as if the yield itself had raised it,
+// so the frame's try blocks and with statements handle it. A generator
+// that has not started yet has no handler active at pc 0, so the
+// exception leaves it at once, as in CPython.
 func (t *Thread) throwInto(f *frame, exc *object.Instance) (object.Value, error) {
 	if f.pc < len(f.code.Instrs) && f.code.Instrs[f.pc].Op == compile.YIELD_FROM {
 		return t.throwDelegate(f, exc)
@@ -163,6 +192,8 @@ func (t *Thread) throwInto(f *frame, exc *object.Instance) (object.Value, error)
 // yielded outward, whose return value becomes the value of the `yield
 // from`, and whose exception is raised here.
 func (t *Thread) throwDelegate(f *frame, exc *object.Instance) (object.Value, error) {
+	// raiseHere pops the subiterator and raises err at the instruction after
+	// YIELD_FROM, the same unwinding a failed next() of the subiterator gets.
 	sub := f.stack[f.sp-1]
 	raiseHere := func(err error) (object.Value, error) {
 		f.sp--
@@ -184,6 +215,9 @@ func (t *Thread) throwDelegate(f *frame, exc *object.Instance) (object.Value, er
 		}
 		return raiseHere(object.Raise(exc))
 	}
+	// A PVM generator is thrown into directly; anything else through its
+	// throw attribute, and a subiterator without one gets the exception
+	// raised at the delegating frame (CPython's _gen_throw does the same).
 	if g, isGen := sub.(*Generator); isGen {
 		v, ok, err = g.resume(object.None, exc)
 	} else {
@@ -210,6 +244,9 @@ func (t *Thread) throwDelegate(f *frame, exc *object.Instance) (object.Value, er
 }
 
 // GetAttr implements object.AttrGetter: send, throw and close.
+// Each lookup makes a new bound builtin, as CPython makes a new bound
+// method object on each attribute access; only the names below exist (no
+// gi_frame, gi_code or gi_running: frames are not objects in the PVM).
 func (g *Generator) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
 	switch name {
 	case "send", "__next__":
@@ -232,6 +269,8 @@ func (g *Generator) GetAttr(c object.Ctx, name string) (object.Value, bool, erro
 			}
 			return v, nil
 		}), true, nil
+	// throw(exc) or the deprecated throw(type, value): the exception is made
+	// (or validated) by makeException, as a raise statement would make it.
 	case "throw":
 		return object.NewBuiltin("throw", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			if err := object.ArgCount("throw", args, 1, 3); err != nil {
@@ -259,6 +298,11 @@ func (g *Generator) GetAttr(c object.Ctx, name string) (object.Value, bool, erro
 			}
 			return v, nil
 		}), true, nil
+	// close is gen_close: GeneratorExit is raised at the yield; the
+	// generator may clean up (finally, with) and must then end, either by
+	// letting GeneratorExit (or StopIteration) out or by returning. Yielding
+	// again is the RuntimeError "generator ignored GeneratorExit". A
+	// generator that never started or already ended is just marked done.
 	case "close":
 		return object.NewBuiltin("close", func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			if !g.frame.gen.started || g.frame.gen.done {
@@ -285,6 +329,9 @@ func (g *Generator) GetAttr(c object.Ctx, name string) (object.Value, bool, erro
 	return nil, false, nil
 }
 
+// stopArgs is the args of the StopIteration that ends a generator with
+// return value v: a bare return (None) gives StopIteration() with no
+// arguments, as CPython's _PyGen_SetStopIterationValue does.
 func stopArgs(v object.Value) []object.Value {
 	if v == nil || v == object.None {
 		return nil

@@ -7,6 +7,12 @@ import (
 	"github.com/cowboy-chain/cowboy/pvm/softfloat"
 )
 
+// The stack discipline every body keeps: a value popped is cleared to nil
+// at once (stack[sp] = nil or clearSlots), because the live-heap walk reads
+// frames' stacks up to their stack pointers and a slab frame's slots are
+// reused by the next call, which must find them nil. A body that calls out
+// to Python first stores f.pc and f.sp (the frame's resume point), so a
+// traceback names the right line and the heap walk sees the right stack.
 // The bodies of the less frequent instructions of exec, named for what
 // they do, so the loop reads as a table of opcodes. Each takes the value
 // stack and its pointer and returns the new pointer; on an error the
@@ -15,6 +21,9 @@ import (
 
 // buildString is BUILD_STRING: joins the top n strs (f-strings), one cycle
 // charge per character.
+// The charge is CPython's cost model made explicit: _PyUnicode_JoinArray
+// copies every character once, so the instruction costs per character of
+// the result, charged before the copy so an oversized join stops first.
 func (t *Thread) buildString(stack []object.Value, sp, n int) (int, error) {
 	total := 0
 	for i := sp - n; i < sp; i++ {
@@ -39,6 +48,10 @@ func (t *Thread) buildString(stack []object.Value, sp, n int) (int, error) {
 
 // unpackEx is UNPACK_EX: `a, *b, c = x`, with arg's low byte the names
 // before the star and the next byte those after it.
+// CPython's UNPACK_EX (unpack_iterable in ceval.c): the starred name gets
+// a list of whatever is left between the fixed names, and a short
+// iterable is "not enough values to unpack (expected at least N, got M)".
+// The values are pushed in reverse so the first target is stored first.
 func (t *Thread) unpackEx(stack []object.Value, sp int, arg uint32) (int, error) {
 	before, after := int(arg&0xff), int(arg>>8)
 	items, err := t.unpack(stack[sp-1], before, after)
@@ -62,6 +75,13 @@ type functionCell struct {
 // makeFunction is MAKE_FUNCTION: a function of the code object on top,
 // with (by arg's bits) a closure (4), annotations (8), keyword defaults
 // (2) and defaults (1) below it.
+// It is CPython's MAKE_FUNCTION (func_new in Objects/funcobject.c): the
+// function takes __module__ from the defining globals' __name__, as
+// PyFunction_New does, and its name and qualname from the code; the
+// annotations dict (flag 8, as in CPython, which passes a tuple of pairs)
+// becomes __annotations__ (docs/decisions.md). The Function's size is
+// charged to the heap like any object; the cycles are the opcode's
+// CostMakeFunction, paid before.
 func (t *Thread) makeFunction(f *frame, stack []object.Value, sp int, arg uint32) (int, error) {
 	sp--
 	c := stack[sp].(*compile.Code)
@@ -116,6 +136,9 @@ func (t *Thread) makeFunction(f *frame, stack []object.Value, sp int, arg uint32
 
 // formatValue is FORMAT_VALUE: an f-string field, with arg's low byte the
 // conversion (!r, !s, !a) and bit 0x100 a format spec on the stack.
+// CPython's FORMAT_VALUE: a str with no conversion and no spec is its own
+// result (PyObject_Format's fast path for an exact str), so f"{s}" does not
+// copy s; anything else is formatted and the result allocated as a new str.
 func (t *Thread) formatValue(stack []object.Value, sp int, arg uint32) (int, error) {
 	var spec string
 	if arg&0x100 != 0 {
@@ -143,6 +166,9 @@ func (t *Thread) formatValue(stack []object.Value, sp int, arg uint32) (int, err
 
 // importFrom is IMPORT_FROM: `from m import name`, the module staying on
 // the stack; a missing name is an ImportError as in CPython.
+// CPython's import_from (ceval.c): getattr on the module, then, for a
+// package, the submodule of that name, then ImportError. CPython adds the
+// module's file in parentheses; a PVM module has no file to name.
 func (t *Thread) importFrom(stack []object.Value, sp int, name string) (int, error) {
 	mod := stack[sp-1]
 	v, err := object.GetAttr(t, mod, name)
@@ -171,6 +197,12 @@ func (t *Thread) importFrom(stack []object.Value, sp int, name string) (int, err
 
 // matchKeys is MATCH_KEYS (mapping patterns): pushes the values of the
 // keys tuple on top from the dict below it, or None if one is missing.
+// It is CPython 3.11's MATCH_KEYS, which looks each key up with the
+// mapping's get(): the first missing key ends the check. CPython also
+// refuses a key that appears twice in the pattern: literal keys with a
+// SyntaxError from the compiler, value patterns (C.x) with ValueError
+// here. The PVM checks neither (see the differences listed in
+// docs/decisions.md).
 func (t *Thread) matchKeys(stack []object.Value, sp int) (int, error) {
 	d := stack[sp-2].(*object.Dict)
 	keys := stack[sp-1].(object.Tuple)
@@ -198,6 +230,9 @@ func (t *Thread) matchKeys(stack []object.Value, sp int) (int, error) {
 // copyDictWithoutKeys is COPY_DICT_WITHOUT_KEYS (`**rest` in a mapping
 // pattern): replaces the keys tuple on top with a copy of the dict below
 // it without those keys.
+// The keys are compared with ==, as CPython deletes them from a copy with
+// PyDict_DelItem (hash and equality), so 1 and 1.0 and True are the same
+// key here as there. The order of the remaining keys is the dict's.
 func (t *Thread) copyDictWithoutKeys(stack []object.Value, sp int) error {
 	d := stack[sp-2].(*object.Dict)
 	keys := stack[sp-1].(object.Tuple)
@@ -231,6 +266,11 @@ func (t *Thread) copyDictWithoutKeys(stack []object.Value, sp int) error {
 
 // callEx is CALL_EX: f(*args) or f(*args, **kwargs), the tuple (and
 // dict, when arg's bit 1 is set) built by the compiler.
+// CPython's CALL_FUNCTION_EX: the compiler has already built the tuple
+// (LIST_TO_TUPLE) and the keyword dict (DICT_MERGE refuses a name
+// repeated between two ** mappings), so this instruction only turns the
+// dict into keyword arguments. A non-str key is refused here, as the dict may come straight
+// from f(**d).
 func (t *Thread) callEx(f *frame, stack []object.Value, sp, pc int, arg uint32) (int, error) {
 	var kwv object.Value
 	if arg&1 != 0 {
@@ -264,6 +304,10 @@ func (t *Thread) callEx(f *frame, stack []object.Value, sp, pc int, arg uint32) 
 // buildClassOp is BUILD_CLASS and BUILD_CLASS_KW: the class statement,
 // from the body function, the name, n bases and (withKw) keywords whose
 // names are the tuple on top.
+// It is CPython's LOAD_BUILD_CLASS + CALL of __build_class__ folded into
+// one instruction: the body function, the name and the bases (and class
+// keywords such as metaclass=) are on the stack, and buildClass runs
+// builtin___build_class__'s steps.
 func (t *Thread) buildClassOp(f *frame, stack []object.Value, sp, pc, n int, withKw bool) (int, error) {
 	base := sp - n - 2
 	bases := stack[base+2 : sp]
@@ -291,6 +335,14 @@ func (t *Thread) buildClassOp(f *frame, stack []object.Value, sp, pc, n int, wit
 
 // setupWith is SETUP_WITH: looks up __exit__ and __enter__ on the manager,
 // calls __enter__, and opens the block whose handler is at arg.
+// CPython 3.11's BEFORE_WITH: the manager's class supplies both methods
+// (special method lookup skips the instance dict), a missing one is the
+// TypeError "does not support the context manager protocol", and the bound
+// __exit__ replaces the manager on the stack for WITH_EXIT or WITH_EXCEPT
+// to call. Both are looked up before __enter__ runs, so a manager
+// without __exit__ fails before __enter__ has any effect. (CPython looks
+// __enter__ up first and, for a missing __exit__, adds "(missed __exit__
+// method)" to the message.)
 func (t *Thread) setupWith(f *frame, stack []object.Value, sp, pc int, arg uint32) (int, error) {
 	mgr := stack[sp-1]
 	exit, err := t.lookupSpecial(mgr, "__exit__")
@@ -314,6 +366,10 @@ func (t *Thread) setupWith(f *frame, stack []object.Value, sp, pc int, arg uint3
 
 // withExcept is WITH_EXCEPT: calls __exit__ with the exception being
 // handled and pushes whether it was suppressed.
+// It is CPython's WITH_EXCEPT_START: __exit__(type, value, traceback),
+// with None for the traceback (the PVM has no traceback objects; noted in
+// docs/decisions.md). A true result means the handler swallows the
+// exception (the compiler's code after this pops it).
 func (t *Thread) withExcept(f *frame, stack []object.Value, sp, pc int) (int, error) {
 	exc := stack[sp-1].(*object.Instance)
 	exit := stack[sp-2]
@@ -332,6 +388,10 @@ func (t *Thread) withExcept(f *frame, stack []object.Value, sp, pc int) (int, er
 
 // importStar is IMPORT_STAR: binds the module's public names in the
 // frame's namespace (a class body's, else the globals).
+// It is CPython's import_all_from without __all__: every global whose name
+// does not start with an underscore, in the module's insertion order. A
+// function body cannot contain import * (a SyntaxError from the compiler),
+// so the target is always a namespace, never fast locals.
 func importStar(f *frame, stack []object.Value, sp int) int {
 	sp--
 	mod := stack[sp].(*Module)
@@ -349,6 +409,9 @@ func importStar(f *frame, stack []object.Value, sp int) int {
 }
 
 // buildSet is BUILD_SET: a set of the top n values, added in order.
+// Elements are added left to right, so for equal elements the first one
+// stays, as in CPython's BUILD_SET; each Add hashes (and may call __hash__
+// and __eq__ of the element) and is charged by the set.
 func (t *Thread) buildSet(stack []object.Value, sp, n int) (int, error) {
 	s := object.NewSet(false)
 	for i := sp - n; i < sp; i++ {
@@ -363,6 +426,8 @@ func (t *Thread) buildSet(stack []object.Value, sp, n int) (int, error) {
 }
 
 // buildMap is BUILD_MAP: a dict of the top n key-value pairs.
+// Pairs are inserted left to right: a repeated key keeps its first key
+// object and its last value ({1: 'a', 1.0: 'b'} is {1: 'b'}), as in CPython.
 func (t *Thread) buildMap(stack []object.Value, sp, n int) (int, error) {
 	d := object.NewDict()
 	for i := sp - 2*n; i < sp; i += 2 {
@@ -379,6 +444,10 @@ func (t *Thread) buildMap(stack []object.Value, sp, n int) (int, error) {
 // listExtend is LIST_EXTEND: extends the list arg's low 16 bits below the
 // top with the iterable on top ([*a], f(*a)), with CPython's messages for
 // a non-iterable.
+// The extension is list += iterable (list_extend in CPython), which charges
+// per element appended. Its TypeError is replaced with CPython's
+// message only when the value really is not iterable, so a TypeError raised
+// inside a generator being unpacked reaches the program unchanged.
 func (t *Thread) listExtend(stack []object.Value, sp int, arg uint32) (int, error) {
 	sp--
 	depth := int(arg & 0xffff)
@@ -398,6 +467,11 @@ func (t *Thread) listExtend(stack []object.Value, sp int, arg uint32) (int, erro
 
 // loadName is LOAD_NAME (class bodies and module level): the class
 // namespace, then the globals, then the builtins.
+// This lookup order is CPython's LOAD_NAME. The compiler emits it only
+// in class bodies (compile's loadName): function names are fast locals,
+// cells or LOAD_GLOBAL, and module-level names are LOAD_GLOBAL since the
+// module's namespace is its globals, so f.ns is always a class
+// namespace here and the instruction needs no cache.
 func (t *Thread) loadName(f *frame, stack []object.Value, sp int, name string) (int, error) {
 	v, ok := f.ns.Get(name)
 	if !ok {
@@ -415,6 +489,10 @@ func (t *Thread) loadName(f *frame, stack []object.Value, sp int, name string) (
 
 // callKw is CALL_KW: f(a, k=v) with n arguments, the last ones named by
 // the tuple on top.
+// CPython's KW_NAMES + CALL (3.11): the keyword names are a constant tuple,
+// the values the last n - npos arguments. The positional arguments are
+// passed as a window of the value stack, which the callee must not keep
+// (builtinFn); the slots are cleared after the call.
 func (t *Thread) callKw(f *frame, stack []object.Value, sp, pc, n int) (int, error) {
 	kwnames := stack[sp-1].(object.Tuple)
 	nkw := len(kwnames)
@@ -437,6 +515,13 @@ func (t *Thread) callKw(f *frame, stack []object.Value, sp, pc, n int) (int, err
 
 // getYieldFromIter is GET_YIELD_FROM_ITER: `yield from x` iterates x
 // unless it is already a generator.
+// It is CPython's GET_YIELD_FROM_ITER: a generator is delegated to as it
+// is, so send() and throw() reach it; anything else is iterated with
+// next(). A coroutine cannot be yielded from in a plain generator: the
+// PVM's coroutines are a different Go type, so they take the iteration
+// path and fail there, with "'coroutine' object is not iterable" where
+// CPython says "cannot 'yield from' a coroutine object in a non-coroutine
+// generator".
 func (t *Thread) getYieldFromIter(stack []object.Value, sp int) error {
 	if _, ok := stack[sp-1].(*Generator); ok {
 		return nil
@@ -451,6 +536,7 @@ func (t *Thread) getYieldFromIter(stack []object.Value, sp int) error {
 
 // setUpdate is SET_UPDATE ({*a, *b}): adds the iterable on top to the set
 // arg slots below it.
+// Iterate charges per element, as a loop of set.add calls would be.
 func (t *Thread) setUpdate(stack []object.Value, sp, arg int) (int, error) {
 	sp--
 	s := stack[sp-arg].(*object.Set)
@@ -463,6 +549,8 @@ func (t *Thread) setUpdate(stack []object.Value, sp, arg int) (int, error) {
 // where a repeated keyword is an error): adds the mapping on top to the
 // dict arg slots below it. For DICT_MERGE the stack is [f args kwargs
 // src], and f names the callee in the messages.
+// DICT_UPDATE keeps the last value of a repeated key ({**a, **b}); only
+// DICT_MERGE, for calls, refuses it, as in CPython.
 func (t *Thread) dictUpdate(stack []object.Value, sp, arg int, merge bool) (int, error) {
 	sp--
 	d := stack[sp-arg].(*object.Dict)
@@ -477,6 +565,8 @@ func (t *Thread) dictUpdate(stack []object.Value, sp, arg int, merge bool) (int,
 
 // withExit is WITH_EXIT: the with block ended without an exception, so
 // __exit__ (on top) is called with three Nones.
+// CPython 3.11 compiles this as a call of __exit__ with (None, None, None)
+// and a POP_TOP; its result is ignored when no exception is in flight.
 func (t *Thread) withExit(f *frame, stack []object.Value, sp, pc int) (int, error) {
 	sp--
 	exit := stack[sp]
@@ -488,6 +578,8 @@ func (t *Thread) withExit(f *frame, stack []object.Value, sp, pc int) (int, erro
 
 // matchMapping is MATCH_MAPPING: pushes whether the subject on top is a
 // mapping (a dict) for a mapping pattern.
+// CPython 3.11 tests the subject's type flag Py_TPFLAGS_MAPPING, which
+// dict, its subclasses and collections.abc.Mapping registrations set.
 func matchMapping(stack []object.Value, sp int) int {
 	_, ok := stack[sp-1].(*object.Dict)
 	stack[sp] = object.MakeBool(ok)
@@ -497,6 +589,8 @@ func matchMapping(stack []object.Value, sp int) int {
 // matchSequence is MATCH_SEQUENCE: pushes whether the subject on top is a
 // sequence a sequence pattern may match (list, tuple, range; not str,
 // bytes or bytearray, as PEP 634 says).
+// CPython 3.11 tests Py_TPFLAGS_SEQUENCE, set for list, tuple, range,
+// memoryview, collections.deque, array and their subclasses.
 func matchSequence(stack []object.Value, sp int) int {
 	ok := false
 	switch stack[sp-1].(type) {
@@ -535,6 +629,8 @@ func (t *Thread) buildSlice(stack []object.Value, sp, n int, next compile.Opcode
 
 // plainBound reports whether v is a slice bound that runs no code: an
 // int or None.
+// Ints and None are the bounds for which taking a slice calls no
+// __index__, so a scratch slice cannot be observed by Python code.
 func plainBound(v object.Value) bool {
 	switch v.(type) {
 	case object.Int, object.NoneType:
@@ -587,6 +683,10 @@ func (t *Thread) nextPair(gi *goIter, stack []object.Value, sp int, next compile
 
 // unary is UNARY_OP: object.Unary, with -x on a float (a sign flip that
 // charges nothing) boxed through the thread's FloatBox.
+// -x on a float only flips the sign bit, which is exact in IEEE 754, so it
+// is done in software (softfloat) like every float operation: no host
+// floating point reaches a result. The cycles are UNARY_OP's CostArith,
+// charged by the loop.
 func (t *Thread) unary(op object.Op, x object.Value) (object.Value, error) {
 	if a, ok := x.(object.Float); ok && op == object.OpNeg {
 		return t.fbox.Box(object.Float(softfloat.Neg(sfloat(a)).Float64())), nil
@@ -606,6 +706,10 @@ func (t *Thread) getItem(code *compile.Code, next int, x, k object.Value) (objec
 	return object.GetItem(t, x, k)
 }
 
+// sliceTemp takes b[u:v] into the scratch list. t.tmpVal says the scratch
+// list is taken; a nested use (the right-hand side of another slice
+// assignment inside a __setitem__) falls back to GetItem, so at most one
+// statement holds it.
 func (t *Thread) sliceTemp(x, k object.Value) (object.Value, error) {
 	l, ok := x.(*object.List)
 	s, ok2 := k.(*object.SliceObj)

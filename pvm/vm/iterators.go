@@ -8,6 +8,13 @@ import (
 
 // goIter is a lazy iterator implemented in Go (enumerate, zip, map, filter,
 // reversed).
+// They are CPython's enumobject.c and bltinmodule.c iterator types
+// reduced to one Go shape: a closure holds the state, and each step is
+// charged by what it does (the Next of the underlying iterator, the call
+// of map's or filter's function), while FOR_ITER charges CostIterNext
+// for the step itself, as it does for a list's iterator. A goIter is a
+// Python object like any other (type, repr, truth, hash) but has no
+// attributes or methods beyond iteration.
 type goIter struct {
 	cls  *object.Class
 	next func(c object.Ctx) (object.Value, bool, error)
@@ -29,6 +36,9 @@ var (
 	callIterClass  = iterClass("callable_iterator")
 )
 
+// iterClass makes the class of one kind of goIter. The classes are
+// shared by every thread (MarkShared) and never changed, so module
+// snapshots refer to them instead of copying them.
 func iterClass(name string) *object.Class {
 	k := &object.Class{Name: name, Module: "builtins", Dict: object.NewStrDict(), MRO: nil}
 	object.MarkShared(k)
@@ -52,6 +62,10 @@ func (g *goIter) Repr(object.Ctx) (string, error) { return "<" + g.cls.Name + " 
 func (*goIter) Truth(object.Ctx) (bool, error) { return true, nil }
 
 // Hash implements object.Value.
+// A goIter hashes by its class name's length, not by address: CPython's
+// default hash is the object's id, which the PVM never exposes, and any
+// value that is the same on every node keeps set and dict order
+// deterministic (equal iterators are only ever identical ones).
 func (g *goIter) Hash(object.Ctx) (int64, error) { return int64(len(g.cls.Name)) * 0x1f3d, nil }
 
 // Next implements object.Iterator.
@@ -59,6 +73,10 @@ func (g *goIter) Next(c object.Ctx) (object.Value, bool, error) { return g.next(
 
 // newCallableIter is iter(fn, sentinel): fn() until it returns a value
 // equal to sentinel.
+// It is CPython's calliterobject: once the sentinel is seen (or the call
+// fails) the iterator is exhausted for good, and fn is not called again.
+// CPython also ends the iteration when fn raises StopIteration; here that
+// exception propagates.
 func newCallableIter(fn, sentinel object.Value) object.Value {
 	done := false
 	return &goIter{cls: callIterClass, refs: []object.Value{fn, sentinel}, next: func(c object.Ctx) (object.Value, bool, error) {
@@ -77,6 +95,10 @@ func newCallableIter(fn, sentinel object.Value) object.Value {
 	}}
 }
 
+// newEnumerate is enum_next: the count is a Go int64 turned into an int
+// per item (MakeInt stores small values without a Go allocation), and
+// pair gives FOR_ITER + UNPACK_SEQUENCE 2 the count and the item without
+// the tuple (nextPair in interp_ops.go).
 func newEnumerate(c object.Ctx, it object.Value, start int64) object.Value {
 	i := start
 	pair := func(c object.Ctx) (object.Value, object.Value, bool, error) {
@@ -97,6 +119,11 @@ func newEnumerate(c object.Ctx, it object.Value, start int64) object.Value {
 	}}
 }
 
+// newZip is zip_next with PEP 618's strict mode: the iterators are
+// advanced left to right and the first exhausted one ends the zip. With
+// strict, an exhausted first iterator makes zip check that every other is
+// exhausted too (advancing each once), and a later one being exhausted is
+// "shorter than argument 1"; the messages are CPython's.
 func newZip(its []object.Value, strict bool) object.Value {
 	done := false
 	return &goIter{cls: zipClass, refs: its, next: func(c object.Ctx) (object.Value, bool, error) {
@@ -131,6 +158,9 @@ func newZip(its []object.Value, strict bool) object.Value {
 	}}
 }
 
+// newMap is map_next: one item from each iterator, left to right, then
+// the call; the shortest iterator ends it, the items already taken from
+// the others being lost, as in CPython.
 func newMap(fn object.Value, its []object.Value) object.Value {
 	return &goIter{cls: mapClass, refs: append([]object.Value{fn}, its...), next: func(c object.Ctx) (object.Value, bool, error) {
 		args := make([]object.Value, len(its))
@@ -146,6 +176,8 @@ func newMap(fn object.Value, its []object.Value) object.Value {
 	}}
 }
 
+// newFilter is filter_next: filter(None, it) keeps the true items without
+// a call; otherwise each item costs a call of fn.
 func newFilter(fn object.Value, it object.Value) object.Value {
 	return &goIter{cls: filterClass, refs: []object.Value{fn, it}, next: func(c object.Ctx) (object.Value, bool, error) {
 		for {
@@ -171,6 +203,9 @@ func newFilter(fn object.Value, it object.Value) object.Value {
 	}}
 }
 
+// newReversed walks a snapshot of the sequence from the end (see the
+// reversed builtin); the snapshot is the refs the heap walk reads, so
+// its elements stay counted while the iterator lives.
 func newReversed(elems []object.Value) object.Value {
 	i := len(elems)
 	return &goIter{cls: reversedClass, refs: elems, next: func(c object.Ctx) (object.Value, bool, error) {
@@ -192,6 +227,9 @@ type pair struct {
 
 // tupleItab is the interface table of Tuple as a Value, taken from the
 // compiler's own conversion.
+// Reading the itab from a real conversion keeps newPair correct for
+// whatever layout the Go compiler gives interfaces: the value built by
+// newPair is bit for bit one the compiler could have built.
 var tupleItab = func() unsafe.Pointer {
 	var v object.Value = object.Tuple{}
 	return (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]

@@ -21,6 +21,9 @@ type ModuleDef struct {
 // Registry is the import whitelist: only modules registered here can be
 // imported (technical spec, "Whitelisted modules"). The standard-library
 // issue fills it; the chain adds cowboy_sdk.
+// The whitelist is the PVM's sys.path and import finders in one: a name
+// not registered cannot be imported, whatever the program does, because
+// there is no other way in (no __import__, no importlib, no files).
 type Registry struct {
 	defs map[string]ModuleDef
 	// base holds entries shared with other registries (Extend); it is
@@ -35,6 +38,8 @@ func NewRegistry() *Registry { return &Registry{defs: map[string]ModuleDef{}} }
 func (r *Registry) Register(d ModuleDef) { r.defs[d.Name] = d }
 
 // Lookup returns the whitelist entry of name.
+// Lookup reads defs, then the bases: an entry added for one call shadows
+// the shared whitelist without changing it.
 func (r *Registry) Lookup(name string) (ModuleDef, bool) {
 	for ; r != nil; r = r.base {
 		if d, ok := r.defs[name]; ok {
@@ -53,6 +58,8 @@ func (r *Registry) Has(name string) bool { _, ok := r.Lookup(name); return ok }
 func (r *Registry) Extend() *Registry { return &Registry{defs: map[string]ModuleDef{}, base: r} }
 
 // NewModule makes an empty module namespace, for ModuleDef.Load functions.
+// Go modules fill it with builtins and classes; __name__ is set as
+// CPython's module objects set it.
 func NewModule(name string) *Module {
 	g := object.NewStrDict()
 	g.Set("__name__", object.Str(name))
@@ -63,6 +70,15 @@ func NewModule(name string) *Module {
 // import, 5 when cached, 50 when refused (CIP-3 §2.2 "Module Import
 // System"). The module's body runs on its own budget, not the caller's
 // (pvm/meter/imports.go; docs/decisions.md "PVM: flat import charges").
+// It is CPython's IMPORT_NAME reduced to the whitelist: sys.modules is
+// the thread's cache (one per call, so no module state survives from one
+// call to the next), a name found there costs the cached price, and a
+// first import loads the module (from a snapshot when one fits) inside
+// BeginImportBody/EndImportBody, which give the body its own budget.
+// Refused imports are charged too, so probing the whitelist is not free.
+// The import is recorded for any snapshot being recorded (noteImport)
+// before anything else, including a cache hit: a module that imports an
+// already-imported one cannot be snapshotted (record).
 func (t *Thread) importModule(name string) (object.Value, error) {
 	if len(t.recorders) != 0 {
 		t.noteImport(name)

@@ -20,6 +20,8 @@ type ScratchFS interface {
 }
 
 // MemScratch is an in-memory ScratchFS capped at ScratchLimit bytes.
+// used is the total of all files' sizes: the 256 KiB limit is on the
+// whole scratch space, not per file.
 type MemScratch struct {
 	files map[string][]byte
 	used  int
@@ -45,6 +47,9 @@ func (s *MemScratch) WriteFile(name string, data []byte) error {
 	return nil
 }
 
+// fileClass is the type of an open scratch file, named as CPython names a
+// text file's type (_io.TextIOWrapper) so type(f) prints the same; binary
+// files share it.
 var fileClass = func() *object.Class {
 	k := &object.Class{Name: "TextIOWrapper", Module: "_io", Dict: object.NewStrDict()}
 	object.MarkShared(k)
@@ -54,6 +59,10 @@ var fileClass = func() *object.Class {
 func init() { fileClass.MRO = []*object.Class{fileClass, object.ObjectClass} }
 
 // scratchFile is an open file in the scratch space.
+// A scratchFile buffers the whole file: buf is its content and pos the
+// read/write position. Every write goes through to the ScratchFS at once
+// (flush), so two handles on one file see each other's writes when they
+// are opened, and the space limit is checked on each write.
 type scratchFile struct {
 	t      *Thread
 	name   string
@@ -76,6 +85,8 @@ func (f *scratchFile) Repr(object.Ctx) (string, error) {
 func (*scratchFile) Truth(object.Ctx) (bool, error) { return true, nil }
 
 // Hash implements object.Value.
+// Files hash by name length, not address, like every PVM object whose
+// identity is its only equality.
 func (f *scratchFile) Hash(object.Ctx) (int64, error) { return int64(len(f.name)) * 0x66696c, nil }
 
 func (f *scratchFile) flush() error {
@@ -86,6 +97,10 @@ func (f *scratchFile) flush() error {
 }
 
 // Next implements object.Iterator: iterating a file yields lines.
+// A line includes its "\n", as CPython's readline keeps it; the last line
+// may lack one. There is no newline translation (newline=None in CPython
+// turns \r\n into \n on reading text), which the scratch space, written
+// only by the same call, does not need.
 func (f *scratchFile) Next(c object.Ctx) (object.Value, bool, error) {
 	if f.pos >= len(f.buf) {
 		return nil, false, nil
@@ -99,6 +114,9 @@ func (f *scratchFile) Next(c object.Ctx) (object.Value, bool, error) {
 	return f.wrap(rest[:i+1]), true, nil
 }
 
+// wrap gives b as str in text mode and bytes in binary mode. Text is
+// stored as the str's UTF-8 (CPython would use the locale's encoding,
+// UTF-8 on a usual Linux host; the PVM has no locale).
 func (f *scratchFile) wrap(b []byte) object.Value {
 	if f.binary {
 		return object.Bytes(b)
@@ -108,6 +126,8 @@ func (f *scratchFile) wrap(b []byte) object.Value {
 
 // GetAttr implements object.AttrGetter: read, write, readline, readlines,
 // close and the context-manager methods.
+// Every method checks that the file is open first, except close and
+// __exit__, which may be called twice, as in CPython.
 func (f *scratchFile) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
 	m := func(fn builtinFn) (object.Value, bool, error) {
 		return object.NewBuiltin(name, func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
@@ -136,6 +156,10 @@ func (f *scratchFile) GetAttr(c object.Ctx, name string) (object.Value, bool, er
 		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			return object.ListOf(c, f)
 		})
+	// Writing is charged in cells, one per byte written (technical spec §3.1
+	// counts scratch space toward cells), and refused past ScratchLimit
+	// before anything is charged, so a refused write costs nothing but the
+	// call.
 	case "write":
 		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			if err := object.ArgCount("write", args, 1, 1); err != nil {
@@ -179,6 +203,8 @@ func (f *scratchFile) GetAttr(c object.Ctx, name string) (object.Value, bool, er
 		})
 	case "__enter__":
 		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) { return f, nil })
+	// __exit__ closes the file and returns False, so an exception raised in
+	// the with block propagates, as in CPython's IOBase.__exit__.
 	case "__exit__":
 		return m(func(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 			f.closed = true
@@ -194,6 +220,12 @@ func (f *scratchFile) GetAttr(c object.Ctx, name string) (object.Value, bool, er
 
 // builtinOpen is open() restricted to the /tmp scratch space (technical
 // spec, "Filesystem: All except /tmp scratch space").
+// The path is cleaned before the /tmp check, so "/tmp/../etc/passwd" is
+// refused; opening counts as an effect (a module that opens a file is
+// never snapshotted) and costs CostStorageRead whether or not the file
+// exists. Mode "w" truncates at once, as CPython's open does; the
+// buffering, encoding, errors and newline arguments are accepted and
+// ignored (text is always UTF-8).
 func (t *Thread) builtinOpen(c object.Ctx, args []object.Value, kw []object.Kw) (object.Value, error) {
 	a, err := object.UnpackArgs("open", args, kw, "file", "mode?", "buffering?", "encoding?", "errors?", "newline?")
 	if err != nil {
@@ -238,6 +270,8 @@ func (t *Thread) builtinOpen(c object.Ctx, args []object.Value, kw []object.Kw) 
 	return f, nil
 }
 
+// strQuote is Python's repr of a str, for the quoted path of OSError
+// messages ([Errno 2] No such file or directory: '/tmp/x').
 func strQuote(s string) string { r, _ := object.Str(s).Repr(nil); return r }
 
 // clearSlots sets every value of s to nil with plain stores: s is a few

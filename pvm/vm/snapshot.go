@@ -50,6 +50,13 @@ const maxSnapshots = 4
 // snapKey is the thread state an import's result depends on besides the
 // modules it imports: identity numbers, frame numbers (tracebacks) and
 // nesting depths.
+// Each field is something the module's code could observe or be
+// limited by: identities number the instances it makes (and appear in
+// default reprs), frame numbers name its frames, and the meter's depth,
+// the maximum depth, the native nesting and the slab pointer decide where
+// a deep recursion inside the module would fail. Two threads with the
+// same key run the module to the same result; a different key is a
+// different snapshot (or a run).
 type snapKey struct {
 	nextID, frameSeq int64
 	depth, maxDepth  int
@@ -99,6 +106,9 @@ type snapHole struct {
 	name   string // "" for the module itself
 }
 
+// find returns the snapshot recorded for k, or skip true when k must not
+// be recorded again: the store is full, or recording from k failed before
+// (an import whose recording failed once fails the same way again).
 func (s *snapshots) find(k snapKey) (*moduleSnapshot, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -110,6 +120,9 @@ func (s *snapshots) find(k snapKey) (*moduleSnapshot, bool) {
 	return nil, len(s.list) >= maxSnapshots || slices.Contains(s.tried, k)
 }
 
+// add keeps m (nil: the recording from k failed). Two threads may record
+// the same state at once; the first one kept wins and the other is
+// dropped, which is safe because both copies are of the same run.
 func (s *snapshots) add(m *moduleSnapshot, k snapKey) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -132,6 +145,8 @@ func (s *snapshots) add(m *moduleSnapshot, k snapKey) {
 // PythonModuleDef makes a whitelist entry for a module written in Python
 // whose compiled code code returns; its imports are snapshotted (see the
 // top of snapshot.go).
+// The code is compiled once per process (the caller's func caches it)
+// and run by RunModule, as the import machinery would run a .py file.
 func PythonModuleDef(name string, code func() (*compile.Code, error)) ModuleDef {
 	return ModuleDef{Name: name, snaps: &snapshots{}, Load: func(t *Thread) (*Module, error) {
 		c, err := code()
@@ -143,6 +158,9 @@ func PythonModuleDef(name string, code func() (*compile.Code, error)) ModuleDef 
 }
 
 // recorder watches one import being recorded.
+// touched lists every module name the import looked up (the module's own
+// imports, nested ones included); bad is set when a Go module's loading
+// changed the thread, which a replay could not reproduce.
 type recorder struct {
 	touched []string
 	bad     bool
@@ -166,6 +184,9 @@ func (t *Thread) noteImport(name string) {
 }
 
 // threadState is what a recorded import may change and must be replayed.
+// Comparing two threadStates says whether the code in between left a
+// trace a replay must reproduce: cycles (left) and bytes (mem) are
+// replayed, cells, heap walks and effects are not replayable at all.
 type threadState struct {
 	left, mem, cells, walks uint64
 	ids, frames             int64
@@ -197,6 +218,11 @@ func (t *Thread) loadGo(def ModuleDef) (*Module, error) {
 // loadPython performs the first import of a module written in Python:
 // from its snapshot when one fits, else by running it (and recording a
 // snapshot when possible).
+// An exception being handled (t.handled) makes the import unrecordable:
+// the module's code can reach it (an exception raised inside gets it as
+// __context__, a bare raise re-raises it), and a reference from the
+// module's objects into the caller's state is not something a snapshot
+// can hold.
 func (t *Thread) loadPython(def ModuleDef) (*Module, error) {
 	if t.meter == nil || len(t.handled) != 0 {
 		return def.Load(t)
@@ -236,6 +262,13 @@ func (t *Thread) loadPython(def ModuleDef) (*Module, error) {
 
 // record builds the snapshot of an import that just ran, or returns nil
 // when the import cannot be replayed exactly.
+// The checks, in order: no cells, walks or effects were spent (they are
+// not replayed); no module the import touched was already in the thread's
+// cache (the module would have seen that module's current state, not a
+// fresh one, and a replay would install a fresh copy over it). Go modules
+// are not copied: their values become placeholders (holes), filled at
+// replay with the values of the Go module loaded into the replaying
+// thread, since a Go module's objects are built per thread.
 func (t *Thread) record(def ModuleDef, m *Module, r *recorder, startCache map[string]bool, before, after threadState) *moduleSnapshot {
 	if r.bad || after.cells != before.cells || after.walks != before.walks || after.effects != before.effects {
 		return nil
@@ -303,6 +336,14 @@ func (t *Thread) record(def ModuleDef, m *Module, r *recorder, startCache map[st
 
 // replay installs a snapshot in t. ok false means the snapshot does not fit
 // the thread's state and the module must run.
+// Every check that can fail happens before the first change to the
+// thread: cycles left, the memory counter (a replay must not skip a walk
+// the run would have started), the modules touched not yet imported
+// here, the registry unchanged since recording. The charges then are
+// made in one Charge and one Alloc of the recorded totals: the same sums
+// the run charges instruction by instruction, and since the replay is
+// refused whenever the run could have stopped part way, the meter ends in
+// the same state either way.
 func (t *Thread) replay(s *moduleSnapshot) (*Module, bool, error) {
 	mt := t.meter
 	if mt.Left < s.cycles || mt.MemoryUsed() > mt.MemoryLimit() || s.mem > mt.MemoryLimit()-mt.MemoryUsed() {
@@ -390,6 +431,11 @@ func (t *Thread) replay(s *moduleSnapshot) (*Module, bool, error) {
 // copier deep-copies an object graph (object.Cloner), memoizing by
 // identity so sharing and cycles survive. err records the first value it
 // could not copy.
+// A copy must be indistinguishable from the run's objects: the memo
+// keeps every object's one copy (two references to one list stay two
+// references to one copy, and cycles close), and objects shared by every
+// thread (builtin classes, builtin functions, compiled code, immutable
+// values) are not copied at all, so `is` against them still holds.
 type copier struct {
 	// Objects of the common kinds come from slabs sized by the snapshot,
 	// one allocation per kind instead of one per object.
@@ -412,6 +458,9 @@ type copier struct {
 	err      error
 }
 
+// A tuple is a slice, not a pointer: it is identified by its backing
+// array and length, so a tuple referenced twice is copied once and keeps
+// its identity in the copy.
 type memoKey struct {
 	p unsafe.Pointer
 	n int // -1 for pointers, the length for tuples
@@ -435,6 +484,8 @@ func (c *copier) seed(from, to object.Value) bool {
 	return true
 }
 
+// The empty tuple has no backing array to key on; it is immutable and
+// needs no copy (Clone returns it as is).
 func keyOf(v object.Value) (memoKey, bool) {
 	if t, ok := v.(object.Tuple); ok {
 		if len(t) == 0 {
@@ -446,6 +497,9 @@ func keyOf(v object.Value) (memoKey, bool) {
 	return memoKey{p: p, n: -1}, ok
 }
 
+// ptrOf lists the mutable (or identity-bearing) kinds of value the
+// copier can copy; a value of any other kind makes the recording fail
+// (fail), and the module then runs on every import instead.
 func ptrOf(v object.Value) (unsafe.Pointer, bool) {
 	switch x := v.(type) {
 	case *object.Class:
@@ -525,6 +579,10 @@ func (c *copier) module(m *Module) *Module {
 }
 
 // Clone implements object.Cloner.
+// Immutable values are shared rather than copied: nothing can change
+// them and they carry no identity a program could compare differently.
+// A shared class (builtin types, the builtins' classes) and a shared
+// builtin function are shared for the same reason.
 func (c *copier) Clone(v object.Value) object.Value {
 	switch x := v.(type) {
 	case nil:
@@ -635,6 +693,9 @@ func (m *Module) CloneInto(dst *Module, c object.Cloner) {
 }
 
 // CloneInto copies f into dst; the copy's inline caches start empty.
+// Code is shared (it is never written after compilation); the caches
+// are not copied, since they hold pointers into the original's classes
+// and dicts, and an empty cache only costs speed, never charges.
 func (f *Function) CloneInto(dst *Function, c object.Cloner) {
 	dst.Code = f.Code
 	dst.Globals = c.CloneStrDict(f.Globals)
@@ -675,6 +736,9 @@ var (
 	sharedBuiltinSet  map[*object.Builtin]struct{}
 )
 
+// The set is built once per process from the builtins namespace and the
+// namespaces of the shared classes, unwrapping descriptors, so that a
+// builtin method reached through a class copy is recognised as shared.
 func findSharedBuiltins(builtins *object.StrDict) {
 	set := map[*object.Builtin]struct{}{}
 	var add func(v object.Value)
@@ -716,6 +780,9 @@ type copySizes struct {
 
 // slab hands out the elements of one allocation; get falls back to new
 // when it is used up.
+// The copier's slab (not the thread's frame slab): the snapshot knows
+// how many objects of each kind a copy makes, so one replay allocates
+// each kind at once.
 type slab[T any] struct{ free []T }
 
 func (p *slab[T]) reserve(n int) { p.free = make([]T, n) }

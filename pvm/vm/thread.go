@@ -73,6 +73,12 @@ type Options struct {
 }
 
 // NewThread prepares a thread that charges m.
+// The thread takes a slab from the pool and registers measureHeap as the
+// meter's live-heap measurer, so a call's memory limit is checked against
+// the objects this thread can reach. Its instance and frame counters
+// (nextID, frameSeq) start at zero in every call: they number what the
+// call makes, are visible to the program (identities in reprs, frames in
+// tracebacks) and are part of a module snapshot's key.
 func NewThread(o Options) *Thread {
 	t := &Thread{meter: o.Meter, stdout: o.Stdout, modules: o.Modules, cache: map[string]*Module{}, FS: o.FS}
 	if t.stdout == nil {
@@ -116,6 +122,11 @@ func (t *Thread) Release() {
 func (t *Thread) Meter() *meter.Meter { return t.meter }
 
 // Nest implements object.Ctx.
+// Nest is the PVM's Py_EnterRecursiveCall: object operations that call
+// Python code from Go (comparisons, repr, hashing of instances) nest here,
+// bounded by object.MaxNativeNesting, so that a deep chain of __eq__ or
+// __repr__ calls ends in RecursionError at the same depth on every node
+// instead of depending on the Go stack.
 func (t *Thread) Nest() error {
 	if t.nest >= object.MaxNativeNesting {
 		return object.Errorf(object.RecursionError, "maximum recursion depth exceeded")
@@ -139,6 +150,9 @@ func (t *Thread) Builtins() *object.StrDict { return t.builtins }
 
 // RunModule executes a compiled module in a fresh namespace named name and
 // returns the namespace.
+// The module's code runs as a function call with no arguments whose
+// globals are the new namespace, which is how CPython executes a module's
+// code object with exec in the module's __dict__.
 func (t *Thread) RunModule(code *compile.Code, name string) (*Module, error) {
 	g := object.NewStrDict()
 	g.Set("__name__", object.Str(name))
@@ -163,6 +177,9 @@ func (e *PyError) LastLine() string { return object.ExceptionLine(nil, e.Exc) }
 // Uncaught converts an error that escaped Python code into the error a
 // caller sees: a *PyError with traceback for Python exceptions, the meter's
 // error for OutOfCycles/OutOfCells, unchanged otherwise.
+// The traceback text is formatted here, once, from the frames the
+// exception recorded while unwinding (object.FormatTraceback), with
+// CPython's layout.
 func (t *Thread) Uncaught(err error) error {
 	var exc *object.Exception
 	if errors.As(err, &exc) {
