@@ -250,7 +250,7 @@ func stackEffect(in Instr) (fall, jump int) {
 		// The code object is replaced by the function; each flag bit
 		// consumes one more value.
 		n := 0
-		for _, bit := range []int{1, 2, 4} {
+		for _, bit := range []int{1, 2, 4, 8} {
 			if a&bit != 0 {
 				n++
 			}

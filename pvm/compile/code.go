@@ -96,7 +96,7 @@ const (
 	CALL                 // Arg: argc. [f args...] -> [result]
 	CALL_KW              // Arg: argc incl. keywords. [f args... kwvalues... names] -> [result]
 	CALL_EX              // Arg: 1 if a kwargs dict is present. [f argstuple kwargs?] -> [result]
-	MAKE_FUNCTION        // Arg: flags 1 defaults, 2 kwdefaults, 4 closure. [defaults? kwdefaults? closure? code] -> [fn]
+	MAKE_FUNCTION        // Arg: flags 1 defaults, 2 kwdefaults, 8 annotations, 4 closure. [defaults? kwdefaults? annotations? closure? code] -> [fn]
 	BUILD_CLASS          // Arg: count of base expressions. [bodyfn name bases...] -> [class]
 	RETURN_VALUE         // [v] -> []: the frame returns v
 	// YIELD_VALUE suspends the frame; when it resumes, the value sent in

@@ -209,6 +209,19 @@ func (c *compiler) body(code *Code, sc *scope, stmts []syntax.Stmt, isLambda boo
 		c.b.emit(BUILD_MAP, 0)
 		c.storeName("__annotations__")
 	}
+	// A module's or class's docstring is stored as its __doc__, in place
+	// of the expression statement (CPython's compiler_body): the same
+	// two instructions with STORE_NAME for POP_TOP. A module without one
+	// finds __doc__ = None among the builtins (pvm/vm), as a class finds
+	// its default None on the class.
+	if sc.kind == classScope || sc.kind == moduleScope {
+		if doc := docstring(stmts); doc != nil {
+			c.b.line = int32(stmts[0].Lineno())
+			c.b.loadConst(doc)
+			c.storeName("__doc__")
+			stmts = stmts[1:]
+		}
+	}
 	if err := c.stmts(stmts); err != nil {
 		return err
 	}
@@ -276,8 +289,10 @@ func (c *compiler) stmts(list []syntax.Stmt) error {
 // global x, while a store at class level writes the class namespace
 // unless the name is declared global.
 
-// loadName emits the load of name: [] -> [value].
+// loadName emits the load of name (as written: it is mangled here, as
+// storeName and deleteName mangle theirs): [] -> [value].
 func (c *compiler) loadName(name string) {
+	name = c.sc.mangle(name)
 	switch c.sc.resolved[name] {
 	case bindLocal:
 		c.b.emit(LOAD_FAST, c.b.varIndex[name])
@@ -296,6 +311,7 @@ func (c *compiler) loadName(name string) {
 
 // storeName emits the store of TOS into name: [v] -> [].
 func (c *compiler) storeName(name string) {
+	name = c.sc.mangle(name)
 	switch c.sc.resolved[name] {
 	case bindLocal:
 		c.b.emit(STORE_FAST, c.b.varIndex[name])
@@ -314,6 +330,7 @@ func (c *compiler) storeName(name string) {
 
 // deleteName emits `del name`: [] -> [].
 func (c *compiler) deleteName(name string) {
+	name = c.sc.mangle(name)
 	switch c.sc.resolved[name] {
 	case bindLocal:
 		c.b.emit(DELETE_FAST, c.b.varIndex[name])
@@ -328,6 +345,13 @@ func (c *compiler) deleteName(name string) {
 		}
 		c.b.emit(DELETE_GLOBAL, c.b.nameIndex(name))
 	}
+}
+
+// attrName is the Names index of an attribute name as written, mangled
+// as CPython mangles every attribute of LOAD_ATTR, STORE_ATTR,
+// DELETE_ATTR and LOAD_METHOD (scope.mangle).
+func (c *compiler) attrName(attr string) int {
+	return c.b.nameIndex(c.sc.mangle(attr))
 }
 
 // makeFunction emits the closure and MAKE_FUNCTION for an inner code
@@ -386,7 +410,8 @@ func (c *compiler) function(node any, name string, args *syntax.Arguments, body 
 			if d == nil {
 				continue
 			}
-			c.b.loadConst(object.Str(args.KwOnlyArgs[i].Arg))
+			// The key is the parameter's (mangled) name.
+			c.b.loadConst(object.Str(c.sc.mangle(args.KwOnlyArgs[i].Arg)))
 			if err := c.expr(d); err != nil {
 				return err
 			}
@@ -395,6 +420,14 @@ func (c *compiler) function(node any, name string, args *syntax.Arguments, body 
 		if n > 0 {
 			c.b.emit(BUILD_MAP, n)
 			flags |= 2
+		}
+	}
+	if fd, ok := node.(*syntax.FunctionDef); ok {
+		if err := c.annotations(fd); err != nil {
+			return err
+		}
+		if len(annotated(fd.Args)) > 0 || fd.Returns != nil {
+			flags |= 8
 		}
 	}
 	sc := c.scopes[node]
@@ -421,6 +454,48 @@ func (c *compiler) function(node any, name string, args *syntax.Arguments, body 
 	}
 	c.makeFunction(code, flags)
 	return nil
+}
+
+// annotations evaluates a def's annotations into the dict that becomes
+// its __annotations__, as CPython 3.11 does when the def runs:
+// after the defaults, in the enclosing scope, keyed by the (mangled)
+// parameter names in annotated's order, then 'return'. Under `from
+// __future__ import annotations` each value is the annotation's text
+// instead (annotationValue). Nothing is
+// emitted for a def without annotations; its __annotations__ is made
+// empty when first read (Function.GetAttr).
+func (c *compiler) annotations(fd *syntax.FunctionDef) error {
+	n := 0
+	for _, p := range annotated(fd.Args) {
+		c.b.loadConst(object.Str(c.sc.mangle(p.Arg)))
+		if err := c.annotationValue(p.Annotation); err != nil {
+			return err
+		}
+		n++
+	}
+	if fd.Returns != nil {
+		c.b.loadConst(object.Str("return"))
+		if err := c.annotationValue(fd.Returns); err != nil {
+			return err
+		}
+		n++
+	}
+	if n > 0 {
+		c.b.line = int32(fd.Line)
+		c.b.emit(BUILD_MAP, n)
+	}
+	return nil
+}
+
+// annotationValue pushes what an annotation stores: its value, or under
+// PEP 563 (`from __future__ import annotations`) its source text as
+// CPython's compiler_visit_annexpr makes it (unparse.go).
+func (c *compiler) annotationValue(e syntax.Expr) error {
+	if c.future.annotations {
+		c.b.loadConst(object.Str(unparseAnnotation(e)))
+		return nil
+	}
+	return c.expr(e)
 }
 
 // lambdaBody compiles a lambda's single expression as its return value.

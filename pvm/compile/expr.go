@@ -36,7 +36,7 @@ func (c *compiler) expr(e syntax.Expr) error {
 			return err
 		}
 		c.b.line = int32(line)
-		c.b.emit(LOAD_ATTR, c.b.nameIndex(n.Attr))
+		c.b.emit(LOAD_ATTR, c.attrName(n.Attr))
 	case *syntax.Subscript:
 		if err := c.expr(n.Value); err != nil {
 			return err
@@ -543,7 +543,7 @@ func (c *compiler) call(n *syntax.Call) error {
 			return err
 		}
 		c.b.line = int32(attr.Line)
-		c.b.emit(LOAD_METHOD, c.b.nameIndex(attr.Attr))
+		c.b.emit(LOAD_METHOD, c.attrName(attr.Attr))
 		for _, a := range n.Args {
 			if err := c.expr(a); err != nil {
 				return err

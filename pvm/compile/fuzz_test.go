@@ -74,6 +74,18 @@ func TestSyntaxErrors(t *testing.T) {
 		"[x for x in (y := [1])]\n":                       "cannot be used in a comprehension iterable expression",
 		"[x for x in z for a in [b for b in (c := w)]]\n": "cannot be used in a comprehension iterable expression",
 		"class C:\n    v = [(q := x) for x in z]\n":       "cannot be used in a class body",
+		// Private names (CPython 3.11): the unbound nonlocal names the
+		// mangled name, the declaration and parameter checks the name as
+		// written.
+		"class C:\n    def f(self):\n        nonlocal __x\n":                                    "no binding for nonlocal '_C__x' found",
+		"class C:\n    def f(self):\n        def g():\n            nonlocal __q\n":              "no binding for nonlocal '_C__q' found",
+		"def o():\n    __x = 1\n    class C:\n        def f(self):\n            nonlocal __x\n": "no binding for nonlocal '_C__x' found",
+		"class C:\n    def f(self, __a, __a): pass\n":                                           "duplicate argument '__a' in function definition",
+		"class C:\n    def f(self, _C__a, __a): pass\n":                                         "duplicate argument '__a' in function definition",
+		"class C:\n    def f(self, __a):\n        global __a\n":                                 "name '__a' is parameter and global",
+		"class C:\n    def f(self):\n        __x = 1\n        global __x\n":                     "name '__x' is assigned to before global declaration",
+		"class C:\n    def f(self):\n        __x: int\n        global __x\n":                    "annotated name '__x' can't be global",
+		"class C:\n    match v:\n        case [__x, __x]: pass\n":                               "multiple assignments to name '__x' in pattern",
 	}
 	for src, want := range cases {
 		_, err := File("e.py", []byte(src))
@@ -110,6 +122,7 @@ func TestResolveErrorLine(t *testing.T) {
 		{"def f():\n    nonlocal q\n", 2},
 		{"x = 1\n\ndef f():\n    def g():\n        nonlocal q\n    return g\n", 5},
 		{"def f():\n    y = 1\n    def g():\n        nonlocal y\n        nonlocal q, y\n", 5},
+		{"class C:\n    def f(self):\n        __y = 1\n        def g():\n            nonlocal __y\n            nonlocal __q\n", 6},
 	}
 	for _, c := range cases {
 		_, err := File("e.py", []byte(c.src))

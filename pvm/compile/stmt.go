@@ -239,9 +239,11 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		// to c. IMPORT_NAME's operand is a fromlist the VM ignores.
 		for _, a := range n.Names {
 			c.b.loadConst(object.None)
-			name := a.Name
+			// CPython mangles the module name too (a dotted one is
+			// left alone): `import __m` in a class body imports _C__m.
+			name := c.sc.mangle(a.Name)
 			if a.Asname == "" {
-				name = firstComponent(a.Name)
+				name = firstComponent(name)
 			}
 			c.b.emit(IMPORT_NAME, c.b.nameIndex(name))
 			if a.Asname != "" {
@@ -266,13 +268,13 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 			return &SyntaxError{Line: line, Msg: futureMisplacedMsg}
 		}
 		c.b.loadConst(object.None)
-		c.b.emit(IMPORT_NAME, c.b.nameIndex(n.Module))
+		c.b.emit(IMPORT_NAME, c.b.nameIndex(c.sc.mangle(n.Module)))
 		for _, a := range n.Names {
 			if a.Name == "*" {
 				c.b.emit(IMPORT_STAR, 0)
 				return nil
 			}
-			c.b.emit(IMPORT_FROM, c.b.nameIndex(a.Name))
+			c.b.emit(IMPORT_FROM, c.b.nameIndex(c.sc.mangle(a.Name)))
 			as := a.Asname
 			if as == "" {
 				as = a.Name
@@ -560,7 +562,7 @@ func (c *compiler) assign(t syntax.Expr) error {
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
-		c.b.emit(STORE_ATTR, c.b.nameIndex(n.Attr))
+		c.b.emit(STORE_ATTR, c.attrName(n.Attr))
 	case *syntax.Subscript:
 		if err := c.expr(n.Value); err != nil {
 			return err
@@ -641,14 +643,14 @@ func (c *compiler) augAssign(n *syntax.AugAssign) error {
 			return err
 		}
 		c.b.emit(DUP_TOP, 0)
-		c.b.emit(LOAD_ATTR, c.b.nameIndex(t.Attr))
+		c.b.emit(LOAD_ATTR, c.attrName(t.Attr))
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
 		c.b.line = int32(n.Line)
 		c.b.emit(INPLACE_OP, int(op))
 		c.b.emit(ROT_TWO, 0)
-		c.b.emit(STORE_ATTR, c.b.nameIndex(t.Attr))
+		c.b.emit(STORE_ATTR, c.attrName(t.Attr))
 	case *syntax.Subscript:
 		if err := c.expr(t.Value); err != nil {
 			return err
@@ -681,7 +683,7 @@ func (c *compiler) del(t syntax.Expr) error {
 		if err := c.expr(n.Value); err != nil {
 			return err
 		}
-		c.b.emit(DELETE_ATTR, c.b.nameIndex(n.Attr))
+		c.b.emit(DELETE_ATTR, c.attrName(n.Attr))
 	case *syntax.Subscript:
 		if err := c.expr(n.Value); err != nil {
 			return err
@@ -859,13 +861,11 @@ func (c *compiler) annAssign(n *syntax.AnnAssign, line int) error {
 	if nm, ok := n.Target.(*syntax.Name); ok && n.Simple {
 		// PEP 563 (`from __future__ import annotations`): the text of
 		// the annotation is stored, not its value (compiler_visit_annexpr).
-		if c.future.annotations {
-			c.b.loadConst(object.Str(unparseAnnotation(n.Annotation)))
-		} else if err := c.expr(n.Annotation); err != nil {
+		if err := c.annotationValue(n.Annotation); err != nil {
 			return err
 		}
 		c.loadName("__annotations__")
-		c.b.loadConst(object.Str(nm.Id))
+		c.b.loadConst(object.Str(c.sc.mangle(nm.Id)))
 		c.b.line = int32(line)
 		c.b.emit(STORE_SUBSCR, 0)
 		return nil

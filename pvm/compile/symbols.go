@@ -54,9 +54,7 @@ func (s *symbols) stmts(list []syntax.Stmt) {
 
 // args walks a def's or lambda's default values, which are evaluated in
 // the enclosing scope when the def runs (§8.7), before the new scope is
-// pushed. Parameter and return annotations are not walked: the PVM
-// neither evaluates nor records them (a function has no
-// __annotations__).
+// pushed.
 func (s *symbols) args(a *syntax.Arguments) {
 	if a == nil {
 		return
@@ -99,6 +97,42 @@ func (s *symbols) futureArgAnnotations(n *syntax.FunctionDef) {
 	}
 }
 
+// annotations walks a def's parameter and return annotations, which are
+// evaluated after the defaults, in the enclosing scope, into the
+// function's __annotations__ (§8.7; compiler.annotations).
+func (s *symbols) annotations(a *syntax.Arguments, returns syntax.Expr) {
+	for _, p := range annotated(a) {
+		s.expr(p.Annotation)
+	}
+	if returns != nil {
+		s.expr(returns)
+	}
+}
+
+// annotated are a's annotated parameters in CPython 3.11's order for
+// __annotations__ (compiler_visit_annotations): the positional ones
+// before the positional-only ones, then *args, the keyword-only ones
+// and **kwargs.
+func annotated(a *syntax.Arguments) []*syntax.Arg {
+	if a == nil {
+		return nil
+	}
+	var out []*syntax.Arg
+	add := func(ps ...*syntax.Arg) {
+		for _, p := range ps {
+			if p != nil && p.Annotation != nil {
+				out = append(out, p)
+			}
+		}
+	}
+	add(a.Args...)
+	add(a.PosOnlyArgs...)
+	add(a.VarArg)
+	add(a.KwOnlyArgs...)
+	add(a.KwArg)
+	return out
+}
+
 // params binds the parameters in sc, in slot order (scope.params), with
 // CPython's error for a name given twice.
 func (s *symbols) params(sc *scope, a *syntax.Arguments) {
@@ -106,10 +140,13 @@ func (s *symbols) params(sc *scope, a *syntax.Arguments) {
 		return
 	}
 	add := func(p *syntax.Arg) {
-		if contains(sc.params, p.Arg) {
+		// Parameters are mangled (the message names the name as
+		// written, as CPython's does).
+		name := sc.mangle(p.Arg)
+		if contains(sc.params, name) {
 			s.fail(p.Line, "duplicate argument '"+p.Arg+"' in function definition")
 		}
-		sc.params = append(sc.params, p.Arg)
+		sc.params = append(sc.params, name)
 		sc.def(p.Arg)
 	}
 	for _, p := range a.PosOnlyArgs {
@@ -142,7 +179,12 @@ func (s *symbols) stmt(st syntax.Stmt) {
 			s.expr(d)
 		}
 		s.args(n.Args)
-		s.futureArgAnnotations(n)
+		if s.future.annotations {
+			// PEP 563: kept as text, never evaluated (future.go).
+			s.futureArgAnnotations(n)
+		} else {
+			s.annotations(n.Args, n.Returns)
+		}
 		s.cur.def(n.Name)
 		sc := s.push(functionScope, n.Name, n)
 		sc.coroutine = n.IsAsync
@@ -201,14 +243,15 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		if nm, ok := n.Target.(*syntax.Name); ok && n.Simple {
 			// CPython refuses annotating a name declared global or
 			// nonlocal, except at module level.
-			if s.cur.kind != moduleScope && (s.cur.globals[nm.Id] || s.cur.nonlocals[nm.Id]) {
+			name := s.cur.mangle(nm.Id)
+			if s.cur.kind != moduleScope && (s.cur.globals[name] || s.cur.nonlocals[name]) {
 				kind := "global"
-				if s.cur.nonlocals[nm.Id] {
+				if s.cur.nonlocals[name] {
 					kind = "nonlocal"
 				}
 				s.fail(n.Line, "annotated name '"+nm.Id+"' can't be "+kind)
 			}
-			s.cur.annotated[nm.Id] = true
+			s.cur.annotated[name] = true
 		}
 		if n.Value != nil {
 			s.expr(n.Value)
@@ -324,8 +367,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		// A global or nonlocal declaration must come before any use,
 		// assignment or annotation of the name in the scope, and cannot
 		// name a parameter (§7.12, §7.13).
-		for _, name := range n.Names {
-			if msg := s.cur.declError(name, "global"); msg != "" {
+		for _, written := range n.Names {
+			name := s.cur.mangle(written)
+			if msg := s.cur.declError(name, written, "global"); msg != "" {
 				s.fail(n.Line, msg)
 			}
 			s.cur.note(name)
@@ -335,8 +379,9 @@ func (s *symbols) stmt(st syntax.Stmt) {
 		if s.cur.kind == moduleScope {
 			s.fail(n.Line, "nonlocal declaration not allowed at module level")
 		}
-		for _, name := range n.Names {
-			if msg := s.cur.declError(name, "nonlocal"); msg != "" {
+		for _, written := range n.Names {
+			name := s.cur.mangle(written)
+			if msg := s.cur.declError(name, written, "nonlocal"); msg != "" {
 				s.fail(n.Line, msg)
 			}
 			s.cur.note(name)
@@ -361,23 +406,23 @@ func firstComponent(name string) string {
 	return name
 }
 
-// targetNames collects the names a for-target binds: a comprehension's
-// iteration variables, which an assignment expression inside it may not
-// rebind.
-func targetNames(t syntax.Expr, into map[string]bool) {
+// targetNames collects the names a for-target binds in sc (mangled):
+// a comprehension's iteration variables, which an assignment expression
+// inside it may not rebind.
+func targetNames(sc *scope, t syntax.Expr, into map[string]bool) {
 	switch n := t.(type) {
 	case *syntax.Name:
-		into[n.Id] = true
+		into[sc.mangle(n.Id)] = true
 	case *syntax.Tuple:
 		for _, e := range n.Elts {
-			targetNames(e, into)
+			targetNames(sc, e, into)
 		}
 	case *syntax.List:
 		for _, e := range n.Elts {
-			targetNames(e, into)
+			targetNames(sc, e, into)
 		}
 	case *syntax.Starred:
-		targetNames(n.Value, into)
+		targetNames(sc, n.Value, into)
 	}
 }
 
@@ -503,7 +548,7 @@ func (s *symbols) comprehension(node any, gens []*syntax.Comprehension, elts ...
 	sc.def(".0")
 	vars := map[string]bool{}
 	for _, g := range gens {
-		targetNames(g.Target, vars)
+		targetNames(sc, g.Target, vars)
 	}
 	if s.compVars == nil {
 		s.compVars = map[*scope]map[string]bool{}
@@ -551,6 +596,10 @@ func (s *symbols) expr(e syntax.Expr) {
 		// scope (§6.12, PEP 572): the comprehensions in between declare
 		// it nonlocal (or global, at module level) so their stores reach
 		// that binding.
+		// CPython looks the iteration variables up by the name as
+		// written, though it recorded them mangled: in a class a private
+		// walrus target never conflicts (it rebinds the variable, which
+		// becomes the enclosing function's), and so the PVM too.
 		sc := s.cur
 		for sc.name == "<comp>" && sc.parent != nil {
 			if nm, ok := n.Target.(*syntax.Name); ok && s.compVars[sc][nm.Id] {
@@ -564,12 +613,16 @@ func (s *symbols) expr(e syntax.Expr) {
 		if nm, ok := n.Target.(*syntax.Name); ok {
 			if sc != s.cur {
 				sc.def(nm.Id)
+				// note first: it skips a name already declared, and
+				// the name must enter the comprehension's order to be
+				// resolved at all (else it fell back to a global, and
+				// a function's walrus target stayed unbound).
+				name := s.cur.mangle(nm.Id)
+				s.cur.note(name)
 				if sc.kind == functionScope {
-					s.cur.nonlocals[nm.Id] = true
-					s.cur.note(nm.Id)
+					s.cur.nonlocals[name] = true
 				} else {
-					s.cur.globals[nm.Id] = true
-					s.cur.note(nm.Id)
+					s.cur.globals[name] = true
 				}
 			} else {
 				s.cur.def(nm.Id)

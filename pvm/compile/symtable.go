@@ -1,5 +1,7 @@
 package compile
 
+import "strings"
+
 // scopeKind is the kind of a name scope. Lambdas and comprehensions are
 // function scopes (a comprehension's is named "<comp>", which the scope
 // pass tests for its comprehension-only rules).
@@ -31,6 +33,10 @@ type scope struct {
 	kind   scopeKind
 	name   string
 	parent *scope
+	// private is the name of the innermost class whose body holds the
+	// scope (the class itself for a class body), "" outside classes:
+	// CPython's u_private, against which mangle rewrites private names.
+	private string
 	// Names in first-seen order (for deterministic slot numbering). The
 	// maps below are only ever read by key; every walk over a scope's
 	// names goes through order, so the slots, and with them the bytecode,
@@ -84,8 +90,38 @@ func newScope(kind scopeKind, name string, parent *scope) *scope {
 		resolved: map[string]binding{}}
 	if parent != nil {
 		parent.children = append(parent.children, s)
+		s.private = parent.private
+	}
+	if kind == classScope {
+		s.private = name
 	}
 	return s
+}
+
+// mangle is name as code in s refers to it: CPython's private name
+// mangling (_Py_Mangle; Language Reference §6.2.1, "Private name
+// mangling"). Inside a class body, and in every function, lambda and
+// comprehension nested in it, an identifier that starts with two
+// underscores and does not end with two becomes _Class__name, the class
+// name stripped of its leading underscores. A class named only by
+// underscores mangles nothing, and neither does a dotted name (a
+// module path). It applies to every name the scope binds, reads or
+// declares, to parameter names and to attribute names, but not to
+// keyword arguments of a call or to the __name__ of a def or class.
+func (s *scope) mangle(name string) string {
+	return mangle(s.private, name)
+}
+
+// mangle rewrites name for the class named private (see scope.mangle).
+func mangle(private, name string) string {
+	if private == "" || !strings.HasPrefix(name, "__") || strings.HasSuffix(name, "__") || strings.Contains(name, ".") {
+		return name
+	}
+	class := strings.TrimLeft(private, "_")
+	if class == "" {
+		return name
+	}
+	return "_" + class + name
 }
 
 // note records name's first appearance in the scope (order).
@@ -95,14 +131,16 @@ func (s *scope) note(name string) {
 	}
 }
 
-// def records a binding of name in the scope.
+// def records a binding of name (as written, mangled here) in the scope.
 func (s *scope) def(name string) {
+	name = s.mangle(name)
 	s.note(name)
 	s.assigned[name] = true
 }
 
-// use records a read of name in the scope.
+// use records a read of name (as written, mangled here) in the scope.
 func (s *scope) use(name string) {
+	name = s.mangle(name)
 	s.note(name)
 	s.used[name] = true
 }
@@ -276,18 +314,19 @@ func (s *scope) fixCells() {
 
 // declError is CPython's message for a global or nonlocal (kind)
 // declaration of a name the scope already has, checked in symtable.c's
-// order: a parameter, a use, an annotation, an assignment. "" when the
-// declaration is allowed.
-func (s *scope) declError(name, kind string) string {
+// order: a parameter, a use, an annotation, an assignment. name is the
+// mangled name, written the name as the source spells it, which the
+// message shows (as CPython's does). "" when the declaration is allowed.
+func (s *scope) declError(name, written, kind string) string {
 	switch {
 	case contains(s.params, name):
-		return "name '" + name + "' is parameter and " + kind
+		return "name '" + written + "' is parameter and " + kind
 	case s.used[name]:
-		return "name '" + name + "' is used prior to " + kind + " declaration"
+		return "name '" + written + "' is used prior to " + kind + " declaration"
 	case s.annotated[name]:
-		return "annotated name '" + name + "' can't be " + kind
+		return "annotated name '" + written + "' can't be " + kind
 	case s.assigned[name]:
-		return "name '" + name + "' is assigned to before " + kind + " declaration"
+		return "name '" + written + "' is assigned to before " + kind + " declaration"
 	}
 	return ""
 }

@@ -109,3 +109,23 @@ func TestGeneratorCoversIssue18(t *testing.T) {
 		}
 	}
 }
+
+// TestMangled: the generator's model of private name mangling, on the
+// cases CPython 3.11 decides (checked with python3).
+func TestMangled(t *testing.T) {
+	cases := []struct{ class, name, want string }{
+		{"Pv", "__x", "_Pv__x"},
+		{"_Pv", "__x", "_Pv__x"},
+		{"__Pv", "__x_", "_Pv__x_"},
+		{"Pv_", "__x", "_Pv___x"},
+		{"___", "__x", "__x"},
+		{"Pv", "__x__", "__x__"},
+		{"Pv", "__", "__"},
+		{"Pv", "_x", "_x"},
+	}
+	for _, c := range cases {
+		if got := mangled(c.class, c.name); got != c.want {
+			t.Errorf("mangled(%q, %q) = %q, want %q", c.class, c.name, got, c.want)
+		}
+	}
+}

@@ -803,8 +803,10 @@ func (g *gen) unit() {
 		g.modules()
 	case k < 94:
 		g.misc()
-	default:
+	case k < 97:
 		g.classUnit()
+	default:
+		g.privateUnit()
 	}
 }
 

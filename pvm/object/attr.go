@@ -72,6 +72,10 @@ func GetAttr(c Ctx, v Value, name string) (Value, error) {
 		switch name {
 		case "__class__":
 			return x.Class, nil
+		case "__doc__":
+			// The class's docstring, None without one (as the class
+			// itself answers, classAttr).
+			return None, nil
 		case "__dict__":
 			d := NewDict()
 			var err error
@@ -247,6 +251,9 @@ func classOwnName(name string) classOwn {
 func classAttr(c Ctx, k *Class, name string) (Value, error) {
 	switch classOwnName(name) {
 	case ownName:
+		if name == "__qualname__" {
+			return Str(k.Qual()), nil
+		}
 		return Str(k.Name), nil
 	case ownModule:
 		return Str(k.Module), nil
@@ -486,9 +493,12 @@ func SetClassAttr(c Ctx, k *Class, name string, val Value) error {
 		if !ok {
 			return Errorf(TypeError, "can only assign string to %s.%s, not '%s'", k.Name, name, TypeName(val))
 		}
-		if name == "__module__" {
+		switch name {
+		case "__module__":
 			k.Module = string(s)
-		} else {
+		case "__qualname__":
+			k.QualName = string(s)
+		default:
 			k.Name = string(s)
 		}
 		return nil

@@ -27,6 +27,12 @@ type Class struct {
 	// whose values this class's instances extend, nil when they extend
 	// none; such an instance keeps its builtin value in Instance.Base.
 	Solid *Class
+
+	// QualName is __qualname__ (PEP 3155: Outer.Inner, f.<locals>.C),
+	// which the class repr shows; "" for builtin types, whose qualname is
+	// their name (Qual).
+	QualName string
+
 	// epoch, when set, enables the lookup cache: it is shared by every
 	// cached user class of one thread and bumped whenever any of them is
 	// mutated, which empties all their caches at once.
@@ -94,9 +100,18 @@ func (k *Class) Repr(c Ctx) (string, error) {
 		return callStrDunder(c, m, k, "__repr__")
 	}
 	if k.Module == "builtins" || k.Module == "" {
-		return "<class '" + k.Name + "'>", nil
+		return "<class '" + k.Qual() + "'>", nil
 	}
-	return "<class '" + k.Module + "." + k.Name + "'>", nil
+	return "<class '" + k.Module + "." + k.Qual() + "'>", nil
+}
+
+// Qual is the class's __qualname__: QualName, or the name when it has
+// none (the builtin types).
+func (k *Class) Qual() string {
+	if k.QualName != "" {
+		return k.QualName
+	}
+	return k.Name
 }
 
 // Truth implements Value.

@@ -99,6 +99,7 @@ func cloneTuple(c Cloner, t Tuple) Tuple {
 // when k's was enabled, is tied to the receiving thread's epoch.
 func (k *Class) CloneInto(dst *Class, c Cloner) {
 	dst.Name = k.Name
+	dst.QualName = k.QualName
 	dst.Module = k.Module
 	dst.Bases = cloneClasses(c, k.Bases)
 	dst.MRO = cloneClasses(c, k.MRO)

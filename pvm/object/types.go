@@ -98,7 +98,7 @@ func init() {
 	}))
 	ObjectClass.Dict.Set("__repr__", slot("__repr__", func(c Ctx, args []Value, kw []Kw) (Value, error) {
 		if in, ok := args[0].(*Instance); ok {
-			return Str("<" + in.Class.Module + "." + in.Class.Name + " object at " + "0x" + padHex(in.ID, 1) + ">"), nil
+			return Str("<" + in.Class.Module + "." + in.Class.Qual() + " object at " + "0x" + padHex(in.ID, 1) + ">"), nil
 		}
 		s, err := Repr(c, args[0])
 		return Str(s), err

@@ -617,10 +617,20 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 	}
 	// `a = b = value`: every expression but the last is a target.
 	if p.isOp("=") {
+		// What CPython's invalid_named_expression sees (hintError): a
+		// trailing comma after the first target, a bare yield after
+		// the first '='.
+		var shape assignShape
+		shape.trailingComma = p.toks[max(p.pos-1, 0)].kind == tOp && p.toks[max(p.pos-1, 0)].val == ","
+		shape.bare = []bool{t.kind == tName && t.val == "yield"}
 		targets := []Expr{first}
 		var value Expr
 		for p.isOp("=") {
 			p.next()
+			if len(targets) == 1 {
+				shape.bareYield = p.isKw("yield")
+			}
+			shape.bare = append(shape.bare, p.isKw("yield"))
 			v, err := p.starExprsOrYield()
 			if err != nil {
 				return nil, err
@@ -631,7 +641,7 @@ func (p *parser) exprOrAssignStmt(pos Pos, t token) (Stmt, error) {
 		// assignment rule allows (yield_expr | star_expressions).
 		value = targets[len(targets)-1]
 		targets = targets[:len(targets)-1]
-		if err := checkAssign(targets, value); err != nil {
+		if err := checkAssign(targets, value, shape); err != nil {
 			return nil, err
 		}
 		return &Assign{Pos: pos, Targets: targets, Value: value}, nil
@@ -667,72 +677,169 @@ func checkTarget(e Expr, aug bool) error {
 	return nil
 }
 
+// assignShape is what the tree of an assignment does not keep and
+// hintError needs: whether the first target ends in a comma, and whether
+// what follows the first '=' is a yield without parentheses; and which
+// parts (targets, then the value) are yields without parentheses.
+type assignShape struct {
+	trailingComma, bareYield bool
+	bare                     []bool
+}
+
 // checkAssign checks the targets of an assignment statement; value is
 // what is assigned.
-func checkAssign(targets []Expr, value Expr) error {
-	// A yield target has its own message, whichever target it is.
+func checkAssign(targets []Expr, value Expr, shape assignShape) error {
+	invalid := false
 	for _, t := range targets {
-		// CPython words this case by position: a single target gets "cannot
-		// assign to yield expression here. Maybe you meant '==' instead of
-		// '='?" and one of several "cannot assign to yield expression"; the
-		// PVM's message is the same for both.
-		if _, ok := t.(*Yield); ok {
-			return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
+		switch t.(type) {
+		case *Yield, *YieldFrom:
+			invalid = true
 		}
-		if _, ok := t.(*YieldFrom); ok {
-			return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
+		if invalidTarget(t, false) != nil {
+			invalid = true
 		}
 	}
-	for _, t := range targets {
-		bad := invalidTarget(t, false)
-		if bad == nil {
-			continue
+	if !invalid {
+		return nil
+	}
+	if err := hintError(targets, value, shape); err != nil {
+		return err
+	}
+	// The first invalid target decides, as CPython's invalid_assignment
+	// tries its alternatives: a yield without parentheses has its own
+	// message, anything else (a parenthesized `(yield)` too) is "cannot
+	// assign to" its first invalid part.
+	for i, t := range targets {
+		switch t.(type) {
+		case *Yield, *YieldFrom:
+			if i < len(shape.bare) && shape.bare[i] {
+				return &Error{Ln: t.Lineno(), Msg: "assignment to yield expression not possible"}
+			}
 		}
-		// `f() = 1` may be a mistyped comparison: the == hint is given
-		// for a single target that is itself the bad one. CPython also
-		// gives it for `a, f() = 1`, where the bad part is inside a
-		// tuple; here that gets the plain message.
-		if len(targets) == 1 && bad == t && hereHint(t, value) {
-			return &Error{Ln: t.Lineno(), Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(t))}
+		if bad := invalidTarget(t, false); bad != nil {
+			return &Error{Ln: bad.Lineno(), Msg: "cannot assign to " + exprName(bad)}
 		}
-		return &Error{Ln: bad.Lineno(), Msg: "cannot assign to " + exprName(bad)}
 	}
 	return nil
 }
 
-// hereHint reports whether CPython's invalid_named_expression rule, which
-// adds "here. Maybe you meant '==' instead of '='?", matches t = value: t
-// is a bitwise_or-level expression other than a display or a singleton,
-// and value starts with one.
-func hereHint(t, value Expr) bool {
-	switch n := t.(type) {
-	case *List, *Tuple, *GeneratorExp, *Starred, *Compare, *BoolOp, *IfExp, *Lambda:
-		return false
+// hintError is the error CPython 3.11 reports for an invalid assignment
+// when its rule invalid_named_expression matches first, or nil. CPython
+// reparses a failed statement as a comma list of named expressions
+// (invalid_assignment), and the element just before the first '=' (the
+// last element of the first target when that is a tuple without
+// parentheses and without a trailing comma) is `x = y` misread as an
+// expression when what follows '=' starts with a bitwise_or-level
+// expression that is not followed by another '=': a plain name gets
+// "invalid syntax. Maybe you meant '==' or ':=' instead of '='?" (even
+// when another element is the invalid one: `f(), a = 1`), any other
+// bitwise_or-level expression not starting with a list or tuple display,
+// a generator expression, True, None or False gets "cannot assign to %s
+// here. Maybe you meant '==' instead of '='?" (`a, f() = 1`, and even
+// `f(), a.b = 1`).
+func hintError(targets []Expr, value Expr, shape assignShape) error {
+	if shape.trailingComma || shape.bareYield || len(shape.bare) > 0 && shape.bare[0] {
+		// No element is followed by '=', no bitwise_or follows it, or
+		// the statement starts with a yield, which is no element.
+		return nil
+	}
+	e := targets[0]
+	if tu, ok := e.(*Tuple); ok && bareTuple(tu) {
+		e = tu.Elts[len(tu.Elts)-1]
+	}
+	next := value
+	if len(targets) > 1 {
+		next = targets[1]
+	}
+	if !startsBitwiseOr(next, len(targets) == 1) {
+		return nil
+	}
+	if n, ok := e.(*Name); ok {
+		return &Error{Ln: n.Line, Msg: "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"}
+	}
+	switch n := e.(type) {
+	case *Starred, *Compare, *BoolOp, *IfExp, *Lambda:
+		return nil
 	case *UnaryOp:
 		if n.Op == Not {
-			return false
+			return nil
 		}
-	case *Constant:
-		if n.Kind != EllipsisConst {
-			switch n.Value.(type) {
-			case nil, bool:
+	}
+	if startsWithDisplay(e) {
+		return nil
+	}
+	return &Error{Ln: e.Lineno(), Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(e))}
+}
+
+// bareTuple reports whether tu was written without parentheses (`a, b`:
+// it starts where its first element does).
+func bareTuple(tu *Tuple) bool {
+	return len(tu.Elts) > 0 && tu.Line == tu.Elts[0].(spanned).pos().Line && tu.Col == tu.Elts[0].(spanned).pos().Col
+}
+
+// startsBitwiseOr reports whether v, what follows an assignment's first
+// '=', starts with a bitwise_or-level expression that is not followed by
+// another '=': last is whether v is the assigned value (nothing follows
+// it) rather than a further target (an '=' follows it).
+func startsBitwiseOr(v Expr, last bool) bool {
+	whole := true
+	for {
+		switch n := v.(type) {
+		case *Tuple:
+			if bareTuple(n) {
+				v, whole = n.Elts[0], false
+				continue
+			}
+		case *BoolOp:
+			v, whole = n.Values[0], false
+			continue
+		case *Compare:
+			v, whole = n.Left, false
+			continue
+		case *IfExp:
+			v, whole = n.Body, false
+			continue
+		case *Lambda, *Starred:
+			return false
+		case *UnaryOp:
+			if n.Op == Not {
 				return false
 			}
 		}
+		// A yield here is in parentheses (an atom): a bare one is
+		// assignShape.bareYield.
+		return last || !whole
 	}
-	// A tuple without parentheses (`x = a, b`: it starts where its first
-	// element does) is judged by that first element, as CPython's rule
-	// sees only the start of the value.
-	if tu, ok := value.(*Tuple); ok && len(tu.Elts) > 0 && tu.Col == tu.Elts[0].(spanned).pos().Col {
-		value = tu.Elts[0]
+}
+
+// startsWithDisplay reports whether e starts with a list display, a
+// parenthesized tuple, a generator expression, True, None or False:
+// CPython's invalid_named_expression leaves those out.
+func startsWithDisplay(e Expr) bool {
+	for {
+		switch n := e.(type) {
+		case *BinOp:
+			e = n.Left
+		case *Attribute:
+			e = n.Value
+		case *Subscript:
+			e = n.Value
+		case *Call:
+			e = n.Func
+		case *List, *GeneratorExp:
+			return true
+		case *Tuple:
+			return !bareTuple(n)
+		case *Constant:
+			switch n.Value.(type) {
+			case nil, bool:
+				return true
+			}
+			return false
+		default:
+			return false
+		}
 	}
-	switch n := value.(type) {
-	case *Lambda, *Starred, *Yield, *YieldFrom:
-		return false
-	case *UnaryOp:
-		return n.Op != Not
-	}
-	return true
 }
 
 // invalidTarget is the first part of e that cannot be assigned to (or

@@ -63,6 +63,11 @@ func newBuiltins() *object.StrDict {
 	b.Set("NotImplemented", object.NotImplemented)
 	b.Set("Ellipsis", object.Ellipsis)
 	b.Set("__name__", object.Str("builtins"))
+	// A module without a docstring reads __doc__ as None (CPython puts
+	// None in every module's namespace; here the lookup falls through to
+	// the builtins, so module namespaces, and their measured size, stay
+	// as they were).
+	b.Set("__doc__", object.None)
 	// def registers a builtin. A name in noKeywords is wrapped so that any
 	// keyword argument is refused before the builtin looks at its arguments:
 	// CPython's Argument Clinic rejects them in the generated parser, ahead of

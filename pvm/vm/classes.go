@@ -230,7 +230,30 @@ func (t *Thread) newClass(meta *object.Class, name string, bases []object.Value,
 		}
 	}
 	ns.Delete("__module__")
+	// __qualname__ is the class statement's (the compiler's qualified
+	// name, which buildClass puts in the namespace), or one the body or
+	// type()'s dict set; else the name.
+	qual := name
+	if v, ok := ns.Get("__qualname__"); ok {
+		s, ok := v.(object.Str)
+		if !ok {
+			return nil, object.Errorf(object.TypeError, "type __qualname__ must be a str, not %s", object.TypeName(v))
+		}
+		qual = string(s)
+	}
 	ns.Delete("__qualname__")
+	// CPython gives every class its own __doc__ (None without a
+	// docstring), so a docstring is never inherited. The PVM stores
+	// None only where a base's would otherwise show through; a class
+	// with no docstring anywhere in its bases finds None by default.
+	if !ns.Has("__doc__") {
+		for _, b := range bs {
+			if d, _ := b.Lookup("__doc__"); d != nil {
+				ns.Set("__doc__", object.None)
+				break
+			}
+		}
+	}
 	for _, n := range []string{"__init_subclass__", "__class_getitem__"} {
 		if v, ok := ns.Get(n); ok {
 			if fn, ok := v.(*Function); ok {
@@ -247,6 +270,7 @@ func (t *Thread) newClass(meta *object.Class, name string, bases []object.Value,
 	if err != nil {
 		return nil, err
 	}
+	k.QualName = qual
 	if meta != object.TypeClass {
 		k.Meta = meta
 	}

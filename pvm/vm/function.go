@@ -51,6 +51,10 @@ type Function struct {
 	// acache holds the inline caches of the attribute instructions of
 	// Code (see inline.go), allocated at the first attribute access.
 	acache []attrSite
+
+	// Annotations is __annotations__: the dict MAKE_FUNCTION was given,
+	// or the empty one made when a def without annotations is asked.
+	Annotations *object.Dict
 }
 
 // globalSlot is one LOAD_GLOBAL site's cache: the index of the name in
@@ -124,6 +128,20 @@ func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error
 			return object.None, true, nil
 		}
 		return object.Tuple(f.Defaults), true, nil
+	case "__kwdefaults__":
+		// The dict MAKE_FUNCTION was given (CPython hands out the same
+		// object, not a copy), or None without keyword-only defaults.
+		if f.KwDefaults == nil {
+			return object.None, true, nil
+		}
+		return f.KwDefaults, true, nil
+	case "__annotations__":
+		// CPython makes the empty dict on first access and keeps it, so
+		// that what is stored in it stays.
+		if f.Annotations == nil {
+			f.Annotations = object.NewDict()
+		}
+		return f.Annotations, true, nil
 	case "__dict__":
 		d := object.NewDict()
 		if f.Dict != nil {
@@ -169,6 +187,13 @@ func (f *Function) SetAttr(c object.Ctx, name string, v object.Value) error {
 		default:
 			f.Module = string(s)
 		}
+		return nil
+	case "__annotations__":
+		d, ok := v.(*object.Dict)
+		if !ok {
+			return object.Errorf(object.TypeError, "__annotations__ must be set to a dict object")
+		}
+		f.Annotations = d
 		return nil
 	}
 	if f.Dict == nil {

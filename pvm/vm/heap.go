@@ -111,6 +111,9 @@ func (f *Function) HeapRefs(w *object.HeapWalk) uint64 {
 	if f.KwDefaults != nil {
 		w.Visit(f.KwDefaults)
 	}
+	if f.Annotations != nil {
+		w.Visit(f.Annotations)
+	}
 	for _, c := range f.Closure {
 		if c != nil {
 			w.Visit(c)

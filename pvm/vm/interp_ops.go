@@ -73,13 +73,13 @@ type functionCell struct {
 }
 
 // makeFunction is MAKE_FUNCTION: a function of the code object on top,
-// with (by arg's bits) a closure (4), keyword defaults (2) and defaults
-// (1) below it.
+// with (by arg's bits) a closure (4), annotations (8), keyword defaults
+// (2) and defaults (1) below it.
 // It is CPython's MAKE_FUNCTION (func_new in Objects/funcobject.c): the
 // function takes __module__ from the defining globals' __name__, as
-// PyFunction_New does, and its name and qualname from the code; the flag
-// bit for annotations (8 in CPython) does not exist, as functions carry no
-// __annotations__ in the PVM (docs/decisions.md). The Function's size is
+// PyFunction_New does, and its name and qualname from the code; the
+// annotations dict (flag 8, as in CPython, which passes a tuple of pairs)
+// becomes __annotations__ (docs/decisions.md). The Function's size is
 // charged to the heap like any object; the cycles are the opcode's
 // CostMakeFunction, paid before.
 func (t *Thread) makeFunction(f *frame, stack []object.Value, sp int, arg uint32) (int, error) {
@@ -111,6 +111,11 @@ func (t *Thread) makeFunction(f *frame, stack []object.Value, sp int, arg uint32
 		if s, ok := mod.(object.Str); ok {
 			fn.Module = string(s)
 		}
+	}
+	if arg&8 != 0 {
+		sp--
+		fn.Annotations = stack[sp].(*object.Dict)
+		stack[sp] = nil
 	}
 	if arg&2 != 0 {
 		sp--

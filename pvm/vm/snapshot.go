@@ -704,6 +704,9 @@ func (f *Function) CloneInto(dst *Function, c object.Cloner) {
 	if f.KwDefaults != nil {
 		dst.KwDefaults, _ = c.Clone(f.KwDefaults).(*object.Dict)
 	}
+	if f.Annotations != nil {
+		dst.Annotations, _ = c.Clone(f.Annotations).(*object.Dict)
+	}
 	if f.Closure != nil {
 		dst.Closure = make([]*Cell, len(f.Closure))
 		for i, cell := range f.Closure {

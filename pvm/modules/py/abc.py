@@ -1,6 +1,6 @@
-"""abc for the PVM: ABC, ABCMeta, abstractmethod (and the abstract
-property/classmethod/staticmethod spellings). Instantiating a class that
-still has abstract methods raises TypeError, as in CPython."""
+# abc for the PVM: ABC, ABCMeta, abstractmethod (and the abstract
+# property/classmethod/staticmethod spellings). Instantiating a class that
+# still has abstract methods raises TypeError, as in CPython.
 
 __all__ = ['ABC', 'ABCMeta', 'abstractmethod', 'abstractclassmethod',
            'abstractstaticmethod', 'abstractproperty', 'get_cache_token']
@@ -38,8 +38,8 @@ def _is_abstract(value):
 
 
 class ABCMeta(type):
-    """Metaclass that records a class's abstract methods in
-    __abstractmethods__ and supports virtual subclasses (register)."""
+    # Metaclass that records a class's abstract methods in
+    # __abstractmethods__ and supports virtual subclasses (register).
 
     def __new__(mcls, name, bases, namespace, **kwargs):
         cls = super().__new__(mcls, name, bases, namespace, **kwargs)
@@ -81,7 +81,7 @@ class ABCMeta(type):
 
 
 class ABC(metaclass=ABCMeta):
-    """Helper base class: class Shape(ABC) is class Shape(metaclass=ABCMeta)."""
+    # Helper base class: class Shape(ABC) is class Shape(metaclass=ABCMeta).
     __slots__ = ()
 
 

@@ -1,24 +1,24 @@
-"""asyncio for the PVM: run() drives one coroutine to completion, and
-sleep(0) yields to it. Nothing else.
-
-CIP-3 §2.2 allows async/await single-threaded and FIFO, without asyncio's
-concurrency primitives: a contract call has one thread of control, no clock
-and no I/O to wait for, so there is nothing to schedule concurrently. run()
-is therefore a loop that sends into the one coroutine until it returns;
-every `await` chain runs depth-first in program order, the same on every
-node. The names of asyncio's scheduling and synchronisation API exist so
-that importing them works, but calling them raises NotImplementedError
-naming what is refused and why (docs/decisions.md, "async/await")."""
+# asyncio for the PVM: run() drives one coroutine to completion, and
+# sleep(0) yields to it. Nothing else.
+#
+# CIP-3 §2.2 allows async/await single-threaded and FIFO, without asyncio's
+# concurrency primitives: a contract call has one thread of control, no clock
+# and no I/O to wait for, so there is nothing to schedule concurrently. run()
+# is therefore a loop that sends into the one coroutine until it returns;
+# every `await` chain runs depth-first in program order, the same on every
+# node. The names of asyncio's scheduling and synchronisation API exist so
+# that importing them works, but calling them raises NotImplementedError
+# naming what is refused and why (docs/decisions.md, "async/await").
 
 __all__ = ['run', 'sleep', 'iscoroutine', 'CancelledError', 'InvalidStateError']
 
 
 class CancelledError(BaseException):
-    """The operation was cancelled (never raised by the PVM's run())."""
+    pass  # The operation was cancelled (never raised by the PVM's run()).
 
 
 class InvalidStateError(Exception):
-    """The operation is not allowed in this state."""
+    pass  # The operation is not allowed in this state.
 
 
 async def _probe():
@@ -37,8 +37,8 @@ def iscoroutine(obj):
 
 
 class _Yield:
-    """An awaitable that suspends once with a bare yield: the step run()
-    resumes at once (asyncio's __sleep0)."""
+    # An awaitable that suspends once with a bare yield: the step run()
+    # resumes at once (asyncio's __sleep0).
     __slots__ = ()
 
     def __await__(self):

@@ -1,11 +1,11 @@
-"""collections for the PVM: deque, OrderedDict, defaultdict, Counter,
-namedtuple. Written in Python and run (and metered) by the PVM."""
+# collections for the PVM: deque, OrderedDict, defaultdict, Counter,
+# namedtuple. Written in Python and run (and metered) by the PVM.
 
 __all__ = ['deque', 'OrderedDict', 'defaultdict', 'Counter', 'namedtuple']
 
 
 class deque:
-    """A double-ended queue over a list; maxlen bounds it."""
+    # A double-ended queue over a list; maxlen bounds it.
 
     def __init__(self, iterable=(), maxlen=None):
         if maxlen is not None:
@@ -184,7 +184,7 @@ class deque:
 
 
 class OrderedDict(dict):
-    """A dict that remembers insertion order and can reorder keys."""
+    # A dict that remembers insertion order and can reorder keys.
 
     def move_to_end(self, key, last=True):
         value = dict.pop(self, key)
@@ -251,7 +251,7 @@ class OrderedDict(dict):
 
 
 class defaultdict(dict):
-    """A dict that calls default_factory to supply missing values."""
+    # A dict that calls default_factory to supply missing values.
 
     def __init__(self, default_factory=None, *args, **kwargs):
         if default_factory is not None and not callable(default_factory):
@@ -294,7 +294,7 @@ def _count_key(item):
 
 
 class Counter(dict):
-    """A dict of counts: missing keys count zero."""
+    # A dict of counts: missing keys count zero.
 
     def __init__(self, iterable=None, /, **kwds):
         dict.__init__(self)
@@ -474,7 +474,7 @@ class Counter(dict):
 
 
 class _nt_field:
-    """A namedtuple field: reads self[index]; read-only like CPython's _tuplegetter."""
+    # A namedtuple field: reads self[index]; read-only like CPython's _tuplegetter.
 
     def __init__(self, index):
         self.index = index

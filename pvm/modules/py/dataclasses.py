@@ -1,8 +1,8 @@
-"""dataclasses for the PVM: @dataclass with defaults, field(), ordering,
-frozen instances, asdict/astuple/fields/replace.
-
-The PVM has no exec, so the generated methods are generic closures over
-the class's field list instead of compiled source."""
+# dataclasses for the PVM: @dataclass with defaults, field(), ordering,
+# frozen instances, asdict/astuple/fields/replace.
+#
+# The PVM has no exec, so the generated methods are generic closures over
+# the class's field list instead of compiled source.
 
 __all__ = ['dataclass', 'field', 'Field', 'FrozenInstanceError', 'InitVar', 'KW_ONLY',
            'MISSING', 'fields', 'asdict', 'astuple', 'make_dataclass', 'replace',

@@ -1,15 +1,15 @@
-"""enum for the PVM: Enum, IntEnum, StrEnum, Flag, IntFlag, auto, unique.
-
-EnumType is a real metaclass: it turns the class body's plain attributes
-into singleton members, and makes the class iterable, indexable by name
-(Color['RED']) and callable by value (Color(1))."""
+# enum for the PVM: Enum, IntEnum, StrEnum, Flag, IntFlag, auto, unique.
+#
+# EnumType is a real metaclass: it turns the class body's plain attributes
+# into singleton members, and makes the class iterable, indexable by name
+# (Color['RED']) and callable by value (Color(1)).
 
 __all__ = ['EnumType', 'EnumMeta', 'Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag',
            'ReprEnum', 'auto', 'unique', 'property']
 
 
 class auto:
-    """Stands for the value the enum's _generate_next_value_ picks."""
+    # Stands for the value the enum's _generate_next_value_ picks.
 
     def __init__(self, value=None):
         self.value = value
@@ -47,7 +47,7 @@ def _data_type(bases):
 
 
 class EnumType(type):
-    """Metaclass of Enum."""
+    # Metaclass of Enum.
 
     def __new__(metacls, cls, bases, classdict, **kwds):
         for base in bases:
@@ -214,7 +214,7 @@ _enum_new = None
 
 
 class Enum(metaclass=EnumType):
-    """Generic enumeration: subclass it to define members."""
+    # Generic enumeration: subclass it to define members.
 
     def __new__(cls, value):
         if isinstance(value, cls):
@@ -279,11 +279,11 @@ _enum_new = Enum.__dict__['__new__']
 
 
 class ReprEnum(Enum):
-    """An enum whose str() and format() are those of its data type."""
+    pass  # An enum whose str() and format() are those of its data type.
 
 
 class IntEnum(int, ReprEnum):
-    """Enum whose members are also ints."""
+    # Enum whose members are also ints.
 
     def __str__(self):
         return int.__repr__(self)
@@ -293,7 +293,7 @@ class IntEnum(int, ReprEnum):
 
 
 class StrEnum(str, ReprEnum):
-    """Enum whose members are also strings."""
+    # Enum whose members are also strings.
 
     def __str__(self):
         return str.__str__(self)
@@ -311,7 +311,7 @@ def _high_bit(value):
 
 
 class Flag(Enum):
-    """Members combine with | & ^ ~ into composite flags."""
+    # Members combine with | & ^ ~ into composite flags.
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
@@ -408,7 +408,7 @@ class Flag(Enum):
 
 
 class IntFlag(int, ReprEnum, Flag):
-    """Flag whose members are also ints."""
+    # Flag whose members are also ints.
 
     def __str__(self):
         return int.__repr__(self)

@@ -1,5 +1,5 @@
-"""functools for the PVM: reduce, partial, lru_cache, cache, wraps,
-update_wrapper, cmp_to_key, total_ordering, cached_property."""
+# functools for the PVM: reduce, partial, lru_cache, cache, wraps,
+# update_wrapper, cmp_to_key, total_ordering, cached_property.
 
 __all__ = ['reduce', 'partial', 'lru_cache', 'cache', 'wraps', 'update_wrapper',
            'cmp_to_key', 'total_ordering', 'cached_property', 'WRAPPER_ASSIGNMENTS',
@@ -56,8 +56,8 @@ def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
 
 
 class partial:
-    """New function with partial application of the given arguments and
-    keywords."""
+    # New function with partial application of the given arguments and
+    # keywords.
 
     def __init__(self, func, /, *args, **keywords):
         if not callable(func):
@@ -82,7 +82,7 @@ class partial:
 
 
 class partialmethod:
-    """A partial that binds as a method."""
+    # A partial that binds as a method.
 
     def __init__(self, func, /, *args, **keywords):
         self.func = func
@@ -324,8 +324,8 @@ def total_ordering(cls):
 
 
 class cached_property:
-    """A property computed once per instance and then stored as an
-    ordinary attribute."""
+    # A property computed once per instance and then stored as an
+    # ordinary attribute.
 
     def __init__(self, func):
         self.func = func

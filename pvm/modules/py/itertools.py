@@ -1,5 +1,5 @@
-"""itertools for the PVM. The iterators are written in Go in _itertools,
-as CPython's are in C; tee is Python here, metered like user code."""
+# itertools for the PVM. The iterators are written in Go in _itertools,
+# as CPython's are in C; tee is Python here, metered like user code.
 
 from _itertools import (accumulate, chain, combinations,
                         combinations_with_replacement, compress, count, cycle,

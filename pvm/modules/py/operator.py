@@ -1,12 +1,12 @@
-"""operator for the PVM: Python's operators as functions, and itemgetter,
-attrgetter and methodcaller (CPython 3.11's operator module).
-
-Written in Python so that every operation dispatches through the VM's own
-operators (dunder methods, reflected operands, NotImplemented) and is
-metered like user code. Wrong argument counts to the plain functions raise
-the PVM's ordinary TypeError for a Python function (as CPython's pure-Python
-operator.py does); the classes check their arguments as CPython's C module
-does."""
+# operator for the PVM: Python's operators as functions, and itemgetter,
+# attrgetter and methodcaller (CPython 3.11's operator module).
+#
+# Written in Python so that every operation dispatches through the VM's own
+# operators (dunder methods, reflected operands, NotImplemented) and is
+# metered like user code. Wrong argument counts to the plain functions raise
+# the PVM's ordinary TypeError for a Python function (as CPython's pure-Python
+# operator.py does); the classes check their arguments as CPython's C module
+# does.
 
 __all__ = ['abs', 'add', 'and_', 'attrgetter', 'call', 'concat', 'contains', 'countOf',
            'delitem', 'eq', 'floordiv', 'ge', 'getitem', 'gt', 'iadd', 'iand',
@@ -278,11 +278,11 @@ def call(obj, /, *args, **kwargs):
 # Generalized lookup objects
 
 class attrgetter:
-    """Return a callable object that fetches the given attribute(s) from its
-    operand. After f = attrgetter('name'), the call f(r) returns r.name.
-    After g = attrgetter('name', 'date'), the call g(r) returns (r.name,
-    r.date). After h = attrgetter('name.first', 'name.last'), the call h(r)
-    returns (r.name.first, r.name.last)."""
+    # Return a callable object that fetches the given attribute(s) from its
+    # operand. After f = attrgetter('name'), the call f(r) returns r.name.
+    # After g = attrgetter('name', 'date'), the call g(r) returns (r.name,
+    # r.date). After h = attrgetter('name.first', 'name.last'), the call h(r)
+    # returns (r.name.first, r.name.last).
     __slots__ = ('_attrs', '_call')
 
     def __init__(self, *attrs):
@@ -322,9 +322,9 @@ class attrgetter:
 
 
 class itemgetter:
-    """Return a callable object that fetches the given item(s) from its
-    operand. After f = itemgetter(2), the call f(r) returns r[2]. After
-    g = itemgetter(2, 5, 3), the call g(r) returns (r[2], r[5], r[3])."""
+    # Return a callable object that fetches the given item(s) from its
+    # operand. After f = itemgetter(2), the call f(r) returns r[2]. After
+    # g = itemgetter(2, 5, 3), the call g(r) returns (r[2], r[5], r[3]).
     __slots__ = ('_items', '_call')
 
     def __init__(self, *items):
@@ -357,10 +357,10 @@ class itemgetter:
 
 
 class methodcaller:
-    """Return a callable object that calls the given method on its operand.
-    After f = methodcaller('name'), the call f(r) returns r.name(). After
-    g = methodcaller('name', 'date', foo=1), the call g(r) returns
-    r.name('date', foo=1)."""
+    # Return a callable object that calls the given method on its operand.
+    # After f = methodcaller('name'), the call f(r) returns r.name(). After
+    # g = methodcaller('name', 'date', foo=1), the call g(r) returns
+    # r.name('date', foo=1).
     __slots__ = ('_name', '_args', '_kwargs')
 
     def __init__(self, *args, **kwargs):

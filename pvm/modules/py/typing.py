@@ -1,6 +1,6 @@
-"""typing for the PVM: enough for annotations and the common imports to
-work (Any, Optional, Union, List, Dict, Tuple, Callable, TypeVar, Generic,
-NamedTuple, TypedDict, ...). Nothing is checked at run time."""
+# typing for the PVM: enough for annotations and the common imports to
+# work (Any, Optional, Union, List, Dict, Tuple, Callable, TypeVar, Generic,
+# NamedTuple, TypedDict, ...). Nothing is checked at run time.
 
 import collections as _collections
 
@@ -32,7 +32,7 @@ class _Final:
 
 
 class _SpecialForm(_Final):
-    """Any, Union, Optional, ClassVar, Final, Literal, ..."""
+    # Any, Union, Optional, ClassVar, Final, Literal, ...
 
     def __init__(self, name, getitem=None):
         self._name = name
@@ -60,7 +60,7 @@ class _SpecialForm(_Final):
 
 
 class _GenericAlias(_Final):
-    """A subscripted form such as List[int] or Optional[str]."""
+    # A subscripted form such as List[int] or Optional[str].
 
     def __init__(self, origin, args, name=None, inst=True):
         self.__origin__ = origin
@@ -126,7 +126,7 @@ class _GenericAlias(_Final):
 
 
 class _SpecialGenericAlias(_GenericAlias):
-    """List, Dict, Set, ...: aliases of builtin classes, subscriptable."""
+    # List, Dict, Set, ...: aliases of builtin classes, subscriptable.
 
     def __init__(self, origin, name, nparams, inst=True):
         _GenericAlias.__init__(self, origin, (), name, inst)
@@ -246,7 +246,7 @@ AnyStr = None  # replaced below once TypeVar exists
 
 
 class TypeVar(_Final):
-    """A type variable: T = TypeVar('T')."""
+    # A type variable: T = TypeVar('T').
 
     def __init__(self, name, *constraints, bound=None, covariant=False, contravariant=False):
         self.__name__ = name
@@ -276,7 +276,7 @@ AnyStr = TypeVar('AnyStr', bytes, str)
 
 
 class Generic:
-    """Base of user generic classes: class Stack(Generic[T])."""
+    # Base of user generic classes: class Stack(Generic[T]).
 
     def __class_getitem__(cls, params):
         if not isinstance(params, tuple):
@@ -285,7 +285,7 @@ class Generic:
 
 
 class Protocol(Generic):
-    """Structural base class; members are not checked at run time."""
+    pass  # Structural base class; members are not checked at run time.
 
 
 def runtime_checkable(cls):
@@ -344,7 +344,7 @@ def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
 
 
 class NewType:
-    """NewType('UserId', int): an identity function with a name."""
+    # NewType('UserId', int): an identity function with a name.
 
     def __init__(self, name, tp):
         self.__name__ = name
