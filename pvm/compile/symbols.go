@@ -524,13 +524,14 @@ func (s *symbols) expr(e syntax.Expr) {
 		}
 		if nm, ok := n.Target.(*syntax.Name); ok {
 			if sc != s.cur {
+				// note before declaring: note skips a name already
+				// declared, and resolve walks only the noted names.
 				sc.def(nm.Id)
-				if sc.kind == functionScope {
+				s.cur.note(nm.Id)
+				if sc.kind == functionScope && !sc.globals[nm.Id] {
 					s.cur.nonlocals[nm.Id] = true
-					s.cur.note(nm.Id)
 				} else {
 					s.cur.globals[nm.Id] = true
-					s.cur.note(nm.Id)
 				}
 			} else {
 				s.cur.def(nm.Id)
