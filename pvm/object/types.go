@@ -79,6 +79,8 @@ func slot(name string, fn func(c Ctx, args []Value, kw []Kw) (Value, error)) *Bu
 func init() {
 	MarkShared(ObjectClass)
 	ObjectClass.MRO = []*Class{ObjectClass}
+	ListClass.pattern, TupleClass.pattern, RangeClass.pattern = collectionSequence, collectionSequence, collectionSequence
+	DictClass.pattern = collectionMapping
 	NotImplemented.cls = NotImplementedClass
 	Ellipsis.cls = EllipsisClass
 
