@@ -621,6 +621,19 @@ func (t *Thread) dictUpdate(stack []object.Value, sp, arg int, merge bool) (int,
 	return sp, err
 }
 
+// mapAddKeyword is MAP_ADD of a call's k=v after a **m (compile.CallArgs):
+// the stack was [f args kwargs k v] and sp points at k. A keyword the
+// mapping already gave is refused, as DICT_MERGE refuses one given twice.
+func (t *Thread) mapAddKeyword(stack []object.Value, sp int) error {
+	d := stack[sp-1].(*object.Dict)
+	if _, dup, err := d.Get(t, stack[sp]); err != nil {
+		return err
+	} else if dup {
+		return object.Errorf(object.TypeError, "%s got multiple values for keyword argument '%s'", t.funcStr(stack[sp-3]), stack[sp].(object.Str))
+	}
+	return d.Set(t, stack[sp], stack[sp+1])
+}
+
 // withExit is WITH_EXIT: the with block ended without an exception, so
 // __exit__ (on top) is called with three Nones.
 // CPython 3.11 compiles this as a call of __exit__ with (None, None, None)
