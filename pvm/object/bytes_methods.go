@@ -182,6 +182,9 @@ func initBytesStrMethods() {
 			}
 			max := -1
 			if a[1] != nil {
+				if a[1], err = IndexArg(c, a[1]); err != nil {
+					return nil, err
+				}
 				m, ok := AsInt64(a[1])
 				if !ok {
 					return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(a[1]))
@@ -357,7 +360,10 @@ func initBytesStrMethods() {
 		}
 		n := int64(-1)
 		if len(args) == 3 {
-			n, _ = AsInt64(args[2])
+			var err error
+			if n, err = countArg(c, args[2]); err != nil {
+				return nil, err
+			}
 		}
 		cnt := strings.Count(s, old)
 		if old == "" {
@@ -466,9 +472,9 @@ func initBytesStrMethods() {
 			if err := ArgCount(name, args, 1, 2); err != nil {
 				return nil, err
 			}
-			w, ok := AsInt64(args[0])
-			if !ok {
-				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+			w, err := countArg(c, args[0])
+			if err != nil {
+				return nil, err
 			}
 			fill := " "
 			if len(args) == 2 {
@@ -503,7 +509,10 @@ func initBytesStrMethods() {
 		if err := ArgCount("zfill", args, 1, 1); err != nil {
 			return nil, err
 		}
-		w, _ := AsInt64(args[0])
+		w, err := countArg(c, args[0])
+		if err != nil {
+			return nil, err
+		}
 		if int64(len(s)) >= w {
 			return mk(s)
 		}

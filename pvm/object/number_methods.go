@@ -50,6 +50,9 @@ func initNumberMethods() {
 		}
 		length := int64(1)
 		if a[0] != nil {
+			if a[0], err = IndexArg(c, a[0]); err != nil {
+				return nil, err
+			}
 			if !isIntLike(a[0]) {
 				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(a[0]))
 			}

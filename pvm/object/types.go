@@ -242,6 +242,10 @@ func init() {
 		}
 		var n [3]int64
 		for i, a := range args {
+			a, err := IndexArg(c, a)
+			if err != nil {
+				return nil, err
+			}
 			v, ok := AsInt64(a)
 			if !ok {
 				if _, big := a.(*BigInt); big {
@@ -548,6 +552,11 @@ func bytesFrom(c Ctx, fname string, args []Value, kw []Kw) (string, error) {
 	}
 	if a[0] == nil {
 		return "", nil
+	}
+	// An object with __index__ is a count, as an int is (bytes_new
+	// tests PyIndex_Check before iterating).
+	if a[0], err = IndexArg(c, a[0]); err != nil {
+		return "", err
 	}
 	switch x := a[0].(type) {
 	case Str:
