@@ -68,14 +68,14 @@ func bytesSubArg(v Value) (string, error) {
 }
 
 // bytesRange applies optional start and end arguments as a slice.
-func bytesRange(s string, args []Value) (string, int, error) {
+func bytesRange(c Ctx, s string, args []Value) (string, int, error) {
 	n := len(s)
 	start, end := 0, n
 	for i, p := range []*int{&start, &end} {
 		if len(args) > i && args[i] != None {
-			v, ok := AsInt64(args[i])
-			if !ok {
-				return "", 0, Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+			v, err := sliceIndexArg(c, args[i], sliceIndexOrNoneMsg)
+			if err != nil {
+				return "", 0, err
 			}
 			*p = clampIdx(v, n)
 		}
@@ -285,7 +285,7 @@ func initBytesStrMethods() {
 			if err := ArgCount(name, args, 1, 3); err != nil {
 				return nil, err
 			}
-			sub, off, err := bytesRange(s, args[1:])
+			sub, off, err := bytesRange(c, s, args[1:])
 			if err != nil {
 				return nil, err
 			}
@@ -317,7 +317,7 @@ func initBytesStrMethods() {
 			if err != nil {
 				return nil, err
 			}
-			hay, off, err := bytesRange(s, args[1:])
+			hay, off, err := bytesRange(c, s, args[1:])
 			if err != nil {
 				return nil, err
 			}
@@ -584,7 +584,11 @@ func initBytesStrMethods() {
 
 // initByteArrayMutators adds the list-like bytearray methods.
 func initByteArrayMutators() {
-	byteVal := func(v Value) (byte, error) {
+	byteVal := func(c Ctx, v Value) (byte, error) {
+		v, err := IndexArg(c, v)
+		if err != nil {
+			return 0, err
+		}
 		n, ok := AsInt64(v)
 		if !ok || !isIntLike(v) {
 			return 0, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
@@ -615,9 +619,13 @@ func initByteArrayMutators() {
 		}
 		i := int64(len(ba.B) - 1)
 		if len(args) == 1 {
-			n, ok := AsInt64(args[0])
+			at, err := IndexArg(c, args[0])
+			if err != nil {
+				return nil, err
+			}
+			n, ok := AsInt64(at)
 			if !ok {
-				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(at))
 			}
 			if n < 0 {
 				n += int64(len(ba.B))
@@ -635,11 +643,15 @@ func initByteArrayMutators() {
 		if err := ArgCount("insert", args, 2, 2); err != nil {
 			return nil, err
 		}
-		n, ok := AsInt64(args[0])
-		if !ok {
-			return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+		at, err := IndexArg(c, args[0])
+		if err != nil {
+			return nil, err
 		}
-		b, err := byteVal(args[1])
+		n, ok := AsInt64(at)
+		if !ok {
+			return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(at))
+		}
+		b, err := byteVal(c, args[1])
 		if err != nil {
 			return nil, err
 		}
@@ -656,7 +668,7 @@ func initByteArrayMutators() {
 		if err := ArgCount("remove", args, 1, 1); err != nil {
 			return nil, err
 		}
-		b, err := byteVal(args[0])
+		b, err := byteVal(c, args[0])
 		if err != nil {
 			return nil, err
 		}

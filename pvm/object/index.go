@@ -81,10 +81,10 @@ func countArg(c Ctx, v Value) (int64, error) {
 	return 0, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
 }
 
-// sliceIndexArg is a start or end argument of index() and count()-like
-// methods (_PyEval_SliceIndex): an int or an object with __index__, an
-// int beyond 64 bits clamped by its sign.
-func sliceIndexArg(c Ctx, v Value) (int64, error) {
+// sliceIndexArg is a start or end argument of index(), find() and the
+// like (_PyEval_SliceIndex): an int or an object with __index__, an int
+// beyond 64 bits clamped by its sign; anything else is TypeError msg.
+func sliceIndexArg(c Ctx, v Value, msg string) (int64, error) {
 	v, err := IndexArg(c, v)
 	if err != nil {
 		return 0, err
@@ -98,5 +98,12 @@ func sliceIndexArg(c Ctx, v Value) (int64, error) {
 		}
 		return math.MaxInt64, nil
 	}
-	return 0, Errorf(TypeError, "slice indices must be integers or have an __index__ method")
+	return 0, Errorf(TypeError, "%s", msg)
 }
+
+// The messages of sliceIndexArg: list.index and tuple.index take no
+// None, the str and bytes methods do.
+const (
+	sliceIndexMsg       = "slice indices must be integers or have an __index__ method"
+	sliceIndexOrNoneMsg = "slice indices must be integers or None or have an __index__ method"
+)

@@ -20,14 +20,14 @@ func listMethod(name string, fn func(c Ctx, l *List, args []Value, kw []Kw) (Val
 func indexOf(c Ctx, elems []Value, x Value, args []Value) (int, error) {
 	start, end := 0, len(elems)
 	if len(args) > 0 {
-		v, err := sliceIndexArg(c, args[0])
+		v, err := sliceIndexArg(c, args[0], sliceIndexMsg)
 		if err != nil {
 			return 0, err
 		}
 		start = clampIdx(v, len(elems))
 	}
 	if len(args) > 1 {
-		v, err := sliceIndexArg(c, args[1])
+		v, err := sliceIndexArg(c, args[1], sliceIndexMsg)
 		if err != nil {
 			return 0, err
 		}
@@ -115,10 +115,9 @@ func initListMethods() {
 			if err != nil {
 				return nil, err
 			}
-			args = []Value{at}
-			i, ok := AsInt64(args[0])
+			i, ok := AsInt64(at)
 			if !ok {
-				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(at))
 			}
 			if i < 0 {
 				i += int64(len(l.Elems))

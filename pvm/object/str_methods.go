@@ -160,20 +160,20 @@ func splitWhitespace(s string, max int) []string {
 }
 
 // runeOffsets converts code-point start/end arguments to byte offsets.
-func subRange(s string, args []Value) (string, int, error) {
+func subRange(c Ctx, s string, args []Value) (string, int, error) {
 	n := utf8.RuneCountInString(s)
 	start, end := 0, n
 	if len(args) > 0 && args[0] != None {
-		v, ok := AsInt64(args[0])
-		if !ok {
-			return "", 0, Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+		v, err := sliceIndexArg(c, args[0], sliceIndexOrNoneMsg)
+		if err != nil {
+			return "", 0, err
 		}
 		start = clampIdx(v, n)
 	}
 	if len(args) > 1 && args[1] != None {
-		v, ok := AsInt64(args[1])
-		if !ok {
-			return "", 0, Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+		v, err := sliceIndexArg(c, args[1], sliceIndexOrNoneMsg)
+		if err != nil {
+			return "", 0, err
 		}
 		end = clampIdx(v, n)
 	}
@@ -408,7 +408,7 @@ func initStrMethods() {
 			if err := ArgCount(name, args, 1, 3); err != nil {
 				return nil, err
 			}
-			sub, _, err := subRange(s, args[1:])
+			sub, _, err := subRange(c, s, args[1:])
 			if err != nil {
 				return nil, err
 			}
@@ -443,7 +443,7 @@ func initStrMethods() {
 			if err != nil {
 				return nil, err
 			}
-			hay, off, err := subRange(s, args[1:])
+			hay, off, err := subRange(c, s, args[1:])
 			if err != nil {
 				return nil, err
 			}

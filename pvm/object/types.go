@@ -580,6 +580,10 @@ func bytesFrom(c Ctx, fname string, args []Value, kw []Kw) (string, error) {
 	}
 	var out []byte
 	err = Iterate(c, a[0], func(v Value) error {
+		v, err := IndexArg(c, v)
+		if err != nil {
+			return err
+		}
 		n, ok := AsInt64(v)
 		if !ok {
 			return Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))

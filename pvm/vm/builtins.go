@@ -563,13 +563,12 @@ func newBuiltins() *object.StrDict {
 		if err != nil {
 			return nil, err
 		}
-		args = []object.Value{arg}
-		i, ok := object.AsInt64(args[0])
-		if _, big := args[0].(*object.BigInt); big || ok && int64(int32(i)) != i {
+		i, ok := object.AsInt64(arg)
+		if _, big := arg.(*object.BigInt); big || ok && int64(int32(i)) != i {
 			return nil, object.Errorf(object.OverflowError, "Python int too large to convert to C int")
 		}
 		if !ok {
-			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(args[0]))
+			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(arg))
 		}
 		if i < 0 || i > 0x10ffff {
 			return nil, object.Errorf(object.ValueError, "chr() arg not in range(0x110000)")
