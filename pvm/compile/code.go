@@ -75,7 +75,7 @@ const (
 	// can append to a list that sits under its loops' iterators.
 	LIST_APPEND   // Arg: depth of the list below TOS. [list ... v] -> [list ...]
 	SET_ADD       // Arg: depth. [set ... v] -> [set ...]
-	MAP_ADD       // Arg: depth. [dict ... k v] -> [dict ...]
+	MAP_ADD       // Arg: depth | CallArgs. [dict ... k v] -> [dict ...]
 	LIST_EXTEND   // [list ... it] -> [list ...]; Arg: depth | CallArgs
 	SET_UPDATE    // Arg: depth. [set ... it] -> [set ...]
 	DICT_UPDATE   // Arg: depth. [dict ... m] -> [dict ...]: a dict display's **m
@@ -174,7 +174,9 @@ var opNames = [...]string{
 // CallArgs is set in LIST_EXTEND's Arg when the list is a call's
 // positional arguments given as a single *x, with the callee just below it ([f list it]): an
 // error names the callee as CPython does ("f() argument after * must be an
-// iterable"). The depth is Arg&0xffff.
+// iterable"). The depth is Arg&0xffff. In MAP_ADD's Arg it marks a
+// call's k=v after a **m ([f args kwargs k v]): a k already there is
+// "f() got multiple values for keyword argument 'k'".
 const CallArgs = 1 << 16
 
 // NumOpcodes is the number of opcodes, for cost tables indexed by Opcode.

@@ -616,19 +616,28 @@ func (c *compiler) call(n *syntax.Call) error {
 	if len(n.Keywords) > 0 {
 		flags = 1
 		c.b.emit(BUILD_MAP, 0)
+		merged := false
 		for _, k := range n.Keywords {
 			if k.Arg == "" {
 				if err := c.expr(k.Value); err != nil {
 					return err
 				}
 				c.b.emit(DICT_MERGE, 1)
+				merged = true
 				continue
 			}
 			c.b.loadConst(object.Str(k.Arg))
 			if err := c.expr(k.Value); err != nil {
 				return err
 			}
-			c.b.emit(MAP_ADD, 1)
+			if merged {
+				// f(**m, k=v): k may have come from m, which is
+				// CPython's "got multiple values" (it merges k=v as a
+				// dict too).
+				c.b.emit(MAP_ADD, 1|CallArgs)
+			} else {
+				c.b.emit(MAP_ADD, 1)
+			}
 		}
 	}
 	c.b.line = int32(line)

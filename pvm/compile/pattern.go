@@ -182,8 +182,9 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 		return c.patternOr(n, pc)
 	case *syntax.MatchSequence:
 		// [p1, *rest, pn] (§8.6.4.8): the subject must be a sequence
-		// (MATCH_SEQUENCE: list, tuple or range; never str, bytes or
-		// bytearray), of exactly n items, or at least n-1 with a star;
+		// (MATCH_SEQUENCE: list, tuple, range, deque or a subclass;
+		// never str, bytes or bytearray), of exactly n items, or at
+		// least n-1 with a star;
 		// then it is unpacked (the star collects a list) and each item
 		// matched in order, the first on top.
 		star := -1
@@ -230,7 +231,7 @@ func (c *compiler) pattern(p syntax.Pattern, pc *patternCtx) error {
 		}
 	case *syntax.MatchMapping:
 		// {k1: p1, **rest} (§8.6.4.9): the subject must be a mapping
-		// (MATCH_MAPPING accepts a dict) and have every key
+		// (MATCH_MAPPING accepts a dict or a subclass) and have every key
 		// (MATCH_KEYS: the values as a tuple, or None if
 		// one is missing); the values are unpacked and matched in order,
 		// and **rest captures a copy without the matched keys.

@@ -616,10 +616,12 @@ func (s *symbols) expr(e syntax.Expr) {
 				// note first: it skips a name already declared, and
 				// the name must enter the comprehension's order to be
 				// resolved at all (else it fell back to a global, and
-				// a function's walrus target stayed unbound).
+				// a function's walrus target stayed unbound). A name
+				// the function declares global stays global, as in
+				// CPython.
 				name := s.cur.mangle(nm.Id)
 				s.cur.note(name)
-				if sc.kind == functionScope {
+				if sc.kind == functionScope && !sc.globals[name] {
 					s.cur.nonlocals[name] = true
 				} else {
 					s.cur.globals[name] = true

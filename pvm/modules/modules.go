@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/cowboy-chain/cowboy/pvm/compile"
+	"github.com/cowboy-chain/cowboy/pvm/object"
 	"github.com/cowboy-chain/cowboy/pvm/vm"
 )
 
@@ -40,7 +41,33 @@ var pySources embed.FS
 // call imports it from a snapshot of its first run, charged as running it
 // (pvm/vm/snapshot.go).
 func registerPython(name string) {
-	register(PythonModule(name, func() ([]byte, error) { return pySources.ReadFile("py/" + name + ".py") }))
+	d := PythonModule(name, func() ([]byte, error) { return pySources.ReadFile("py/" + name + ".py") })
+	if fix := pythonFixups[name]; fix != nil {
+		load := d.Load
+		d.Load = func(t *vm.Thread) (*vm.Module, error) {
+			m, err := load(t)
+			if err == nil {
+				fix(m)
+			}
+			return m, err
+		}
+	}
+	register(d)
+}
+
+// pythonFixups finish modules written in Python where Python cannot say
+// what CPython's C types do, after their code ran and before the import
+// is recorded (so the snapshot carries it). They charge nothing.
+var pythonFixups = map[string]func(*vm.Module){
+	// collections.deque is a C type with Py_TPFLAGS_SEQUENCE in CPython:
+	// sequence patterns in a match statement accept a deque.
+	"collections": func(m *vm.Module) {
+		if k, ok := m.Globals.Get("deque"); ok {
+			if k, ok := k.(*object.Class); ok {
+				k.MarkSequence()
+			}
+		}
+	},
 }
 
 // PythonModule makes a whitelist entry for a module written in Python whose

@@ -68,14 +68,14 @@ func bytesSubArg(v Value) (string, error) {
 }
 
 // bytesRange applies optional start and end arguments as a slice.
-func bytesRange(s string, args []Value) (string, int, error) {
+func bytesRange(c Ctx, s string, args []Value) (string, int, error) {
 	n := len(s)
 	start, end := 0, n
 	for i, p := range []*int{&start, &end} {
 		if len(args) > i && args[i] != None {
-			v, ok := AsInt64(args[i])
-			if !ok {
-				return "", 0, Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+			v, err := sliceIndexArg(c, args[i], sliceIndexOrNoneMsg)
+			if err != nil {
+				return "", 0, err
 			}
 			*p = clampIdx(v, n)
 		}
@@ -182,6 +182,9 @@ func initBytesStrMethods() {
 			}
 			max := -1
 			if a[1] != nil {
+				if a[1], err = IndexArg(c, a[1]); err != nil {
+					return nil, err
+				}
 				m, ok := AsInt64(a[1])
 				if !ok {
 					return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(a[1]))
@@ -282,7 +285,7 @@ func initBytesStrMethods() {
 			if err := ArgCount(name, args, 1, 3); err != nil {
 				return nil, err
 			}
-			sub, off, err := bytesRange(s, args[1:])
+			sub, off, err := bytesRange(c, s, args[1:])
 			if err != nil {
 				return nil, err
 			}
@@ -314,7 +317,7 @@ func initBytesStrMethods() {
 			if err != nil {
 				return nil, err
 			}
-			hay, off, err := bytesRange(s, args[1:])
+			hay, off, err := bytesRange(c, s, args[1:])
 			if err != nil {
 				return nil, err
 			}
@@ -357,7 +360,10 @@ func initBytesStrMethods() {
 		}
 		n := int64(-1)
 		if len(args) == 3 {
-			n, _ = AsInt64(args[2])
+			var err error
+			if n, err = countArg(c, args[2]); err != nil {
+				return nil, err
+			}
 		}
 		cnt := strings.Count(s, old)
 		if old == "" {
@@ -466,9 +472,9 @@ func initBytesStrMethods() {
 			if err := ArgCount(name, args, 1, 2); err != nil {
 				return nil, err
 			}
-			w, ok := AsInt64(args[0])
-			if !ok {
-				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+			w, err := countArg(c, args[0])
+			if err != nil {
+				return nil, err
 			}
 			fill := " "
 			if len(args) == 2 {
@@ -503,7 +509,10 @@ func initBytesStrMethods() {
 		if err := ArgCount("zfill", args, 1, 1); err != nil {
 			return nil, err
 		}
-		w, _ := AsInt64(args[0])
+		w, err := countArg(c, args[0])
+		if err != nil {
+			return nil, err
+		}
 		if int64(len(s)) >= w {
 			return mk(s)
 		}
@@ -575,7 +584,11 @@ func initBytesStrMethods() {
 
 // initByteArrayMutators adds the list-like bytearray methods.
 func initByteArrayMutators() {
-	byteVal := func(v Value) (byte, error) {
+	byteVal := func(c Ctx, v Value) (byte, error) {
+		v, err := IndexArg(c, v)
+		if err != nil {
+			return 0, err
+		}
 		n, ok := AsInt64(v)
 		if !ok || !isIntLike(v) {
 			return 0, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
@@ -606,9 +619,13 @@ func initByteArrayMutators() {
 		}
 		i := int64(len(ba.B) - 1)
 		if len(args) == 1 {
-			n, ok := AsInt64(args[0])
+			at, err := IndexArg(c, args[0])
+			if err != nil {
+				return nil, err
+			}
+			n, ok := AsInt64(at)
 			if !ok {
-				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(at))
 			}
 			if n < 0 {
 				n += int64(len(ba.B))
@@ -626,11 +643,15 @@ func initByteArrayMutators() {
 		if err := ArgCount("insert", args, 2, 2); err != nil {
 			return nil, err
 		}
-		n, ok := AsInt64(args[0])
-		if !ok {
-			return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+		at, err := IndexArg(c, args[0])
+		if err != nil {
+			return nil, err
 		}
-		b, err := byteVal(args[1])
+		n, ok := AsInt64(at)
+		if !ok {
+			return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(at))
+		}
+		b, err := byteVal(c, args[1])
 		if err != nil {
 			return nil, err
 		}
@@ -647,7 +668,7 @@ func initByteArrayMutators() {
 		if err := ArgCount("remove", args, 1, 1); err != nil {
 			return nil, err
 		}
-		b, err := byteVal(args[0])
+		b, err := byteVal(c, args[0])
 		if err != nil {
 			return nil, err
 		}

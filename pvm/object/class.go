@@ -45,7 +45,31 @@ type Class struct {
 	dcache *dunderCache
 	// shared marks the builtin classes every thread uses (clone.go).
 	shared bool
+	// pattern is collectionSequence or collectionMapping when a match
+	// statement's sequence or mapping patterns accept k's instances
+	// (CPython's Py_TPFLAGS_SEQUENCE and Py_TPFLAGS_MAPPING), else 0.
+	pattern uint8
 }
+
+// The values of Class.pattern.
+const (
+	collectionSequence uint8 = 1 + iota
+	collectionMapping
+)
+
+// MatchesSequence reports whether a sequence pattern accepts instances of
+// k: list, tuple, range and collections.deque and their subclasses, never
+// str, bytes or bytearray (PEP 634).
+func (k *Class) MatchesSequence() bool { return k.pattern == collectionSequence }
+
+// MatchesMapping reports whether a mapping pattern accepts instances of
+// k: dict and its subclasses (OrderedDict, defaultdict, Counter).
+func (k *Class) MatchesMapping() bool { return k.pattern == collectionMapping }
+
+// MarkSequence makes sequence patterns accept k and the subclasses made
+// after it: a class the PVM writes in Python that CPython writes in C with
+// Py_TPFLAGS_SEQUENCE (collections.deque), marked when its module loads.
+func (k *Class) MarkSequence() { k.pattern = collectionSequence }
 
 type lookupHit struct {
 	v     Value
@@ -267,6 +291,15 @@ func NewClass(name, module string, bases []*Class, dict *StrDict) (*Class, error
 		return nil, Errorf(TypeError, "Cannot create a consistent method resolution\norder (MRO) for bases %s", strings.Join(names, ", "))
 	}
 	k.MRO = mro
+	// The pattern flags are inherited, as type_new copies them from the
+	// base (the first base in the MRO that has them stands in for
+	// CPython's tp_base).
+	for _, m := range mro[1:] {
+		if m.pattern != 0 {
+			k.pattern = m.pattern
+			break
+		}
+	}
 	return k, nil
 }
 

@@ -107,6 +107,7 @@ func (k *Class) CloneInto(dst *Class, c Cloner) {
 	dst.New = k.New
 	dst.builtinType = k.builtinType
 	dst.isExc = k.isExc
+	dst.pattern = k.pattern
 	dst.shared = false
 	dst.Meta = c.CloneClass(k.Meta)
 	dst.Solid = c.CloneClass(k.Solid)

@@ -20,11 +20,17 @@ func listMethod(name string, fn func(c Ctx, l *List, args []Value, kw []Kw) (Val
 func indexOf(c Ctx, elems []Value, x Value, args []Value) (int, error) {
 	start, end := 0, len(elems)
 	if len(args) > 0 {
-		v, _ := AsInt64(args[0])
+		v, err := sliceIndexArg(c, args[0], sliceIndexMsg)
+		if err != nil {
+			return 0, err
+		}
 		start = clampIdx(v, len(elems))
 	}
 	if len(args) > 1 {
-		v, _ := AsInt64(args[1])
+		v, err := sliceIndexArg(c, args[1], sliceIndexMsg)
+		if err != nil {
+			return 0, err
+		}
 		end = clampIdx(v, len(elems))
 	}
 	for i := start; i < end && i < len(elems); i++ {
@@ -76,7 +82,11 @@ func initListMethods() {
 		if err := ArgCount("insert", args, 2, 2); err != nil {
 			return nil, err
 		}
-		i, ok := AsInt64(args[0])
+		at, err := IndexArg(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		i, ok := AsInt64(at)
 		if !ok {
 			return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
 		}
@@ -101,9 +111,13 @@ func initListMethods() {
 		}
 		k := len(l.Elems) - 1
 		if len(args) == 1 {
-			i, ok := AsInt64(args[0])
+			at, err := IndexArg(c, args[0])
+			if err != nil {
+				return nil, err
+			}
+			i, ok := AsInt64(at)
 			if !ok {
-				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(at))
 			}
 			if i < 0 {
 				i += int64(len(l.Elems))

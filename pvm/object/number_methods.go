@@ -50,6 +50,9 @@ func initNumberMethods() {
 		}
 		length := int64(1)
 		if a[0] != nil {
+			if a[0], err = IndexArg(c, a[0]); err != nil {
+				return nil, err
+			}
 			if !isIntLike(a[0]) {
 				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(a[0]))
 			}
@@ -226,7 +229,14 @@ func initBytesMethods() {
 		if err := ArgCount("append", args[1:], 1, 1); err != nil {
 			return nil, err
 		}
-		n, ok := AsInt64(args[1])
+		v, err := IndexArg(c, args[1])
+		if err != nil {
+			return nil, err
+		}
+		if !isIntLike(BaseOf(v)) {
+			return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+		}
+		n, ok := AsInt64(v)
 		if !ok || n < 0 || n > 255 {
 			return nil, Errorf(ValueError, "byte must be in range(0, 256)")
 		}

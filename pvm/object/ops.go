@@ -568,6 +568,9 @@ func binaryDunders(c Ctx, op Op, x, y Value) (Value, error) {
 		}
 	}
 	if op == OpMul {
+		if n, ok, err := repeatByIndex(c, x, y); ok || err != nil {
+			return n, err
+		}
 		if isSeq(x) || isSeq(y) {
 			other := y
 			if isSeq(y) {

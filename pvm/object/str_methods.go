@@ -54,6 +54,12 @@ func splitArgs(c Ctx, fname string, args []Value, kw []Kw) (sep string, hasSep b
 	if err != nil {
 		return "", false, 0, err
 	}
+	if a[1] != nil {
+		// maxsplit is converted first, as argument clinic does.
+		if a[1], err = IndexArg(c, a[1]); err != nil {
+			return "", false, 0, err
+		}
+	}
 	max = -1
 	if a[0] != nil && a[0] != None {
 		sep, err = strArg(fname, a[0])
@@ -154,20 +160,20 @@ func splitWhitespace(s string, max int) []string {
 }
 
 // runeOffsets converts code-point start/end arguments to byte offsets.
-func subRange(s string, args []Value) (string, int, error) {
+func subRange(c Ctx, s string, args []Value) (string, int, error) {
 	n := utf8.RuneCountInString(s)
 	start, end := 0, n
 	if len(args) > 0 && args[0] != None {
-		v, ok := AsInt64(args[0])
-		if !ok {
-			return "", 0, Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+		v, err := sliceIndexArg(c, args[0], sliceIndexOrNoneMsg)
+		if err != nil {
+			return "", 0, err
 		}
 		start = clampIdx(v, n)
 	}
 	if len(args) > 1 && args[1] != None {
-		v, ok := AsInt64(args[1])
-		if !ok {
-			return "", 0, Errorf(TypeError, "slice indices must be integers or None or have an __index__ method")
+		v, err := sliceIndexArg(c, args[1], sliceIndexOrNoneMsg)
+		if err != nil {
+			return "", 0, err
 		}
 		end = clampIdx(v, n)
 	}
@@ -376,7 +382,10 @@ func initStrMethods() {
 		}
 		n := int64(-1)
 		if len(args) == 3 {
-			n, _ = AsInt64(args[2])
+			var err error
+			if n, err = countArg(c, args[2]); err != nil {
+				return nil, err
+			}
 		}
 		cnt := strings.Count(s, string(old))
 		if n >= 0 && int64(cnt) > n {
@@ -399,7 +408,7 @@ func initStrMethods() {
 			if err := ArgCount(name, args, 1, 3); err != nil {
 				return nil, err
 			}
-			sub, _, err := subRange(s, args[1:])
+			sub, _, err := subRange(c, s, args[1:])
 			if err != nil {
 				return nil, err
 			}
@@ -434,7 +443,7 @@ func initStrMethods() {
 			if err != nil {
 				return nil, err
 			}
-			hay, off, err := subRange(s, args[1:])
+			hay, off, err := subRange(c, s, args[1:])
 			if err != nil {
 				return nil, err
 			}
@@ -518,9 +527,9 @@ func initStrMethods() {
 			if err := ArgCount(name, args, 1, 2); err != nil {
 				return nil, err
 			}
-			w, ok := AsInt64(args[0])
-			if !ok {
-				return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+			w, err := countArg(c, args[0])
+			if err != nil {
+				return nil, err
 			}
 			fill := " "
 			if len(args) == 2 {
@@ -561,7 +570,10 @@ func initStrMethods() {
 		if err := ArgCount("zfill", args, 1, 1); err != nil {
 			return nil, err
 		}
-		w, _ := AsInt64(args[0])
+		w, err := countArg(c, args[0])
+		if err != nil {
+			return nil, err
+		}
 		n := utf8.RuneCountInString(s)
 		if int64(n) >= w {
 			return Str(s), nil

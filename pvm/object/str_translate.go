@@ -20,7 +20,7 @@ func initStrTranslate() {
 		if err != nil {
 			return nil, err
 		}
-		size, err := tabSize(a[0])
+		size, err := tabSize(c, a[0])
 		if err != nil {
 			return nil, err
 		}
@@ -151,7 +151,7 @@ func initStrTranslate() {
 		if err != nil {
 			return nil, err
 		}
-		size, err := tabSize(a[0])
+		size, err := tabSize(c, a[0])
 		if err != nil {
 			return nil, err
 		}
@@ -239,9 +239,13 @@ func initStrTranslate() {
 }
 
 // tabSize reads expandtabs' tabsize argument (default 8).
-func tabSize(v Value) (int, error) {
+func tabSize(c Ctx, v Value) (int, error) {
 	if v == nil {
 		return 8, nil
+	}
+	v, err := IndexArg(c, v)
+	if err != nil {
+		return 0, err
 	}
 	n, ok := AsInt64(v)
 	if !ok {

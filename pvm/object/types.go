@@ -43,6 +43,30 @@ var (
 	}
 )
 
+// IsObjectInit reports whether v, a class's __init__ as Lookup finds it,
+// is object.__init__: CPython's "tp_init == object_init", on which
+// object.__new__ and object.__init__ decide whether extra constructor
+// arguments are an error.
+func IsObjectInit(v Value) bool {
+	own, _ := ObjectClass.Dict.Get("__init__")
+	return v != nil && v == own
+}
+
+// IsObjectNew reports whether v, a class's __new__ as Lookup finds it, is
+// object.__new__ (CPython's "tp_new == object_new"), however it is
+// wrapped: a class body that assigns object.__new__ stores it in a new
+// staticmethod.
+func IsObjectNew(v Value) bool {
+	own, _ := ObjectClass.Dict.Get("__new__")
+	if s, ok := v.(*StaticMethod); ok {
+		v = s.Fn
+	}
+	if s, ok := own.(*StaticMethod); ok {
+		own = s.Fn
+	}
+	return v != nil && v == own
+}
+
 // method makes a builtin method for a class dict.
 func method(name string, fn func(c Ctx, args []Value, kw []Kw) (Value, error)) *Builtin {
 	return &Builtin{Name: name, Fn: fn, Method: true}
@@ -55,17 +79,25 @@ func slot(name string, fn func(c Ctx, args []Value, kw []Kw) (Value, error)) *Bu
 func init() {
 	MarkShared(ObjectClass)
 	ObjectClass.MRO = []*Class{ObjectClass}
+	ListClass.pattern, TupleClass.pattern, RangeClass.pattern = collectionSequence, collectionSequence, collectionSequence
+	DictClass.pattern = collectionMapping
 	NotImplemented.cls = NotImplementedClass
 	Ellipsis.cls = EllipsisClass
 
 	ObjectClass.Dict.Set("__init__", slot("__init__", func(c Ctx, args []Value, kw []Kw) (Value, error) {
 		if len(args) > 1 || len(kw) > 0 {
-			if in, ok := args[0].(*Instance); ok {
-				if m, _ := in.Class.Lookup("__init__"); m != nil && isObjectSlot(m) {
-					return nil, Errorf(TypeError, "%s() takes no arguments", in.Class.Name)
-				}
+			// object_init: extra arguments are an error when the type
+			// overrides __init__ (they were meant for it), or when it
+			// overrides neither __init__ nor __new__ (then object.__new__
+			// has refused them first, unless called directly). A type
+			// that overrides __new__ only takes its arguments there.
+			k := args[0].Type()
+			if !IsObjectInit(k.LookupInit()) {
+				return nil, Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
 			}
-			return nil, Errorf(TypeError, "object.__init__() takes exactly one argument (the instance to initialize)")
+			if IsObjectNew(k.LookupNew()) {
+				return nil, Errorf(TypeError, "%s.__init__() takes exactly one argument (the instance to initialize)", k.Name)
+			}
 		}
 		return None, nil
 	}))
@@ -210,6 +242,10 @@ func init() {
 		}
 		var n [3]int64
 		for i, a := range args {
+			a, err := IndexArg(c, a)
+			if err != nil {
+				return nil, err
+			}
 			v, ok := AsInt64(a)
 			if !ok {
 				if _, big := a.(*BigInt); big {
@@ -518,6 +554,11 @@ func bytesFrom(c Ctx, fname string, args []Value, kw []Kw) (string, error) {
 	if a[0] == nil {
 		return "", nil
 	}
+	// An object with __index__ is a count, as an int is (bytes_new
+	// tests PyIndex_Check before iterating).
+	if a[0], err = IndexArg(c, a[0]); err != nil {
+		return "", err
+	}
 	switch x := a[0].(type) {
 	case Str:
 		if a[1] == nil {
@@ -540,6 +581,10 @@ func bytesFrom(c Ctx, fname string, args []Value, kw []Kw) (string, error) {
 	}
 	var out []byte
 	err = Iterate(c, a[0], func(v Value) error {
+		v, err := IndexArg(c, v)
+		if err != nil {
+			return err
+		}
 		n, ok := AsInt64(v)
 		if !ok {
 			return Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))

@@ -335,6 +335,9 @@ func newBuiltins() *object.StrDict {
 		}
 		start := int64(0)
 		if a[1] != nil {
+			if a[1], err = object.IndexArg(c, a[1]); err != nil {
+				return nil, err
+			}
 			s, ok := object.AsInt64(a[1])
 			if !ok {
 				return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(a[1]))
@@ -561,12 +564,16 @@ func newBuiltins() *object.StrDict {
 		if err := object.ArgCount("chr", args, 1, 1); err != nil {
 			return nil, err
 		}
-		i, ok := object.AsInt64(args[0])
-		if _, big := args[0].(*object.BigInt); big || ok && int64(int32(i)) != i {
+		arg, err := object.IndexArg(c, args[0])
+		if err != nil {
+			return nil, err
+		}
+		i, ok := object.AsInt64(arg)
+		if _, big := arg.(*object.BigInt); big || ok && int64(int32(i)) != i {
 			return nil, object.Errorf(object.OverflowError, "Python int too large to convert to C int")
 		}
 		if !ok {
-			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(args[0]))
+			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(arg))
 		}
 		if i < 0 || i > 0x10ffff {
 			return nil, object.Errorf(object.ValueError, "chr() arg not in range(0x110000)")
@@ -939,6 +946,10 @@ func round(c object.Ctx, x, nd object.Value) (object.Value, error) {
 		if nd == nil || nd == object.None {
 			return object.Binary(c, object.OpAdd, v, object.Int(0))
 		}
+		nd, err := object.IndexArg(c, nd)
+		if err != nil {
+			return nil, err
+		}
 		n, ok := object.AsInt64(nd)
 		if !ok {
 			return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(nd))
@@ -960,6 +971,12 @@ func round(c object.Ctx, x, nd object.Value) (object.Value, error) {
 		}
 		return object.MakeBigInt(q.Mul(q, p))
 	case object.Float:
+		if nd != nil {
+			var err error
+			if nd, err = object.IndexArg(c, nd); err != nil {
+				return nil, err
+			}
+		}
 		return object.RoundFloat(c, v, nd)
 	}
 	return nil, object.Errorf(object.TypeError, "type %s doesn't define __round__ method", object.TypeName(x))

@@ -70,6 +70,9 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 		}
 		inst = r
 	} else {
+		if err := objectNewArgs(k, args, kw); err != nil {
+			return nil, err
+		}
 		if err := t.checkAbstract(k); err != nil {
 			return nil, err
 		}
@@ -85,9 +88,9 @@ func (t *Thread) instantiate(k *object.Class, args []object.Value, kw []object.K
 	if in, ok := inst.(*object.Instance); ok && in.Exc != nil && len(in.Exc.Args) == 0 {
 		in.Exc.Args = append(object.Tuple(nil), args...)
 	}
-	// A user class finds object.__init__ at worst, and that refuses extra
-	// arguments itself (object_init in CPython); nil is left for classes
-	// built without object in their MRO.
+	// A user class finds object.__init__ at worst, which refuses extra
+	// arguments as object_init does; nil is left for classes built
+	// without object in their MRO.
 	init := k.LookupInit()
 	if init == nil {
 		return inst, nil
@@ -115,6 +118,9 @@ var objectNew = object.NewBuiltin("__new__", func(c object.Ctx, args []object.Va
 	if k.New != nil {
 		return k.New(c, k, args[1:], kw)
 	}
+	if err := objectNewArgs(k, args[1:], kw); err != nil {
+		return nil, err
+	}
 	if err := c.(*Thread).checkAbstract(k); err != nil {
 		return nil, err
 	}
@@ -122,6 +128,23 @@ var objectNew = object.NewBuiltin("__new__", func(c object.Ctx, args []object.Va
 })
 
 func init() { object.ObjectClass.Dict.Set("__new__", &object.StaticMethod{Fn: objectNew}) }
+
+// objectNewArgs is object_new's check of extra arguments: they are an
+// error when k overrides __new__ (object.__new__ was called with the
+// arguments meant for it) or overrides neither __new__ nor __init__;
+// a class that overrides __init__ only takes them there.
+func objectNewArgs(k *object.Class, args []object.Value, kw []object.Kw) error {
+	if len(args) == 0 && len(kw) == 0 {
+		return nil
+	}
+	if !object.IsObjectNew(k.LookupNew()) {
+		return object.Errorf(object.TypeError, "object.__new__() takes exactly one argument (the type to instantiate)")
+	}
+	if object.IsObjectInit(k.LookupInit()) {
+		return object.Errorf(object.TypeError, "%s() takes no arguments", k.Name)
+	}
+	return nil
+}
 
 // unwrapStatic is the function inside a staticmethod: __new__ is stored
 // as one (an implicit staticmethod, as type_new makes it) and called with

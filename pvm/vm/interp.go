@@ -558,7 +558,11 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 			stack[sp] = nil
 		case compile.MAP_ADD:
 			sp -= 2
-			err = stack[sp-int(in.Arg)].(*object.Dict).Set(t, stack[sp], stack[sp+1])
+			if in.Arg&compile.CallArgs != 0 {
+				err = t.mapAddKeyword(stack, sp)
+			} else {
+				err = stack[sp-int(in.Arg)].(*object.Dict).Set(t, stack[sp], stack[sp+1])
+			}
 			stack[sp], stack[sp+1] = nil, nil
 		case compile.LIST_EXTEND:
 			sp, err = t.listExtend(stack, sp, in.Arg)

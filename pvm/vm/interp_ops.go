@@ -196,7 +196,7 @@ func (t *Thread) importFrom(stack []object.Value, sp int, name string) (int, err
 }
 
 // matchKeys is MATCH_KEYS (mapping patterns): pushes the values of the
-// keys tuple on top from the dict below it, or None if one is missing.
+// keys tuple on top from the mapping below it, or None if one is missing.
 // It is CPython 3.11's MATCH_KEYS, which looks each key up with the
 // mapping's get(): the first missing key ends the check. CPython also
 // refuses a key that appears twice in the pattern: literal keys with a
@@ -204,13 +204,31 @@ func (t *Thread) importFrom(stack []object.Value, sp int, name string) (int, err
 // here. The PVM checks neither (see the differences listed in
 // docs/decisions.md).
 func (t *Thread) matchKeys(stack []object.Value, sp int) (int, error) {
-	d := stack[sp-2].(*object.Dict)
 	keys := stack[sp-1].(object.Tuple)
+	if _, exact := stack[sp-2].(*object.Dict); !exact && len(keys) > 0 {
+		// CPython's compiler tests len(subject) >= len(keys) before
+		// MATCH_KEYS; the PVM's does not (the bytecode, and with it
+		// the charges, of every mapping pattern would change), and
+		// only a dict subclass can tell the difference: its __len__ is
+		// called, and a get() of its own is not when it is too short.
+		n, err := object.Len(t, stack[sp-2])
+		if err != nil {
+			return sp, err
+		}
+		if n < len(keys) {
+			stack[sp] = object.None
+			return sp + 1, nil
+		}
+	}
+	get, err := t.mappingGet(stack[sp-2])
+	if err != nil {
+		return sp, err
+	}
 	vals := make(object.Tuple, 0, len(keys))
 	var r object.Value = object.None
 	all := true
 	for _, k := range keys {
-		v, ok, err := d.Get(t, k)
+		v, ok, err := get(k)
 		if err != nil {
 			return sp, err
 		}
@@ -227,6 +245,41 @@ func (t *Thread) matchKeys(stack []object.Value, sp int) (int, error) {
 	return sp + 1, nil
 }
 
+// mappingGet returns the key lookup MATCH_KEYS does on subject, a value
+// MATCH_MAPPING accepted: a dict's own lookup, which is also what a dict
+// subclass's inherited get() does (so OrderedDict, defaultdict and Counter
+// are looked up in their dict without calling __missing__), or else
+// CPython's call subject.get(key, sentinel) with a fresh object as the
+// sentinel, for a subclass that overrides get().
+func (t *Thread) mappingGet(subject object.Value) (func(object.Value) (object.Value, bool, error), error) {
+	if d, ok := subject.(*object.Dict); ok {
+		return func(k object.Value) (object.Value, bool, error) { return d.Get(t, k) }, nil
+	}
+	if in, ok := subject.(*object.Instance); ok {
+		own, _ := object.DictClass.Dict.Get("get")
+		if d, ok := in.Base.(*object.Dict); ok {
+			if m, _ := in.Class.Lookup("get"); m == own {
+				return func(k object.Value) (object.Value, bool, error) { return d.Get(t, k) }, nil
+			}
+		}
+	}
+	meth, err := object.GetAttr(t, subject, "get")
+	if err != nil {
+		return nil, err
+	}
+	missing, err := object.NewInstance(t, object.ObjectClass)
+	if err != nil {
+		return nil, err
+	}
+	return func(k object.Value) (object.Value, bool, error) {
+		v, err := t.Call(meth, []object.Value{k, missing}, nil)
+		if err != nil || v == object.Value(missing) {
+			return nil, false, err
+		}
+		return v, true, nil
+	}, nil
+}
+
 // copyDictWithoutKeys is COPY_DICT_WITHOUT_KEYS (`**rest` in a mapping
 // pattern): replaces the keys tuple on top with a copy of the dict below
 // it without those keys.
@@ -234,7 +287,17 @@ func (t *Thread) matchKeys(stack []object.Value, sp int) (int, error) {
 // PyDict_DelItem (hash and equality), so 1 and 1.0 and True are the same
 // key here as there. The order of the remaining keys is the dict's.
 func (t *Thread) copyDictWithoutKeys(stack []object.Value, sp int) error {
-	d := stack[sp-2].(*object.Dict)
+	d, ok := stack[sp-2].(*object.Dict)
+	if !ok {
+		// A dict subclass is copied as dict(subject) copies it (its
+		// keys(), then each value by subscript), as CPython's
+		// PyDict_Update does for a mapping that is not an exact dict.
+		v, err := object.DictClass.New(t, object.DictClass, []object.Value{stack[sp-2]}, nil)
+		if err != nil {
+			return err
+		}
+		d = v.(*object.Dict)
+	}
 	keys := stack[sp-1].(object.Tuple)
 	out := object.NewDict()
 	var err error
@@ -563,6 +626,19 @@ func (t *Thread) dictUpdate(stack []object.Value, sp, arg int, merge bool) (int,
 	return sp, err
 }
 
+// mapAddKeyword is MAP_ADD of a call's k=v after a **m (compile.CallArgs):
+// the stack was [f args kwargs k v] and sp points at k. A keyword the
+// mapping already gave is refused, as DICT_MERGE refuses one given twice.
+func (t *Thread) mapAddKeyword(stack []object.Value, sp int) error {
+	d := stack[sp-1].(*object.Dict)
+	if _, dup, err := d.Get(t, stack[sp]); err != nil {
+		return err
+	} else if dup {
+		return object.Errorf(object.TypeError, "%s got multiple values for keyword argument '%s'", t.funcStr(stack[sp-3]), stack[sp].(object.Str))
+	}
+	return d.Set(t, stack[sp], stack[sp+1])
+}
+
 // withExit is WITH_EXIT: the with block ended without an exception, so
 // __exit__ (on top) is called with three Nones.
 // CPython 3.11 compiles this as a call of __exit__ with (None, None, None)
@@ -577,25 +653,32 @@ func (t *Thread) withExit(f *frame, stack []object.Value, sp, pc int) (int, erro
 }
 
 // matchMapping is MATCH_MAPPING: pushes whether the subject on top is a
-// mapping (a dict) for a mapping pattern.
+// mapping for a mapping pattern: a dict or an instance of a subclass.
 // CPython 3.11 tests the subject's type flag Py_TPFLAGS_MAPPING, which
-// dict, its subclasses and collections.abc.Mapping registrations set.
+// dict, its subclasses and collections.abc.Mapping registrations set
+// (Class.MatchesMapping; the PVM has no collections.abc).
 func matchMapping(stack []object.Value, sp int) int {
-	_, ok := stack[sp-1].(*object.Dict)
+	ok := true
+	if _, exact := stack[sp-1].(*object.Dict); !exact {
+		ok = stack[sp-1].Type().MatchesMapping()
+	}
 	stack[sp] = object.MakeBool(ok)
 	return sp + 1
 }
 
 // matchSequence is MATCH_SEQUENCE: pushes whether the subject on top is a
-// sequence a sequence pattern may match (list, tuple, range; not str,
-// bytes or bytearray, as PEP 634 says).
+// sequence a sequence pattern may match (list, tuple, range, deque and
+// their subclasses; not str, bytes or bytearray, as PEP 634 says).
 // CPython 3.11 tests Py_TPFLAGS_SEQUENCE, set for list, tuple, range,
-// memoryview, collections.deque, array and their subclasses.
+// memoryview, collections.deque, array and their subclasses
+// (Class.MatchesSequence).
 func matchSequence(stack []object.Value, sp int) int {
-	ok := false
-	switch stack[sp-1].(type) {
+	var ok bool
+	switch v := stack[sp-1].(type) {
 	case *object.List, object.Tuple, *object.Range:
 		ok = true
+	default:
+		ok = v.Type().MatchesSequence()
 	}
 	stack[sp] = object.MakeBool(ok)
 	return sp + 1
