@@ -74,10 +74,7 @@ class Template:
         raise ValueError("Invalid placeholder in string: line %d, col %d" % (lineno, colno))
 
     def substitute(self, mapping=_sentinel_dict, /, **kws):
-        if mapping is _sentinel_dict:
-            mapping = kws
-        elif kws:
-            mapping = _ChainMap(kws, mapping)
+        mapping = _mapping(mapping, kws)
 
         def convert(mo):
             named = mo.group("named") or mo.group("braced")
@@ -92,10 +89,7 @@ class Template:
         return self.pattern.sub(convert, self.template)
 
     def safe_substitute(self, mapping=_sentinel_dict, /, **kws):
-        if mapping is _sentinel_dict:
-            mapping = kws
-        elif kws:
-            mapping = _ChainMap(kws, mapping)
+        mapping = _mapping(mapping, kws)
 
         def convert(mo):
             named = mo.group("named") or mo.group("braced")
@@ -131,6 +125,16 @@ class Template:
                     and mo.group("escaped") is None):
                 raise ValueError("Unrecognized named group in pattern", self.pattern)
         return ids
+
+
+def _mapping(mapping, kws):
+    """The names a substitution reads: the mapping, the keyword
+    arguments, or both with the keywords first."""
+    if mapping is _sentinel_dict:
+        return kws
+    if kws:
+        return _ChainMap(kws, mapping)
+    return mapping
 
 
 class _ChainMap:
