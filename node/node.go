@@ -75,6 +75,10 @@ type Node struct {
 	senders  senderCache  // senders of the last committed transactions (pipeline.go)
 
 	pipelined atomic.Uint64 // blocks built while the block below them was still committing (blockpipe.go)
+	// checkCarried, set only by tests, makes pipeTip wait for the block
+	// under a carried view to commit and compare the view with the
+	// committed state (verifyCarried).
+	checkCarried bool
 
 	rpcLn  net.Listener
 	rpcSrv *http.Server
