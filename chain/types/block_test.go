@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/crypto/blake16"
 	"github.com/fxamacker/cbor/v2"
 )
 
@@ -200,20 +201,41 @@ func merkleRootRef(leaves []Hash) Hash {
 	return level[0]
 }
 
+// TestMerkleRootMatchesReference runs MerkleRoot both ways, scalar and
+// sixteen hashes at a time (crypto/blake16, where the processor has
+// AVX-512), on every size up to 70 and around the levels of a full
+// block of transfers.
 func TestMerkleRootMatchesReference(t *testing.T) {
+	ways := []bool{false}
+	if blake16.Available {
+		ways = append(ways, true)
+	} else {
+		t.Log("no AVX-512 here: only the scalar way runs")
+	}
+	defer func(was bool) { merkle16 = was }(merkle16)
 	var leaves []Hash
-	for n := 0; n <= 70; n++ {
-		if got, want := MerkleRoot(leaves), merkleRootRef(leaves); got != want {
-			t.Fatalf("%d leaves: %x, reference %x", n, got, want)
+	sizes := map[int]bool{511: true, 512: true, 513: true, 1999: true, 2000: true, 2001: true}
+	for n := 0; n <= 2001; n++ {
+		if n <= 70 || sizes[n] {
+			want := merkleRootRef(leaves)
+			for _, way := range ways {
+				merkle16 = way
+				if got := MerkleRoot(leaves); got != want {
+					t.Fatalf("%d leaves, 16 at a time %v: %x, reference %x", n, way, got, want)
+				}
+			}
 		}
-		leaves = append(leaves, Hash{byte(n), byte(n * 7), 0x5a})
+		leaves = append(leaves, Hash{byte(n), byte(n * 7), 0x5a, byte(n >> 8)})
 	}
 	// The leaves given are not changed.
 	before := append([]Hash(nil), leaves...)
-	MerkleRoot(leaves)
-	for i := range leaves {
-		if leaves[i] != before[i] {
-			t.Fatal("MerkleRoot changed its input")
+	for _, way := range ways {
+		merkle16 = way
+		MerkleRoot(leaves)
+		for i := range leaves {
+			if leaves[i] != before[i] {
+				t.Fatalf("MerkleRoot (16 at a time %v) changed its input", way)
+			}
 		}
 	}
 }

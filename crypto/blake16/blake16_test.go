@@ -1,0 +1,49 @@
+package blake16
+
+import (
+	"math/rand"
+	"testing"
+
+	"lukechampine.com/blake3"
+)
+
+// TestLeavesNodes holds Leaves and Nodes to BLAKE3 of the same bytes, on
+// counts that fill groups and leave lanes unused, written over their own
+// input as MerkleRoot does and into a separate slice.
+func TestLeavesNodes(t *testing.T) {
+	if !Available {
+		t.Skip("no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(7))
+	for _, n := range []int{0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 47, 64, 100} {
+		in := make([][32]byte, n)
+		for i := range in {
+			rng.Read(in[i][:])
+		}
+		for _, prefix := range []byte{0, 1, 0xa5} {
+			leaves := make([][32]byte, n)
+			Leaves(prefix, in, leaves)
+			own := append([][32]byte(nil), in...)
+			Leaves(prefix, own, own)
+			for i := range in {
+				want := blake3.Sum256(append([]byte{prefix}, in[i][:]...))
+				if leaves[i] != want || own[i] != want {
+					t.Fatalf("n %d prefix %x: leaf %d differs", n, prefix, i)
+				}
+			}
+			nodes := make([][32]byte, n/2)
+			Nodes(prefix, in, nodes)
+			own = append([][32]byte(nil), in...)
+			Nodes(prefix, own, own)
+			for j := range n / 2 {
+				want := blake3.Sum256(append(append([]byte{prefix}, in[2*j][:]...), in[2*j+1][:]...))
+				if nodes[j] != want || own[j] != want {
+					t.Fatalf("n %d prefix %x: node %d differs", n, prefix, j)
+				}
+			}
+			if n%2 == 1 && own[n-1] != in[n-1] {
+				t.Fatalf("n %d: Nodes wrote over the unpaired last input", n)
+			}
+		}
+	}
+}
