@@ -2,6 +2,7 @@ package types
 
 import (
 	"bytes"
+	"fmt"
 	"math/big"
 	"testing"
 
@@ -237,5 +238,26 @@ func TestMerkleRootMatchesReference(t *testing.T) {
 				t.Fatalf("MerkleRoot (16 at a time %v) changed its input", way)
 			}
 		}
+	}
+}
+
+// BenchmarkMerkleRoot: the root of a full block of transfers' hashes
+// (2,000 leaves), scalar and 16 at a time (crypto/blake16).
+func BenchmarkMerkleRoot(b *testing.B) {
+	leaves := make([]Hash, 2000)
+	for i := range leaves {
+		leaves[i] = Hash{byte(i), byte(i >> 8), 0x5a}
+	}
+	defer func(was bool) { merkle16 = was }(merkle16)
+	for _, way := range []bool{false, true} {
+		if way && !blake16.Available {
+			continue
+		}
+		b.Run(fmt.Sprintf("16-at-a-time=%v", way), func(b *testing.B) {
+			merkle16 = way
+			for i := 0; i < b.N; i++ {
+				MerkleRoot(leaves)
+			}
+		})
 	}
 }
