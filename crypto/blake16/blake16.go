@@ -113,3 +113,76 @@ func Nodes[H ~[32]byte](prefix byte, in, out []H) {
 		}
 	}
 }
+
+// MaxSum is the longest input Sums takes: two blocks of one chunk.
+const MaxSum = 128
+
+// Sums sets *out[i] = BLAKE3(in[i]) for inputs of at most MaxSum bytes,
+// sixteen at a time: inputs of one block together, and those of two
+// together (a compression's flags are the same in every lane). Only
+// where Available; it panics on a longer input.
+func Sums(in [][]byte, out []*[32]byte) {
+	var one, two sumBatch
+	for i, b := range in {
+		switch {
+		case len(b) <= 64:
+			if one.add(i) {
+				one.sum(in, out, false)
+			}
+		case len(b) <= MaxSum:
+			if two.add(i) {
+				two.sum(in, out, true)
+			}
+		default:
+			panic("blake16: Sums input longer than MaxSum")
+		}
+	}
+	one.sum(in, out, false)
+	two.sum(in, out, true)
+}
+
+// sumBatch collects the indices of up to 16 inputs of one shape.
+type sumBatch struct {
+	idx [16]int
+	n   int
+	g   group
+}
+
+// add collects input i and reports whether the batch is full.
+func (b *sumBatch) add(i int) bool {
+	b.idx[b.n] = i
+	b.n++
+	return b.n == len(b.idx)
+}
+
+// sum hashes the collected inputs, of two blocks each if two (the first
+// one full) else of one, and empties the batch.
+func (b *sumBatch) sum(in [][]byte, out []*[32]byte, two bool) {
+	if b.n == 0 {
+		return
+	}
+	g := &b.g
+	var blen [16]uint32
+	for l, i := range b.idx[:b.n] {
+		var blk [64]byte
+		blen[l] = uint32(copy(blk[:], in[i]))
+		g.load(l, &blk)
+	}
+	if two {
+		full := rows(64)
+		Compress(&ivRows, &g.m, &full, &g.out, flagChunkStart)
+		cv := g.out
+		for l, i := range b.idx[:b.n] {
+			var blk [64]byte
+			blen[l] = uint32(copy(blk[:], in[i][64:]))
+			g.load(l, &blk)
+		}
+		Compress(&cv, &g.m, &blen, &g.out, flagChunkEnd|flagRoot)
+	} else {
+		Compress(&ivRows, &g.m, &blen, &g.out, flagChunkStart|flagChunkEnd|flagRoot)
+	}
+	for l, i := range b.idx[:b.n] {
+		g.store(l, out[i])
+	}
+	b.n = 0
+}

@@ -47,3 +47,37 @@ func TestLeavesNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestSums holds Sums to BLAKE3 on inputs of every length up to MaxSum,
+// mixed so that both shapes fill groups and leave lanes unused, and
+// refuses a longer one.
+func TestSums(t *testing.T) {
+	if !Available {
+		t.Skip("no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(8))
+	for _, n := range []int{0, 1, 16, 17, 40, 129, 300} {
+		in := make([][]byte, n)
+		for i := range in {
+			in[i] = make([]byte, (i*37+n)%(MaxSum+1))
+			rng.Read(in[i])
+		}
+		out := make([][32]byte, n)
+		dst := make([]*[32]byte, n)
+		for i := range dst {
+			dst[i] = &out[i]
+		}
+		Sums(in, dst)
+		for i := range in {
+			if want := blake3.Sum256(in[i]); out[i] != want {
+				t.Fatalf("n %d: input %d (%d bytes) differs", n, i, len(in[i]))
+			}
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("Sums took an input longer than MaxSum")
+		}
+	}()
+	Sums([][]byte{make([]byte, MaxSum+1)}, []*[32]byte{new([32]byte)})
+}
