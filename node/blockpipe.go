@@ -133,6 +133,11 @@ func (n *Node) pipeTip() (*types.Header, *state.StateDB, error) {
 	if st := below.after; st != nil {
 		below.after = nil
 		if st.Cached() <= maxCarriedState && st.Rebase(base) == nil {
+			if n.checkCarried {
+				if err := verifyCarried(below, st, base); err != nil {
+					return nil, nil, err
+				}
+			}
 			return below.block.Header, st, nil
 		}
 	}
@@ -143,6 +148,23 @@ func (n *Node) pipeTip() (*types.Header, *state.StateDB, error) {
 		}
 	}
 	return below.block.Header, state.New(overlayReader{layers: []map[state.Key][]byte{below.overlay}, base: base}), nil
+}
+
+// verifyCarried is the tests' guard on Rebase (Node.checkCarried): a
+// carried view is right only while every state write of a block goes
+// through the block's view. It waits for below, the block the view
+// executed, to commit, then compares the view with the committed state
+// (state.StateDB.Verify), so a writer that bypassed the view fails the
+// pipeline tests instead of a later block's state root.
+func verifyCarried(below *stagedBlock, st *state.StateDB, base stateReader) error {
+	<-below.done
+	if below.err != nil {
+		return below.err
+	}
+	if err := st.Verify(base); err != nil {
+		return fmt.Errorf("state view carried past block %d: %w", below.block.Header.Height, err)
+	}
+	return nil
 }
 
 // maxCarriedState bounds the accounts and records a view carried from

@@ -1,10 +1,14 @@
 package node
 
 import (
+	"errors"
+	"math/big"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/chain/genesis"
+	"github.com/cowboy-chain/cowboy/chain/state"
 	"github.com/cowboy-chain/cowboy/chain/types"
+	"github.com/cowboy-chain/cowboy/store"
 )
 
 // replaySerially re-executes blocks 1..head of n, block by block with no
@@ -51,6 +55,7 @@ func TestPipelineMatchesSerial(t *testing.T) {
 	n := openTest(t, t.TempDir())
 	defer n.Close()
 	n.cfg.MaxBlockTxs = 5
+	n.checkCarried = true // every carried view against the committed state
 	var txs []*types.Tx
 	for nonce := uint64(0); nonce < 8; nonce++ {
 		for i := 2; i < 6; i++ {
@@ -175,6 +180,50 @@ func TestSenderCacheBound(t *testing.T) {
 	for i, tx := range got {
 		if from, _ := tx.Sender(); from != (types.Address{byte(i)}) {
 			t.Fatalf("tx %d: sender %s", i, from)
+		}
+	}
+}
+
+// TestCarriedViewGuard: a state write that bypasses the block's view (a
+// balance planted in the node's state cache, which fresh views read
+// through, once the block below committed) goes unseen by the pipeline,
+// whose next block runs on the carried view, unless checkCarried is set:
+// then the next block is refused with state.ErrStale. The pipeline tests
+// run with it set.
+func TestCarriedViewGuard(t *testing.T) {
+	from, _ := genesis.DevAddress(2)
+	to, _ := genesis.DevAddress(3)
+	planted, err := types.Marshal(&state.Account{Nonce: 1, Balance: big.NewInt(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, guard := range []bool{false, true} {
+		n := openTest(t, t.TempDir())
+		n.checkCarried = guard
+		n.cfg.MaxBlockTxs = 1
+		txs := []*types.Tx{
+			pipelineTransfer(genesis.DevnetChainID, devKey(t, 2), 0, to, 5),
+			pipelineTransfer(genesis.DevnetChainID, devKey(t, 2), 1, to, 5),
+		}
+		for i, err := range n.SubmitBatch(txs) {
+			if err != nil {
+				t.Fatalf("tx %d: %v", i, err)
+			}
+		}
+		n.prodMu.Lock()
+		if _, err := n.produceAhead(); err != nil {
+			t.Fatal(err)
+		}
+		<-n.inflight.done
+		n.cache.update([]store.Write{{Key: store.Key(state.AccountKey(from)), Value: planted}})
+		_, err := n.produceAhead()
+		if derr := n.drainLocked(); derr != nil {
+			t.Fatal(derr)
+		}
+		n.prodMu.Unlock()
+		n.Close()
+		if guard != errors.Is(err, state.ErrStale) || (!guard && err != nil) {
+			t.Fatalf("guard %v: second block: %v", guard, err)
 		}
 	}
 }

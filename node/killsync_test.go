@@ -61,6 +61,7 @@ func TestSyncPipelineMatchesSerial(t *testing.T) {
 	chain := finalChain(t, tn.gen, 24, 20)
 	piped := tn.open(0)
 	defer piped.Close()
+	piped.checkCarried = true // every carried view against the committed state
 	serial := tn.open(1)
 	defer serial.Close()
 	for i := 0; i < len(chain); i += 8 {

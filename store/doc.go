@@ -15,7 +15,7 @@
 // goroutines, combined in a fixed order, so the result never depends on
 // scheduling), then hashes the new nodes 16 at a time, leaves first and
 // internal nodes deepest first, with AVX-512 where the processor has it
-// (hash16.go, compress_amd64.s; scalar BLAKE3 compressions elsewhere).
+// (hash16.go, crypto/blake16; scalar BLAKE3 compressions elsewhere).
 // Nodes live in a pointer-free arena the garbage collector never scans
 // (arena.go); a node is freed when the last retained version reaching it
 // leaves the window. Proofs of inclusion and non-inclusion are served for

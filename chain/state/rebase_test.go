@@ -81,6 +81,10 @@ func TestRebaseMatchesFreshViews(t *testing.T) {
 			}
 			fresh.apply(fw)
 			carriedR.apply(cw)
+			// The carried view is what a fresh one over the new state reads.
+			if err := carried.Verify(carriedR); err != nil {
+				t.Fatalf("block %d: %v", b, err)
+			}
 		}
 	})
 }
@@ -153,3 +157,123 @@ func mustEncode(t *testing.T, a *Account) []byte {
 	}
 	return b
 }
+
+// Verify finds every way the state underneath can differ from what a view
+// holds (the guard against a writer that bypasses the block's view, see
+// node's checkCarried), and nothing where a fresh view would read the
+// same: an empty account is an absent one.
+func TestVerify(t *testing.T) {
+	a, b, c, d := types.Address{1}, types.Address{2}, types.Address{3}, types.Address{4}
+	code, other := types.Hash{9}, types.Hash{8}
+	k, k2, k3 := CodeKey(a), CodeKey(c), StorageKey(b, types.Hash{1})
+	base := func(t *testing.T) memReader {
+		return memReader{
+			AccountKey(a): mustEncode(t, &Account{Nonce: 1, Balance: big.NewInt(5)}),
+			AccountKey(b): mustEncode(t, &Account{Balance: big.NewInt(2), CodeHash: &code}),
+			AccountKey(d): mustEncode(t, &Account{Balance: big.NewInt(1)}),
+			k:             []byte{7},
+			k3:            []byte{},
+			supplyKey:     big.NewInt(10).Bytes(),
+		}
+	}
+	// view reads a, b, c (absent), d (then emptied and written), k, k2
+	// (absent), k3 (present, empty) and, if supply, the supply.
+	view := func(t *testing.T, supply bool) *StateDB {
+		s := New(base(t))
+		s.Nonce(a)
+		s.Nonce(b)
+		s.Nonce(c)
+		if err := s.SubBalance(d, big.NewInt(1)); err != nil {
+			t.Fatal(err)
+		}
+		s.Get(k)
+		s.Get(k2)
+		s.Get(k3)
+		if supply {
+			s.Supply()
+		}
+		ws, err := s.Writes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ws) != 1 || ws[0].Key != AccountKey(d) || ws[0].Value != nil {
+			t.Fatalf("writes %v: want d deleted", ws)
+		}
+		return s
+	}
+	acct := func(acc *Account) func(*testing.T, memReader, Key) {
+		return func(t *testing.T, m memReader, key Key) { m[key] = mustEncode(t, acc) }
+	}
+	set := func(v []byte) func(*testing.T, memReader, Key) {
+		return func(_ *testing.T, m memReader, key Key) { m[key] = v }
+	}
+	del := func(_ *testing.T, m memReader, key Key) { delete(m, key) }
+	for _, tc := range []struct {
+		name   string
+		key    Key
+		change func(*testing.T, memReader, Key)
+		supply bool
+		want   error // nil, ErrStale, or errAny for another failure
+	}{
+		{"same", k, set([]byte{7}), true, nil},
+		{"emptied account absent underneath", AccountKey(d), del, true, nil},
+		{"absent account stored empty", AccountKey(c), acct(&Account{Balance: new(big.Int)}), true, nil},
+		{"emptied account stored empty", AccountKey(d), acct(&Account{Balance: new(big.Int)}), true, nil},
+		{"nonce", AccountKey(a), acct(&Account{Nonce: 2, Balance: big.NewInt(5)}), true, ErrStale},
+		{"balance", AccountKey(a), acct(&Account{Nonce: 1, Balance: big.NewInt(6)}), true, ErrStale},
+		{"code hash added", AccountKey(a), acct(&Account{Nonce: 1, Balance: big.NewInt(5), CodeHash: &code}), true, ErrStale},
+		{"code hash dropped", AccountKey(b), acct(&Account{Balance: big.NewInt(2)}), true, ErrStale},
+		{"code hash changed", AccountKey(b), acct(&Account{Balance: big.NewInt(2), CodeHash: &other}), true, ErrStale},
+		{"account deleted", AccountKey(a), del, true, ErrStale},
+		{"absent account created", AccountKey(c), acct(&Account{Balance: big.NewInt(1)}), true, ErrStale},
+		{"emptied account funded", AccountKey(d), acct(&Account{Balance: big.NewInt(1)}), true, ErrStale},
+		{"record changed", k, set([]byte{8}), true, ErrStale},
+		{"record deleted", k, del, true, ErrStale},
+		{"absent record set", k2, set([]byte{1}), true, ErrStale},
+		{"absent record set empty", k2, set([]byte{}), true, ErrStale},
+		{"empty record deleted", k3, del, true, ErrStale},
+		{"supply", supplyKey, set(big.NewInt(11).Bytes()), true, ErrStale},
+		{"supply not held", supplyKey, set(big.NewInt(11).Bytes()), false, nil},
+		{"account undecodable", AccountKey(a), set([]byte{0xff}), true, errAny},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := view(t, tc.supply)
+			under := base(t)
+			delete(under, AccountKey(d)) // the view's block wrote it away
+			tc.change(t, under, tc.key)
+			err := s.Verify(under)
+			switch {
+			case tc.want == nil && err != nil:
+				t.Fatalf("Verify: %v", err)
+			case tc.want == errAny && (err == nil || errors.Is(err, ErrStale)):
+				t.Fatalf("Verify: %v, want a read failure", err)
+			case tc.want == ErrStale && !errors.Is(err, ErrStale):
+				t.Fatalf("Verify: %v, want ErrStale", err)
+			}
+		})
+	}
+	if err := view(t, true).Verify(failReader{}); err == nil || errors.Is(err, ErrStale) {
+		t.Fatalf("Verify over a failing reader: %v", err)
+	}
+	if err := New(base(t)).Verify(failReader{}); err != nil {
+		t.Fatalf("Verify of an empty view: %v", err)
+	}
+	s := New(base(t))
+	s.Get(k)
+	if err := s.Verify(failReader{}); err == nil || errors.Is(err, ErrStale) {
+		t.Fatalf("Verify of a record over a failing reader: %v", err)
+	}
+	s = New(base(t))
+	s.Supply()
+	if err := s.Verify(failReader{}); err == nil || errors.Is(err, ErrStale) {
+		t.Fatalf("Verify of the supply over a failing reader: %v", err)
+	}
+	s = view(t, true)
+	s.AddBalance(a, big.NewInt(1))
+	if err := s.Verify(base(t)); !errors.Is(err, ErrUnwritten) {
+		t.Fatalf("Verify with a change not written: %v", err)
+	}
+}
+
+// errAny stands for a failure other than ErrStale in TestVerify.
+var errAny = errors.New("any other failure")

@@ -31,6 +31,12 @@ var ErrInsufficientBalance = errors.New("insufficient balance")
 type StateDB struct {
 	r        Reader
 	accounts map[types.Address]*entry
+	// last is the entry entry returned last: a transaction's account
+	// operations come in runs on one account (its sender's nonce, balance
+	// check, debit, refund), and an address comparison is cheaper than a
+	// map lookup of a table larger than the caches. Entries stay in
+	// accounts for the view's life, so last is never stale.
+	last *entry
 	// touched lists the entries marked dirty since the last Writes, each
 	// once (entry.listed); a revert may have unmarked some since.
 	touched []*entry
@@ -112,7 +118,11 @@ func (s *StateDB) load(a types.Address) *Account { return s.entry(a).acc }
 // failed read the entry is absent and not kept (the failure is sticky:
 // nothing this view holds will be written).
 func (s *StateDB) entry(a types.Address) *entry {
+	if e := s.last; e != nil && e.addr == a {
+		return e
+	}
 	if e, ok := s.accounts[a]; ok {
+		s.last = e
 		return e
 	}
 	if len(s.free) == 0 {
@@ -134,6 +144,7 @@ func (s *StateDB) entry(a types.Address) *entry {
 		}
 	}
 	s.accounts[a] = e
+	s.last = e
 	return e
 }
 
@@ -463,6 +474,16 @@ var ErrUnwritten = errors.New("state view has unwritten changes")
 // to block (node/blockpipe.go). It fails, changing nothing, if s holds a
 // change not yet taken or a read failure.
 func (s *StateDB) Rebase(r Reader) error {
+	if err := s.unwritten(); err != nil {
+		return err
+	}
+	s.r = r
+	return nil
+}
+
+// unwritten is ErrUnwritten if s holds a change Writes has not taken or a
+// read failure.
+func (s *StateDB) unwritten() error {
 	// Every journal entry marks its account or record dirty (or the supply
 	// written), and a revert unmarks it with the entry, so no dirty mark
 	// means an empty journal.
@@ -474,8 +495,80 @@ func (s *StateDB) Rebase(r Reader) error {
 			return ErrUnwritten
 		}
 	}
-	s.r = r
 	return nil
+}
+
+// ErrStale is Verify's finding: the view holds a value the state it is
+// compared with does not.
+var ErrStale = errors.New("state view differs from the state underneath")
+
+// Verify compares everything s holds (accounts, records, the supply) with
+// what r reads, as a fresh view over r would see it, and reports the
+// first difference in key order. Rebase is right only while every state
+// write of a block goes through the block's view: the block pipeline's
+// tests run Verify on each carried view against the committed state
+// (node's checkCarried), so a writer that bypasses the view fails them.
+// It reads every key s holds; it is for tests, not for the block path.
+func (s *StateDB) Verify(r Reader) error {
+	if err := s.unwritten(); err != nil {
+		return err
+	}
+	addrs := make([]types.Address, 0, len(s.accounts))
+	for a := range s.accounts {
+		addrs = append(addrs, a)
+	}
+	slices.SortFunc(addrs, func(a, b types.Address) int { return bytes.Compare(a[:], b[:]) })
+	for _, a := range addrs {
+		raw, err := r.GetState(AccountKey(a))
+		if err != nil {
+			return fmt.Errorf("verify account %s: %w", a, err)
+		}
+		var under *Account // what a fresh view would hold; nil if absent or empty
+		if raw != nil {
+			if under, err = decodeAccount(raw); err != nil {
+				return fmt.Errorf("verify account %s: %w", a, err)
+			}
+		}
+		if !sameAccount(s.accounts[a].acc, under) {
+			return fmt.Errorf("%w: account %s is %v in the view, %v underneath", ErrStale, a, s.accounts[a].acc, under)
+		}
+	}
+	keys := make([]Key, 0, len(s.slots))
+	for k := range s.slots {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b Key) int { return bytes.Compare(a[:], b[:]) })
+	for _, k := range keys {
+		raw, err := r.GetState(k)
+		if err != nil {
+			return fmt.Errorf("verify record %x: %w", k[:], err)
+		}
+		if v := s.slots[k]; !bytes.Equal(v, raw) || (v == nil) != (raw == nil) {
+			return fmt.Errorf("%w: record %x is %x in the view, %x underneath", ErrStale, k[:], v, raw)
+		}
+	}
+	if s.supply != nil {
+		raw, err := r.GetState(supplyKey)
+		if err != nil {
+			return fmt.Errorf("verify total supply: %w", err)
+		}
+		if under := new(big.Int).SetBytes(raw); s.supply.Cmp(under) != 0 {
+			return fmt.Errorf("%w: total supply is %s in the view, %s underneath", ErrStale, s.supply, under)
+		}
+	}
+	return nil
+}
+
+// sameAccount reports whether two accounts read the same to every rule:
+// an empty account is an absent one.
+func sameAccount(a, b *Account) bool {
+	if a == nil || a.empty() {
+		return b == nil || b.empty()
+	}
+	if b == nil || a.Nonce != b.Nonce || a.Balance.Cmp(b.Balance) != 0 || (a.CodeHash == nil) != (b.CodeHash == nil) {
+		return false
+	}
+	return a.CodeHash == nil || *a.CodeHash == *b.CodeHash
 }
 
 // Cached is how many accounts and records s holds, for callers that bound

@@ -2,10 +2,12 @@ package types
 
 import (
 	"bytes"
+	"fmt"
 	"math/big"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/crypto"
+	"github.com/cowboy-chain/cowboy/crypto/blake16"
 	"github.com/fxamacker/cbor/v2"
 )
 
@@ -200,20 +202,62 @@ func merkleRootRef(leaves []Hash) Hash {
 	return level[0]
 }
 
+// TestMerkleRootMatchesReference runs MerkleRoot both ways, scalar and
+// sixteen hashes at a time (crypto/blake16, where the processor has
+// AVX-512), on every size up to 70 and around the levels of a full
+// block of transfers.
 func TestMerkleRootMatchesReference(t *testing.T) {
+	ways := []bool{false}
+	if blake16.Available {
+		ways = append(ways, true)
+	} else {
+		t.Log("no AVX-512 here: only the scalar way runs")
+	}
+	defer func(was bool) { merkle16 = was }(merkle16)
 	var leaves []Hash
-	for n := 0; n <= 70; n++ {
-		if got, want := MerkleRoot(leaves), merkleRootRef(leaves); got != want {
-			t.Fatalf("%d leaves: %x, reference %x", n, got, want)
+	sizes := map[int]bool{511: true, 512: true, 513: true, 1999: true, 2000: true, 2001: true}
+	for n := 0; n <= 2001; n++ {
+		if n <= 70 || sizes[n] {
+			want := merkleRootRef(leaves)
+			for _, way := range ways {
+				merkle16 = way
+				if got := MerkleRoot(leaves); got != want {
+					t.Fatalf("%d leaves, 16 at a time %v: %x, reference %x", n, way, got, want)
+				}
+			}
 		}
-		leaves = append(leaves, Hash{byte(n), byte(n * 7), 0x5a})
+		leaves = append(leaves, Hash{byte(n), byte(n * 7), 0x5a, byte(n >> 8)})
 	}
 	// The leaves given are not changed.
 	before := append([]Hash(nil), leaves...)
-	MerkleRoot(leaves)
-	for i := range leaves {
-		if leaves[i] != before[i] {
-			t.Fatal("MerkleRoot changed its input")
+	for _, way := range ways {
+		merkle16 = way
+		MerkleRoot(leaves)
+		for i := range leaves {
+			if leaves[i] != before[i] {
+				t.Fatalf("MerkleRoot (16 at a time %v) changed its input", way)
+			}
 		}
+	}
+}
+
+// BenchmarkMerkleRoot: the root of a full block of transfers' hashes
+// (2,000 leaves), scalar and 16 at a time (crypto/blake16).
+func BenchmarkMerkleRoot(b *testing.B) {
+	leaves := make([]Hash, 2000)
+	for i := range leaves {
+		leaves[i] = Hash{byte(i), byte(i >> 8), 0x5a}
+	}
+	defer func(was bool) { merkle16 = was }(merkle16)
+	for _, way := range []bool{false, true} {
+		if way && !blake16.Available {
+			continue
+		}
+		b.Run(fmt.Sprintf("16-at-a-time=%v", way), func(b *testing.B) {
+			merkle16 = way
+			for i := 0; i < b.N; i++ {
+				MerkleRoot(leaves)
+			}
+		})
 	}
 }

@@ -7,12 +7,13 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite store/compress_amd64.s from Generate")
+var update = flag.Bool("update", false, "rewrite crypto/blake16/compress_amd64.s from Generate")
 
 const target = "../../compress_amd64.s"
 
 // TestGenerated: the committed assembly is exactly what Generate writes
-// (store's TestCompress16 then holds it to the scalar compression).
+// (blake16's and the store's TestCompress16 then hold it to the scalar
+// compression).
 func TestGenerated(t *testing.T) {
 	want := Generate()
 	if *update {
@@ -25,6 +26,6 @@ func TestGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatalf("%s differs from Generate(); rewrite it with go test ./store/internal/blake3asm -update", target)
+		t.Fatalf("%s differs from Generate(); rewrite it with go test ./crypto/blake16/internal/blake3asm -update", target)
 	}
 }
