@@ -417,3 +417,24 @@ func TestParseIntLeadingZeros(t *testing.T) {
 		}
 	}
 }
+
+// TestParseIntPrefixWithBase checks int() of a prefixed string in the
+// prefix's own base, as CPython 3.11 allows (int('0x1f', 16) == 31); the
+// values are CPython's. It kills int.go:609:23 (`base == 16` → `!=`,
+// which skipped the prefix for base 16 only).
+func TestParseIntPrefixWithBase(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		base int
+		want int64
+	}{{"0x1f", 16, 31}, {"0o17", 8, 15}, {"0b101", 2, 5}, {"0X_ff", 16, 255}, {"-0x10", 16, -16}} {
+		v, err := ParseInt(c.s, c.base)
+		if err != nil {
+			t.Errorf("int(%q, %d): %v, want %d", c.s, c.base, err, c.want)
+			continue
+		}
+		if n, ok := AsInt64(v); !ok || n != c.want {
+			t.Errorf("int(%q, %d) = %v, want %d", c.s, c.base, v, c.want)
+		}
+	}
+}
