@@ -1,5 +1,7 @@
 package object
 
+import "errors"
+
 // Methods CPython 3.11 has that a reader of pvm/vm found missing (issue
 // 18, eleventh session; docs/decisions.md lists them): float.conjugate,
 // bytes.istitle and bytearray.istitle, the separators of bytes.hex and
@@ -156,4 +158,4 @@ func viewIsDisjoint(c Ctx, args []Value, kw []Kw) (Value, error) {
 }
 
 // errFoundShared stops viewIsDisjoint's walk at the first shared item.
-var errFoundShared = Errorf(ValueError, "isdisjoint: shared item")
+var errFoundShared = errors.New("isdisjoint: shared item")
