@@ -10,11 +10,15 @@
 // command, so a hang or a crash costs one file), and the file is reported
 // as
 //
-//	same       identical output
+//	same       identical output (addresses in default reprs aside)
 //	differs    a difference: minimized and written to -out
+//	order      the differing lines hold the same characters in another
+//	           order: a set printed in iteration order, which the PVM
+//	           does not share with CPython
 //	outside    the PVM hit one of its documented limits (cycles, memory,
 //	           recursion depth, the int cap) where CPython did not
-//	refused    the PVM refused an import (not on the module whitelist)
+//	refused    the PVM refused an import (not on the module whitelist),
+//	           at the top of the file or inside an example
 //	skipped    no doctests, input() or timeit outside a main guard, or
 //	           CPython itself failed or timed out
 //
@@ -297,7 +301,13 @@ func pythonFiles(dir string, only *regexp.Regexp) ([]string, error) {
 	return files, nil
 }
 
-var refusedRE = regexp.MustCompile(`import of '([^']*)' is not allowed`)
+// refusedRE finds the module the PVM refused: one off the whitelist, or a
+// name a whitelisted module leaves out on purpose (hashlib's md5).
+var refusedRE = regexp.MustCompile(`import of '([^']*)' is not allowed|cannot import name '([^']*)' from '([^']*)'`)
+
+// addressRE matches the addresses in default reprs (`<C object at 0x7f..>`):
+// CPython prints memory addresses, the PVM a counter; neither is a value.
+var addressRE = regexp.MustCompile(` at 0x[0-9a-f]+>`)
 
 // flattenAll flattens every file in one python3 process.
 func flattenAll(python, flatten, dir string, files []string) ([]flattened, error) {
@@ -341,8 +351,12 @@ func (r *runner) file(rel string, fl flattened, worker int) *result {
 	}
 	prog := join(fl.Units)
 	pv := r.runPVM(prog, worker, r.pvmTimeout)
-	if m := refusedRE.FindStringSubmatch(pv.Err); m != nil && pv.Exc == "ImportError" {
-		res.kind, res.module, res.detail = "refused", m[1], "PVM refused import "+m[1]
+	if m := refusedRE.FindStringSubmatch(pv.Err); m != nil && (pv.Exc == "ImportError" || pv.Exc == "ModuleNotFoundError") {
+		res.kind, res.module = "refused", m[1]
+		if m[1] == "" {
+			res.module = m[3] + "." + m[2]
+		}
+		res.detail = "PVM refused import " + res.module
 		return res
 	}
 	py := r.runCPython(prog, worker, r.pyTimeout)
@@ -357,6 +371,12 @@ func (r *runner) file(rel string, fl flattened, worker int) *result {
 	switch compare(py, pv) {
 	case verdictSame:
 		res.kind = "same"
+	case verdictOrder:
+		_, where := firstDifference(py.Stdout, pv.Stdout)
+		res.kind, res.detail = "order", where
+	case verdictRefusedInExample:
+		k, where := firstDifference(py.Stdout, pv.Stdout)
+		res.kind, res.module, res.detail = "refused", fmt.Sprintf("(inside example #%d)", k), "PVM refused an import: "+where
 	case verdictOutside:
 		_, where := firstDifference(py.Stdout, pv.Stdout)
 		res.kind, res.detail = "outside", "PVM limit: "+pvmEnd(pv)
@@ -396,6 +416,14 @@ const (
 	verdictSame verdict = iota
 	verdictDiffer
 	verdictOutside
+	// verdictOrder: every differing line holds the same characters in
+	// another order, a set printed in its iteration order (the PVM
+	// iterates sets in insertion order, CPython in hash order:
+	// docs/decisions.md); a candidate for a human look, not a bug.
+	verdictOrder
+	// verdictRefusedInExample: an example imports a module the PVM does
+	// not have (its own import statement fails, CPython's succeeds).
+	verdictRefusedInExample
 )
 
 // compare decides whether the PVM agrees with CPython. Hitting a
@@ -413,10 +441,27 @@ func compare(py, pv outcome) verdict {
 	pl, vl := strings.Split(py.Stdout, "\n"), strings.Split(pv.Stdout, "\n")
 	for i := 0; i < len(pl) && i < len(vl); i++ {
 		if pl[i] != vl[i] {
-			if vl[i] == "! MemoryError" || vl[i] == "! RecursionError" || vl[i] == "! CAP" {
+			switch vl[i] {
+			case "! MemoryError", "! RecursionError", "! CAP":
 				return verdictOutside
+			case "! ImportError", "! ModuleNotFoundError":
+				if pv.Exc == "" && i > 0 && strings.HasPrefix(pl[i-1], "#") {
+					return verdictRefusedInExample
+				}
 			}
 			break
+		}
+	}
+	if pv.Exc == "" && len(pl) == len(vl) {
+		order := true
+		for i := range pl {
+			if pl[i] != vl[i] && orderHint(pl[i], vl[i]) == "" {
+				order = false
+				break
+			}
+		}
+		if order {
+			return verdictOrder
 		}
 	}
 	return verdictDiffer
@@ -475,6 +520,7 @@ func (r *runner) runPVM(prog string, worker int, timeout time.Duration) outcome 
 	if jerr := json.Unmarshal(stdout, &o); jerr != nil {
 		return outcome{Exc: "<internal>", Err: fmt.Sprintf("PVM child: %v (%v)", err, jerr)}
 	}
+	o.Stdout = addressRE.ReplaceAllString(o.Stdout, " at 0x...>")
 	return o
 }
 
@@ -490,7 +536,7 @@ func (r *runner) runCPython(prog string, worker int, timeout time.Duration) outc
 		return outcome{Exc: "<internal>", Err: err.Error()}
 	}
 	stdout, stderr, timedOut, err := runWithTimeout(timeout, dir, r.python, "-I", path)
-	o := outcome{Stdout: string(stdout), Timeout: timedOut}
+	o := outcome{Stdout: addressRE.ReplaceAllString(string(stdout), " at 0x...>"), Timeout: timedOut}
 	if timedOut {
 		o.Exc = "<timeout>"
 	} else if err != nil {
@@ -607,7 +653,7 @@ func summarize(results []*result) string {
 	counts := map[string]int{}
 	refused := map[string]int{}
 	skipped := map[string]int{}
-	var differs, outside []string
+	var differs, outside, order []string
 	for _, r := range results {
 		counts[r.kind]++
 		switch r.kind {
@@ -623,12 +669,14 @@ func summarize(results []*result) string {
 			differs = append(differs, r.path)
 		case "outside":
 			outside = append(outside, r.path)
+		case "order":
+			order = append(order, r.path)
 		}
 	}
 	var b strings.Builder
-	ran := counts["same"] + counts["differs"] + counts["outside"]
-	fmt.Fprintf(&b, "\n== %d files: %d compared (%d same, %d differ, %d outside the PVM's limits), %d refused an import, %d skipped\n",
-		len(results), ran, counts["same"], counts["differs"], counts["outside"], counts["refused"], counts["skipped"])
+	ran := counts["same"] + counts["differs"] + counts["outside"] + counts["order"]
+	fmt.Fprintf(&b, "\n== %d files: %d compared (%d same, %d differ, %d only in set order, %d outside the PVM's limits), %d refused an import, %d skipped\n",
+		len(results), ran, counts["same"], counts["differs"], counts["order"], counts["outside"], counts["refused"], counts["skipped"])
 	if len(refused) > 0 {
 		b.WriteString("refused imports (files):")
 		for _, m := range sortedByCount(refused) {
@@ -645,6 +693,9 @@ func summarize(results []*result) string {
 	}
 	for _, p := range differs {
 		fmt.Fprintf(&b, "differs: %s\n", p)
+	}
+	for _, p := range order {
+		fmt.Fprintf(&b, "set order: %s\n", p)
 	}
 	for _, p := range outside {
 		fmt.Fprintf(&b, "outside: %s\n", p)
