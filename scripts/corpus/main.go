@@ -306,7 +306,8 @@ func pythonFiles(dir string, only *regexp.Regexp) ([]string, error) {
 var refusedRE = regexp.MustCompile(`import of '([^']*)' is not allowed|cannot import name '([^']*)' from '([^']*)'`)
 
 // addressRE matches the addresses in default reprs (`<C object at 0x7f..>`):
-// CPython prints memory addresses, the PVM a counter; neither is a value.
+// CPython prints memory addresses, the PVM a counter or nothing (`<map
+// object>`); neither is a value, so both sides drop them.
 var addressRE = regexp.MustCompile(` at 0x[0-9a-f]+>`)
 
 // flattenAll flattens every file in one python3 process.
@@ -520,7 +521,7 @@ func (r *runner) runPVM(prog string, worker int, timeout time.Duration) outcome 
 	if jerr := json.Unmarshal(stdout, &o); jerr != nil {
 		return outcome{Exc: "<internal>", Err: fmt.Sprintf("PVM child: %v (%v)", err, jerr)}
 	}
-	o.Stdout = addressRE.ReplaceAllString(o.Stdout, " at 0x...>")
+	o.Stdout = addressRE.ReplaceAllString(o.Stdout, ">")
 	return o
 }
 
@@ -536,7 +537,7 @@ func (r *runner) runCPython(prog string, worker int, timeout time.Duration) outc
 		return outcome{Exc: "<internal>", Err: err.Error()}
 	}
 	stdout, stderr, timedOut, err := runWithTimeout(timeout, dir, r.python, "-I", path)
-	o := outcome{Stdout: addressRE.ReplaceAllString(string(stdout), " at 0x...>"), Timeout: timedOut}
+	o := outcome{Stdout: addressRE.ReplaceAllString(string(stdout), ">"), Timeout: timedOut}
 	if timedOut {
 		o.Exc = "<timeout>"
 	} else if err != nil {
