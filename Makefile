@@ -1,7 +1,7 @@
 # The README's two commands: `go run ./cmd/cowboyd devnet` and `make test`.
 GO ?= go
 
-.PHONY: test build bench fuzz vet mutate difftest
+.PHONY: test build bench fuzz vet mutate difftest corpus
 
 # Everything that needs no network beyond loopback; .ci/run calls this.
 test:
@@ -56,3 +56,16 @@ difftest:
 	@if command -v python3 >/dev/null 2>&1; then \
 		$(GO) run ./pvm/difftest/cmd/difftest -n $(DIFFTEST_N) -seed $(DIFFTEST_SEED) -j 2; \
 	else echo "make difftest: python3 (CPython 3.11) not installed; the differential fuzzer is skipped"; fi
+
+# Third-party Python through CPython 3.11 and the PVM (scripts/corpus,
+# docs/testing.md "Third-party Python: the corpus run"): every .py file's
+# doctests under CORPUS, e.g. a clone of TheAlgorithms/Python, per-file
+# verdicts and a summary, minimized differences in CORPUS_OUT. Needs
+# python3 and time (about an hour for 1,400 files on two loaded cores);
+# not part of `make test`.
+CORPUS ?=
+CORPUS_OUT ?= corpus-out
+CORPUS_J ?= 2
+corpus:
+	@if [ -z "$(CORPUS)" ]; then echo "make corpus: set CORPUS to a directory of .py files, e.g. git clone https://github.com/TheAlgorithms/Python; make corpus CORPUS=Python"; exit 2; fi
+	nice -n 10 $(GO) run ./scripts/corpus -dir $(CORPUS) -out $(CORPUS_OUT) -j $(CORPUS_J)

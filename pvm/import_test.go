@@ -36,7 +36,7 @@ func TestImportWhitelistAndCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "hello a hello b 3 True\nImportError import of 'os' is not allowed: not on the PVM module whitelist\ncannot import name 'missing' from 'greet'\n"
+	want := "hello a hello b 3 True\nModuleNotFoundError import of 'os' is not allowed: not on the PVM module whitelist\ncannot import name 'missing' from 'greet'\n"
 	if out.String() != want {
 		t.Fatalf("got %q\nwant %q", out.String(), want)
 	}

@@ -214,7 +214,7 @@ func TestHostile(t *testing.T) {
 		{"input", "input()\n", func(err error) bool { return strings.HasPrefix(lastLine(err), "DeterminismError") }, "DeterminismError"},
 		{"globals", "globals()['x'] = 1\n", func(err error) bool { return strings.HasPrefix(lastLine(err), "DeterminismError") }, "DeterminismError"},
 		{"dynamic import", "__import__('os')\n", func(err error) bool { return strings.HasPrefix(lastLine(err), "ImportError") }, "ImportError"},
-		{"import not whitelisted", "import os\n", func(err error) bool { return strings.HasPrefix(lastLine(err), "ImportError") }, "ImportError"},
+		{"import not whitelisted", "import os\n", func(err error) bool { return strings.HasPrefix(lastLine(err), "ModuleNotFoundError") }, "ModuleNotFoundError"},
 		{"open outside tmp", "open('/etc/passwd')\n", func(err error) bool { return strings.HasPrefix(lastLine(err), "PermissionError") }, "PermissionError"},
 		{"is on str", "a = 'x'\nprint(a is 'x')\n", func(err error) bool { return strings.HasPrefix(lastLine(err), "DeterminismError") }, "DeterminismError"},
 		{"is on int", "a = 1000\nb = 1000\nprint(a is not b)\n", func(err error) bool { return strings.HasPrefix(lastLine(err), "DeterminismError") }, "DeterminismError"},

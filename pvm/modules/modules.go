@@ -67,6 +67,15 @@ var pythonFixups = map[string]func(*vm.Module){
 				k.MarkSequence()
 			}
 		}
+		// deque, OrderedDict, defaultdict and Counter are subscriptable
+		// (deque[int] in an annotation), as CPython's C types are.
+		for _, name := range []string{"deque", "OrderedDict", "defaultdict", "Counter"} {
+			if k, ok := m.Globals.Get(name); ok {
+				if k, ok := k.(*object.Class); ok {
+					k.MarkGeneric()
+				}
+			}
+		}
 	},
 }
 

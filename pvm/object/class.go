@@ -17,6 +17,8 @@ type Class struct {
 	// New constructs an instance of a builtin type when the class is called
 	// (int("3"), list(x)); nil for classes whose instances are *Instance.
 	New func(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error)
+	// generic: k[item] is a types.GenericAlias (MarkGeneric).
+	generic bool
 	// builtinType is set for types whose instances are Go values; user code
 	// cannot subclass those.
 	builtinType bool
@@ -70,6 +72,13 @@ func (k *Class) MatchesMapping() bool { return k.pattern == collectionMapping }
 // after it: a class the PVM writes in Python that CPython writes in C with
 // Py_TPFLAGS_SEQUENCE (collections.deque), marked when its module loads.
 func (k *Class) MarkSequence() { k.pattern = collectionSequence }
+
+// MarkGeneric makes k[item] (and a subclass's) a types.GenericAlias: a
+// class the PVM writes in Python that CPython writes in C with
+// __class_getitem__ = GenericAlias (collections.deque[int]). A flag and
+// not a class attribute, so the module's objects, which the live-heap
+// walk measures, stay as they were.
+func (k *Class) MarkGeneric() { k.generic = true }
 
 type lookupHit struct {
 	v     Value

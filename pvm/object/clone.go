@@ -108,6 +108,7 @@ func (k *Class) CloneInto(dst *Class, c Cloner) {
 	dst.builtinType = k.builtinType
 	dst.isExc = k.isExc
 	dst.pattern = k.pattern
+	dst.generic = k.generic
 	dst.shared = false
 	dst.Meta = c.CloneClass(k.Meta)
 	dst.Solid = c.CloneClass(k.Solid)

@@ -21,6 +21,22 @@ var (
 func init() {
 	GenericAliasClass.Module = "types"
 	UnionTypeClass.Module = "types"
+	// GenericAlias(origin, args) is what a class's
+	// `__class_getitem__ = classmethod(GenericAlias)` calls (CPython's
+	// idiom, and how collections.deque[int] is made).
+	GenericAliasClass.New = func(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
+		if len(kw) != 0 {
+			return nil, Errorf(TypeError, "GenericAlias() takes no keyword arguments")
+		}
+		if err := ArgCount("GenericAlias", args, 2, 2); err != nil {
+			return nil, err
+		}
+		origin, ok := args[0].(*Class)
+		if !ok {
+			return nil, Errorf(TypeError, "GenericAlias() origin must be a class in the PVM, not '%s'", TypeName(args[0]))
+		}
+		return NewGenericAlias(origin, args[1]), nil
+	}
 }
 
 // NewGenericAlias is origin[item].

@@ -162,6 +162,11 @@ func GetItem(c Ctx, x, i Value) (Value, error) {
 		if s.builtinType {
 			return NewGenericAlias(s, i), nil // list[int] and friends in annotations
 		}
+		for _, b := range s.MRO {
+			if b.generic {
+				return NewGenericAlias(s, i), nil // collections.deque[int]
+			}
+		}
 	}
 	if g, ok := x.(ItemGetter); ok {
 		return g.GetItem(c, i)

@@ -176,7 +176,9 @@ func (t *Thread) importFrom(stack []object.Value, sp int, name string) (int, err
 		// As CPython's packages: a name the module lacks may be a
 		// registered submodule (cowboy_sdk.runner).
 		if mm, ok := mod.(*Module); ok {
-			if _, sub := t.modules.defs[mm.Name+"."+name]; sub {
+			// Has, not defs: a call's registry extends the shared
+			// whitelist, whose entries are in its base.
+			if t.modules.Has(mm.Name + "." + name) {
 				v, err = t.importModule(mm.Name + "." + name)
 			}
 		}

@@ -97,7 +97,9 @@ func (t *Thread) importModule(name string) (object.Value, error) {
 		if err := t.meter.Charge(meter.CostImportRefused); err != nil {
 			return nil, err
 		}
-		return nil, object.Errorf(object.ImportError, "import of '%s' is not allowed: not on the PVM module whitelist", name)
+		// ModuleNotFoundError, the ImportError CPython raises for a module
+		// it cannot find: `except ModuleNotFoundError:` fallbacks work.
+		return nil, object.Errorf(object.ModuleNotFoundError, "import of '%s' is not allowed: not on the PVM module whitelist", name)
 	}
 	if err := t.meter.Charge(meter.CostImportFirst); err != nil {
 		return nil, err
