@@ -40,7 +40,7 @@ func (*Cell) Hash(object.Ctx) (int64, error) { return 0x63656c6c, nil }
 // behind one pointer, extra, nil until something is set: a generator
 // expression or lambda made in a loop is then a 144-byte Go allocation
 // (160 with its one-cell closure, functionCell) instead of 192 (208), and
-// the collector runs that much less often (TestAllocSizes). The meter
+// the collector runs that much less often (TestFunctionSize). The meter
 // never sees Go sizes: a function is charged meter.SizeFunction whatever
 // its layout.
 type Function struct {
