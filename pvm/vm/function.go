@@ -39,10 +39,10 @@ func (*Cell) Hash(object.Ctx) (int64, error) { return 0x63656c6c, nil }
 // What most functions do not have (defaults, annotations, attributes) is
 // behind one pointer, extra, nil until something is set: a generator
 // expression or lambda made in a loop is then a 144-byte Go allocation
-// (160 with its one-cell closure, functionCell) instead of 192 (208), and
-// the collector runs that much less often (TestFunctionSize). The meter
-// never sees Go sizes: a function is charged meter.SizeFunction whatever
-// its layout.
+// (160 with its one-cell closure, functionCell) instead of 192 (208), so
+// a loop that makes them allocates that much less (TestFunctionSize).
+// The meter never sees Go sizes: a function is charged
+// meter.SizeFunction whatever its layout.
 type Function struct {
 	Code     *compile.Code
 	Globals  *object.StrDict
