@@ -335,11 +335,12 @@ func (t *Thread) bindArgs(f *frame, fn *Function, args []object.Value, kw []obje
 	code := fn.Code
 	locals := f.locals
 	nargs := code.ArgCount
-	if len(args) <= nargs && len(kw) == 0 && !code.VarArgs && !code.VarKw && code.KwOnlyCount == 0 && len(args)+len(fn.Defaults) >= nargs {
+	if len(args) <= nargs && len(kw) == 0 && !code.VarArgs && !code.VarKw && code.KwOnlyCount == 0 && len(args)+len(fn.defaults()) >= nargs {
 		// Fast path: positional only, defaults fill the rest.
 		copy(locals, args)
+		defaults := fn.defaults()
 		for i := len(args); i < nargs; i++ {
-			locals[i] = fn.Defaults[i-(nargs-len(fn.Defaults))]
+			locals[i] = defaults[i-(nargs-len(defaults))]
 		}
 		t.setupCells(f, fn)
 		return nil
@@ -350,7 +351,7 @@ func (t *Thread) bindArgs(f *frame, fn *Function, args []object.Value, kw []obje
 		if nargs == 0 {
 			return object.Errorf(object.TypeError, "%s() takes 0 positional arguments but %d %s given", name, given, wasWere(given))
 		}
-		minArgs := nargs - len(fn.Defaults)
+		minArgs := nargs - len(fn.defaults())
 		if minArgs != nargs {
 			return object.Errorf(object.TypeError, "%s() takes from %d to %d positional arguments but %d %s given", name, minArgs, nargs, given, wasWere(given))
 		}
@@ -408,12 +409,13 @@ func (t *Thread) bindArgs(f *frame, fn *Function, args []object.Value, kw []obje
 		locals[found] = k.Value
 	}
 	// Defaults for positionals.
-	firstDefault := nargs - len(fn.Defaults)
+	defaults := fn.defaults()
+	firstDefault := nargs - len(defaults)
 	var missing []string
 	for i := 0; i < nargs; i++ {
 		if locals[i] == nil {
 			if i >= firstDefault {
-				locals[i] = fn.Defaults[i-firstDefault]
+				locals[i] = defaults[i-firstDefault]
 			} else {
 				missing = append(missing, code.Varnames[i])
 			}
@@ -426,8 +428,8 @@ func (t *Thread) bindArgs(f *frame, fn *Function, args []object.Value, kw []obje
 		pi := nargs + i
 		if locals[pi] == nil {
 			pname := code.Varnames[pi]
-			if fn.KwDefaults != nil {
-				if v, ok, _ := fn.KwDefaults.Get(t, object.Str(pname)); ok {
+			if kwd := fn.kwDefaults(); kwd != nil {
+				if v, ok, _ := kwd.Get(t, object.Str(pname)); ok {
 					locals[pi] = v
 					continue
 				}

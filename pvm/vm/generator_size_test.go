@@ -29,3 +29,23 @@ func TestSmallGeneratorSize(t *testing.T) {
 		}
 	}
 }
+
+// TestFunctionSize pins the Go size of a function object: MAKE_FUNCTION
+// makes one for every generator expression and lambda it runs, so the
+// rarely set fields live behind Function.extra and a function with its
+// one-cell closure (functionCell) stays in the 160-byte size class.
+func TestFunctionSize(t *testing.T) {
+	tests := []struct {
+		name string
+		size uintptr
+		max  uintptr
+	}{
+		{"Function", unsafe.Sizeof(Function{}), 144},
+		{"functionCell", unsafe.Sizeof(functionCell{}), 160},
+	}
+	for _, tt := range tests {
+		if tt.size > tt.max {
+			t.Errorf("%s is %d bytes, want at most %d (Go's size class)", tt.name, tt.size, tt.max)
+		}
+	}
+}

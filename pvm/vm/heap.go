@@ -104,22 +104,22 @@ func walkFrame(w *object.HeapWalk, f *frame) {
 // HeapRefs implements object.HeapRefs.
 func (f *Function) HeapRefs(w *object.HeapWalk) uint64 {
 	w.VisitStrDict(f.Globals)
-	w.VisitStrDict(f.Dict)
-	for _, v := range f.Defaults {
+	w.VisitStrDict(f.dict())
+	for _, v := range f.defaults() {
 		w.Visit(v)
 	}
-	if f.KwDefaults != nil {
-		w.Visit(f.KwDefaults)
+	if kwd := f.kwDefaults(); kwd != nil {
+		w.Visit(kwd)
 	}
-	if f.Annotations != nil {
-		w.Visit(f.Annotations)
+	if a := f.annotations(); a != nil {
+		w.Visit(a)
 	}
 	for _, c := range f.Closure {
 		if c != nil {
 			w.Visit(c)
 		}
 	}
-	return meter.SizeFunction + meter.SizePointer*uint64(len(f.Defaults)+len(f.Closure))
+	return meter.SizeFunction + meter.SizePointer*uint64(len(f.defaults())+len(f.Closure))
 }
 
 // HeapRefs implements object.HeapRefs.

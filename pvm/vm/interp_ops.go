@@ -114,17 +114,17 @@ func (t *Thread) makeFunction(f *frame, stack []object.Value, sp int, arg uint32
 	}
 	if arg&8 != 0 {
 		sp--
-		fn.Annotations = stack[sp].(*object.Dict)
+		fn.more().annotations = stack[sp].(*object.Dict)
 		stack[sp] = nil
 	}
 	if arg&2 != 0 {
 		sp--
-		fn.KwDefaults = stack[sp].(*object.Dict)
+		fn.more().kwDefaults = stack[sp].(*object.Dict)
 		stack[sp] = nil
 	}
 	if arg&1 != 0 {
 		sp--
-		fn.Defaults = stack[sp].(object.Tuple)
+		fn.more().defaults = stack[sp].(object.Tuple)
 		stack[sp] = nil
 	}
 	if err := object.Alloc(t, meter.SizeFunction); err != nil {

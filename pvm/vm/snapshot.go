@@ -700,12 +700,15 @@ func (f *Function) CloneInto(dst *Function, c object.Cloner) {
 	dst.Code = f.Code
 	dst.Globals = c.CloneStrDict(f.Globals)
 	dst.Module = f.Module
-	dst.Defaults = object.CloneValues(c, f.Defaults)
-	if f.KwDefaults != nil {
-		dst.KwDefaults, _ = c.Clone(f.KwDefaults).(*object.Dict)
-	}
-	if f.Annotations != nil {
-		dst.Annotations, _ = c.Clone(f.Annotations).(*object.Dict)
+	if f.extra != nil {
+		x := dst.more()
+		x.defaults = object.CloneValues(c, f.extra.defaults)
+		if f.extra.kwDefaults != nil {
+			x.kwDefaults, _ = c.Clone(f.extra.kwDefaults).(*object.Dict)
+		}
+		if f.extra.annotations != nil {
+			x.annotations, _ = c.Clone(f.extra.annotations).(*object.Dict)
+		}
 	}
 	if f.Closure != nil {
 		dst.Closure = make([]*Cell, len(f.Closure))
@@ -717,7 +720,9 @@ func (f *Function) CloneInto(dst *Function, c object.Cloner) {
 	}
 	dst.Name = f.Name
 	dst.QualName = f.QualName
-	dst.Dict = c.CloneStrDict(f.Dict)
+	if f.extra != nil {
+		dst.more().dict = c.CloneStrDict(f.extra.dict)
+	}
 	// gcache and acache: the caches start empty.
 }
 

@@ -363,6 +363,12 @@ func fill(t *testing.T, name string, f reflect.Value) {
 			f.Set(reflect.ValueOf(&object.ExcState{}))
 		case reflect.TypeOf((*uint64)(nil)):
 			f.Set(reflect.ValueOf(new(uint64)))
+		case reflect.TypeOf((*funcExtra)(nil)):
+			// A function's rarely set fields: each filled, so that
+			// checkCopied sees every one of them copied.
+			x := &funcExtra{}
+			fillStruct(t, reflect.ValueOf(x).Elem())
+			f.Set(reflect.ValueOf(x))
 		default:
 			if f.Type().String() == "*object.dunderCache" { // unexported: a cache the copy resets
 				f.Set(reflect.New(f.Type().Elem()))
@@ -391,6 +397,10 @@ func checkCopied(t *testing.T, name string, v reflect.Value, reset map[string]bo
 		}
 		if f.Kind() == reflect.Struct {
 			checkCopied(t, v.Type().Field(i).Type.Name(), f, reset)
+			continue
+		}
+		if f.Type() == reflect.TypeOf((*funcExtra)(nil)) && !f.IsNil() {
+			checkCopied(t, "funcExtra", f.Elem(), reset)
 			continue
 		}
 		if f.IsZero() {
