@@ -9,10 +9,9 @@ import (
 // the keys and values of its writes, its new leaves, and its new internal
 // nodes depth by depth (a node's children are deeper), so the tree update
 // first builds the new nodes and then hashes them in groups of 16 with one
-// AVX-512 compression per group (crypto/blake16, whose tests hold it to
-// BLAKE3), where the processor has it. Elsewhere, or with arena.simd off,
-// the same groups are hashed one lane at a time by the scalar compress;
-// TestHash16 holds both to the verifier's hashes.
+// AVX-512 compression per group (compress_amd64.s), where the processor
+// has it. Elsewhere, or with arena.simd off, the same groups are hashed one
+// lane at a time by the scalar compress; the tests compare the two.
 
 // ivRows is BLAKE3's initial value in every lane.
 var ivRows = func() (r [8][16]uint32) {
