@@ -7,43 +7,6 @@ import (
 	"github.com/cowboy-chain/cowboy/store/verifier"
 )
 
-// TestCompress16 holds the 16-lane compression (AVX-512 where the
-// processor has it) to the scalar one, lane by lane, with random chaining
-// values, messages, block lengths and flags.
-func TestCompress16(t *testing.T) {
-	if !haveAVX512 {
-		t.Log("no AVX-512 here: the scalar path is what runs")
-	}
-	rng := rand.New(rand.NewSource(5))
-	for i := 0; i < 300; i++ {
-		var cv [8][16]uint32
-		var m [16][16]uint32
-		var blen [16]uint32
-		for w := range cv {
-			for l := range cv[w] {
-				cv[w][l] = rng.Uint32()
-			}
-		}
-		for w := range m {
-			for l := range m[w] {
-				m[w][l] = rng.Uint32()
-			}
-		}
-		for l := range blen {
-			blen[l] = uint32(rng.Intn(65))
-		}
-		flags := uint32(rng.Intn(16))
-		var got, want [8][16]uint32
-		h := hasher16{simd: true, m: m}
-		h.compress(&cv, &blen, flags)
-		got = h.out
-		compress16Generic(&cv, &m, &blen, &want, flags)
-		if got != want {
-			t.Fatalf("case %d: 16-lane compression differs from the scalar one", i)
-		}
-	}
-}
-
 // TestHash16 holds the grouped node, leaf and input hashes to the
 // verifier's definitions, on group sizes that leave lanes unused.
 func TestHash16(t *testing.T) {

@@ -3,6 +3,7 @@ package execution
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"slices"
 
 	"github.com/cowboy-chain/cowboy/chain/fees"
@@ -134,27 +135,15 @@ var orderDomain = []byte("cowboy/tx-order/v1")
 // (docs/decisions.md "Lanes"). A transaction whose sender does not recover
 // keeps its own slot (execution refuses it).
 func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
-	type slot struct {
-		key   [32]byte
-		hash  types.Hash
-		tx    *types.Tx
-		from  types.Address
-		group int32 // index of the sender's group; -1: no sender
-	}
-	slots := make([]slot, len(txs))
+	slots := make([]orderSlot, len(txs))
 	for i, tx := range txs {
 		h := tx.Hash()
-		slots[i] = slot{key: crypto.Keccak256(orderDomain, beacon[:], h[:]), hash: h, tx: tx, group: -1}
+		slots[i] = orderSlot{key: crypto.Keccak256(orderDomain, beacon[:], h[:]), hash: h, tx: tx, group: -1}
 		if from, err := tx.Sender(); err == nil {
 			slots[i].from, slots[i].group = from, 0
 		}
 	}
-	slices.SortFunc(slots, func(a, b slot) int { // equal keys and hashes are the same transaction
-		if c := bytes.Compare(a.key[:], b.key[:]); c != 0 {
-			return c
-		}
-		return bytes.Compare(a.hash[:], b.hash[:])
-	})
+	ord := slotOrder(slots)
 	// Each sender's transactions in nonce order (ties by hash), then dealt
 	// into its slots in slot order. Senders are numbered in slot order
 	// (one map lookup per transaction) and their transactions laid out
@@ -162,8 +151,8 @@ func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
 	// sort: no list or map per sender.
 	groups := make(map[types.Address]int32, len(slots))
 	var count []int32 // transactions per sender
-	for i := range slots {
-		s := &slots[i]
+	for _, o := range ord {
+		s := &slots[o.i]
 		if s.group < 0 {
 			continue
 		}
@@ -182,8 +171,8 @@ func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
 	}
 	byGroup := make([]*types.Tx, start[len(count)])
 	next := slices.Clone(start[:len(count)])
-	for _, s := range slots {
-		if s.group >= 0 {
+	for _, o := range ord {
+		if s := &slots[o.i]; s.group >= 0 {
 			byGroup[next[s.group]] = s.tx
 			next[s.group]++
 		}
@@ -199,7 +188,8 @@ func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
 	}
 	out := make([]*types.Tx, len(slots))
 	copy(next, start) // the next of each sender's transactions to deal
-	for i, s := range slots {
+	for i, o := range ord {
+		s := &slots[o.i]
 		if s.group < 0 {
 			out[i] = s.tx
 			continue
@@ -208,4 +198,46 @@ func VRFOrder(beacon [32]byte, txs []*types.Tx) []*types.Tx {
 		next[s.group]++
 	}
 	return out
+}
+
+// orderSlot is a transaction's slot in VRFOrder.
+type orderSlot struct {
+	key   [32]byte // keccak256(orderDomain ‖ beacon ‖ hash)
+	hash  types.Hash
+	tx    *types.Tx
+	from  types.Address
+	group int32 // index of the sender's group; -1: no sender
+}
+
+// slotRef is a slot's place in the sort: the first 8 bytes of its key as
+// a big-endian integer, and the slot's index.
+type slotRef struct {
+	hi uint64
+	i  int32
+}
+
+// slotOrder returns the slots' indices sorted by key, ties by hash (equal
+// keys and hashes are the same transaction; ties by index). It sorts
+// 16-byte (key prefix, index) pairs compared as integers instead of the
+// 128-byte slots through bytes.Compare; the rest of the key and the hash
+// are read only where two prefixes are equal, which keccak keys make rare.
+func slotOrder(slots []orderSlot) []slotRef {
+	ord := make([]slotRef, len(slots))
+	for i := range slots {
+		ord[i] = slotRef{hi: binary.BigEndian.Uint64(slots[i].key[:8]), i: int32(i)}
+	}
+	slices.SortFunc(ord, func(a, b slotRef) int {
+		if c := cmp.Compare(a.hi, b.hi); c != 0 {
+			return c
+		}
+		sa, sb := &slots[a.i], &slots[b.i]
+		if c := bytes.Compare(sa.key[8:], sb.key[8:]); c != 0 {
+			return c
+		}
+		if c := bytes.Compare(sa.hash[:], sb.hash[:]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.i, b.i)
+	})
+	return ord
 }

@@ -99,3 +99,42 @@ func TestVRFOrderMatchesReference(t *testing.T) {
 		}
 	})
 }
+
+// slotOrder sorts by the whole key, then by hash, then by index, the same
+// as a stable sort of the slots by key and hash: keys drawn from a few
+// values at byte 0, byte 7 (the prefix), byte 8 and byte 31 (the rest), and
+// hashes from a few values at bytes 0 and 31, so that prefixes, whole keys
+// and hashes all tie, which keccak keys never show.
+func TestSlotOrderTies(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 40).Draw(t, "n")
+		slots := make([]orderSlot, n)
+		for i := range slots {
+			for _, b := range []int{0, 7, 8, 31} {
+				slots[i].key[b] = rapid.ByteRange(0, 2).Draw(t, "key")
+			}
+			for _, b := range []int{0, 31} {
+				slots[i].hash[b] = rapid.ByteRange(0, 2).Draw(t, "hash")
+			}
+		}
+		want := make([]int32, n)
+		for i := range want {
+			want[i] = int32(i)
+		}
+		slices.SortStableFunc(want, func(a, b int32) int {
+			if c := bytes.Compare(slots[a].key[:], slots[b].key[:]); c != 0 {
+				return c
+			}
+			return bytes.Compare(slots[a].hash[:], slots[b].hash[:])
+		})
+		ord := slotOrder(slots)
+		if len(ord) != n {
+			t.Fatalf("%d indices for %d slots", len(ord), n)
+		}
+		for j, o := range ord {
+			if o.i != want[j] {
+				t.Fatalf("position %d: slot %d, want slot %d", j, o.i, want[j])
+			}
+		}
+	})
+}
