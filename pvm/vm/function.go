@@ -97,8 +97,8 @@ func (f *Function) FuncName() string { return f.Name }
 
 // GetAttr implements object.AttrGetter.
 // The dunder names are answered from the fields, as CPython's function
-// getset descriptors do; __dict__ is a new dict holding the attributes
-// (a copy, so stores into it do not reach the function); every other name
+// getset descriptors do; __dict__ is the attributes as a dict
+// (a live view of the attributes, object.AttrDict); every other name
 // reads Dict, so an attribute set on a function is found again, as
 // func.attr is in CPython.
 func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
@@ -143,19 +143,11 @@ func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error
 		}
 		return f.Annotations, true, nil
 	case "__dict__":
-		d := object.NewDict()
-		if f.Dict != nil {
-			var err error
-			f.Dict.Each(func(k string, v object.Value) {
-				if err == nil {
-					err = d.Set(c, object.Str(k), v)
-				}
-			})
-			if err != nil {
-				return nil, false, err
-			}
+		if f.Dict == nil {
+			f.Dict = object.NewStrDict()
 		}
-		return d, true, nil
+		d, err := object.AttrDict(c, f.Dict)
+		return d, err == nil, err
 	}
 	if f.Dict != nil {
 		if v, ok := f.Dict.Get(name); ok {
@@ -198,6 +190,9 @@ func (f *Function) SetAttr(c object.Ctx, name string, v object.Value) error {
 	}
 	if f.Dict == nil {
 		f.Dict = object.NewStrDict()
+	}
+	if name == "__dict__" {
+		return object.ReplaceNamespace(c, f.Dict, v, nil)
 	}
 	f.Dict.Set(name, v)
 	return nil
