@@ -609,20 +609,9 @@ func newBuiltins() *object.StrDict {
 			if err := object.ArgCount(spec[0], args, 1, 1); err != nil {
 				return nil, err
 			}
-			v := args[0]
-			if in, ok := v.(*object.Instance); ok {
-				if m, _ := in.Class.Lookup("__index__"); m != nil {
-					r, err := c.Call(m, []object.Value{in}, nil)
-					if err != nil {
-						return nil, err
-					}
-					v = r
-				}
-			}
-			switch v.(type) {
-			case object.Int, *object.BigInt, object.Bool:
-			default:
-				return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(v))
+			v, err := object.Index(c, args[0])
+			if err != nil {
+				return nil, err
 			}
 			s, err := object.Format(c, v, spec[1])
 			return object.Str(s), err
