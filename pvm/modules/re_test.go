@@ -20,7 +20,7 @@ func TestReRefusesBacktracking(t *testing.T) {
 		`a*+`:               "possessive quantifiers",
 		`a{2}+`:             "possessive quantifiers",
 		`[a-z]+(?=\d)\w`:    "lookahead",
-		`x(?x:a b)`:         "scoped inline flag 'x'",
+		`x(?L:a b)`:         "cannot use 'L' flag with a str pattern",
 		`a{1001}`:           "repeat counts above 1000",
 		`\N{DIGIT ONE}`:     `\N{...}`,
 		`(?L)a`:             "LOCALE",
