@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"sort"
@@ -160,14 +161,7 @@ func newBuiltins() *object.StrDict {
 		if err := object.ArgCount("callable", args, 1, 1); err != nil {
 			return nil, err
 		}
-		switch x := args[0].(type) {
-		case *Function, *object.Builtin, *object.BoundMethod, *object.Class:
-			return object.True, nil
-		case *object.Instance:
-			m, _ := x.Class.Lookup("__call__")
-			return object.MakeBool(m != nil), nil
-		}
-		return object.False, nil
+		return object.MakeBool(isCallable(args[0])), nil
 	})
 	// isinstance is PyObject_IsInstance: a __instancecheck__ on the
 	// metaclass (abc.ABCMeta) or on an instance used as a class spec wins;
@@ -271,6 +265,9 @@ func newBuiltins() *object.StrDict {
 			return nil, err
 		}
 		if len(args) == 2 {
+			if !isCallable(args[0]) {
+				return nil, object.Errorf(object.TypeError, "iter(v, w): v must be callable")
+			}
 			return newCallableIter(args[0], args[1]), nil
 		}
 		return object.Iter(c, args[0])
@@ -597,6 +594,11 @@ func newBuiltins() *object.StrDict {
 				return nil, object.Errorf(object.TypeError, "ord() expected a character, but string of length %d found", len(s))
 			}
 			return object.Int(s[0]), nil
+		case *object.ByteArray:
+			if len(s.B) != 1 {
+				return nil, object.Errorf(object.TypeError, "ord() expected a character, but string of length %d found", len(s.B))
+			}
+			return object.Int(s.B[0]), nil
 		}
 		return nil, object.Errorf(object.TypeError, "ord() expected string of length 1, but %s found", object.TypeName(args[0]))
 	})
@@ -650,7 +652,12 @@ func newBuiltins() *object.StrDict {
 		if len(args) != 1 {
 			return nil, object.Errorf(object.DeterminismError, "vars() without an argument is forbidden in the PVM (reflection)")
 		}
-		return object.GetAttr(c, args[0], "__dict__")
+		d, err := object.GetAttr(c, args[0], "__dict__")
+		var exc *object.Exception
+		if errors.As(err, &exc) && exc.Value.Class.IsSubclass(object.AttributeError) {
+			return nil, object.Errorf(object.TypeError, "vars() argument must have __dict__ attribute")
+		}
+		return d, err
 	})
 	// super is reached only in its explicit two-argument form: the compiler
 	// rewrites a zero-argument super() in a method into super(__class__,
@@ -1018,4 +1025,17 @@ var noKeywords = map[string]bool{
 	"setattr": true, "delattr": true, "hasattr": true, "iter": true, "next": true,
 	"map": true, "filter": true, "reversed": true, "any": true, "all": true,
 	"divmod": true, "chr": true, "ord": true, "format": true, "dir": true, "vars": true,
+}
+
+// isCallable is callable(v): functions, methods, classes and instances of
+// a class with __call__.
+func isCallable(v object.Value) bool {
+	switch x := v.(type) {
+	case *Function, *object.Builtin, *object.BoundMethod, *object.Class:
+		return true
+	case *object.Instance:
+		m, _ := x.Class.Lookup("__call__")
+		return m != nil
+	}
+	return false
 }
