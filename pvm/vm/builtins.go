@@ -3,6 +3,7 @@ package vm
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strings"
@@ -334,6 +335,17 @@ func newBuiltins() *object.StrDict {
 		if a[1] != nil {
 			if a[1], err = object.IndexArg(c, a[1]); err != nil {
 				return nil, err
+			}
+			n, ok := object.AsInt64(a[1])
+			if _, big := object.BaseOf(a[1]).(*object.BigInt); big || (ok && n > math.MaxInt64-1<<40) {
+				// A start beyond 64 bits, or so near the top that the Go
+				// counter could pass it (2^40 items is more than any call
+				// can pay for), counts in ints (enum_next's slow path).
+				it, err := object.Iter(c, a[0])
+				if err != nil {
+					return nil, err
+				}
+				return newEnumerateBig(it, object.BaseOf(a[1])), nil
 			}
 			s, ok := object.AsInt64(a[1])
 			if !ok {

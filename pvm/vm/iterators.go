@@ -101,6 +101,23 @@ func newCallableIter(fn, sentinel object.Value) object.Value {
 	}}
 }
 
+// newEnumerateBig is enumerate with a start beyond 64 bits: the count is
+// an int, advanced by int addition (charged as such).
+func newEnumerateBig(it, start object.Value) object.Value {
+	n := start
+	return &goIter{cls: enumerateClass, refs: []object.Value{it}, next: func(c object.Ctx) (object.Value, bool, error) {
+		v, ok, err := object.Next(c, it)
+		if !ok || err != nil {
+			return nil, false, err
+		}
+		cur := n
+		if n, err = object.Binary(c, object.OpAdd, n, object.Int(1)); err != nil {
+			return nil, false, err
+		}
+		return object.Tuple{cur, v}, true, nil
+	}}
+}
+
 // newEnumerate is enum_next: the count is a Go int64 turned into an int
 // per item (MakeInt stores small values without a Go allocation), and
 // pair gives FOR_ITER + UNPACK_SEQUENCE 2 the count and the item without
