@@ -420,7 +420,7 @@ func newBuiltins() *object.StrDict {
 		switch x := args[0].(type) {
 		case *object.List:
 			return newReversed(append([]object.Value(nil), x.Elems...)), nil
-		case object.Tuple, object.Str, *object.Range, object.Bytes, *object.DictView, *object.Dict:
+		case object.Tuple, object.Str, *object.Range, object.Bytes, *object.ByteArray, *object.DictView, *object.Dict:
 			l, err := object.ListOf(c, x)
 			if err != nil {
 				return nil, err
@@ -429,6 +429,11 @@ func newBuiltins() *object.StrDict {
 		case *object.Instance:
 			if m, _ := x.Class.Lookup("__reversed__"); m != nil {
 				return c.Call(m, []object.Value{x}, nil)
+			}
+			// The sequence protocol: __len__ and __getitem__ (an object
+			// with __len__ and __iter__ only is not reversible).
+			if gi, _ := x.Class.Lookup("__getitem__"); gi == nil {
+				break
 			}
 			if _, err := object.Len(c, x); err == nil {
 				l, err := object.ListOf(c, x)
@@ -480,11 +485,13 @@ func newBuiltins() *object.StrDict {
 		var acc object.Value = object.Int(0)
 		if a[1] != nil {
 			acc = a[1]
-			switch acc.(type) {
+			switch object.BaseOf(acc).(type) {
 			case object.Str:
 				return nil, object.Errorf(object.TypeError, "sum() can't sum strings [use ''.join(seq) instead]")
 			case object.Bytes:
 				return nil, object.Errorf(object.TypeError, "sum() can't sum bytes [use b''.join(seq) instead]")
+			case *object.ByteArray:
+				return nil, object.Errorf(object.TypeError, "sum() can't sum bytearray [use b''.join(seq) instead]")
 			}
 		}
 		err = object.Iterate(c, a[0], func(v object.Value) error {
@@ -518,10 +525,8 @@ func newBuiltins() *object.StrDict {
 		if err := object.ArgCount("divmod", args, 2, 2); err != nil {
 			return nil, err
 		}
-		if _, ok := args[0].(*object.Instance); ok {
-			if m, _ := args[0].Type().Lookup("__divmod__"); m != nil {
-				return c.Call(m, args, nil)
-			}
+		if r, ok, err := divmodDunders(c, args[0], args[1]); ok || err != nil {
+			return r, err
 		}
 		q, err := object.Binary(c, object.OpFloorDiv, args[0], args[1])
 		if err != nil {
@@ -1050,4 +1055,46 @@ func isCallable(v object.Value) bool {
 		return m != nil
 	}
 	return false
+}
+
+// divmodDunders is divmod(x, y) when either operand is an instance:
+// x.__divmod__(y), then y.__rdivmod__(x) (the right operand first when
+// its class is a subclass of the left's), as binary_op1 orders them;
+// neither taking it is TypeError, as CPython never falls back to // and
+// %. ok is false when neither operand is an instance.
+func divmodDunders(c object.Ctx, x, y object.Value) (object.Value, bool, error) {
+	xi, xInst := x.(*object.Instance)
+	yi, yInst := y.(*object.Instance)
+	if !xInst && !yInst {
+		return nil, false, nil
+	}
+	call := func(self *object.Instance, name string, arg object.Value) (object.Value, bool, error) {
+		if self == nil {
+			return nil, false, nil
+		}
+		m, _ := self.Class.Lookup(name)
+		if m == nil {
+			return nil, false, nil
+		}
+		r, err := c.Call(m, []object.Value{self, arg}, nil)
+		if err != nil || r == object.NotImplemented {
+			return nil, false, err
+		}
+		return r, true, nil
+	}
+	swap := xInst && yInst && yi.Class != xi.Class && yi.Class.IsSubclass(xi.Class)
+	if swap {
+		if r, ok, err := call(yi, "__rdivmod__", x); ok || err != nil {
+			return r, true, err
+		}
+	}
+	if r, ok, err := call(xi, "__divmod__", y); ok || err != nil {
+		return r, true, err
+	}
+	if !swap && (!xInst || !yInst || xi.Class != yi.Class) {
+		if r, ok, err := call(yi, "__rdivmod__", x); ok || err != nil {
+			return r, true, err
+		}
+	}
+	return nil, true, object.Errorf(object.TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", object.TypeName(x), object.TypeName(y))
 }
