@@ -14,6 +14,12 @@ type AttrSetter interface {
 	SetAttr(c Ctx, name string, v Value) error
 }
 
+// AttrDeleter is implemented by values whose own attributes can be
+// deleted (functions): DelAttr reports false when name is not one.
+type AttrDeleter interface {
+	DelAttr(c Ctx, name string) (bool, error)
+}
+
 // bind applies the descriptor protocol to a class attribute a found for
 // receiver self (an instance or a class when onClass is true).
 func bind(c Ctx, a Value, self Value, cls *Class, onClass bool) (Value, error) {
@@ -723,6 +729,11 @@ func DelAttr(c Ctx, v Value, name string) error {
 		if x.Dict.Delete(name) {
 			x.mutated()
 			return nil
+		}
+	case AttrDeleter:
+		ok, err := x.DelAttr(c, name)
+		if ok || err != nil {
+			return err
 		}
 	}
 	return attrError(v, name)

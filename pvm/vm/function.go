@@ -198,6 +198,15 @@ func (f *Function) SetAttr(c object.Ctx, name string, v object.Value) error {
 	return nil
 }
 
+// DelAttr implements object.AttrDeleter: del f.attr removes an attribute
+// set on the function.
+func (f *Function) DelAttr(c object.Ctx, name string) (bool, error) {
+	if f.Dict == nil {
+		return false, nil
+	}
+	return f.Dict.Delete(name), nil
+}
+
 // Module is an imported module.
 // It is a module object: a name and the globals its code ran in. The
 // globals dict is the one the module's functions hold, so an attribute
