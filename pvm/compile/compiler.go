@@ -492,7 +492,11 @@ func (c *compiler) annotations(fd *syntax.FunctionDef) error {
 // CPython's compiler_visit_annexpr makes it (unparse.go).
 func (c *compiler) annotationValue(e syntax.Expr) error {
 	if c.future.annotations {
-		c.b.loadConst(object.Str(unparseAnnotation(e)))
+		text, err := unparseAnnotation(e)
+		if err != nil {
+			return err
+		}
+		c.b.loadConst(object.Str(text))
 		return nil
 	}
 	return c.expr(e)

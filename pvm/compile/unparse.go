@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/cowboy-chain/cowboy/pvm/object"
@@ -38,15 +39,32 @@ const (
 )
 
 // unparseAnnotation is an annotation's text under PEP 563: the
-// expression at the level of a test (compiler_visit_annexpr).
-func unparseAnnotation(e syntax.Expr) string {
-	var u unparser
+// expression at the level of a test (compiler_visit_annexpr). A node
+// the unparser cannot write fails the compile rather than store text
+// that is not the source's.
+func unparseAnnotation(e syntax.Expr) (string, error) {
+	u := unparser{line: e.Lineno()}
 	u.expr(e, prTest)
-	return u.b.String()
+	if u.err != nil {
+		return "", u.err
+	}
+	return u.b.String(), nil
 }
 
-// unparser accumulates the text of one expression.
-type unparser struct{ b strings.Builder }
+// unparser accumulates the text of one expression, and the first node
+// it could not write (err).
+type unparser struct {
+	b    strings.Builder
+	line int // the annotation's line, for err
+	err  error
+}
+
+// fail records that what describes cannot be written back as source.
+func (u *unparser) fail(what string) {
+	if u.err == nil {
+		u.err = &SyntaxError{Line: u.line, Msg: "PVM: cannot write the annotation's text: " + what}
+	}
+}
 
 func (u *unparser) s(text string) { u.b.WriteString(text) }
 
@@ -94,7 +112,7 @@ func binOpText(op syntax.Operator) (string, int, bool) {
 	case syntax.Pow:
 		return " ** ", prPower, true
 	}
-	return " ? ", prAtom, false
+	return "", prAtom, false
 }
 
 // cmpOpText spells a comparison operator with its spaces.
@@ -121,7 +139,7 @@ func cmpOpText(op syntax.CmpOp) string {
 	case syntax.NotIn:
 		return " not in "
 	}
-	return " ? "
+	return ""
 }
 
 // exprs writes a comma-separated list, each item at level.
@@ -152,6 +170,9 @@ func (u *unparser) expr(e syntax.Expr, level int) {
 		u.close(level > pr)
 	case *syntax.BinOp:
 		op, pr, rassoc := binOpText(n.Op)
+		if op == "" {
+			u.fail(fmt.Sprintf("binary operator %d", n.Op))
+		}
 		r := 0
 		if rassoc {
 			r = 1
@@ -172,6 +193,8 @@ func (u *unparser) expr(e syntax.Expr, level int) {
 			op = "+"
 		case syntax.USub:
 			op = "-"
+		default:
+			u.fail(fmt.Sprintf("unary operator %d", n.Op))
 		}
 		u.open(level > pr)
 		u.s(op)
@@ -262,7 +285,11 @@ func (u *unparser) expr(e syntax.Expr, level int) {
 		u.open(level > prCmp)
 		u.expr(n.Left, prCmp+1)
 		for i, op := range n.Ops {
-			u.s(cmpOpText(op))
+			text := cmpOpText(op)
+			if text == "" {
+				u.fail(fmt.Sprintf("comparison operator %d", op))
+			}
+			u.s(text)
 			u.expr(n.Comparators[i], prCmp+1)
 		}
 		u.close(level > prCmp)
@@ -362,7 +389,7 @@ func (u *unparser) expr(e syntax.Expr, level int) {
 		u.expr(n.Value, prAtom)
 		u.close(level > prTuple)
 	default:
-		u.s("?")
+		u.fail(fmt.Sprintf("expression %T", e))
 	}
 }
 
@@ -457,7 +484,10 @@ func (u *unparser) constant(k *syntax.Constant) {
 	}
 	v, err := constValue(k)
 	if err != nil {
-		u.s("?")
+		// The error compiling the literal would give (a too large int).
+		if u.err == nil {
+			u.err = err
+		}
 		return
 	}
 	if k.U {
@@ -470,7 +500,7 @@ func (u *unparser) constant(k *syntax.Constant) {
 	}
 	r, err := v.Repr(nil)
 	if err != nil {
-		u.s("?")
+		u.fail(fmt.Sprintf("constant %T: %v", k.Value, err))
 		return
 	}
 	u.s(r)
@@ -489,15 +519,19 @@ func (u *unparser) fstringBody(values []syntax.Expr) string {
 	for _, v := range values {
 		switch x := v.(type) {
 		case *syntax.Constant:
-			if s, ok := x.Value.(string); ok {
-				s = strings.ReplaceAll(s, "{", "{{")
-				s = strings.ReplaceAll(s, "}", "}}")
-				b.WriteString(s)
+			s, ok := x.Value.(string)
+			if !ok {
+				u.fail(fmt.Sprintf("f-string constant %T", x.Value))
 			}
+			s = strings.ReplaceAll(s, "{", "{{")
+			s = strings.ReplaceAll(s, "}", "}}")
+			b.WriteString(s)
 		case *syntax.JoinedStr:
 			b.WriteString(u.fstringBody(x.Values))
 		case *syntax.FormattedValue:
 			b.WriteString(u.formattedValue(x))
+		default:
+			u.fail(fmt.Sprintf("f-string part %T", v))
 		}
 	}
 	return b.String()
@@ -507,8 +541,11 @@ func (u *unparser) fstringBody(values []syntax.Expr) string {
 // level just above a test (a space first if it starts with a brace),
 // its conversion, and its format spec, itself an f-string body.
 func (u *unparser) formattedValue(x *syntax.FormattedValue) string {
-	var inner unparser
+	inner := unparser{line: u.line}
 	inner.expr(x.Value, prTest+1)
+	if inner.err != nil && u.err == nil {
+		u.err = inner.err
+	}
 	text := inner.b.String()
 	var b strings.Builder
 	b.WriteString("{")

@@ -252,15 +252,11 @@ func ssize(c object.Ctx, v object.Value) (int64, error) {
 		return 0, object.Errorf(object.OverflowError, "Python int too large to convert to C ssize_t")
 	case *object.Instance:
 		if m, _ := x.Class.Lookup("__index__"); m != nil {
-			r, err := c.Call(m, []object.Value{x}, nil)
+			r, err := object.Index(c, x)
 			if err != nil {
 				return 0, err
 			}
-			switch r.(type) {
-			case object.Int, object.Bool, *object.BigInt:
-				return ssize(c, r)
-			}
-			return 0, object.Errorf(object.TypeError, "__index__ returned non-int (type %s)", object.TypeName(r))
+			return ssize(c, r)
 		}
 	}
 	return 0, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(v))

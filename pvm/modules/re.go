@@ -577,17 +577,8 @@ func loadRe(t *vm.Thread) (*vm.Module, error) {
 	g.Set("error", m.errCls)
 	g.Set("Pattern", m.patCls)
 	g.Set("Match", m.matchCls)
-	for _, f := range []struct {
-		names []string
-		v     int
-	}{{[]string{"I", "IGNORECASE"}, reFlagIgnoreCase}, {[]string{"M", "MULTILINE"}, reFlagMultiline},
-		{[]string{"S", "DOTALL"}, reFlagDotAll}, {[]string{"X", "VERBOSE"}, reFlagVerbose},
-		{[]string{"A", "ASCII"}, reFlagASCII}, {[]string{"U", "UNICODE"}, reFlagUnicode},
-		{[]string{"L", "LOCALE"}, reFlagLocale}, {[]string{"T", "TEMPLATE"}, reFlagTemplate},
-		{[]string{"DEBUG"}, reFlagDebug}, {[]string{"NOFLAG"}, 0}} {
-		for _, n := range f.names {
-			g.Set(n, object.Int(f.v))
-		}
+	if _, err := newRegexFlag(t, g); err != nil {
+		return nil, err
 	}
 	m.addPatternMethods()
 	m.addMatchMethods()

@@ -20,7 +20,7 @@ func TestReRefusesBacktracking(t *testing.T) {
 		`a*+`:               "possessive quantifiers",
 		`a{2}+`:             "possessive quantifiers",
 		`[a-z]+(?=\d)\w`:    "lookahead",
-		`x(?x:a b)`:         "scoped inline flag 'x'",
+		`x(?L:a b)`:         "cannot use 'L' flag with a str pattern",
 		`a{1001}`:           "repeat counts above 1000",
 		`\N{DIGIT ONE}`:     `\N{...}`,
 		`(?L)a`:             "LOCALE",
@@ -90,7 +90,7 @@ m = re.search(r"(?P<k>\w+)", "  héllo")
 print(m.span(), m.start("k"), re.I | re.M, re.compile("x", re.I))
 print(re.sub(r"\s", "", "a b\u3000c"), len(re.findall(".", "ñ\U0001F600a")))
 `)
-	want := "(2, 7) 2 10 re.compile('x', re.IGNORECASE)\nabc 3\n"
+	want := "(2, 7) 2 re.IGNORECASE|re.MULTILINE re.compile('x', re.IGNORECASE)\nabc 3\n"
 	if out != want {
 		t.Errorf("got %q, want %q", out, want)
 	}

@@ -47,6 +47,7 @@ type reTranslator struct {
 	flags   int
 	isBytes bool
 	open    []int // positions of unclosed '('
+	saved   []int // the flags before each unclosed '(', restored at its ')'
 	groups  int
 	names   map[string]int
 	// canRepeat is set after an atom a quantifier may follow; lastQuant
@@ -196,6 +197,8 @@ func (t *reTranslator) run() error {
 				return t.fail("unbalanced parenthesis", t.i)
 			}
 			t.open = t.open[:len(t.open)-1]
+			t.flags = t.saved[len(t.saved)-1]
+			t.saved = t.saved[:len(t.saved)-1]
 			t.out.WriteByte(')')
 			t.i++
 			t.atom()
@@ -320,7 +323,7 @@ func (t *reTranslator) group() error {
 	start := t.i
 	if t.peek(1) != '?' {
 		t.groups++
-		t.open = append(t.open, start)
+		t.push(start)
 		t.out.WriteByte('(')
 		t.i++
 		t.canRepeat, t.lastQuant = false, false
@@ -390,53 +393,130 @@ func (t *reTranslator) group() error {
 		}
 		return t.fail("unknown extension ?"+string(c), start+1)
 	}
-	t.open = append(t.open, start)
+	t.push(start)
 	t.canRepeat, t.lastQuant = false, false
 	return nil
 }
 
-// scopedFlags handles (?flags-flags:...) and a misplaced (?flags).
+// reTypeFlags are the flags that choose what \w, \d and \s mean:
+// at most one holds, and a group that turns one on turns the others off.
+const reTypeFlags = reFlagASCII | reFlagLocale | reFlagUnicode
+
+// scopedFlags handles (?flags-flags:...) and a misplaced (?flags), with
+// the checks and messages of CPython's sre_parse._parse_flags (a
+// position there is just after the character read, less the error's
+// offset). The group's i, m and s go to RE2 as its own scoped flags; a,
+// u and x change how the translator writes the group's body (t.flags,
+// restored at its ')').
 func (t *reTranslator) scopedFlags(start int) error {
-	var on, off strings.Builder
-	cur := &on
-	for {
-		c := t.peek(0)
-		switch {
-		case c == '-' && cur == &on:
-			cur = &off
-		case c == ':':
+	var add, del int
+	isAlpha := func(r rune) bool { return unicode.IsLetter(r) }
+	c := t.peek(0)
+	if c != '-' {
+		for {
+			f := reFlagLetter(c)
+			if !t.isBytes && c == 'L' {
+				return t.fail("bad inline flags: cannot use 'L' flag with a str pattern", t.i+1)
+			}
+			if t.isBytes && c == 'u' {
+				return t.fail("bad inline flags: cannot use 'u' flag with a bytes pattern", t.i+1)
+			}
+			add |= f
+			if f&reTypeFlags != 0 && add&reTypeFlags != f {
+				return t.fail("bad inline flags: flags 'a', 'u' and 'L' are incompatible", t.i+1)
+			}
 			t.i++
-			if on.Len() == 0 && off.Len() == 0 {
-				return t.fail("missing flag", t.i-1)
+			c = t.peek(0)
+			if c < 0 {
+				return t.fail("missing -, : or )", t.i)
 			}
-			g := "(?" + on.String()
-			if off.Len() > 0 {
-				g += "-" + off.String()
+			if c == ')' || c == '-' || c == ':' {
+				break
 			}
-			t.out.WriteString(g + ":")
-			t.open = append(t.open, start)
-			t.canRepeat, t.lastQuant = false, false
-			return nil
-		case c == ')':
-			if cur == &off {
+			if reFlagLetter(c) == 0 {
+				if isAlpha(c) {
+					return t.fail("unknown flag", t.i)
+				}
+				return t.fail("missing -, : or )", t.i)
+			}
+		}
+	}
+	if c == ')' {
+		return t.fail("global flags not at the start of the expression", start)
+	}
+	if c == '-' {
+		t.i++
+		c = t.peek(0)
+		if c < 0 {
+			return t.fail("missing flag", t.i)
+		}
+		if reFlagLetter(c) == 0 {
+			if isAlpha(c) {
+				return t.fail("unknown flag", t.i)
+			}
+			return t.fail("missing flag", t.i)
+		}
+		for {
+			f := reFlagLetter(c)
+			if f&reTypeFlags != 0 {
+				return t.fail("bad inline flags: cannot turn off flags 'a', 'u' and 'L'", t.i+1)
+			}
+			del |= f
+			t.i++
+			c = t.peek(0)
+			if c < 0 {
 				return t.fail("missing :", t.i)
 			}
-			return t.fail("global flags not at the start of the expression", start)
-		case reFlagLetter(c) != 0:
-			switch c {
-			case 'i', 'm', 's':
-				cur.WriteRune(c)
-			case 'u':
-			default:
-				return t.fail(fmt.Sprintf("PVM: the scoped inline flag '%c' is not supported", c), t.i)
+			if c == ':' {
+				break
 			}
-		case c < 0:
-			return t.fail("missing -, : or )", t.i)
-		default:
-			return t.fail("unknown flag", t.i)
+			if reFlagLetter(c) == 0 {
+				if isAlpha(c) {
+					return t.fail("unknown flag", t.i)
+				}
+				return t.fail("missing :", t.i)
+			}
 		}
-		t.i++
 	}
+	if add&del != 0 {
+		return t.fail("bad inline flags: flag turned on and off", t.i)
+	}
+	t.i++ // the ':'
+	g := "(?" + reRE2Flags(add)
+	if off := reRE2Flags(del); off != "" {
+		g += "-" + off
+	}
+	t.out.WriteString(g + ":")
+	t.push(start)
+	if add&reTypeFlags != 0 && add&reFlagUnicode == 0 {
+		// (?a:...) is ASCII also under re.UNICODE; (?u:...) under
+		// re.ASCII stays ASCII, as CPython 3.11 matches it.
+		t.flags &^= reTypeFlags
+	}
+	t.flags = (t.flags | add) &^ del
+	t.canRepeat, t.lastQuant = false, false
+	return nil
+}
+
+// reRE2Flags spells the flags RE2 scopes itself (i, m, s).
+func reRE2Flags(f int) string {
+	var b strings.Builder
+	for _, x := range []struct {
+		bit    int
+		letter byte
+	}{{reFlagIgnoreCase, 'i'}, {reFlagMultiline, 'm'}, {reFlagDotAll, 's'}} {
+		if f&x.bit != 0 {
+			b.WriteByte(x.letter)
+		}
+	}
+	return b.String()
+}
+
+// push opens a group that starts at start, keeping the flags its ')'
+// restores.
+func (t *reTranslator) push(start int) {
+	t.open = append(t.open, start)
+	t.saved = append(t.saved, t.flags)
 }
 
 func isIdentifier(s string) bool {

@@ -179,7 +179,7 @@ func toBig(c object.Ctx, v object.Value) (*big.Int, bool, error) {
 		return x.Big(), true, nil
 	case *object.Instance:
 		if ix, _ := x.Class.Lookup("__index__"); ix != nil {
-			r, err := c.Call(ix, []object.Value{x}, nil)
+			r, err := object.Index(c, x)
 			if err != nil {
 				return nil, false, err
 			}

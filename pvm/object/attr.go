@@ -14,6 +14,12 @@ type AttrSetter interface {
 	SetAttr(c Ctx, name string, v Value) error
 }
 
+// AttrDeleter is implemented by values whose own attributes can be
+// deleted (functions): DelAttr reports false when name is not one.
+type AttrDeleter interface {
+	DelAttr(c Ctx, name string) (bool, error)
+}
+
 // bind applies the descriptor protocol to a class attribute a found for
 // receiver self (an instance or a class when onClass is true).
 func bind(c Ctx, a Value, self Value, cls *Class, onClass bool) (Value, error) {
@@ -77,14 +83,8 @@ func GetAttr(c Ctx, v Value, name string) (Value, error) {
 			// itself answers, classAttr).
 			return None, nil
 		case "__dict__":
-			d := NewDict()
-			var err error
-			x.Dict.Each(func(k string, val Value) {
-				if err == nil {
-					err = d.Set(c, Str(k), val)
-				}
-			})
-			return d, err
+			// The live namespace, not a copy (AttrDict).
+			return AttrDict(c, x.Dict)
 		}
 		if ga, _ := x.Class.Lookup("__getattr__"); ga != nil {
 			return c.Call(ga, []Value{x, Str(name)}, nil)
@@ -397,7 +397,7 @@ func InstanceDictFirst(k *Class, name string) bool {
 // user-defined descriptor for name, no user __setattr__. Its result changes
 // only with k's LookupVersion.
 func InstancePlainStore(k *Class, name string) bool {
-	if name == "__class__" {
+	if name == "__class__" || name == "__dict__" {
 		return false
 	}
 	switch a, _ := k.Lookup(name); a.(type) {
@@ -528,8 +528,53 @@ func instanceSet(c Ctx, x *Instance, name string, val Value) error {
 		x.Class = k
 		return nil
 	}
+	if name == "__dict__" {
+		return setInstanceDict(c, x, val)
+	}
 	if x.Dict.Put(name, val) {
 		return chargeNewAttr(c, x, name)
+	}
+	return nil
+}
+
+// setInstanceDict is obj.__dict__ = val: CPython makes val the
+// instance's storage; here the namespace stays and takes val's entries
+// (ReplaceNamespace), each new name charged as a new attribute.
+func setInstanceDict(c Ctx, x *Instance, val Value) error {
+	return ReplaceNamespace(c, x.Dict, val, func(name string) error { return chargeNewAttr(c, x, name) })
+}
+
+// ReplaceNamespace is the store of val into the __dict__ of an object
+// whose attributes live in ns: ns drops its names and takes val's
+// entries, val's keys being str, calling added (if not nil) for each
+// name bound. A later change of val does not reach ns, where in CPython
+// val becomes the storage.
+func ReplaceNamespace(c Ctx, ns *StrDict, val Value, added func(name string) error) error {
+	d, ok := val.(*Dict)
+	if !ok {
+		return Errorf(TypeError, "__dict__ must be set to a dictionary, not a '%s'", TypeName(val))
+	}
+	if d.ns == ns {
+		return nil
+	}
+	items := d.Items()
+	for _, kv := range items {
+		if _, ok := kv[0].(Str); !ok {
+			return Errorf(TypeError, "attribute dictionary keys must be str in the PVM, not '%s'", TypeName(kv[0]))
+		}
+	}
+	var names []string
+	ns.Each(func(name string, _ Value) { names = append(names, name) })
+	for _, name := range names {
+		ns.Delete(name)
+	}
+	for _, kv := range items {
+		name := string(kv[0].(Str))
+		if ns.Put(name, kv[1]) && added != nil {
+			if err := added(name); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -668,6 +713,10 @@ func DelAttr(c Ctx, v Value, name string) error {
 			_, err := c.Call(da, []Value{x, Str(name)}, nil)
 			return err
 		}
+		if name == "__dict__" {
+			// CPython gives the instance a new, empty dict.
+			return setInstanceDict(c, x, NewDict())
+		}
 		if x.Dict.Delete(name) {
 			return nil
 		}
@@ -680,6 +729,11 @@ func DelAttr(c Ctx, v Value, name string) error {
 		if x.Dict.Delete(name) {
 			x.mutated()
 			return nil
+		}
+	case AttrDeleter:
+		ok, err := x.DelAttr(c, name)
+		if ok || err != nil {
+			return err
 		}
 	}
 	return attrError(v, name)

@@ -195,7 +195,10 @@ func (h *hashtable) cloneInto(dst *hashtable, c Cloner) {
 }
 
 // CloneInto copies d into dst, entry for entry.
-func (d *Dict) CloneInto(dst *Dict, c Cloner) { d.ht.cloneInto(&dst.ht, c) }
+func (d *Dict) CloneInto(dst *Dict, c Cloner) {
+	d.ht.cloneInto(&dst.ht, c)
+	dst.ns = c.CloneStrDict(d.ns)
+}
 
 // CloneInto copies s into dst, entry for entry.
 func (s *Set) CloneInto(dst *Set, c Cloner) {

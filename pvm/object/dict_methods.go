@@ -53,6 +53,14 @@ func initDictMethods() {
 		return nil, Raise(NewException(KeyError, args[0]))
 	})
 	dictMethod("popitem", func(c Ctx, d *Dict, args []Value, kw []Kw) (Value, error) {
+		if d.ns != nil {
+			if kv := d.Items(); len(kv) > 0 {
+				last := kv[len(kv)-1]
+				d.ns.Delete(string(last[0].(Str)))
+				return Tuple{last[0], last[1]}, nil
+			}
+			return nil, Errorf(KeyError, "popitem(): dictionary is empty")
+		}
 		for i := len(d.ht.entries) - 1; i >= 0; i-- {
 			e := d.ht.entries[i]
 			if !e.dead() {
@@ -102,6 +110,12 @@ func initDictMethods() {
 		return out, nil
 	})
 	dictMethod("clear", func(c Ctx, d *Dict, args []Value, kw []Kw) (Value, error) {
+		if d.ns != nil {
+			for _, k := range d.Keys() {
+				d.ns.Delete(string(k.(Str)))
+			}
+			return None, nil
+		}
 		d.ht.clear()
 		return None, nil
 	})

@@ -232,7 +232,43 @@ func (h *hashtable) keys() []Value {
 }
 
 // Dict is a Python dict: insertion ordered, keyed by hash and __eq__.
-type Dict struct{ ht hashtable }
+//
+// A dict made by AttrDict is instead the live view of an attribute
+// namespace (ns): an instance's or a function's __dict__. CPython's
+// __dict__ is the attribute storage itself, so a store into it is an
+// attribute store and the reverse; here the storage stays the StrDict
+// (the interpreter's caches, the live-heap walk and actor state read it)
+// and such a dict reads and writes it, its own table staying empty.
+type Dict struct {
+	ht hashtable
+	ns *StrDict
+}
+
+// AttrDict returns the __dict__ of an object whose attributes live in ns.
+// Its keys must be str (the namespace is string-keyed); a store of
+// another key is refused.
+func AttrDict(c Ctx, ns *StrDict) (*Dict, error) {
+	if err := Alloc(c, meter.SizeObject+meter.SizePointer); err != nil {
+		return nil, err
+	}
+	return &Dict{ns: ns}, nil
+}
+
+// nsKey is the attribute name key stands for in an attribute dict, ok
+// false for a key that is no str (hashed first, so that an unhashable
+// key is the TypeError any dict raises).
+func nsKey(c Ctx, key Value) (name string, ok bool, err error) {
+	switch k := key.(type) {
+	case Str:
+		return string(k), true, nil
+	case *Instance:
+		if s, isStr := k.Base.(Str); isStr {
+			return string(s), true, nil
+		}
+	}
+	_, err = HashOf(c, key)
+	return "", false, err
+}
 
 // NewDict returns an empty dict.
 func NewDict() *Dict { return &Dict{} }
@@ -241,13 +277,18 @@ func NewDict() *Dict { return &Dict{} }
 func (*Dict) Type() *Class { return DictClass }
 
 // Truth implements Value.
-func (d *Dict) Truth(Ctx) (bool, error) { return d.ht.live > 0, nil }
+func (d *Dict) Truth(Ctx) (bool, error) { return d.Len() > 0, nil }
 
 // Hash implements Value.
 func (*Dict) Hash(Ctx) (int64, error) { return 0, Errorf(TypeError, "unhashable type: 'dict'") }
 
 // Len is len(d).
-func (d *Dict) Len() int { return d.ht.live }
+func (d *Dict) Len() int {
+	if d.ns != nil {
+		return d.ns.Len()
+	}
+	return d.ht.live
+}
 
 // Repr implements Value.
 func (d *Dict) Repr(c Ctx) (string, error) {
@@ -255,10 +296,23 @@ func (d *Dict) Repr(c Ctx) (string, error) {
 		return "", err
 	}
 	defer c.Unnest()
+	entries := d.ht.entries
+	if d.ns != nil {
+		for _, kv := range d.Items() {
+			entries = append(entries, entry{key: kv[0], value: kv[1]})
+		}
+	}
 	buf := []byte{'{'}
 	first := true
-	for i := 0; i < len(d.ht.entries); i++ {
-		e := d.ht.entries[i]
+	for i := 0; i < len(entries); i++ {
+		if d.ns == nil {
+			// A key's or value's __repr__ may change the table: re-read it.
+			entries = d.ht.entries
+			if i >= len(entries) {
+				break
+			}
+		}
+		e := entries[i]
 		if e.dead() {
 			continue
 		}
@@ -282,21 +336,73 @@ func (d *Dict) Repr(c Ctx) (string, error) {
 }
 
 // Get returns d[key].
-func (d *Dict) Get(c Ctx, key Value) (Value, bool, error) { return d.ht.lookup(c, key) }
+func (d *Dict) Get(c Ctx, key Value) (Value, bool, error) {
+	if d.ns != nil {
+		name, ok, err := nsKey(c, key)
+		if !ok {
+			return nil, false, err
+		}
+		v, ok := d.ns.Get(name)
+		return v, ok, nil
+	}
+	return d.ht.lookup(c, key)
+}
 
-// Set does d[key] = value.
+// Set does d[key] = value. A new name in an attribute dict is charged
+// as a new attribute is (chargeNewAttr).
 func (d *Dict) Set(c Ctx, key, value Value) error {
+	if d.ns != nil {
+		name, ok, err := nsKey(c, key)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return Errorf(TypeError, "attribute dictionary keys must be str in the PVM, not '%s'", TypeName(key))
+		}
+		if d.ns.Put(name, value) {
+			if err := Alloc(c, meter.SizeDictEntry); err != nil {
+				d.ns.Delete(name)
+				return err
+			}
+		}
+		return nil
+	}
 	return d.ht.insert(c, key, value, meter.SizeDictEntry)
 }
 
 // Delete removes key, reporting whether it was present.
-func (d *Dict) Delete(c Ctx, key Value) (Value, bool, error) { return d.ht.remove(c, key) }
+func (d *Dict) Delete(c Ctx, key Value) (Value, bool, error) {
+	if d.ns != nil {
+		name, ok, err := nsKey(c, key)
+		if !ok {
+			return nil, false, err
+		}
+		v, ok := d.ns.Get(name)
+		if ok {
+			d.ns.Delete(name)
+		}
+		return v, ok, nil
+	}
+	return d.ht.remove(c, key)
+}
 
 // Keys returns the keys in insertion order.
-func (d *Dict) Keys() []Value { return d.ht.keys() }
+func (d *Dict) Keys() []Value {
+	if d.ns != nil {
+		out := make([]Value, 0, d.ns.Len())
+		d.ns.Each(func(name string, _ Value) { out = append(out, Str(name)) })
+		return out
+	}
+	return d.ht.keys()
+}
 
 // Items returns (key, value) pairs in insertion order.
 func (d *Dict) Items() [][2]Value {
+	if d.ns != nil {
+		out := make([][2]Value, 0, d.ns.Len())
+		d.ns.Each(func(name string, v Value) { out = append(out, [2]Value{Str(name), v}) })
+		return out
+	}
 	out := make([][2]Value, 0, d.ht.live)
 	for _, e := range d.ht.entries {
 		if !e.dead() {
@@ -456,6 +562,72 @@ func newHashIter(h *hashtable, kind int, isSet bool) *hashIter {
 	return &hashIter{ht: h, version: h.version, kind: kind, isSet: isSet}
 }
 
+// nsIter iterates an attribute dict's keys, values or items (AttrDict):
+// the namespace's bindings in order, refusing to go on once a name was
+// added or removed (the dictionary's size changed, as hashIter refuses).
+type nsIter struct {
+	ns     *StrDict
+	pos    int
+	layout uint64
+	kind   int // 0 keys, 1 values, 2 items
+}
+
+// Type implements Value.
+func (it *nsIter) Type() *Class { return IteratorClass }
+
+// Repr implements Value.
+func (it *nsIter) Repr(Ctx) (string, error) { return "<dict_keyiterator object>", nil }
+
+// Truth implements Value.
+func (it *nsIter) Truth(Ctx) (bool, error) { return true, nil }
+
+// Hash implements Value.
+func (it *nsIter) Hash(Ctx) (int64, error) { return 0x69746572, nil }
+
+// Next implements Iterator.
+func (it *nsIter) Next(c Ctx) (Value, bool, error) {
+	if it.ns.layout != it.layout {
+		return nil, false, Errorf(RuntimeError, "dictionary changed size during iteration")
+	}
+	for it.pos < len(it.ns.keys) {
+		k, v := it.ns.keys[it.pos], it.ns.vals[it.pos]
+		it.pos++
+		if v == nil {
+			continue
+		}
+		switch it.kind {
+		case 1:
+			return v, true, nil
+		case 2:
+			return Tuple{Str(k), v}, true, nil
+		}
+		return Str(k), true, nil
+	}
+	return nil, false, nil
+}
+
+// left is the number of bindings the iterator has still to give.
+func (it *nsIter) left() int {
+	if it.ns.layout != it.layout {
+		return 0
+	}
+	n := 0
+	for _, v := range it.ns.vals[min(it.pos, len(it.ns.vals)):] {
+		if v != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// dictIter iterates d's keys, values or items (kind as in DictView).
+func dictIter(d *Dict, kind int) Value {
+	if d.ns != nil {
+		return &nsIter{ns: d.ns, layout: d.ns.layout, kind: kind}
+	}
+	return newHashIter(&d.ht, kind, false)
+}
+
 // DictView is dict.keys(), dict.values() or dict.items().
 type DictView struct {
 	D    *Dict
@@ -478,7 +650,7 @@ func (v *DictView) Repr(c Ctx) (string, error) {
 }
 
 // Truth implements Value.
-func (v *DictView) Truth(Ctx) (bool, error) { return v.D.ht.live > 0, nil }
+func (v *DictView) Truth(Ctx) (bool, error) { return v.D.Len() > 0, nil }
 
 // Hash implements Value.
 func (v *DictView) Hash(Ctx) (int64, error) {
@@ -486,4 +658,4 @@ func (v *DictView) Hash(Ctx) (int64, error) {
 }
 
 // Len is the dict's length.
-func (v *DictView) Len() int { return v.D.ht.live }
+func (v *DictView) Len() int { return v.D.Len() }

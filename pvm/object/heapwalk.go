@@ -233,6 +233,13 @@ func (w *HeapWalk) expand(it any) {
 			w.Visit(e)
 		}
 	case *Dict:
+		if x.ns != nil {
+			// An attribute dict: a reference to a namespace counted
+			// where it lives (AttrDict charged as much).
+			w.bytes += meter.SizeObject + meter.SizePointer
+			w.VisitStrDict(x.ns)
+			return
+		}
 		w.bytes += meter.SizeDictHeader
 		w.visitTable(&x.ht, meter.SizeDictEntry)
 	case *Set:
@@ -310,6 +317,9 @@ func (w *HeapWalk) expand(it any) {
 	case *getitemIter:
 		w.bytes += meter.SizeObject + meter.SizePointer
 		w.Visit(x.obj)
+	case *nsIter:
+		w.bytes += meter.SizeObject + meter.SizePointer
+		w.VisitStrDict(x.ns)
 	case *hashIter:
 		w.bytes += meter.SizeObject + meter.SizePointer
 		entry := meter.SizeDictEntry

@@ -2,6 +2,52 @@ package object
 
 import "math"
 
+// Index is operator.index(v), CPython's PyNumber_Index: an int, a bool or
+// an instance of a subclass of int is its own int value, with no
+// __index__ call (a subclass's __index__ is not consulted); an instance
+// of a class with __index__ is the int value of what that returns, which
+// must be an int or an instance of a subclass of int (3.11 accepts the
+// latter with a DeprecationWarning and takes its value, calling no second
+// __index__). The result is always an Int or a *BigInt.
+func Index(c Ctx, v Value) (Value, error) {
+	if n, ok := exactInt(v); ok {
+		return n, nil
+	}
+	if in, ok := v.(*Instance); ok {
+		if m, _ := in.Class.Lookup("__index__"); m != nil {
+			r, err := c.Call(m, []Value{in}, nil)
+			if err != nil {
+				return nil, err
+			}
+			if n, ok := exactInt(r); ok {
+				return n, nil
+			}
+			return nil, Errorf(TypeError, "__index__ returned non-int (type %s)", TypeName(r))
+		}
+	}
+	return nil, Errorf(TypeError, "'%s' object cannot be interpreted as an integer", TypeName(v))
+}
+
+// exactInt is the int value of an int, a bool or an instance of a
+// subclass of int.
+func exactInt(v Value) (Value, bool) {
+	switch x := v.(type) {
+	case Int, *BigInt:
+		return x, true
+	case Bool:
+		if x {
+			return Int(1), true
+		}
+		return Int(0), true
+	case *Instance:
+		switch b := x.Base.(type) {
+		case Int, *BigInt:
+			return b, true
+		}
+	}
+	return nil, false
+}
+
 // IndexArg is the argument conversion of the builtins that take an integer
 // count, size or position (PyNumber_Index where CPython applies it:
 // `[0] * n`, range(n), chr(n), bytes(n), round(x, n), list.pop(n),

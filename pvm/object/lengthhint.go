@@ -41,6 +41,8 @@ func iterLeft(v Value) (int, bool) {
 		return max(n, 0), true
 	case *rangeIter:
 		return max(it.left, 0), true
+	case *nsIter:
+		return it.left(), true
 	case *hashIter:
 		if it.ht.version != it.version {
 			return 0, true

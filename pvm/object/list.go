@@ -382,12 +382,15 @@ func IndexValue(c Ctx, v Value, msg string) (int64, error) {
 		}
 		return math.MaxInt64, nil
 	case *Instance:
+		if n, ok := exactInt(x); ok {
+			return IndexValue(c, n, msg)
+		}
 		if m, _ := x.Class.Lookup("__index__"); m != nil {
-			r, err := c.Call(m, []Value{x}, nil)
+			n, err := Index(c, x)
 			if err != nil {
 				return 0, err
 			}
-			return IndexValue(c, r, msg)
+			return IndexValue(c, n, msg)
 		}
 	}
 	return 0, Errorf(TypeError, "%s", msg)

@@ -1098,11 +1098,11 @@ func Iter(c Ctx, v Value) (Value, error) {
 	case *Range:
 		return &rangeIter{next: x.Start, step: x.Step, left: x.Len()}, nil
 	case *Dict:
-		return newHashIter(&x.ht, 0, false), nil
+		return dictIter(x, 0), nil
 	case *Set:
 		return newHashIter(&x.ht, 0, true), nil
 	case *DictView:
-		return newHashIter(&x.D.ht, x.Kind, false), nil
+		return dictIter(x.D, x.Kind), nil
 	case Iterator:
 		return x, nil
 	case *Instance:

@@ -252,7 +252,12 @@ func initSubclassing() {
 			return newInt(c, IntClass, []Value{self}, nil)
 		})
 	}
+	// int.__index__ is the exact int value, also of an instance of a
+	// subclass (CPython's long_long copies it).
 	defSlot(IntClass, "__index__", 0, func(c Ctx, self Value, args []Value, kw []Kw) (Value, error) {
+		if n, ok := exactInt(self); ok {
+			return n, nil
+		}
 		return self, nil
 	})
 	for _, k := range []*Class{IntClass, FloatClass, StrClass} {

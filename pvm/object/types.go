@@ -439,7 +439,11 @@ func newInt(c Ctx, cls *Class, args []Value, kw []Kw) (Value, error) {
 		return Int(0), nil
 	}
 	if a[1] != nil {
-		base, ok := AsInt64(a[1])
+		bv, err := Index(c, a[1])
+		if err != nil {
+			return nil, err
+		}
+		base, ok := AsInt64(bv)
 		if !ok || base == 1 || base < 0 || base > 36 {
 			return nil, Errorf(ValueError, "int() base must be >= 2 and <= 36, or 0")
 		}

@@ -1,7 +1,9 @@
 package vm
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strings"
@@ -160,14 +162,7 @@ func newBuiltins() *object.StrDict {
 		if err := object.ArgCount("callable", args, 1, 1); err != nil {
 			return nil, err
 		}
-		switch x := args[0].(type) {
-		case *Function, *object.Builtin, *object.BoundMethod, *object.Class:
-			return object.True, nil
-		case *object.Instance:
-			m, _ := x.Class.Lookup("__call__")
-			return object.MakeBool(m != nil), nil
-		}
-		return object.False, nil
+		return object.MakeBool(isCallable(args[0])), nil
 	})
 	// isinstance is PyObject_IsInstance: a __instancecheck__ on the
 	// metaclass (abc.ABCMeta) or on an instance used as a class spec wins;
@@ -271,6 +266,9 @@ func newBuiltins() *object.StrDict {
 			return nil, err
 		}
 		if len(args) == 2 {
+			if !isCallable(args[0]) {
+				return nil, object.Errorf(object.TypeError, "iter(v, w): v must be callable")
+			}
 			return newCallableIter(args[0], args[1]), nil
 		}
 		return object.Iter(c, args[0])
@@ -337,6 +335,17 @@ func newBuiltins() *object.StrDict {
 		if a[1] != nil {
 			if a[1], err = object.IndexArg(c, a[1]); err != nil {
 				return nil, err
+			}
+			n, ok := object.AsInt64(a[1])
+			if _, big := object.BaseOf(a[1]).(*object.BigInt); big || (ok && n > math.MaxInt64-1<<40) {
+				// A start beyond 64 bits, or so near the top that the Go
+				// counter could pass it (2^40 items is more than any call
+				// can pay for), counts in ints (enum_next's slow path).
+				it, err := object.Iter(c, a[0])
+				if err != nil {
+					return nil, err
+				}
+				return newEnumerateBig(it, object.BaseOf(a[1])), nil
 			}
 			s, ok := object.AsInt64(a[1])
 			if !ok {
@@ -411,7 +420,7 @@ func newBuiltins() *object.StrDict {
 		switch x := args[0].(type) {
 		case *object.List:
 			return newReversed(append([]object.Value(nil), x.Elems...)), nil
-		case object.Tuple, object.Str, *object.Range, object.Bytes, *object.DictView, *object.Dict:
+		case object.Tuple, object.Str, *object.Range, object.Bytes, *object.ByteArray, *object.DictView, *object.Dict:
 			l, err := object.ListOf(c, x)
 			if err != nil {
 				return nil, err
@@ -420,6 +429,11 @@ func newBuiltins() *object.StrDict {
 		case *object.Instance:
 			if m, _ := x.Class.Lookup("__reversed__"); m != nil {
 				return c.Call(m, []object.Value{x}, nil)
+			}
+			// The sequence protocol: __len__ and __getitem__ (an object
+			// with __len__ and __iter__ only is not reversible).
+			if gi, _ := x.Class.Lookup("__getitem__"); gi == nil {
+				break
 			}
 			if _, err := object.Len(c, x); err == nil {
 				l, err := object.ListOf(c, x)
@@ -471,11 +485,13 @@ func newBuiltins() *object.StrDict {
 		var acc object.Value = object.Int(0)
 		if a[1] != nil {
 			acc = a[1]
-			switch acc.(type) {
+			switch object.BaseOf(acc).(type) {
 			case object.Str:
 				return nil, object.Errorf(object.TypeError, "sum() can't sum strings [use ''.join(seq) instead]")
 			case object.Bytes:
 				return nil, object.Errorf(object.TypeError, "sum() can't sum bytes [use b''.join(seq) instead]")
+			case *object.ByteArray:
+				return nil, object.Errorf(object.TypeError, "sum() can't sum bytearray [use b''.join(seq) instead]")
 			}
 		}
 		err = object.Iterate(c, a[0], func(v object.Value) error {
@@ -509,10 +525,8 @@ func newBuiltins() *object.StrDict {
 		if err := object.ArgCount("divmod", args, 2, 2); err != nil {
 			return nil, err
 		}
-		if _, ok := args[0].(*object.Instance); ok {
-			if m, _ := args[0].Type().Lookup("__divmod__"); m != nil {
-				return c.Call(m, args, nil)
-			}
+		if r, ok, err := divmodDunders(c, args[0], args[1]); ok || err != nil {
+			return r, err
 		}
 		q, err := object.Binary(c, object.OpFloorDiv, args[0], args[1])
 		if err != nil {
@@ -597,6 +611,11 @@ func newBuiltins() *object.StrDict {
 				return nil, object.Errorf(object.TypeError, "ord() expected a character, but string of length %d found", len(s))
 			}
 			return object.Int(s[0]), nil
+		case *object.ByteArray:
+			if len(s.B) != 1 {
+				return nil, object.Errorf(object.TypeError, "ord() expected a character, but string of length %d found", len(s.B))
+			}
+			return object.Int(s.B[0]), nil
 		}
 		return nil, object.Errorf(object.TypeError, "ord() expected string of length 1, but %s found", object.TypeName(args[0]))
 	})
@@ -609,20 +628,9 @@ func newBuiltins() *object.StrDict {
 			if err := object.ArgCount(spec[0], args, 1, 1); err != nil {
 				return nil, err
 			}
-			v := args[0]
-			if in, ok := v.(*object.Instance); ok {
-				if m, _ := in.Class.Lookup("__index__"); m != nil {
-					r, err := c.Call(m, []object.Value{in}, nil)
-					if err != nil {
-						return nil, err
-					}
-					v = r
-				}
-			}
-			switch v.(type) {
-			case object.Int, *object.BigInt, object.Bool:
-			default:
-				return nil, object.Errorf(object.TypeError, "'%s' object cannot be interpreted as an integer", object.TypeName(v))
+			v, err := object.Index(c, args[0])
+			if err != nil {
+				return nil, err
 			}
 			s, err := object.Format(c, v, spec[1])
 			return object.Str(s), err
@@ -661,7 +669,12 @@ func newBuiltins() *object.StrDict {
 		if len(args) != 1 {
 			return nil, object.Errorf(object.DeterminismError, "vars() without an argument is forbidden in the PVM (reflection)")
 		}
-		return object.GetAttr(c, args[0], "__dict__")
+		d, err := object.GetAttr(c, args[0], "__dict__")
+		var exc *object.Exception
+		if errors.As(err, &exc) && exc.Value.Class.IsSubclass(object.AttributeError) {
+			return nil, object.Errorf(object.TypeError, "vars() argument must have __dict__ attribute")
+		}
+		return d, err
 	})
 	// super is reached only in its explicit two-argument form: the compiler
 	// rewrites a zero-argument super() in a method into super(__class__,
@@ -1029,4 +1042,59 @@ var noKeywords = map[string]bool{
 	"setattr": true, "delattr": true, "hasattr": true, "iter": true, "next": true,
 	"map": true, "filter": true, "reversed": true, "any": true, "all": true,
 	"divmod": true, "chr": true, "ord": true, "format": true, "dir": true, "vars": true,
+}
+
+// isCallable is callable(v): functions, methods, classes and instances of
+// a class with __call__.
+func isCallable(v object.Value) bool {
+	switch x := v.(type) {
+	case *Function, *object.Builtin, *object.BoundMethod, *object.Class:
+		return true
+	case *object.Instance:
+		m, _ := x.Class.Lookup("__call__")
+		return m != nil
+	}
+	return false
+}
+
+// divmodDunders is divmod(x, y) when either operand is an instance:
+// x.__divmod__(y), then y.__rdivmod__(x) (the right operand first when
+// its class is a subclass of the left's), as binary_op1 orders them;
+// neither taking it is TypeError, as CPython never falls back to // and
+// %. ok is false when neither operand is an instance.
+func divmodDunders(c object.Ctx, x, y object.Value) (object.Value, bool, error) {
+	xi, xInst := x.(*object.Instance)
+	yi, yInst := y.(*object.Instance)
+	if !xInst && !yInst {
+		return nil, false, nil
+	}
+	call := func(self *object.Instance, name string, arg object.Value) (object.Value, bool, error) {
+		if self == nil {
+			return nil, false, nil
+		}
+		m, _ := self.Class.Lookup(name)
+		if m == nil {
+			return nil, false, nil
+		}
+		r, err := c.Call(m, []object.Value{self, arg}, nil)
+		if err != nil || r == object.NotImplemented {
+			return nil, false, err
+		}
+		return r, true, nil
+	}
+	swap := xInst && yInst && yi.Class != xi.Class && yi.Class.IsSubclass(xi.Class)
+	if swap {
+		if r, ok, err := call(yi, "__rdivmod__", x); ok || err != nil {
+			return r, true, err
+		}
+	}
+	if r, ok, err := call(xi, "__divmod__", y); ok || err != nil {
+		return r, true, err
+	}
+	if !swap && (!xInst || !yInst || xi.Class != yi.Class) {
+		if r, ok, err := call(yi, "__rdivmod__", x); ok || err != nil {
+			return r, true, err
+		}
+	}
+	return nil, true, object.Errorf(object.TypeError, "unsupported operand type(s) for divmod(): '%s' and '%s'", object.TypeName(x), object.TypeName(y))
 }

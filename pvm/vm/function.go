@@ -155,8 +155,8 @@ func (f *Function) FuncName() string { return f.Name }
 
 // GetAttr implements object.AttrGetter.
 // The dunder names are answered from the fields, as CPython's function
-// getset descriptors do; __dict__ is a new dict holding the attributes
-// (a copy, so stores into it do not reach the function); every other name
+// getset descriptors do; __dict__ is the attributes as a dict
+// (a live view of the attributes, object.AttrDict); every other name
 // reads Dict, so an attribute set on a function is found again, as
 // func.attr is in CPython.
 func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error) {
@@ -201,19 +201,12 @@ func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error
 		}
 		return f.annotations(), true, nil
 	case "__dict__":
-		d := object.NewDict()
-		if fd := f.dict(); fd != nil {
-			var err error
-			fd.Each(func(k string, v object.Value) {
-				if err == nil {
-					err = d.Set(c, object.Str(k), v)
-				}
-			})
-			if err != nil {
-				return nil, false, err
-			}
+		x := f.more()
+		if x.dict == nil {
+			x.dict = object.NewStrDict()
 		}
-		return d, true, nil
+		d, err := object.AttrDict(c, x.dict)
+		return d, err == nil, err
 	}
 	if d := f.dict(); d != nil {
 		if v, ok := d.Get(name); ok {
@@ -258,8 +251,21 @@ func (f *Function) SetAttr(c object.Ctx, name string, v object.Value) error {
 	if x.dict == nil {
 		x.dict = object.NewStrDict()
 	}
+	if name == "__dict__" {
+		return object.ReplaceNamespace(c, x.dict, v, nil)
+	}
 	x.dict.Set(name, v)
 	return nil
+}
+
+// DelAttr implements object.AttrDeleter: del f.attr removes an attribute
+// set on the function.
+func (f *Function) DelAttr(c object.Ctx, name string) (bool, error) {
+	d := f.dict()
+	if d == nil {
+		return false, nil
+	}
+	return d.Delete(name), nil
 }
 
 // Module is an imported module.

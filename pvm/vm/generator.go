@@ -281,12 +281,29 @@ func (g *Generator) GetAttr(c object.Ctx, name string) (object.Value, bool, erro
 				return nil, err
 			}
 			if len(args) > 1 && args[1] != object.None {
-				if k, ok := args[0].(*object.Class); ok {
-					r, err := g.t.Call(k, []object.Value{args[1]}, nil)
+				// A value with a class is normalized as CPython does: an
+				// instance of the class is used as it is, a tuple is the
+				// arguments, anything else the one argument.
+				k, ok := args[0].(*object.Class)
+				if !ok {
+					return nil, object.Errorf(object.TypeError, "instance exception may not have a separate value")
+				}
+				if in, isInst := args[1].(*object.Instance); isInst && in.Class.IsSubclass(k) {
+					exc = in
+				} else {
+					callArgs := []object.Value{args[1]}
+					if tup, isTuple := args[1].(object.Tuple); isTuple {
+						callArgs = tup
+					}
+					r, err := g.t.Call(k, callArgs, nil)
 					if err != nil {
 						return nil, err
 					}
-					exc = r.(*object.Instance)
+					in, isInst := r.(*object.Instance)
+					if !isInst {
+						return nil, object.Errorf(object.TypeError, "exceptions must derive from BaseException")
+					}
+					exc = in
 				}
 			}
 			v, ok, err := g.resume(object.None, exc)

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"errors"
 	"unsafe"
 
 	"github.com/cowboy-chain/cowboy/pvm/object"
@@ -75,8 +76,7 @@ func (g *goIter) Next(c object.Ctx) (object.Value, bool, error) { return g.next(
 // equal to sentinel.
 // It is CPython's calliterobject: once the sentinel is seen (or the call
 // fails) the iterator is exhausted for good, and fn is not called again.
-// CPython also ends the iteration when fn raises StopIteration; here that
-// exception propagates.
+// A StopIteration fn raises also ends it, as in CPython.
 func newCallableIter(fn, sentinel object.Value) object.Value {
 	done := false
 	return &goIter{cls: callIterClass, refs: []object.Value{fn, sentinel}, next: func(c object.Ctx) (object.Value, bool, error) {
@@ -84,6 +84,12 @@ func newCallableIter(fn, sentinel object.Value) object.Value {
 			return nil, false, nil
 		}
 		v, err := c.Call(fn, nil, nil)
+		var exc *object.Exception
+		if errors.As(err, &exc) && exc.Value.Class.IsSubclass(object.StopIteration) {
+			// A StopIteration from fn ends the iteration (calliter_iternext).
+			done = true
+			return nil, false, nil
+		}
 		if err != nil {
 			return nil, false, err
 		}
@@ -92,6 +98,23 @@ func newCallableIter(fn, sentinel object.Value) object.Value {
 			return nil, false, err
 		}
 		return v, true, nil
+	}}
+}
+
+// newEnumerateBig is enumerate with a start beyond 64 bits: the count is
+// an int, advanced by int addition (charged as such).
+func newEnumerateBig(it, start object.Value) object.Value {
+	n := start
+	return &goIter{cls: enumerateClass, refs: []object.Value{it}, next: func(c object.Ctx) (object.Value, bool, error) {
+		v, ok, err := object.Next(c, it)
+		if !ok || err != nil {
+			return nil, false, err
+		}
+		cur := n
+		if n, err = object.Binary(c, object.OpAdd, n, object.Int(1)); err != nil {
+			return nil, false, err
+		}
+		return object.Tuple{cur, v}, true, nil
 	}}
 }
 

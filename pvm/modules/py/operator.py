@@ -100,8 +100,11 @@ def index(a):
     "Same as a.__index__()."
     # A slice bound goes through __index__ exactly as operator.index does,
     # with the same TypeError for a non-integer.
+    # An int (or bool, or int subclass) is its own exact value without a
+    # call of its __index__, and what __index__ returns is made exact
+    # (PyNumber_Index); int.__index__ gives the exact value.
     if isinstance(a, int):
-        return int(a) if type(a) is not int else a
+        return int.__index__(a)
     try:
         m = type(a).__index__
     except AttributeError:
@@ -109,7 +112,7 @@ def index(a):
     r = m(a)
     if not isinstance(r, int):
         raise TypeError('__index__ returned non-int (type %s)' % type(r).__name__)
-    return r
+    return int.__index__(r)
 
 
 def inv(a):
