@@ -1,0 +1,118 @@
+package cluster
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/cowboy-chain/cowboy/cbfs"
+	"github.com/cowboy-chain/cowboy/cbfs/relay"
+)
+
+// restart stops relay i and starts it again on its store and address, as
+// a relay killed and restarted would come back: what it had received but
+// not made durable is gone.
+func (tc *testCluster) restart(tb testing.TB, i int) {
+	tb.Helper()
+	addr := tc.srvs[i].Addr()
+	tc.srvs[i].Close()
+	srv, err := relay.New(relay.Config{Dir: tc.dirs[i], Listen: addr, Key: tc.keys[i]})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := srv.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { srv.Close() })
+	tc.srvs[i] = srv
+}
+
+// TestPutBarrier: a put's shards count as stored only once their relay's
+// durability barrier succeeded. A relay that restarts or dies after
+// receiving its shards and before the barrier makes the put rebuild them
+// and place them again (every shard the manifest names is then held: a
+// repair finds nothing to do and the file reads back), or, with no relay
+// left to take them, fail without storing a manifest. Barriers run once
+// per relay at the end of a small put, and after every segment when
+// ackEvery is one byte.
+func TestPutBarrier(t *testing.T) {
+	p := cbfs.Params{K: 4, M: 2, SegmentSize: 4 * cbfs.MinSegmentSize}
+	data := randData(3*p.SegmentSize - 5) // three segments
+	cases := []struct {
+		name      string
+		relays    int
+		every     int
+		stop      func(tc *testCluster, c *Cluster) // before the last barriers
+		fails     bool
+		barriers  int64 // per relay that is never stopped (-1: not checked)
+		notPlaced int   // a relay that must not be in the manifest (-1: none)
+	}{
+		{name: "no failure", relays: 6, barriers: 1, notPlaced: -1},
+		{name: "a barrier per segment", relays: 6, every: 1, barriers: 3, notPlaced: -1},
+		{name: "relay restarted, spare relay", relays: 7, stop: func(tc *testCluster, _ *Cluster) { tc.restart(t, 0) }, barriers: -1, notPlaced: -1},
+		// The relay answers the barrier: it no longer has the shards
+		// (here because the path was deleted on it, as a restart would
+		// lose them). They are placed again, durably, on the same relay.
+		{name: "relay lost the shards, no spare", relays: 6, stop: func(tc *testCluster, c *Cluster) {
+			tags, _ := tc.vol.PathTags("b/f.bin")
+			if err := c.clients[tc.srvs[0].ID()].Delete(context.Background(), c.auth(tc.vol.ID, tags)); err != nil {
+				t.Fatal(err)
+			}
+		}, barriers: -1, notPlaced: -1},
+		{name: "relay dead, spare relay", relays: 7, stop: func(tc *testCluster, _ *Cluster) { tc.srvs[0].Close() }, barriers: -1, notPlaced: 0},
+		{name: "relay dead, no spare", relays: 6, stop: func(tc *testCluster, _ *Cluster) { tc.srvs[0].Close() }, fails: true, barriers: -1},
+	}
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			tc := newTestCluster(t, tt.relays)
+			c := tc.client(t)
+			c.ackEvery = tt.every
+			if tt.stop != nil {
+				c.beforeAck = func() { tt.stop(tc, c) }
+			}
+			ctx := context.Background()
+			m, err := c.Put(ctx, tc.vol, "b/f.bin", p, bytes.NewReader(data), nil)
+			if tt.fails {
+				if err == nil {
+					t.Fatal("the put succeeded with a relay's shards never made durable and nowhere to place them")
+				}
+				c.beforeAck = nil
+				if _, err := c.Manifest(ctx, tc.vol, "b/f.bin"); err == nil {
+					t.Fatal("a failed put stored its manifest")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.notPlaced >= 0 {
+				for i, s := range m.Segments {
+					for j, id := range s.Relays {
+						if id == tc.srvs[tt.notPlaced].ID() {
+							t.Fatalf("segment %d shard %d placed on the dead relay", i, j)
+						}
+					}
+				}
+			}
+			// Every shard the manifest names is held where it says.
+			rep, err := c.Repair(ctx, tc.vol, "b/f.bin", int(p.M))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Degraded != 0 || rep.Rebuilt != 0 {
+				t.Fatalf("after the put a repair found %d degraded segments (%d shards rebuilt)", rep.Degraded, rep.Rebuilt)
+			}
+			var out bytes.Buffer
+			if _, err := c.Get(ctx, tc.vol, "b/f.bin", &out, nil); err != nil || !bytes.Equal(out.Bytes(), data) {
+				t.Fatalf("read back: %v", err)
+			}
+			if tt.barriers >= 0 {
+				for i, srv := range tc.srvs {
+					if n := srv.Barriers.Load(); n != tt.barriers {
+						t.Fatalf("relay %d ran %d barriers, want %d", i, n, tt.barriers)
+					}
+				}
+			}
+		})
+	}
+}
