@@ -27,6 +27,27 @@ func (tc *testCluster) restart(tb testing.TB, i int) {
 	tc.srvs[i] = srv
 }
 
+// restartFor is restart, and c's client for the relay replaced by a new
+// one, as a client that noticed the restart would have.
+func (tc *testCluster) restartFor(tb testing.TB, c *Cluster, i int) {
+	tb.Helper()
+	tc.restart(tb, i)
+	id := tc.srvs[i].ID()
+	old := c.clients[id]
+	cl, err := relay.NewClient(old.Addr(), id, tc.owner)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	old.Close()
+	c.clients[id] = cl
+}
+
+// kill stops relay i and closes c's connection to it.
+func (tc *testCluster) kill(c *Cluster, i int) {
+	tc.srvs[i].Close()
+	c.clients[tc.srvs[i].ID()].Close()
+}
+
 // TestPutBarrier: a put's shards count as stored only once their relay's
 // durability barrier succeeded. A relay that restarts or dies after
 // receiving its shards and before the barrier makes the put rebuild them
@@ -49,18 +70,16 @@ func TestPutBarrier(t *testing.T) {
 	}{
 		{name: "no failure", relays: 6, barriers: 1, notPlaced: -1},
 		{name: "a barrier per segment", relays: 6, every: 1, barriers: 3, notPlaced: -1},
-		{name: "relay restarted, spare relay", relays: 7, stop: func(tc *testCluster, _ *Cluster) { tc.restart(t, 0) }, barriers: -1, notPlaced: -1},
-		// The relay answers the barrier: it no longer has the shards
-		// (here because the path was deleted on it, as a restart would
-		// lose them). They are placed again, durably, on the same relay.
-		{name: "relay lost the shards, no spare", relays: 6, stop: func(tc *testCluster, c *Cluster) {
-			tags, _ := tc.vol.PathTags("b/f.bin")
-			if err := c.clients[tc.srvs[0].ID()].Delete(context.Background(), c.auth(tc.vol.ID, tags)); err != nil {
-				t.Fatal(err)
-			}
-		}, barriers: -1, notPlaced: -1},
-		{name: "relay dead, spare relay", relays: 7, stop: func(tc *testCluster, _ *Cluster) { tc.srvs[0].Close() }, barriers: -1, notPlaced: 0},
-		{name: "relay dead, no spare", relays: 6, stop: func(tc *testCluster, _ *Cluster) { tc.srvs[0].Close() }, fails: true, barriers: -1},
+		// The relay restarts and the client reconnects: the relay no
+		// longer has the shards it received, the barrier says so, and they
+		// are placed again, durably, on the same relay (no other is left).
+		{name: "relay restarted", relays: 6, stop: func(tc *testCluster, c *Cluster) { tc.restartFor(t, c, 0) }, barriers: -1, notPlaced: -1},
+		// The relay is gone: its barrier fails on the transport (the
+		// client's connection is closed too, so it sees that at once, not
+		// at the idle timeout), and the shards go to the spare relay, or
+		// the put fails.
+		{name: "relay dead, spare relay", relays: 7, stop: func(tc *testCluster, c *Cluster) { tc.kill(c, 0) }, barriers: -1, notPlaced: 0},
+		{name: "relay dead, no spare", relays: 6, stop: func(tc *testCluster, c *Cluster) { tc.kill(c, 0) }, fails: true, barriers: -1},
 	}
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {

@@ -139,15 +139,11 @@ func (s *Server) syncShards(r *ShardReq, peer [20]byte) error {
 	// directory: one path). A failed fsync leaves the file's state unknown,
 	// so every shard of this barrier is dropped: the writer places them
 	// again.
-	var err error
-	for _, it := range todo {
-		if err = syncFile(s.files.path(vol, pid, it.d.hash)); err != nil {
-			break
-		}
+	paths := make([]string, len(todo))
+	for n, it := range todo {
+		paths[n] = s.files.path(vol, pid, it.d.hash)
 	}
-	if err == nil {
-		err = syncDir(s.files.pathDir(vol, pid))
-	}
+	err := syncFiles(paths, s.files.pathDir(vol, pid))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err != nil {
@@ -188,6 +184,16 @@ func (s *Server) syncShards(r *ShardReq, peer [20]byte) error {
 	s.PutShards.Add(int64(len(todo)))
 	s.Barriers.Add(1)
 	return nil
+}
+
+// syncFiles fsyncs each of paths, then dir (which holds their names).
+func syncFiles(paths []string, dir string) error {
+	for _, p := range paths {
+		if err := syncFile(p); err != nil {
+			return err
+		}
+	}
+	return syncDir(dir)
 }
 
 // SyncShards asks the relay to make the named shards of a's path, put

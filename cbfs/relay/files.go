@@ -36,6 +36,9 @@ import (
 // then is the put acknowledged. A crash before the meta commit leaves at
 // most a file with no meta, which has() does not count and the startup
 // sweep removes; a temporary file left by a crash is removed the same way.
+// A deferred put (barrier.go) skips both fsyncs and the meta; the barrier
+// fsyncs the file and the directory before it commits the meta, so a
+// shard with meta is durable either way.
 
 // shardsDirName is the shard directory inside the relay's store directory
 // (Pebble ignores names it did not create).
