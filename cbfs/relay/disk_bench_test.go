@@ -96,7 +96,7 @@ func BenchmarkShardDisk(b *testing.B) {
 	// segment), the six at once as a client sends them: the files'
 	// fsyncs (sync), the directory's, and the metas in one batch with one
 	// WAL sync. The relays' stores are one Pebble here.
-	deferredRun := func(b *testing.B, sync func(paths []string, dir string) error) {
+	deferredRun := func(b *testing.B, sync func(paths []string, dir string) error, buffered bool) {
 		dir := b.TempDir()
 		db, err := pebble.Open(filepath.Join(dir, "db"), &pebble.Options{Logger: pebblelog.Quiet{}})
 		if err != nil {
@@ -104,6 +104,7 @@ func BenchmarkShardDisk(b *testing.B) {
 		}
 		defer db.Close()
 		f := &shardFiles{root: filepath.Join(dir, shardsDirName)}
+		f.buffered.Store(buffered)
 		var vol cbfs.VolumeID
 		const relays, conc = 6, 3
 		b.SetBytes(shard * shards)
@@ -155,22 +156,21 @@ func BenchmarkShardDisk(b *testing.B) {
 		b.StopTimer()
 		report(b, c0, start)
 	}
-	b.Run("deferred-barrier", func(b *testing.B) { deferredRun(b, syncFiles) })
+	b.Run("deferred-barrier", func(b *testing.B) { deferredRun(b, syncFiles, false) })
 	// The same with the files' fsyncs issued at once, and with one
 	// syncfs(2) of the file system instead of them.
-	b.Run("deferred-barrier-parallel", func(b *testing.B) {
-		deferredRun(b, func(paths []string, dir string) error {
-			errs := make(chan error, len(paths))
-			for _, p := range paths {
-				go func() { errs <- syncFile(p) }()
-			}
-			var err error
-			for range paths {
-				err = errors.Join(err, <-errs)
-			}
-			return errors.Join(err, syncDir(dir))
-		})
-	})
+	parallel := func(paths []string, dir string) error {
+		errs := make(chan error, len(paths))
+		for _, p := range paths {
+			go func() { errs <- syncFile(p) }()
+		}
+		var err error
+		for range paths {
+			err = errors.Join(err, <-errs)
+		}
+		return errors.Join(err, syncDir(dir))
+	}
+	b.Run("deferred-barrier-parallel", func(b *testing.B) { deferredRun(b, parallel, false) })
 	b.Run("deferred-barrier-syncfs", func(b *testing.B) {
 		deferredRun(b, func(paths []string, dir string) error {
 			d, err := os.Open(dir)
@@ -179,8 +179,12 @@ func BenchmarkShardDisk(b *testing.B) {
 			}
 			defer d.Close()
 			return syncfs(d)
-		})
+		}, false)
 	})
+	// Through the page cache (no O_DIRECT): the writes return once copied,
+	// and the barrier's fsyncs write the bytes back.
+	b.Run("deferred-barrier-buffered", func(b *testing.B) { deferredRun(b, syncFiles, true) })
+	b.Run("deferred-barrier-buffered-parallel", func(b *testing.B) { deferredRun(b, parallel, true) })
 	// n of the shards' bytes to one file, one fsync at the end.
 	oneFile := func(b *testing.B, n int) {
 		dir := b.TempDir()
