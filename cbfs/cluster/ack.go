@@ -76,7 +76,7 @@ func (k *acks) barrier(ctx context.Context, batch map[cbfs.RelayID][]ackSlot) {
 		go func() {
 			defer wg.Done()
 			for len(slots) > 0 {
-				part := slots[:min(len(slots), 4096)]
+				part := slots[:min(len(slots), relay.MaxSyncShards)]
 				slots = slots[len(part):]
 				hashes := make([]cbfs.ShardHash, len(part))
 				for n, s := range part {

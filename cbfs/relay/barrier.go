@@ -28,6 +28,11 @@ import (
 // held and answers StatusNotFound, the writer treats it as lost, and the
 // file left on disk has no index entry, so the startup sweep removes it.
 
+// MaxSyncShards is the most shards one barrier names: their hashes
+// (about 33 bytes each in CBOR) fit in a request header (MaxHeaderBytes)
+// with room for the token.
+const MaxSyncShards = 1024
+
 // deferredShard is one shard received with Defer and not yet synced.
 type deferredShard struct {
 	vol  cbfs.VolumeID

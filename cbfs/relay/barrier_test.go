@@ -264,3 +264,23 @@ func TestDeferredExpiryAndCapacity(t *testing.T) {
 		t.Fatalf("at the end: %d bytes pending, %d waiting", f.srv.pending, len(f.srv.deferred))
 	}
 }
+
+// TestBarrierHashCap: a barrier names at most MaxSyncShards; one that
+// names exactly that many is served (here: none was received, so not
+// found), one more is refused as invalid before anything is looked up.
+func TestBarrierHashCap(t *testing.T) {
+	f := newFixture(t, Limits{})
+	a := f.auth(t, "cap/f.bin")
+	hashes := make([]cbfs.ShardHash, MaxSyncShards+1)
+	for i := range hashes {
+		hashes[i] = cbfs.ShardHash{byte(i), byte(i >> 8), 1}
+	}
+	ctx := context.Background()
+	if err := f.cli.SyncShards(ctx, a, hashes[:MaxSyncShards]); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("barrier of MaxSyncShards shards: %v", err)
+	}
+	var se *StatusError
+	if err := f.cli.SyncShards(ctx, a, hashes); !errors.As(err, &se) || se.Status != StatusInvalid {
+		t.Fatalf("barrier of one shard more: %v", err)
+	}
+}

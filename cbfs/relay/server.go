@@ -585,7 +585,7 @@ func (s *Server) handle(op Op, hdr, data []byte, peer [20]byte) (rh, rd []byte, 
 		return nil, nil, s.dropShards(&r, peer)
 	case OpSyncShards:
 		var r ShardReq
-		if err := cbfs.Unmarshal(hdr, &r); err != nil || len(r.Hashes) > 4096 {
+		if err := cbfs.Unmarshal(hdr, &r); err != nil || len(r.Hashes) > MaxSyncShards {
 			return nil, nil, fail(StatusInvalid, "sync shards: bad request")
 		}
 		return nil, nil, s.syncShards(&r, peer)

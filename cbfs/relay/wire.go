@@ -56,7 +56,8 @@ const (
 	// read) to another path (LinkReq.To, write) as well: a rename that
 	// moves no shard bytes over the network.
 	OpLink Op = 13
-	// OpSyncShards is the durability barrier (ShardReq): the relay makes
+	// OpSyncShards is the durability barrier (ShardReq, at most
+	// MaxSyncShards hashes): the relay makes
 	// the shards of one path that it received with PutShardReq.Defer
 	// durable, with one fsync each, one of their directory and one of its
 	// index, and answers OK only once they are, or when it held them
