@@ -135,3 +135,33 @@ func TestPutBarrier(t *testing.T) {
 		})
 	}
 }
+
+// TestPutBarrierEvery: a put asks for barriers as soon as ackEvery shard
+// bytes have been received since the last ones, not only past it: with
+// ackEvery at exactly one segment's shard bytes, a file of two full
+// segments gets a barrier after each segment on every relay (and none is
+// left for the end).
+func TestPutBarrierEvery(t *testing.T) {
+	p := cbfs.Params{K: 4, M: 2, SegmentSize: 4 * cbfs.MinSegmentSize}
+	data := randData(2 * p.SegmentSize)
+	tc := newTestCluster(t, 6)
+	c := tc.client(t)
+	ctx := context.Background()
+	m, err := c.Put(ctx, tc.vol, "shape.bin", p, bytes.NewReader(data[:p.SegmentSize]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.ackEvery = int(m.K+m.M) * m.ShardLen(0)
+	before := make([]int64, len(tc.srvs))
+	for i, srv := range tc.srvs {
+		before[i] = srv.Barriers.Load()
+	}
+	if _, err := c.Put(ctx, tc.vol, "two.bin", p, bytes.NewReader(data), nil); err != nil {
+		t.Fatal(err)
+	}
+	for i, srv := range tc.srvs {
+		if n := srv.Barriers.Load() - before[i]; n != 2 {
+			t.Fatalf("relay %d ran %d barriers for two segments, want 2", i, n)
+		}
+	}
+}
