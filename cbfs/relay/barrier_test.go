@@ -229,7 +229,7 @@ func TestDeferredExpiryAndCapacity(t *testing.T) {
 	f.srv.lim.Capacity = DefaultLimits().Capacity
 
 	mu.Lock()
-	now = now.Add(deferredTTL - time.Second)
+	now = now.Add(deferredTTL) // exactly the TTL: kept
 	mu.Unlock()
 	if err := f.cli.PutShard(ctx, r, shards2[[2]int{0, 0}]); err != nil {
 		t.Fatal(err)
@@ -238,13 +238,19 @@ func TestDeferredExpiryAndCapacity(t *testing.T) {
 		t.Fatalf("dropped before their time: %d waiting", len(f.srv.deferred))
 	}
 	mu.Lock()
-	now = now.Add(2 * time.Second)
+	now = now.Add(time.Nanosecond) // past it: dropped
 	mu.Unlock()
 	r2 := putReq(a2, m2, 0, 1)
 	r2.Defer = true
+	// Room for exactly r2 (the same length as r, with a proof as long):
+	// stored, filling the relay to the byte.
+	f.srv.mu.Lock()
+	f.srv.lim.Capacity = f.srv.used + 2*(f.srv.pending-waiting)
+	f.srv.mu.Unlock()
 	if err := f.cli.PutShard(ctx, r2, shards2[[2]int{0, 1}]); err != nil {
-		t.Fatal(err)
+		t.Fatalf("a received shard that exactly fills the relay: %v", err)
 	}
+	f.srv.lim.Capacity = DefaultLimits().Capacity
 	if len(f.srv.deferred) != 2 {
 		t.Fatalf("after the TTL: %d waiting, want the 2 new ones", len(f.srv.deferred))
 	}
