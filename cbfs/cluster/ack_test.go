@@ -3,6 +3,7 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/cowboy-chain/cowboy/cbfs"
@@ -42,6 +43,18 @@ func (tc *testCluster) restartFor(tb testing.TB, c *Cluster, i int) {
 	c.clients[id] = cl
 }
 
+// lose has relays idx drop what they received for the test's file (a
+// delete of its path), as a restart would: they stay up and answer its
+// barrier "not found".
+func (tc *testCluster) lose(tb testing.TB, c *Cluster, idx ...int) {
+	tags, _ := tc.vol.PathTags("b/f.bin")
+	for _, i := range idx {
+		if err := c.clients[tc.srvs[i].ID()].Delete(context.Background(), c.auth(tc.vol.ID, tags)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
 // kill stops relay i and closes c's connection to it.
 func (tc *testCluster) kill(c *Cluster, i int) {
 	tc.srvs[i].Close()
@@ -65,6 +78,7 @@ func TestPutBarrier(t *testing.T) {
 		every     int
 		stop      func(tc *testCluster, c *Cluster) // before the last barriers
 		fails     bool
+		tooFew    bool  // it fails for want of K durable shards
 		barriers  int64 // per relay that is never stopped (-1: not checked)
 		notPlaced int   // a relay that must not be in the manifest (-1: none)
 	}{
@@ -73,6 +87,11 @@ func TestPutBarrier(t *testing.T) {
 		// The relay restarts and the client reconnects: the relay no
 		// longer has the shards it received, the barrier says so, and they
 		// are placed again, durably, on the same relay (no other is left).
+		// Two relays (M) lose them: each segment keeps exactly K durable
+		// shards, enough to rebuild the other two.
+		{name: "two relays lost the shards", relays: 6, stop: func(tc *testCluster, c *Cluster) { tc.lose(t, c, 0, 1) }, barriers: -1, notPlaced: -1},
+		// Three relays lose them: fewer than K are left, the put fails.
+		{name: "three relays lost the shards", relays: 6, stop: func(tc *testCluster, c *Cluster) { tc.lose(t, c, 0, 1, 2) }, fails: true, tooFew: true, barriers: -1},
 		{name: "relay restarted", relays: 6, stop: func(tc *testCluster, c *Cluster) { tc.restartFor(t, c, 0) }, barriers: -1, notPlaced: -1},
 		// The relay is gone: its barrier fails on the transport (the
 		// client's connection is closed too, so it sees that at once, not
@@ -94,6 +113,9 @@ func TestPutBarrier(t *testing.T) {
 			if tt.fails {
 				if err == nil {
 					t.Fatal("the put succeeded with a relay's shards never made durable and nowhere to place them")
+				}
+				if errors.Is(err, errTooFewDurable) != tt.tooFew {
+					t.Fatalf("put failed with %v; want errTooFewDurable: %v", err, tt.tooFew)
 				}
 				c.beforeAck = nil
 				if _, err := c.Manifest(ctx, tc.vol, "b/f.bin"); err == nil {
