@@ -12,6 +12,10 @@ import (
 	"github.com/cowboy-chain/cowboy/cbfs/relay"
 )
 
+// errTooFewDurable is why a put fails when a segment has fewer than K
+// shards whose barrier succeeded: it cannot be rebuilt.
+var errTooFewDurable = errors.New("fewer than K of a segment's shards were made durable")
+
 // ackEvery is how many shard bytes a put's relays receive between two
 // durability barriers: it bounds what a relay holds undurable for one
 // writer (and what a failed barrier makes the writer rebuild) while
@@ -129,7 +133,7 @@ func (k *acks) finish(ctx context.Context, m *cbfs.Manifest) error {
 			}
 		}
 		if n-len(missing) < int(m.K) {
-			return fmt.Errorf("cluster: put: segment %d: %d of its %d shards were not made durable, fewer than K=%d left: %w", i, len(missing), n, m.K, lost)
+			return fmt.Errorf("cluster: put: segment %d: %d of its %d shards lost, K=%d: %w (%w)", i, len(missing), n, m.K, errTooFewDurable, lost)
 		}
 		if _, err := k.c.rebuildSegment(ctx, k.a, m, i, healthy, used, missing); err != nil {
 			return fmt.Errorf("cluster: put: segment %d: shards not made durable (%w) could not be placed again: %w", i, lost, err)
