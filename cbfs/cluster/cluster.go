@@ -113,6 +113,11 @@ type Cluster struct {
 	listDone, probeDone, manifestDone func(id cbfs.RelayID, err error)
 	// probeWait, when set (tests), replaces probeTimeout.
 	probeWait time.Duration
+	// beforeAck, when set (tests), runs after a put's shards are all
+	// received and before its last durability barriers.
+	beforeAck func()
+	// ackEvery, when set (tests), replaces the ackEvery constant.
+	ackEvery int
 }
 
 // downFor is how long a relay that failed to answer is skipped.
@@ -246,6 +251,13 @@ type Progress func(done int64)
 // upload moves on to the next unused relay. proofs (may be nil) supplies
 // each shard's proof when the root is already known (repair).
 func (c *Cluster) placeSegment(ctx context.Context, a relay.Auth, order []RelayInfo, shards [][]byte, hashes []cbfs.ShardHash, used map[cbfs.RelayID]bool, only []int, proof func(j int) (*cbfs.ShardProof, [32]byte, uint8)) (map[int]cbfs.RelayID, error) {
+	return c.place(ctx, a, order, shards, hashes, used, only, proof, false)
+}
+
+// place is placeSegment; with deferred the relays only receive the
+// shards (PutShardReq.Defer), and each must later pass a durability
+// barrier (acks) before it counts as stored.
+func (c *Cluster) place(ctx context.Context, a relay.Auth, order []RelayInfo, shards [][]byte, hashes []cbfs.ShardHash, used map[cbfs.RelayID]bool, only []int, proof func(j int) (*cbfs.ShardProof, [32]byte, uint8), deferred bool) (map[int]cbfs.RelayID, error) {
 	var mu sync.Mutex
 	next := 0
 	pick := func() (RelayInfo, bool) {
@@ -268,7 +280,7 @@ func (c *Cluster) placeSegment(ctx context.Context, a relay.Auth, order []RelayI
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			req := &relay.PutShardReq{Auth: a, Hash: hashes[j]}
+			req := &relay.PutShardReq{Auth: a, Hash: hashes[j], Defer: deferred}
 			if proof != nil {
 				p, root, n := proof(j)
 				req.Proof, req.Root, req.N = *p, root, n
@@ -338,13 +350,18 @@ func (c *Cluster) PutAttrs(ctx context.Context, v *cbfs.Volume, path string, p c
 		doneMu sync.Mutex
 		done   int64
 	)
+	// Relays receive the shards without making each durable; acks has
+	// them make a batch durable at once (a barrier every ackEvery bytes
+	// and at the end), and only shards whose barrier succeeded count as
+	// stored before the proofs and the manifest go out.
+	acks := newAcks(c, a)
 	m, err := cbfs.Encode(ctx, v, path, p, r, c.Workers, func(ctx context.Context, e *cbfs.EncodedSegment) ([]cbfs.RelayID, error) {
 		order := Rank(segmentSeed(e.File, e.Index), c.relays)
 		all := make([]int, n)
 		for j := range all {
 			all[j] = j
 		}
-		placed, err := c.placeSegment(ctx, a, order, e.Shards, e.Hashes, map[cbfs.RelayID]bool{}, all, nil)
+		placed, err := c.place(ctx, a, order, e.Shards, e.Hashes, map[cbfs.RelayID]bool{}, all, nil, true)
 		if err != nil {
 			return nil, err
 		}
@@ -352,6 +369,7 @@ func (c *Cluster) PutAttrs(ctx context.Context, v *cbfs.Volume, path string, p c
 		for j := range relays {
 			relays[j] = placed[j]
 		}
+		acks.add(ctx, e, relays)
 		doneMu.Lock()
 		defer doneMu.Unlock()
 		for _, s := range e.Shards[:p.K] {
@@ -367,6 +385,9 @@ func (c *Cluster) PutAttrs(ctx context.Context, v *cbfs.Volume, path string, p c
 	}
 	if progress != nil {
 		progress(int64(m.Size))
+	}
+	if err := acks.finish(ctx, m); err != nil {
+		return nil, err
 	}
 	at.set(m)
 	m.Seq = seq

@@ -26,6 +26,8 @@ type testCluster struct {
 	owner *crypto.PrivateKey
 	vol   *cbfs.Volume
 	tok   *cbfs.Token
+	dirs  []string             // each relay's store, for restarts
+	keys  []*crypto.PrivateKey // each relay's node key
 }
 
 func newTestCluster(tb testing.TB, n int) *testCluster {
@@ -33,7 +35,9 @@ func newTestCluster(tb testing.TB, n int) *testCluster {
 	tc := &testCluster{}
 	for i := 0; i < n; i++ {
 		k, _ := crypto.GenerateKey()
-		srv, err := relay.New(relay.Config{Dir: tb.TempDir(), Listen: "127.0.0.1:0", Key: k})
+		dir := tb.TempDir()
+		tc.dirs, tc.keys = append(tc.dirs, dir), append(tc.keys, k)
+		srv, err := relay.New(relay.Config{Dir: dir, Listen: "127.0.0.1:0", Key: k})
 		if err != nil {
 			tb.Fatal(err)
 		}

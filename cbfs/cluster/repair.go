@@ -183,34 +183,10 @@ func (c *Cluster) repair(ctx context.Context, v *cbfs.Volume, path string, thres
 			lostErr = fmt.Errorf("cluster: segment %d has %d healthy shards, needs %d", i, n-len(missing), m.K)
 			continue
 		}
-		fetch := func(ctx context.Context, si, j int, dst []byte) ([]byte, error) {
-			if !healthy[si][j] {
-				return nil, errors.New("shard not healthy")
-			}
-			var b []byte
-			err := c.call(m.Segments[si].Relays[j], func(cl *relay.Client) (err error) {
-				b, err = cl.GetShardTo(ctx, a, m.Segments[si].Hashes[j], dst)
-				return err
-			})
-			return b, err
-		}
-		shards, _, err := cbfs.RebuildShards(ctx, m, i, fetch)
+		rebuilt, err := c.rebuildSegment(ctx, a, m, i, healthy[i], used, missing)
+		rep.Rebuilt += rebuilt
 		if err != nil {
 			return rep, fmt.Errorf("cluster: repair segment %d: %w", i, err)
-		}
-		root := m.Root()
-		proof := func(j int) (*cbfs.ShardProof, [32]byte, uint8) {
-			p := m.Proof(i, j)
-			return &p, root, m.K + m.M
-		}
-		order := Rank(segmentSeed(m.File, i), c.relays)
-		placed, err := c.placeSegment(ctx, a, order, shards, m.Segments[i].Hashes, used, missing, proof)
-		if err != nil {
-			return rep, fmt.Errorf("cluster: repair segment %d: %w", i, err)
-		}
-		for j, id := range placed {
-			m.Segments[i].Relays[j] = id
-			rep.Rebuilt++
 		}
 	}
 	rep.Root = m.Root()
@@ -223,6 +199,42 @@ func (c *Cluster) repair(ctx context.Context, v *cbfs.Volume, path string, thres
 		}
 	}
 	return rep, lostErr
+}
+
+// rebuildSegment rebuilds the missing shards of segment i from K of its
+// healthy ones and places them, durably, on relays not in used (the
+// relays of its healthy shards), in the segment's ranking order; m's
+// placement is updated. It returns how many shards it placed.
+func (c *Cluster) rebuildSegment(ctx context.Context, a relay.Auth, m *cbfs.Manifest, i int, healthy []bool, used map[cbfs.RelayID]bool, missing []int) (int, error) {
+	fetch := func(ctx context.Context, si, j int, dst []byte) ([]byte, error) {
+		if !healthy[j] {
+			return nil, errors.New("shard not healthy")
+		}
+		var b []byte
+		err := c.call(m.Segments[si].Relays[j], func(cl *relay.Client) (err error) {
+			b, err = cl.GetShardTo(ctx, a, m.Segments[si].Hashes[j], dst)
+			return err
+		})
+		return b, err
+	}
+	shards, _, err := cbfs.RebuildShards(ctx, m, i, fetch)
+	if err != nil {
+		return 0, err
+	}
+	root := m.Root()
+	proof := func(j int) (*cbfs.ShardProof, [32]byte, uint8) {
+		p := m.Proof(i, j)
+		return &p, root, m.K + m.M
+	}
+	order := Rank(segmentSeed(m.File, i), c.relays)
+	placed, err := c.placeSegment(ctx, a, order, shards, m.Segments[i].Hashes, used, missing, proof)
+	if err != nil {
+		return 0, err
+	}
+	for j, id := range placed {
+		m.Segments[i].Relays[j] = id
+	}
+	return len(placed), nil
 }
 
 // Audit challenges one random range of every shard of path on its relay

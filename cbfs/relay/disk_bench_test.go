@@ -89,6 +89,102 @@ func BenchmarkShardDisk(b *testing.B) {
 	}
 	b.Run("shards", func(b *testing.B) { shardsRun(b, 1) })
 	b.Run("shards-3-at-once", func(b *testing.B) { shardsRun(b, 3) })
+	// The deferred put and its barrier (barrier.go): the 75 shards
+	// written three at a time without an fsync (store, durable false),
+	// then one barrier for each of six relays' shares (every sixth shard,
+	// its own directory, as six relays each hold one shard of every
+	// segment), the six at once as a client sends them: the files'
+	// fsyncs (sync), the directory's, and the metas in one batch with one
+	// WAL sync. The relays' stores are one Pebble here.
+	deferredRun := func(b *testing.B, sync func(paths []string, dir string) error, buffered bool) {
+		dir := b.TempDir()
+		db, err := pebble.Open(filepath.Join(dir, "db"), &pebble.Options{Logger: pebblelog.Quiet{}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer db.Close()
+		f := &shardFiles{root: filepath.Join(dir, shardsDirName)}
+		f.buffered.Store(buffered)
+		var vol cbfs.VolumeID
+		const relays, conc = 6, 3
+		b.SetBytes(shard * shards)
+		c0, start := benchCPU(), time.Now()
+		b.ResetTimer()
+		for it := 0; it < b.N; it++ {
+			pid := func(r int) cbfs.Tag { return cbfs.Tag{byte(it), byte(it >> 8), byte(r)} }
+			errs := make(chan error, relays)
+			for w := 0; w < conc; w++ {
+				go func() {
+					for i := w; i < shards; i += conc {
+						if err := f.store(vol, pid(i%relays), cbfs.ShardHash{byte(i)}, bufs[i], false); err != nil {
+							errs <- err
+							return
+						}
+					}
+					errs <- nil
+				}()
+			}
+			for w := 0; w < conc; w++ {
+				if err := <-errs; err != nil {
+					b.Fatal(err)
+				}
+			}
+			for r := 0; r < relays; r++ {
+				go func() {
+					var paths []string
+					bt := db.NewBatch()
+					defer bt.Close()
+					p := pid(r)
+					for i := r; i < shards; i += relays {
+						h := cbfs.ShardHash{byte(i)}
+						paths = append(paths, f.path(vol, p, h))
+						bt.Set(key(pfxMeta, vol[:], p[:], h[:]), meta, nil)
+					}
+					err := sync(paths, f.pathDir(vol, p))
+					if err == nil {
+						err = bt.Commit(pebble.Sync)
+					}
+					errs <- err
+				}()
+			}
+			for r := 0; r < relays; r++ {
+				if err := <-errs; err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.StopTimer()
+		report(b, c0, start)
+	}
+	b.Run("deferred-barrier", func(b *testing.B) { deferredRun(b, syncFiles, false) })
+	// The same with the files' fsyncs issued at once, and with one
+	// syncfs(2) of the file system instead of them.
+	parallel := func(paths []string, dir string) error {
+		errs := make(chan error, len(paths))
+		for _, p := range paths {
+			go func() { errs <- syncFile(p) }()
+		}
+		var err error
+		for range paths {
+			err = errors.Join(err, <-errs)
+		}
+		return errors.Join(err, syncDir(dir))
+	}
+	b.Run("deferred-barrier-parallel", func(b *testing.B) { deferredRun(b, parallel, false) })
+	b.Run("deferred-barrier-syncfs", func(b *testing.B) {
+		deferredRun(b, func(paths []string, dir string) error {
+			d, err := os.Open(dir)
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			return syncfs(d)
+		}, false)
+	})
+	// Through the page cache (no O_DIRECT): the writes return once copied,
+	// and the barrier's fsyncs write the bytes back.
+	b.Run("deferred-barrier-buffered", func(b *testing.B) { deferredRun(b, syncFiles, true) })
+	b.Run("deferred-barrier-buffered-parallel", func(b *testing.B) { deferredRun(b, parallel, true) })
 	// n of the shards' bytes to one file, one fsync at the end.
 	oneFile := func(b *testing.B, n int) {
 		dir := b.TempDir()

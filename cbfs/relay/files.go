@@ -36,6 +36,9 @@ import (
 // then is the put acknowledged. A crash before the meta commit leaves at
 // most a file with no meta, which has() does not count and the startup
 // sweep removes; a temporary file left by a crash is removed the same way.
+// A deferred put (barrier.go) skips both fsyncs and the meta; the barrier
+// fsyncs the file and the directory before it commits the meta, so a
+// shard with meta is durable either way.
 
 // shardsDirName is the shard directory inside the relay's store directory
 // (Pebble ignores names it did not create).
@@ -140,6 +143,16 @@ const directAlign = 4096
 // the file's size and extents. The shard is then not in the page cache; a
 // get reads it from the disk.
 func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, data []byte) error {
+	return f.store(vol, pid, h, data, true)
+}
+
+// store is write, or with durable false the same steps without either
+// fsync: the shard's file is in place and whole as far as the kernel is
+// concerned (a get may read it), but a crash of the machine can lose or
+// truncate it. syncShards (barrier.go) makes such files durable before
+// their index entries are committed, so a shard with an index entry is
+// durable either way.
+func (f *shardFiles) store(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, data []byte, durable bool) error {
 	dir := f.pathDir(vol, pid)
 	if err := f.ensureDir(dir); err != nil {
 		return fmt.Errorf("relay: shard directory: %w", err)
@@ -161,12 +174,12 @@ func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, da
 			f.buffered.Store(true)
 			fh.Close()
 			os.Remove(tmp)
-			return f.write(vol, pid, h, data)
+			return f.store(vol, pid, h, data, durable)
 		}
 	} else {
 		_, err = fh.Write(data)
 	}
-	if err == nil {
+	if err == nil && durable {
 		err = fh.Sync()
 	}
 	err = errors.Join(err, fh.Close())
@@ -177,10 +190,22 @@ func (f *shardFiles) write(vol cbfs.VolumeID, pid cbfs.Tag, h cbfs.ShardHash, da
 		os.Remove(tmp)
 		return fmt.Errorf("relay: write shard file: %w", err)
 	}
+	if !durable {
+		return nil
+	}
 	if err := syncDir(dir); err != nil {
 		return fmt.Errorf("relay: sync shard directory: %w", err)
 	}
 	return nil
+}
+
+// syncFile fsyncs the file at p: its bytes, size and extents.
+func syncFile(p string) error {
+	fh, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	return errors.Join(fh.Sync(), fh.Close())
 }
 
 // directable says whether data can be written with O_DIRECT as it is: it

@@ -119,6 +119,12 @@ type Server struct {
 	pending uint64 // bytes of shards being written, reserved against the capacity
 	volUsed map[cbfs.VolumeID]uint64
 	revoked map[[64]byte]uint64 // volume ‖ link ID -> when it may be forgotten
+	// deferred holds the shards received with PutShardReq.Defer and not
+	// yet made durable, by their meta key (barrier.go); their bytes are
+	// counted in pending.
+	deferred map[string]*deferredShard
+	// syncMu runs one durability barrier at a time.
+	syncMu sync.Mutex
 
 	ctx       context.Context
 	cancel    context.CancelFunc
@@ -130,6 +136,7 @@ type Server struct {
 	Refused   atomic.Int64 // requests refused (bad frame, denied, limits)
 	PutShards atomic.Int64 // shards received (put shard requests that stored bytes)
 	TCPReqs   atomic.Int64 // whole requests read over the TCP path
+	Barriers  atomic.Int64 // durability barriers (OpSyncShards) that synced shards
 }
 
 // Key prefixes in Pebble.
@@ -175,7 +182,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Now = time.Now
 	}
 	s := &Server{cfg: cfg, lim: cfg.Limits.withDefaults(), id: cbfs.RelayID(cfg.Key.Address()), log: cfg.Log,
-		volUsed: map[cbfs.VolumeID]uint64{}, revoked: map[[64]byte]uint64{},
+		volUsed: map[cbfs.VolumeID]uint64{}, revoked: map[[64]byte]uint64{}, deferred: map[string]*deferredShard{},
 		files: &shardFiles{root: filepath.Join(cfg.Dir, shardsDirName)}}
 	db, err := pebble.Open(cfg.Dir, &pebble.Options{Logger: pebblelog.Quiet{}})
 	if err != nil {
@@ -576,6 +583,12 @@ func (s *Server) handle(op Op, hdr, data []byte, peer [20]byte) (rh, rd []byte, 
 			return nil, nil, fail(StatusInvalid, "drop shards: bad request")
 		}
 		return nil, nil, s.dropShards(&r, peer)
+	case OpSyncShards:
+		var r ShardReq
+		if err := cbfs.Unmarshal(hdr, &r); err != nil || len(r.Hashes) > MaxSyncShards {
+			return nil, nil, fail(StatusInvalid, "sync shards: bad request")
+		}
+		return nil, nil, s.syncShards(&r, peer)
 	case OpLink:
 		var r LinkReq
 		if err := cbfs.Unmarshal(hdr, &r); err != nil {
@@ -691,6 +704,9 @@ func (s *Server) putShard(r *PutShardReq, data []byte, peer [20]byte) error {
 	vol, pid := r.Auth.Vol, r.Auth.Tags[len(r.Auth.Tags)-1]
 	mk := key(pfxMeta, vol[:], pid[:], r.Hash[:])
 	size := uint64(len(data) + len(meta))
+	if r.Defer {
+		return s.putDeferred(&deferredShard{vol: vol, pid: pid, hash: r.Hash, meta: meta, size: size}, mk, data)
+	}
 	s.mu.Lock()
 	if s.held(mk) {
 		s.mu.Unlock()

@@ -56,6 +56,14 @@ const (
 	// read) to another path (LinkReq.To, write) as well: a rename that
 	// moves no shard bytes over the network.
 	OpLink Op = 13
+	// OpSyncShards is the durability barrier (ShardReq, at most
+	// MaxSyncShards hashes): the relay makes
+	// the shards of one path that it received with PutShardReq.Defer
+	// durable, with one fsync each, one of their directory and one of its
+	// index, and answers OK only once they are, or when it held them
+	// durably already. A shard it did not receive (or received before it
+	// restarted) is StatusNotFound.
+	OpSyncShards Op = 14
 )
 
 // Status codes of a response.
@@ -120,6 +128,11 @@ type PutShardReq struct {
 	Root  [32]byte        `cbor:"3,keyasint"`
 	N     uint8           `cbor:"4,keyasint"` // shards per segment (K+M)
 	Proof cbfs.ShardProof `cbor:"5,keyasint"`
+	// Defer asks the relay to answer once the shard is received and
+	// written, before it is durable; it is not held (not counted by Has,
+	// not indexed) until an OpSyncShards naming it succeeds. Without it
+	// the relay answers only once the shard is durable.
+	Defer bool `cbor:"6,keyasint,omitempty"`
 }
 
 // ProofsReq attaches Merkle proofs to shards the relay already holds,
@@ -388,7 +401,7 @@ func requestDataCap(op uint8) int {
 		return MaxManifestBytes
 	case OpPutProofs:
 		return MaxProofsBytes
-	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat, OpDropShards, OpLink:
+	case OpGetShard, OpGetManifest, OpList, OpDelete, OpChallenge, OpHas, OpRevoke, OpStat, OpDropShards, OpLink, OpSyncShards:
 		return 0
 	}
 	return -1
