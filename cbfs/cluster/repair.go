@@ -138,7 +138,7 @@ func (c *Cluster) repair(ctx context.Context, v *cbfs.Volume, path string, thres
 		go func() {
 			defer wg.Done()
 			for len(slots) > 0 {
-				batch := slots[:min(len(slots), 4096)]
+				batch := slots[:min(len(slots), relay.MaxHasShards)]
 				slots = slots[len(batch):]
 				hashes := make([]cbfs.ShardHash, len(batch))
 				for k, sl := range batch {

@@ -290,3 +290,29 @@ func TestBarrierHashCap(t *testing.T) {
 		t.Fatalf("barrier of one shard more: %v", err)
 	}
 }
+
+// TestHasHashCap: an OpHas request of MaxHasShards hashes, the batch a
+// repair sends, fits in a request header and is answered; one of 4,096
+// (the batch a repair used to send) does not fit, which is why the batch
+// is MaxHasShards.
+func TestHasHashCap(t *testing.T) {
+	f := newFixture(t, Limits{})
+	a := f.auth(t, "cap/has.bin")
+	hashes := make([]cbfs.ShardHash, 4096)
+	for i := range hashes {
+		hashes[i] = cbfs.ShardHash{byte(i), byte(i >> 8), 2}
+	}
+	ctx := context.Background()
+	have, err := f.cli.Has(ctx, a, hashes[:MaxHasShards])
+	if err != nil || len(have) != MaxHasShards {
+		t.Fatalf("has of MaxHasShards shards: %d answers, %v", len(have), err)
+	}
+	for i, h := range have {
+		if h {
+			t.Fatalf("has: shard %d reported held, none was stored", i)
+		}
+	}
+	if _, err := f.cli.Has(ctx, a, hashes); err == nil {
+		t.Fatal("has of 4,096 shards went through the header cap")
+	}
+}

@@ -78,6 +78,12 @@ const (
 // Caps on a frame.
 const (
 	MaxHeaderBytes = 64 << 10
+	// MaxHasShards is the most hashes a client names in one OpHas
+	// request. With the token and path beside them, 1,024 hashes (about
+	// 33 bytes each in CBOR) fit in MaxHeaderBytes. The handler's own
+	// bound, below the wire, is 4,096; a repair that asked for that many
+	// at once broke the header cap and failed.
+	MaxHasShards = 1024
 	// MaxShardBytes is one shard of the largest segment with K=1.
 	MaxShardBytes = cbfs.MaxSegmentSize + 64
 	// MaxManifestBytes bounds a sealed manifest (about 300 bytes per
