@@ -182,7 +182,9 @@ func (f *Function) GetAttr(c object.Ctx, name string) (object.Value, bool, error
 		}
 		return object.None, true, nil
 	case "__defaults__":
-		if len(f.defaults()) == 0 {
+		// None when there are none; a stored () stays (), as CPython
+		// keeps whatever tuple was set.
+		if f.defaults() == nil {
 			return object.None, true, nil
 		}
 		return object.Tuple(f.defaults()), true, nil
@@ -246,6 +248,8 @@ func (f *Function) SetAttr(c object.Ctx, name string, v object.Value) error {
 		}
 		f.more().annotations = d
 		return nil
+	case "__defaults__", "__kwdefaults__":
+		return f.setDefaults(name, v)
 	}
 	x := f.more()
 	if x.dict == nil {
@@ -258,9 +262,53 @@ func (f *Function) SetAttr(c object.Ctx, name string, v object.Value) error {
 	return nil
 }
 
+// setDefaults stores __defaults__ or __kwdefaults__, which argument
+// binding reads on every call (CPython's func_set_defaults and
+// func_set_kwdefaults): None clears them, and anything but a tuple (a
+// dict for __kwdefaults__) is refused with CPython's message. A tuple or
+// dict subclass instance stores its builtin part, so reading the
+// attribute back gives a plain tuple or dict where CPython gives the
+// instance; binding sees the same values either way.
+func (f *Function) setDefaults(name string, v object.Value) error {
+	if v == object.None {
+		if f.extra != nil {
+			if name == "__defaults__" {
+				f.extra.defaults = nil
+			} else {
+				f.extra.kwDefaults = nil
+			}
+		}
+		return nil
+	}
+	if in, ok := v.(*object.Instance); ok && in.Base != nil {
+		v = in.Base
+	}
+	if name == "__defaults__" {
+		t, ok := v.(object.Tuple)
+		if !ok {
+			return object.Errorf(object.TypeError, "__defaults__ must be set to a tuple object")
+		}
+		if t == nil {
+			t = object.Tuple{} // () set explicitly reads back as (), not None
+		}
+		f.more().defaults = t
+		return nil
+	}
+	d, ok := v.(*object.Dict)
+	if !ok {
+		return object.Errorf(object.TypeError, "__kwdefaults__ must be set to a dict object")
+	}
+	f.more().kwDefaults = d
+	return nil
+}
+
 // DelAttr implements object.AttrDeleter: del f.attr removes an attribute
-// set on the function.
+// set on the function; del f.__defaults__ and del f.__kwdefaults__ clear
+// them, as CPython's setters do when given NULL.
 func (f *Function) DelAttr(c object.Ctx, name string) (bool, error) {
+	if name == "__defaults__" || name == "__kwdefaults__" {
+		return true, f.setDefaults(name, object.None)
+	}
 	d := f.dict()
 	if d == nil {
 		return false, nil

@@ -703,6 +703,9 @@ func (f *Function) CloneInto(dst *Function, c object.Cloner) {
 	if f.extra != nil {
 		x := dst.more()
 		x.defaults = object.CloneValues(c, f.extra.defaults)
+		if x.defaults == nil && f.extra.defaults != nil {
+			x.defaults = object.Tuple{} // a stored () stays ()
+		}
 		if f.extra.kwDefaults != nil {
 			x.kwDefaults, _ = c.Clone(f.extra.kwDefaults).(*object.Dict)
 		}
