@@ -48,7 +48,7 @@ func CheckActor(src []byte) (*Program, error) {
 			if in.Op != compile.IMPORT_NAME || bad != nil {
 				continue
 			}
-			name := c.Names[in.Arg]
+			name := c.Names[in.Arg&^compile.ImportTop]
 			top, _, _ := strings.Cut(name, ".")
 			if !allowed.Has(top) {
 				line := 0

@@ -121,7 +121,7 @@ const (
 	WITH_EXIT            // [exit] -> [] calling exit(None, None, None)
 	WITH_EXCEPT          // [exit exc] -> [exit exc suppress]
 	FORMAT_VALUE         // Arg: conv | 0x100 if a spec is on the stack. [v spec?] -> [str]
-	IMPORT_NAME          // Arg: name index. [fromlist] -> [module]; the fromlist (None) is unused
+	IMPORT_NAME          // Arg: name index | ImportTop. [fromlist] -> [module]; the fromlist (None) is unused
 	IMPORT_FROM          // Arg: name index. [module] -> [module value]
 	IMPORT_STAR          // [module] -> []
 	LOAD_ASSERTION_ERROR // [] -> [AssertionError]
@@ -178,6 +178,12 @@ var opNames = [...]string{
 // call's k=v after a **m ([f args kwargs k v]): a k already there is
 // "f() got multiple values for keyword argument 'k'".
 const CallArgs = 1 << 16
+
+// ImportTop is set in IMPORT_NAME's Arg for `import a.b.c` without as:
+// the VM imports a, a.b and a.b.c in turn (each submodule becomes an
+// attribute of its parent) and pushes a, the name the statement binds.
+// The name index is Arg &^ ImportTop.
+const ImportTop = 1 << 31
 
 // NumOpcodes is the number of opcodes, for cost tables indexed by Opcode.
 const NumOpcodes = int(numOpcodes)
@@ -339,7 +345,9 @@ func (c *Code) Disassemble() string {
 			if k, ok := constKey(c.Consts[in.Arg]); ok && len(k) < 60 {
 				b.WriteString(" (" + k + ")")
 			}
-		case LOAD_GLOBAL, STORE_GLOBAL, LOAD_ATTR, STORE_ATTR, LOAD_METHOD, LOAD_NAME, STORE_NAME, IMPORT_NAME, IMPORT_FROM:
+		case IMPORT_NAME:
+			b.WriteString(" (" + c.Names[in.Arg&^ImportTop] + ")")
+		case LOAD_GLOBAL, STORE_GLOBAL, LOAD_ATTR, STORE_ATTR, LOAD_METHOD, LOAD_NAME, STORE_NAME, IMPORT_FROM:
 			b.WriteString(" (" + c.Names[in.Arg] + ")")
 		case LOAD_FAST, STORE_FAST:
 			b.WriteString(" (" + c.Varnames[in.Arg] + ")")

@@ -234,18 +234,21 @@ func (c *compiler) stmt(s syntax.Stmt) error {
 		}
 		return c.with(n.Items, n.Body, line)
 	case *syntax.Import:
-		// `import a.b` binds a, and only a is asked of the module
-		// whitelist; `import a.b as c` asks for a.b itself and binds it
-		// to c. IMPORT_NAME's operand is a fromlist the VM ignores.
+		// `import a.b` imports a, then a.b (which the VM sets as a's
+		// attribute b, as CPython does), and binds a: IMPORT_NAME with
+		// ImportTop. `import a.b as c` asks for a.b itself and binds it
+		// to c. A name without a dot is a plain IMPORT_NAME. The
+		// operand is a fromlist the VM ignores.
 		for _, a := range n.Names {
 			c.b.loadConst(object.None)
 			// CPython mangles the module name too (a dotted one is
 			// left alone): `import __m` in a class body imports _C__m.
 			name := c.sc.mangle(a.Name)
-			if a.Asname == "" {
-				name = firstComponent(name)
+			if a.Asname == "" && name != firstComponent(name) {
+				c.b.emit(IMPORT_NAME, c.b.nameIndex(name)|ImportTop)
+			} else {
+				c.b.emit(IMPORT_NAME, c.b.nameIndex(name))
 			}
-			c.b.emit(IMPORT_NAME, c.b.nameIndex(name))
 			if a.Asname != "" {
 				c.storeName(a.Asname)
 			} else {

@@ -820,7 +820,13 @@ func (t *Thread) exec(f *frame) (object.Value, error) {
 		case compile.FORMAT_VALUE:
 			sp, err = t.formatValue(stack, sp, in.Arg)
 		case compile.IMPORT_NAME:
-			mod, e := t.importModule(names[in.Arg])
+			var mod object.Value
+			var e error
+			if in.Arg&compile.ImportTop != 0 {
+				mod, e = t.importTop(names[in.Arg&^compile.ImportTop])
+			} else {
+				mod, e = t.importModule(names[in.Arg])
+			}
 			if e != nil {
 				err = e
 				break

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"maps"
+	"strings"
 
 	"github.com/cowboy-chain/cowboy/pvm/meter"
 	"github.com/cowboy-chain/cowboy/pvm/object"
@@ -117,4 +118,34 @@ func (t *Thread) importModule(name string) (object.Value, error) {
 	}
 	t.cache[name] = m
 	return m, nil
+}
+
+// importTop performs `import a.b.c` (IMPORT_NAME with compile.ImportTop):
+// it imports a, a.b and a.b.c in turn, each charged as importModule
+// charges it, sets each submodule as an attribute of its parent, and
+// returns a, the module the statement binds. CPython sets the attribute
+// when it first loads the submodule (_find_and_load_unlocked); the PVM
+// sets it at each such statement, which differs only for a program that
+// deleted the attribute and imports again. The link is made here, not in
+// importModule, so that `from a.b import x` and `import a.b as c` keep
+// their charges and module snapshots never see a parent changed from
+// outside them.
+func (t *Thread) importTop(name string) (object.Value, error) {
+	var top, parent object.Value
+	for i := 0; i <= len(name); i++ {
+		if i < len(name) && name[i] != '.' {
+			continue
+		}
+		m, err := t.importModule(name[:i])
+		if err != nil {
+			return nil, err
+		}
+		if top == nil {
+			top = m
+		} else if pm, ok := parent.(*Module); ok {
+			pm.Globals.Set(name[strings.LastIndexByte(name[:i], '.')+1:i], m)
+		}
+		parent = m
+	}
+	return top, nil
 }
