@@ -215,3 +215,29 @@ func TestSDKSizeDoesNotChangeCallCost(t *testing.T) {
 		t.Errorf("import cowboy_sdk: %d cycles, %d with a bigger SDK", a, b)
 	}
 }
+
+// TestCheckActorDottedImport: CheckActor reads the module name of every
+// import form, including `import a.b` (an IMPORT_NAME marked
+// compile.ImportTop), and refuses a package not on the actor whitelist.
+func TestCheckActorDottedImport(t *testing.T) {
+	cases := []struct {
+		src string
+		ok  bool
+	}{
+		{"import collections.abc\n", true},
+		{"import collections.abc as cabc\n", true},
+		{"from collections.abc import Mapping\n", true},
+		{"def f():\n    import collections.abc\n    return collections.abc\n", true},
+		{"import os.path\n", false},
+		{"import json, os.path\n", false},
+	}
+	for _, c := range cases {
+		_, err := CheckActor([]byte(c.src))
+		if (err == nil) != c.ok {
+			t.Errorf("CheckActor(%q): err %v, want ok %v", c.src, err, c.ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "import of 'os.path' is not allowed") {
+			t.Errorf("CheckActor(%q): %v", c.src, err)
+		}
+	}
+}
