@@ -61,9 +61,9 @@ type entry struct {
 	tx   *types.Tx
 	hash types.Hash // tx.Hash(), kept here for the pool's own lookups
 	from types.Address
-	// s is from's senderTxs, the one whose byNon holds this entry while
-	// it is in the pool (a senderTxs leaves p.senders only once its byNon
-	// is empty), so Select and Remove reach it without a lookup by address.
+	// s is from's senderTxs, the one that holds this entry while it is in
+	// the pool (a senderTxs leaves p.senders only once it holds nothing),
+	// so Select and Remove reach it without a lookup by address.
 	s    *senderTxs
 	lane fees.Lane
 	// cycles and cells are the intrinsic cost (§17.2, §17.4), the least
@@ -71,14 +71,74 @@ type entry struct {
 	cycles, cells uint64
 }
 
+// senderTxs is one sender's pending transactions by nonce. A sender's
+// nonces are a short run (admitted at most MaxGap above its account
+// nonce, pruned once the account passes them), so they sit in a slice
+// indexed by nonce: a lookup is an index, where a map per sender cost a
+// hash, a probe and an allocation on every add, Select step and Remove.
 type senderTxs struct {
-	base  uint64            // the account's committed nonce when last seen
-	byNon map[uint64]*entry // nonce -> tx
-	// low is at most the lowest nonce in byNon, so Prune skips a sender
-	// whose account nonce has not passed it without walking byNon:
-	// lowered by add, raised by Remove taking the lowest nonce and by
-	// Prune.
-	low uint64
+	base uint64 // the account's committed nonce when last seen
+	// held[i] is the entry of nonce first+i, nil where none is held; the
+	// slice is trimmed, so while it is not empty its first and last
+	// elements are set and first is the lowest nonce held (Prune skips a
+	// sender whose account nonce has not passed it).
+	held  []*entry
+	first uint64
+}
+
+// get is the entry held for nonce, or nil.
+func (s *senderTxs) get(nonce uint64) *entry {
+	if nonce < s.first || nonce-s.first >= uint64(len(s.held)) {
+		return nil
+	}
+	return s.held[nonce-s.first]
+}
+
+// put holds e for nonce, in place of any entry held for it.
+func (s *senderTxs) put(nonce uint64, e *entry) {
+	switch {
+	case len(s.held) == 0:
+		s.held, s.first = append(s.held[:0], e), nonce
+	case nonce < s.first:
+		grown := make([]*entry, s.first-nonce+uint64(len(s.held)))
+		copy(grown[s.first-nonce:], s.held)
+		grown[0] = e
+		s.held, s.first = grown, nonce
+	default:
+		for nonce-s.first >= uint64(len(s.held)) {
+			s.held = append(s.held, nil)
+		}
+		s.held[nonce-s.first] = e
+	}
+}
+
+// dropBelow releases the entries of the nonces below n, deleting each
+// from byHash, and trims the slice.
+func (s *senderTxs) dropBelow(n uint64, byHash map[types.Hash]*entry) {
+	for len(s.held) > 0 && s.first < n {
+		if e := s.held[0]; e != nil {
+			delete(byHash, e.hash)
+		}
+		s.held[0] = nil
+		s.held, s.first = s.held[1:], s.first+1
+	}
+	s.trim()
+}
+
+// del releases nonce's entry and trims the slice.
+func (s *senderTxs) del(nonce uint64) {
+	s.held[nonce-s.first] = nil
+	s.trim()
+}
+
+// trim drops the unset elements at both ends.
+func (s *senderTxs) trim() {
+	for len(s.held) > 0 && s.held[0] == nil {
+		s.held, s.first = s.held[1:], s.first+1
+	}
+	for len(s.held) > 0 && s.held[len(s.held)-1] == nil {
+		s.held = s.held[:len(s.held)-1]
+	}
 }
 
 // New makes an empty pool.
@@ -192,14 +252,14 @@ func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.B
 	if fresh {
 		// Joins p.senders only once the transaction is taken: a refused
 		// first transaction must leave nothing behind (Prune skips a
-		// sender whose account nonce is not above low, so an empty entry
+		// sender whose account nonce is not above first, so an empty entry
 		// would stay).
-		s = &senderTxs{byNon: map[uint64]*entry{}, low: tx.Nonce}
+		s = &senderTxs{}
 	}
 	s.base = base
 	e := &entry{tx: tx, hash: h, from: from, s: s, lane: execution.LaneOf(tx)}
 	e.cycles, e.cells = fees.TxIntrinsic(tx)
-	if old := s.byNon[tx.Nonce]; old != nil {
+	if old := s.get(tx.Nonce); old != nil {
 		if !p.outbids(tx, old.tx, bf) {
 			return &execution.TxError{Code: ErrUnderpriced.Code, Msg: fmt.Sprintf(
 				"a transaction with nonce %d from %s is already pending; a replacement must raise every max fee and tip and the effective fee by at least %d%%",
@@ -212,8 +272,7 @@ func (p *Pool) add(tx *types.Tx, from types.Address, base uint64, bf execution.B
 	if fresh {
 		p.senders[from] = s
 	}
-	s.low = min(s.low, tx.Nonce)
-	s.byNon[tx.Nonce] = e
+	s.put(tx.Nonce, e)
 	p.byHash[h] = e
 	return nil
 }
@@ -249,7 +308,7 @@ func (p *Pool) PendingNonce(from types.Address, committed uint64) uint64 {
 	defer p.mu.Unlock()
 	n := committed
 	if s := p.senders[from]; s != nil {
-		for s.byNon[n] != nil {
+		for s.get(n) != nil {
 			n++
 		}
 	}
@@ -282,7 +341,7 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 	h := &feeHeap{items: make([]heapItem, 0, len(p.senders))}
 	var lanes laneSelect
 	for a, s := range p.senders {
-		if e := s.byNon[st.Nonce(a)]; e != nil && execution.CheckFees(e.tx, bf) == nil {
+		if e := s.get(st.Nonce(a)); e != nil && execution.CheckFees(e.tx, bf) == nil {
 			h.items = append(h.items, heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.hash, rank: lanes.rank(e)})
 		}
 	}
@@ -303,9 +362,9 @@ func (p *Pool) Select(st StateView, bf execution.Basefees, max int) []*types.Tx 
 		}
 		out = append(out, it.e.tx)
 		block.take(it.e)
-		// The sender's next nonce: byNon holds each entry under its own
-		// transaction's nonce.
-		if e := it.e.s.byNon[it.e.tx.Nonce+1]; e != nil && execution.CheckFees(e.tx, bf) == nil {
+		// The sender's next nonce: a sender holds each entry under its
+		// own transaction's nonce.
+		if e := it.e.s.get(it.e.tx.Nonce + 1); e != nil && execution.CheckFees(e.tx, bf) == nil {
 			h.items[0] = heapItem{e: e, fee: fees.TxOrderingFee(e.tx, bf), hash: e.hash, rank: lanes.rank(e)}
 			h.down(0)
 		} else {
@@ -346,12 +405,10 @@ func (p *Pool) Remove(txs []*types.Tx) {
 			continue
 		}
 		delete(p.byHash, h)
-		if s := e.s; s.byNon[tx.Nonce] == e {
-			delete(s.byNon, tx.Nonce)
-			if len(s.byNon) == 0 {
+		if s := e.s; s.get(tx.Nonce) == e {
+			s.del(tx.Nonce)
+			if len(s.held) == 0 {
 				delete(p.senders, e.from)
-			} else if tx.Nonce == s.low {
-				s.low++ // nothing was below it
 			}
 		}
 	}
@@ -365,17 +422,11 @@ func (p *Pool) Prune(st StateView) {
 	for a, s := range p.senders {
 		n := st.Nonce(a)
 		s.base = n
-		if n <= s.low {
+		if n <= s.first {
 			continue // no nonce below n is held
 		}
-		for nonce, e := range s.byNon {
-			if nonce < n {
-				delete(s.byNon, nonce)
-				delete(p.byHash, e.hash)
-			}
-		}
-		s.low = n
-		if len(s.byNon) == 0 {
+		s.dropBelow(n, p.byHash)
+		if len(s.held) == 0 {
 			delete(p.senders, a)
 		}
 	}

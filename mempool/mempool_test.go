@@ -261,7 +261,7 @@ func TestSelectMatchesScan(t *testing.T) {
 			var best *entry
 			var bestFee fees.Fee128
 			for a, n := range next {
-				e := p.senders[a].byNon[n]
+				e := p.senders[a].get(n)
 				if e == nil || execution.CheckFees(e.tx, bf) != nil {
 					continue
 				}

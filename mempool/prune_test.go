@@ -46,7 +46,7 @@ func TestPruneKeepsNextNonce(t *testing.T) {
 }
 
 // Prune skips a sender whose account nonce has not passed the lowest nonce
-// it may hold (senderTxs.low); every way the lowest nonce moves (add,
+// it holds (senderTxs.first); every way the lowest nonce moves (add,
 // Remove of the lowest or another, Prune) must keep that bound at or below
 // what is held, or a stale transaction would survive.
 func TestPruneLowBound(t *testing.T) {
