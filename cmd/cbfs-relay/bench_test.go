@@ -93,23 +93,8 @@ func BenchmarkProcesses(b *testing.B) {
 			p.cmd.Wait()
 		}
 	}()
-	owner, _ := crypto.GenerateKey()
-	key, _ := cbfs.NewVolumeKey()
-	vol := &cbfs.Volume{ID: cbfs.DeriveVolumeID(owner.Address(), "bench"), Key: key}
-	tok, err := cbfs.Grant(owner, "bench", nil, cbfs.PermRead|cbfs.PermWrite, uint64(time.Now().Add(time.Hour).Unix()), owner.Address(), [8]byte{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	cl, err := cluster.New(infos, owner, tok)
-	if err != nil {
-		b.Fatal(err)
-	}
+	vol, cl, data, p := benchVolume(b, infos, size)
 	defer cl.Close()
-	data := make([]byte, size)
-	if _, err := io.ReadFull(&prng{rand.New(rand.NewPCG(3, 4)), int64(size)}, data); err != nil {
-		b.Fatal(err)
-	}
-	p := cbfs.Params{K: 4, M: 2, SegmentSize: cbfs.DefaultSegmentSize}
 	ctx := context.Background()
 	local := filepath.Join(dir, "local.bin")
 	var pids []int
@@ -271,23 +256,8 @@ func BenchmarkPhases(b *testing.B) {
 		infos = append(infos, p.info)
 		pids = append(pids, strconv.Itoa(p.cmd.Process.Pid))
 	}
-	owner, _ := crypto.GenerateKey()
-	key, _ := cbfs.NewVolumeKey()
-	vol := &cbfs.Volume{ID: cbfs.DeriveVolumeID(owner.Address(), "bench"), Key: key}
-	tok, err := cbfs.Grant(owner, "bench", nil, cbfs.PermRead|cbfs.PermWrite, uint64(time.Now().Add(time.Hour).Unix()), owner.Address(), [8]byte{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	cl, err := cluster.New(infos, owner, tok)
-	if err != nil {
-		b.Fatal(err)
-	}
+	vol, cl, data, p := benchVolume(b, infos, size)
 	defer cl.Close()
-	data := make([]byte, size)
-	if _, err := io.ReadFull(&prng{rand.New(rand.NewPCG(3, 4)), int64(size)}, data); err != nil {
-		b.Fatal(err)
-	}
-	p := cbfs.Params{K: 4, M: 2, SegmentSize: cbfs.DefaultSegmentSize}
 	ctx := context.Background()
 	put := func(name string) error {
 		_, err := cl.Put(ctx, vol, name, p, bytes.NewReader(data), nil)
@@ -358,4 +328,28 @@ func BenchmarkPhases(b *testing.B) {
 			return nil
 		}, func(int) error { return get() })
 	})
+}
+
+// benchVolume makes a volume owned by a fresh key, a cluster client over
+// infos with a read-write token for it, size bytes of seeded data and the
+// K=4, M=2 parameters every process benchmark puts with.
+func benchVolume(b *testing.B, infos []cluster.RelayInfo, size int) (*cbfs.Volume, *cluster.Cluster, []byte, cbfs.Params) {
+	b.Helper()
+	owner, _ := crypto.GenerateKey()
+	key, _ := cbfs.NewVolumeKey()
+	vol := &cbfs.Volume{ID: cbfs.DeriveVolumeID(owner.Address(), "bench"), Key: key}
+	tok, err := cbfs.Grant(owner, "bench", nil, cbfs.PermRead|cbfs.PermWrite, uint64(time.Now().Add(time.Hour).Unix()), owner.Address(), [8]byte{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cl, err := cluster.New(infos, owner, tok)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := make([]byte, size)
+	if _, err := io.ReadFull(&prng{rand.New(rand.NewPCG(3, 4)), int64(size)}, data); err != nil {
+		cl.Close()
+		b.Fatal(err)
+	}
+	return vol, cl, data, cbfs.Params{K: 4, M: 2, SegmentSize: cbfs.DefaultSegmentSize}
 }
