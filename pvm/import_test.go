@@ -68,6 +68,12 @@ func TestImportCosts(t *testing.T) {
 	if refused < meter.CostImportRefused {
 		t.Errorf("refused import %d cycles, want at least %d", refused, meter.CostImportRefused)
 	}
+	// import a.b imports a, then a.b (compile.ImportTop): a refused
+	// submodule pays the parent's first import and the refusal both.
+	dotted := cost("try:\n    import greet.nope\nexcept ModuleNotFoundError:\n    pass\n")
+	if dotted < meter.CostImportFirst+meter.CostImportRefused {
+		t.Errorf("refused submodule import %d cycles, want at least %d", dotted, meter.CostImportFirst+meter.CostImportRefused)
+	}
 }
 
 // pyRegistry whitelists the standard modules plus Python modules given by
