@@ -46,14 +46,7 @@ import (
 //
 //	go test -run XXX -bench Processes -benchtime 3x ./cmd/cbfs-relay/
 func BenchmarkProcesses(b *testing.B) {
-	size := 100 << 20
-	if s := os.Getenv("CBFS_E2E_MIB"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n <= 0 {
-			b.Fatalf("CBFS_E2E_MIB=%q", s)
-		}
-		size = n << 20
-	}
+	size := benchSize(b)
 	profDir := os.Getenv("CBFS_RELAY_PROFILE")
 	dir := b.TempDir()
 	// CBFS_RELAY_PROCS=1 runs each relay's Go code on one thread (--procs);
@@ -231,14 +224,7 @@ func BenchmarkProcesses(b *testing.B) {
 //
 //	go test -run XXX -bench Phases -benchtime 4x ./cmd/cbfs-relay/
 func BenchmarkPhases(b *testing.B) {
-	size := 100 << 20
-	if s := os.Getenv("CBFS_E2E_MIB"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n <= 0 {
-			b.Fatalf("CBFS_E2E_MIB=%q", s)
-		}
-		size = n << 20
-	}
+	size := benchSize(b)
 	dir := b.TempDir()
 	bin := os.Getenv("CBFS_RELAY_BIN")
 	if bin == "" {
@@ -352,4 +338,19 @@ func benchVolume(b *testing.B, infos []cluster.RelayInfo, size int) (*cbfs.Volum
 		b.Fatal(err)
 	}
 	return vol, cl, data, cbfs.Params{K: 4, M: 2, SegmentSize: cbfs.DefaultSegmentSize}
+}
+
+// benchSize is the file size the process benchmarks put: 100 MiB, or
+// CBFS_E2E_MIB MiB when set (a quick run).
+func benchSize(b *testing.B) int {
+	b.Helper()
+	s := os.Getenv("CBFS_E2E_MIB")
+	if s == "" {
+		return 100 << 20
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		b.Fatalf("CBFS_E2E_MIB=%q", s)
+	}
+	return n << 20
 }
